@@ -1,0 +1,133 @@
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Menu, Search, ShoppingBag, User, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { headerLinks } from "~/components/site-nav";
+import { cartBadgeLabel } from "~/modules/cart/badge";
+import { site } from "~/utils/site";
+
+function Logo() {
+  return (
+    <Link to="/" className="font-serif text-2xl tracking-wide text-ink" aria-label={`${site.name}, home`}>
+      Luxe <span className="text-brand-700">Strands</span>
+    </Link>
+  );
+}
+
+function SearchForm({ id }: { id: string }) {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const current = pathname === "/shop" ? (searchParams.get("q") ?? "") : "";
+  return (
+    <Form method="get" action="/shop" role="search" className="relative w-full">
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        // Keyed by the current query so the box follows navigation instead of keeping stale text.
+        key={current}
+        type="search"
+        name="q"
+        defaultValue={current}
+        placeholder="Search products..."
+        maxLength={100}
+        className="input rounded-full pr-10"
+      />
+      <button type="submit" className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-ink-muted">
+        <Search aria-hidden className="size-4" />
+        <span className="sr-only">Search</span>
+      </button>
+    </Form>
+  );
+}
+
+function CartButton({ count }: { count: number }) {
+  const badge = cartBadgeLabel(count);
+  return (
+    <Link
+      to="/cart"
+      className="relative rounded-full p-2 text-ink hover:bg-sand-100"
+      aria-label={`Shopping cart, ${count} ${count === 1 ? "item" : "items"}`}
+      data-testid="cart-button"
+    >
+      <ShoppingBag aria-hidden className="size-6" />
+      {badge ? (
+        <span
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-semibold text-white"
+          data-testid="cart-badge"
+          aria-hidden
+        >
+          {badge}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** Closes the mobile menu after a client-side navigation (without JavaScript the new page starts closed anyway). */
+function useCloseOnNavigate() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location]);
+  return ref;
+}
+
+export function SiteHeader({ cartCount }: { cartCount: number }) {
+  const menuRef = useCloseOnNavigate();
+  return (
+    <header className="sticky top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <details ref={menuRef} className="group lg:hidden">
+          <summary className="rounded-full p-2 text-ink hover:bg-sand-100" aria-label="Menu">
+            <Menu aria-hidden className="size-6 group-open:hidden" />
+            <X aria-hidden className="hidden size-6 group-open:block" />
+          </summary>
+          <nav
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-16 border-b border-sand-200 bg-white px-4 pb-6 shadow-lg"
+          >
+            <div className="py-4">
+              <SearchForm id="mobile-search" />
+            </div>
+            <ul className="space-y-1">
+              {headerLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="block rounded-md px-3 py-2 text-base font-medium hover:bg-sand-100">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+
+        <Logo />
+
+        <nav aria-label="Main" className="ml-6 hidden lg:block">
+          <ul className="flex gap-6">
+            {headerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-sm font-medium text-ink hover:text-brand-700">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto hidden w-64 md:block">
+          <SearchForm id="header-search" />
+        </div>
+
+        <div className="ml-auto flex items-center gap-1 md:ml-2">
+          <Link to="/auth" className="rounded-full p-2 text-ink hover:bg-sand-100" aria-label="Sign in">
+            <User aria-hidden className="size-6" />
+          </Link>
+          <CartButton count={cartCount} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import type { Article } from "~/modules/blog/article";
+
+export const blogParamsSchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  category: z.string().trim().max(40).optional().catch(undefined),
+});
+export type BlogParams = z.output<typeof blogParamsSchema>;
+
+export function parseBlogParams(searchParams: URLSearchParams): BlogParams {
+  const parsed = blogParamsSchema.parse({
+    q: searchParams.get("q") ?? undefined,
+    category: searchParams.get("category") ?? undefined,
+  });
+  return {
+    q: parsed.q || undefined,
+    category: parsed.category && parsed.category.toLowerCase() !== "all" ? parsed.category : undefined,
+  };
+}
+
+/** The category buttons: each distinct category, in order of first appearance. */
+export function blogCategories(articles: readonly Pick<Article, "category">[]): string[] {
+  return [...new Set(articles.map((article) => article.category))];
+}
+
+/** Spec 9: the search matches the title or the excerpt, case-insensitively; the category must match exactly. */
+export function searchArticles<T extends Pick<Article, "title" | "excerpt" | "category">>(
+  articles: readonly T[],
+  { q, category }: BlogParams,
+): T[] {
+  const needle = q?.toLowerCase();
+  return articles.filter(
+    (article) =>
+      (!category || article.category === category) &&
+      (!needle || article.title.toLowerCase().includes(needle) || article.excerpt.toLowerCase().includes(needle)),
+  );
+}

@@ -1,0 +1,166 @@
+import { z } from "zod";
+import type { Product, ProductCategory } from "~/modules/catalog/product";
+
+export const PRICE_MIN = 0;
+export const PRICE_MAX = 1000;
+export const PRICE_STEP = 10;
+
+export const sortOptions = [
+  { value: "featured", label: "Featured" },
+  { value: "price-low", label: "Price: Low to High" },
+  { value: "price-high", label: "Price: High to Low" },
+  { value: "rating", label: "Highest Rated" },
+  { value: "newest", label: "Newest" },
+] as const;
+export type SortOption = (typeof sortOptions)[number]["value"];
+
+export const colorOptions = [
+  { value: "all", label: "All Colors" },
+  { value: "blonde", label: "Blonde" },
+  { value: "brown", label: "Brown" },
+  { value: "black", label: "Black" },
+  { value: "red", label: "Red" },
+] as const;
+export type ColorOption = (typeof colorOptions)[number]["value"];
+
+const sortValues = sortOptions.map((option) => option.value) as [SortOption, ...SortOption[]];
+const colorValues = colorOptions.map((option) => option.value) as [ColorOption, ...ColorOption[]];
+
+const priceBound = (fallback: number) =>
+  z.coerce.number().int().min(PRICE_MIN).max(PRICE_MAX).catch(fallback).default(fallback);
+
+/**
+ * The listing's URL state. Anything malformed falls back to its default rather than failing the page:
+ * these parameters come from links and a GET form, and a shopper who edits the URL still deserves a listing.
+ */
+export const listingParamsSchema = z
+  .object({
+    category: z.string().trim().toLowerCase().max(40).optional().catch(undefined),
+    q: z.string().trim().max(100).optional().catch(undefined),
+    sort: z.enum(sortValues).catch("featured").default("featured"),
+    color: z.enum(colorValues).catch("all").default("all"),
+    minPrice: priceBound(PRICE_MIN),
+    maxPrice: priceBound(PRICE_MAX),
+    sale: z.boolean().optional(),
+  })
+  .transform((params) => ({
+    ...params,
+    category: params.category || undefined,
+    q: params.q || undefined,
+    // A reversed range is almost certainly two thumbs dragged past each other: swap rather than show nothing.
+    minPrice: Math.min(params.minPrice, params.maxPrice),
+    maxPrice: Math.max(params.minPrice, params.maxPrice),
+  }));
+export type ListingParams = z.output<typeof listingParamsSchema>;
+
+/** Reads listing parameters from a query string; the first value of a repeated key wins. */
+export function parseListingParams(searchParams: URLSearchParams, fixed: Partial<ListingParams> = {}): ListingParams {
+  const raw: Record<string, string> = {};
+  for (const key of ["category", "q", "sort", "color", "minPrice", "maxPrice"]) {
+    const value = searchParams.get(key);
+    if (value !== null && value !== "") raw[key] = value;
+  }
+  return listingParamsSchema.parse({ ...raw, ...fixed });
+}
+
+const categoryTitles: Record<string, string> = {
+  extensions: "Hair Extensions",
+  "clip-in": "Clip-In Extensions",
+  "tape-in": "Tape-In Extensions",
+  wigs: "Wigs",
+  accessories: "Hair Accessories",
+  sale: "Sale",
+};
+
+/** Spec 9: none = All Products; known categories have fixed titles; anything else is the value capitalised. */
+export function listingTitle(category: string | undefined): string {
+  if (!category) return "All Products";
+  return categoryTitles[category] ?? category.charAt(0).toUpperCase() + category.slice(1);
+}
+
+/** 'extensions' is a group of two categories; every other value names one category. */
+export function matchesCategory(product: Product, category: string | undefined): boolean {
+  if (!category) return true;
+  if (category === "extensions") return product.category === "clip-in" || product.category === "tape-in";
+  return product.category === category;
+}
+
+/** Colour filter: case-insensitive substring of the product's colour name ("Honey Blonde" is blonde). */
+export function matchesColor(product: Product, color: ColorOption): boolean {
+  return color === "all" || product.color.toLowerCase().includes(color);
+}
+
+export function matchesPrice(product: Product, minPrice: number, maxPrice: number): boolean {
+  return product.price >= minPrice && product.price <= maxPrice;
+}
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[-_]/g, " ");
+}
+
+/** Every word of the query must appear in the name, description or category (case-insensitive). */
+export function matchesQuery(product: Product, query: string | undefined): boolean {
+  if (!query) return true;
+  const haystack = normalise(`${product.name} ${product.description} ${product.category}`);
+  return normalise(query)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+const comparators: Record<SortOption, ((a: Product, b: Product) => number) | undefined> = {
+  featured: undefined,
+  "price-low": (a, b) => a.price - b.price,
+  "price-high": (a, b) => b.price - a.price,
+  rating: (a, b) => b.rating - a.rating,
+  newest: (a, b) => Number(Boolean(b.isNew)) - Number(Boolean(a.isNew)),
+};
+
+/** Stable sort: ties keep the catalogue ("featured") order. */
+export function sortProducts(products: readonly Product[], sort: SortOption): Product[] {
+  const comparator = comparators[sort];
+  return comparator ? [...products].sort(comparator) : [...products];
+}
+
+export function filterProducts(products: readonly Product[], params: ListingParams): Product[] {
+  const filtered = products.filter(
+    (product) =>
+      matchesCategory(product, params.category) &&
+      (!params.sale || Boolean(product.isSale)) &&
+      matchesColor(product, params.color) &&
+      matchesPrice(product, params.minPrice, params.maxPrice) &&
+      matchesQuery(product, params.q),
+  );
+  return sortProducts(filtered, params.sort);
+}
+
+/** Which filters differ from their defaults; Clear Filters keeps only the category (and search). */
+export function hasActiveFilters(params: ListingParams): boolean {
+  return params.sort !== "featured" || params.color !== "all" || params.minPrice !== PRICE_MIN || params.maxPrice !== PRICE_MAX;
+}
+
+/** Stars drawn for a rating: the floor, out of 5 (spec 9). */
+export function filledStars(rating: number): number {
+  return Math.max(0, Math.min(5, Math.floor(rating)));
+}
+
+export function categoryLabel(category: ProductCategory): string {
+  return categoryTitles[category] ?? category;
+}
+
+/** The listing's alias paths (footer links) each fix one filter; /shop takes everything from the query. */
+const pathFilters: Record<string, Partial<ListingParams>> = {
+  "/extensions/clip-in": { category: "clip-in" },
+  "/extensions/tape-in": { category: "tape-in" },
+  "/wigs": { category: "wigs" },
+  "/accessories": { category: "accessories" },
+  "/sale": { sale: true },
+};
+
+export function fixedFiltersForPath(pathname: string): Partial<ListingParams> {
+  return pathFilters[pathname.replace(/\/+$/, "")] ?? {};
+}
+
+export function titleForListing(params: { category?: string; sale?: boolean }): string {
+  return params.sale ? "Sale" : listingTitle(params.category);
+}

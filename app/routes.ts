@@ -1,0 +1,32 @@
+import { type RouteConfig, index, route } from "@remix-run/route-config";
+
+/** The whole URL table. The listing screen answers on several paths: one module, one id per path. */
+export default [
+  index("routes/home.tsx"),
+
+  route("shop", "routes/shop.tsx", { id: "shop" }),
+  route("extensions/clip-in", "routes/shop.tsx", { id: "shop-clip-in" }),
+  route("extensions/tape-in", "routes/shop.tsx", { id: "shop-tape-in" }),
+  route("wigs", "routes/shop.tsx", { id: "shop-wigs" }),
+  route("accessories", "routes/shop.tsx", { id: "shop-accessories" }),
+  route("sale", "routes/shop.tsx", { id: "shop-sale" }),
+  route("product/:id", "routes/product.tsx"),
+
+  route("blog", "routes/blog.tsx"),
+  route("blog/:id", "routes/blog-article.tsx"),
+
+  route("about", "routes/info/about.tsx"),
+  route("size-guide", "routes/info/size-guide.tsx"),
+  route("care", "routes/info/care.tsx"),
+  route("returns", "routes/info/returns.tsx"),
+  route("shipping", "routes/info/shipping.tsx"),
+  route("faq", "routes/info/faq.tsx"),
+  route("privacy", "routes/info/privacy.tsx"),
+  route("terms", "routes/info/terms.tsx"),
+  route("careers", "routes/info/careers.tsx"),
+
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

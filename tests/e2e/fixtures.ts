@@ -1,0 +1,85 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+interface ShopFixtures {
+  /** Declare an HTTP error status the test expects (e.g. visiting a missing page) so it is not reported as a failure. */
+  allowHttpError: (status: number, urlPart?: string) => void;
+  /** Whether this project runs with JavaScript enabled. */
+  hasJs: boolean;
+}
+
+/**
+ * Every test fails on a console error, an uncaught page error, a failed request, or an HTTP error response it
+ * did not declare: a page that looks right but logs errors or 404s an asset is broken.
+ */
+export const test = base.extend<ShopFixtures & { guard: void }>({
+  hasJs: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+  allowHttpError: [
+    async ({}, use, testInfo) => {
+      const allowed: Array<{ status: number; urlPart?: string }> = [];
+      (testInfo as unknown as { allowedHttpErrors: typeof allowed }).allowedHttpErrors = allowed;
+      await use((status, urlPart) => allowed.push({ status, urlPart }));
+    },
+    { scope: "test" },
+  ],
+  guard: [
+    async ({ page, allowHttpError: _ensureAllowList }, use, testInfo) => {
+      const problems: string[] = [];
+      const allowed = (testInfo as unknown as { allowedHttpErrors: Array<{ status: number; urlPart?: string }> }).allowedHttpErrors;
+      const isAllowed = (status: number, url: string) =>
+        allowed.some((entry) => entry.status === status && (!entry.urlPart || url.includes(entry.urlPart)));
+
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        // The browser logs every 4xx/5xx response as a console error; those are judged by status below.
+        if (message.text().startsWith("Failed to load resource: the server responded with a status of")) return;
+        problems.push(`console.error: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("requestfailed", (request) => {
+        const failure = request.failure()?.errorText ?? "";
+        // A navigation that replaces an in-flight fetch aborts it; that is not a broken request.
+        if (failure === "net::ERR_ABORTED") return;
+        problems.push(`request failed: ${request.method()} ${request.url()} ${failure}`);
+      });
+      page.on("response", (response) => {
+        const status = response.status();
+        if (status >= 400 && !isAllowed(status, response.url())) {
+          problems.push(`HTTP ${status}: ${response.request().method()} ${response.url()}`);
+        }
+      });
+
+      await use();
+      expect(problems, "console errors, failed requests or unexpected HTTP errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Navigates and, with JavaScript on, waits until Remix has hydrated so that clicks are handled by the app. */
+export async function visit(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
+
+export async function waitForHydration(page: Page) {
+  if (base.info().project.use.javaScriptEnabled === false) return;
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter;
+    return Boolean(router?.state?.initialized);
+  });
+}
+
+/** No serious or critical accessibility violations on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious, "serious or critical axe violations").toEqual([]);
+}

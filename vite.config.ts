@@ -1,0 +1,33 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  build: {
+    // Small inline assets would need a CSP exception for data: URLs in scripts; keep them as files.
+    assetsInlineLimit: 0,
+  },
+  plugins: [
+    tailwindcss(),
+    !process.env.VITEST &&
+      remix({
+        ignoredRouteFiles: ["**/*"],
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_singleFetch: true,
+          v3_lazyRouteDiscovery: true,
+          v3_routeConfig: true,
+        },
+      }),
+    tsconfigPaths(),
+  ],
+});

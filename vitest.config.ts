@@ -1,0 +1,13 @@
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
