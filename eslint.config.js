@@ -33,6 +33,7 @@ export default tseslint.config(
   {
     // Server and client code must not reach each other's private modules.
     files: ["app/components/**", "app/modules/**/!(*.server).ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["*.server", "*.server.*"], message: "Server-only module in shared code" }] }],
     },

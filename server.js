@@ -18,7 +18,7 @@ const viteDevServer = isProduction
 /** @returns {Promise<import("@remix-run/node").ServerBuild>} */
 async function loadBuild() {
   if (viteDevServer) return viteDevServer.ssrLoadModule("virtual:remix/server-build");
-  // @ts-ignore - exists only after `npm run build`
+  // Exists only after `npm run build`.
   return import("./build/server/index.js");
 }
 

@@ -1,11 +1,15 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { loadCart } from "~/modules/cart/cart-store.server";
 import stylesheet from "~/tailwind.css?url";
+import { getSession } from "~/utils/auth.server";
 import { useNonce } from "~/utils/nonce";
 import { getOrigin } from "~/utils/request.server";
+import { readToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -13,11 +17,23 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return {
-    origin: getOrigin(request),
-    cartCount: 0,
-  };
+  const session = await getSession(request);
+  const [{ summary, headers }, { toast, clearHeader }] = await Promise.all([loadCart(request, session), readToast(request)]);
+  session.backend.responseHeaders.forEach((value, key) => headers.append(key, value));
+  if (clearHeader) headers.append("Set-Cookie", clearHeader);
+  const { user } = session;
+  return data(
+    {
+      origin: getOrigin(request),
+      user: user ? { email: user.email, fullName: user.fullName, avatarUrl: user.avatarUrl } : null,
+      cart: { lines: summary.lines, totalItems: summary.totalItems, totalAmountCents: summary.totalAmountCents },
+      toast,
+    },
+    { headers },
+  );
 }
+
+const emptyCart = { lines: [], totalItems: 0, totalAmountCents: 0 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -38,11 +54,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader cartCount={data?.cartCount ?? 0} />
+        <SiteHeader cart={data?.cart ?? emptyCart} user={data?.user ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter />
+        <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

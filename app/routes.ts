@@ -12,6 +12,8 @@ export default [
   route("sale", "routes/shop.tsx", { id: "shop-sale" }),
   route("product/:id", "routes/product.tsx"),
 
+  route("cart", "routes/cart.tsx"),
+
   route("blog", "routes/blog.tsx"),
   route("blog/:id", "routes/blog-article.tsx"),
 

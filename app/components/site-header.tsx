@@ -1,9 +1,13 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { type CartView, useOptimisticCart } from "~/components/cart-contents";
+import { CartPanel, type CartPanelHandle } from "~/components/cart-panel";
 import { headerLinks } from "~/components/site-nav";
+import { UserMenu, type HeaderUser } from "~/components/user-menu";
 import { cartBadgeLabel } from "~/modules/cart/badge";
 import { site } from "~/utils/site";
+import { useHydrated } from "~/utils/use-hydrated";
 
 function Logo() {
   return (
@@ -41,15 +45,21 @@ function SearchForm({ id }: { id: string }) {
   );
 }
 
-function CartButton({ count }: { count: number }) {
+/**
+ * Without JavaScript: a link to /cart. With it: a button that opens the slide-in panel in place.
+ * The badge counts units, optimistically while cart requests are in flight.
+ */
+function CartButton({ cart }: { cart: CartView }) {
+  const hydrated = useHydrated();
+  const optimistic = useOptimisticCart(cart);
+  const panelRef = useRef<CartPanelHandle>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const count = optimistic.totalItems;
   const badge = cartBadgeLabel(count);
-  return (
-    <Link
-      to="/cart"
-      className="relative rounded-full p-2 text-ink hover:bg-sand-100"
-      aria-label={`Shopping cart, ${count} ${count === 1 ? "item" : "items"}`}
-      data-testid="cart-button"
-    >
+  const label = `Shopping cart, ${count} ${count === 1 ? "item" : "items"}`;
+  const className = "relative rounded-full p-2 text-ink hover:bg-sand-100";
+  const content = (
+    <>
       <ShoppingBag aria-hidden className="size-6" />
       {badge ? (
         <span
@@ -60,7 +70,30 @@ function CartButton({ count }: { count: number }) {
           {badge}
         </span>
       ) : null}
-    </Link>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <Link to="/cart" className={className} aria-label={label} data-testid="cart-button">
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => panelRef.current?.open()}
+        className={className}
+        aria-label={label}
+        aria-haspopup="dialog"
+        data-testid="cart-button"
+      >
+        {content}
+      </button>
+      <CartPanel ref={panelRef} cart={optimistic} returnFocusTo={buttonRef} />
+    </>
   );
 }
 
@@ -74,7 +107,7 @@ function useCloseOnNavigate() {
   return ref;
 }
 
-export function SiteHeader({ cartCount }: { cartCount: number }) {
+export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser | null }) {
   const menuRef = useCloseOnNavigate();
   return (
     <header className="sticky top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur">
@@ -122,10 +155,14 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
         </div>
 
         <div className="ml-auto flex items-center gap-1 md:ml-2">
-          <Link to="/auth" className="rounded-full p-2 text-ink hover:bg-sand-100" aria-label="Sign in">
-            <User aria-hidden className="size-6" />
-          </Link>
-          <CartButton count={cartCount} />
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link to="/auth" className="rounded-full p-2 text-ink hover:bg-sand-100" aria-label="Sign in">
+              <User aria-hidden className="size-6" />
+            </Link>
+          )}
+          <CartButton cart={cart} />
         </div>
       </div>
     </header>

@@ -17,6 +17,8 @@ export const test = base.extend<ShopFixtures & { guard: void }>({
     await use(javaScriptEnabled !== false);
   },
   allowHttpError: [
+    // Playwright reads fixture dependencies from the destructuring pattern: this one needs none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {
       const allowed: Array<{ status: number; urlPart?: string }> = [];
       (testInfo as unknown as { allowedHttpErrors: typeof allowed }).allowedHttpErrors = allowed;

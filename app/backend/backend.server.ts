@@ -1,0 +1,81 @@
+import { getEnv } from "~/utils/env.server";
+import { type BackendConfig, resolveBackendConfig } from "./config.server";
+import type { Backend, RequestBackend } from "./port";
+
+declare global {
+  // On globalThis so that development reloads of server modules reuse the open database.
+  var __shopBackend: Promise<Backend> | undefined;
+}
+
+export interface BackendRuntimeOptions {
+  cookieSecrets: string[];
+  secureCookies: boolean;
+}
+
+/** Opens the adapter a configuration names. Adapters load lazily: Supabase deployments never load PGlite. */
+export async function openBackend(config: BackendConfig, runtime: BackendRuntimeOptions): Promise<Backend> {
+  switch (config.kind) {
+    case "embedded": {
+      const { openEmbeddedBackend } = await import("./sql/sql-backend.server");
+      return openEmbeddedBackend(config.dataDir, runtime);
+    }
+    case "postgres": {
+      const { openPostgresBackend } = await import("./sql/sql-backend.server");
+      return openPostgresBackend({ url: config.databaseUrl, poolSize: config.poolSize }, runtime);
+    }
+    case "supabase": {
+      const { createSupabaseBackend } = await import("./supabase/supabase-backend.server");
+      const backend = createSupabaseBackend({ url: config.url, anonKey: config.anonKey, ...runtime });
+      await backend.ping();
+      return backend;
+    }
+  }
+}
+
+/**
+ * The backend this process runs on, chosen from the environment (see config.server.ts) and opened
+ * once. Start-up calls it first, so a misconfiguration stops the server before it listens.
+ */
+export function getBackend(): Promise<Backend> {
+  if (!globalThis.__shopBackend) {
+    if (process.env.VITEST) {
+      // A test must never open the developer's ./data database by accident.
+      throw new Error("No backend in this test: call installTestBackend() from tests/setup/pglite.ts first.");
+    }
+    const env = getEnv();
+    const opening = openBackend(resolveBackendConfig(env), {
+      cookieSecrets: env.sessionSecrets,
+      secureCookies: env.secureCookies,
+    });
+    globalThis.__shopBackend = opening;
+    // A failed open is not cached: the error surfaces, and the next call tries again.
+    opening.catch(() => {
+      if (globalThis.__shopBackend === opening) globalThis.__shopBackend = undefined;
+    });
+  }
+  return globalThis.__shopBackend;
+}
+
+/**
+ * The backend as one request sees it: `auth` reads its cookies; pass `responseHeaders` to the response.
+ *
+ *   const backend = await backendFor(request);
+ *   const user = await backend.auth.getUser();
+ *   return data({ user }, { headers: backend.responseHeaders });
+ */
+export async function backendFor(request: Request): Promise<RequestBackend> {
+  return (await getBackend()).forRequest(request);
+}
+
+export async function closeBackend(): Promise<void> {
+  const opening = globalThis.__shopBackend;
+  globalThis.__shopBackend = undefined;
+  const backend = await opening?.catch(() => undefined);
+  await backend?.close();
+}
+
+/** Tests only: make getBackend() answer with a backend the test built (tests/setup/pglite.ts). */
+export function setBackendForTests(backend: Backend | undefined): void {
+  if (getEnv().isProduction) throw new Error("setBackendForTests cannot be used in production.");
+  globalThis.__shopBackend = backend ? Promise.resolve(backend) : undefined;
+}

@@ -1,0 +1,12 @@
+// Limits the database enforces too (see supabase/migrations); shared by both sides of the app.
+
+/** Most units of one product in one cart line (spec: "no maximum", so we pick a sane one). */
+export const MAX_CART_LINE_QUANTITY = 99;
+
+/** Most lines in one order. */
+export const MAX_ORDER_LINES = 50;
+
+export const PROFILE_NAME_MAX_LENGTH = 200;
+
+/** Statuses an order can have (spec 4: badge colours); new orders are "pending". */
+export const orderStatuses = ["pending", "paid", "shipped", "delivered", "cancelled"] as const;

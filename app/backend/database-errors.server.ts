@@ -1,0 +1,67 @@
+import { MAX_CART_LINE_QUANTITY } from "./constants";
+import { BackendError } from "./errors";
+
+/** What PostgreSQL (through pg, PGlite or PostgREST) tells us about a failed statement. */
+interface DatabaseErrorLike {
+  code?: string;
+  message?: string;
+  detail?: string;
+  details?: string;
+  constraint?: string;
+}
+
+const unavailableMessage = "The shop's database is not reachable right now. Please try again in a moment.";
+
+// Custom SQLSTATEs raised by the functions in supabase/migrations.
+const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendError> = {
+  LB001: (error) => new BackendError("product_not_found", "Product not found.", { cause: error }),
+  LB002: (error) => new BackendError("out_of_stock", "This product is out of stock.", { cause: error }),
+  LB003: (error) =>
+    new BackendError("invalid_quantity", `Quantity must be a whole number from 1 to ${MAX_CART_LINE_QUANTITY}.`, {
+      cause: error,
+    }),
+  // Those messages are written for the shopper.
+  LB004: (error) => new BackendError("invalid_input", error.message ?? "Invalid input.", { cause: error }),
+  LB005: (error) =>
+    new BackendError("conflict", "This order form was already used. Reload the checkout page and try again.", {
+      cause: error,
+    }),
+};
+
+/** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */
+export function toBackendError(error: unknown): BackendError {
+  if (error instanceof BackendError) return error;
+  const details = (typeof error === "object" && error !== null ? error : {}) as DatabaseErrorLike & NodeJS.ErrnoException;
+  const code = details.code ?? "";
+
+  const raised = raisedByFunctions[code];
+  if (raised) return raised(details);
+
+  if (code === "42501") {
+    return new BackendError("not_authorized", "You are not allowed to do that.", { cause: error });
+  }
+  if (code === "23503") {
+    return new BackendError("product_not_found", "Product not found.", { cause: error });
+  }
+  if (code === "23514") {
+    return details.constraint?.includes("quantity")
+      ? new BackendError("invalid_quantity", `Quantity must be a whole number from 1 to ${MAX_CART_LINE_QUANTITY}.`, {
+          cause: error,
+        })
+      : new BackendError("invalid_input", "A value is too long or not allowed.", { cause: error });
+  }
+  if (code === "23505") {
+    return new BackendError("conflict", "That already exists.", { cause: error });
+  }
+  if (
+    code.startsWith("08") || // connection exceptions
+    ["57P01", "57P02", "57P03", "53300"].includes(code) || // shutdown, crash, starting up, too many connections
+    ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE"].includes(code) ||
+    /connection terminated|timeout exceeded when trying to connect/i.test(details.message ?? "")
+  ) {
+    return new BackendError("unavailable", unavailableMessage, { cause: error });
+  }
+  return new BackendError("unexpected", "Something went wrong on our side. Please try again.", { cause: error });
+}
+
+export { unavailableMessage };

@@ -1,0 +1,42 @@
+// The one error type the port throws. Plain (not .server) so that routes and components can test for it.
+
+export type BackendErrorCode =
+  /** Wrong e-mail or password (deliberately not saying which). */
+  | "invalid_credentials"
+  | "email_taken"
+  | "weak_password"
+  /** The backend wants the e-mail address confirmed first. */
+  | "email_not_confirmed"
+  /** Throttled: too many failed sign-ins for an address, or the backend's rate limit. */
+  | "too_many_attempts"
+  /** An operation that needs a signed-in user got none, or another user's id. */
+  | "not_authenticated"
+  | "not_authorized"
+  | "not_supported"
+  | "not_found"
+  | "product_not_found"
+  | "out_of_stock"
+  | "invalid_quantity"
+  | "invalid_input"
+  /** The idempotency key belongs to another shopper's order. */
+  | "conflict"
+  /** The database or Supabase cannot be reached (connection refused, 502/503/504): try again later. */
+  | "unavailable"
+  | "unexpected";
+
+/** `message` is written for the shopper (shown as is, spec 8); `cause` keeps the original error for logs. */
+export class BackendError extends Error {
+  override readonly name = "BackendError";
+
+  constructor(
+    readonly code: BackendErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isBackendError(error: unknown, code?: BackendErrorCode): error is BackendError {
+  return error instanceof BackendError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,69 @@
+// Checks both adapters make before a call leaves the app, so that every backend answers bad input alike.
+
+import { MAX_CART_LINE_QUANTITY, PROFILE_NAME_MAX_LENGTH } from "./constants";
+import { BackendError } from "./errors";
+import type { StoredCartLine } from "./port";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+export const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 1024;
+
+export function requireUserId(userId: string): string {
+  if (typeof userId !== "string" || !uuidPattern.test(userId)) {
+    throw new BackendError("not_authenticated", "Please sign in first.");
+  }
+  return userId;
+}
+
+export function requireProductId(productId: string): string {
+  if (typeof productId !== "string" || productId.length === 0 || productId.length > 100) {
+    throw new BackendError("product_not_found", "Product not found.");
+  }
+  return productId;
+}
+
+/** A whole number; `allowZeroOrLess` for "set quantity", where 0 or less removes the line. */
+export function requireQuantity(quantity: number, { allowZeroOrLess = false } = {}): number {
+  if (!Number.isSafeInteger(quantity) || (!allowZeroOrLess && quantity < 1)) {
+    throw new BackendError("invalid_quantity", `Quantity must be a whole number from 1 to ${MAX_CART_LINE_QUANTITY}.`);
+  }
+  return quantity;
+}
+
+/** Visitor lines from a cookie: anything malformed is dropped rather than failing the sign-in. */
+export function cleanCartLines(lines: readonly StoredCartLine[]): StoredCartLine[] {
+  return lines
+    .filter((line) => typeof line.productId === "string" && line.productId.length > 0 && line.productId.length <= 100)
+    .filter((line) => Number.isSafeInteger(line.quantity) && line.quantity >= 1)
+    .map((line) => ({ productId: line.productId, quantity: Math.min(line.quantity, MAX_CART_LINE_QUANTITY) }));
+}
+
+/** Trimmed and lower-cased: one account per address, whatever its case. */
+export function normaliseEmail(email: string): string {
+  const normalised = typeof email === "string" ? email.trim().toLowerCase() : "";
+  if (normalised.length > 320 || !emailPattern.test(normalised)) {
+    throw new BackendError("invalid_input", "Unable to validate email address: invalid format");
+  }
+  return normalised;
+}
+
+export function requireStrongEnoughPassword(password: string): string {
+  if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH) {
+    throw new BackendError("weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new BackendError("weak_password", `Password should be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  }
+  return password;
+}
+
+/** Blank becomes null (shown as 'User'). */
+export function cleanFullName(fullName: string): string | null {
+  const trimmed = typeof fullName === "string" ? fullName.trim() : "";
+  if (trimmed.length > PROFILE_NAME_MAX_LENGTH) {
+    throw new BackendError("invalid_input", `Full name can have at most ${PROFILE_NAME_MAX_LENGTH} characters.`);
+  }
+  return trimmed === "" ? null : trimmed;
+}

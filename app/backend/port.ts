@@ -1,0 +1,211 @@
+// The backend port: everything the shop asks of its backend, as types only. Adapters (embedded PGlite,
+// PostgreSQL, Supabase) implement it; `~/backend/backend.server` picks one from the environment, and no
+// code outside app/backend knows which. See docs/decisions/0003-backend-port.md.
+
+import type { orderStatuses } from "./constants";
+
+/** The backend, opened once per process. */
+export interface Backend {
+  /** One line for the start-up log, e.g. "embedded (PGlite at ./data/pglite)". */
+  readonly description: string;
+  readonly capabilities: BackendCapabilities;
+  /**
+   * The backend as seen by one HTTP request: it reads that request's cookies and collects the
+   * Set-Cookie headers its response must carry (`responseHeaders`). The same Request gives the same object.
+   */
+  forRequest(request: Request): RequestBackend;
+  /** Throws a BackendError when the backend cannot serve requests. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What differs between backends in ways a screen must say, instead of which adapter runs. */
+export interface BackendCapabilities {
+  /** The backend sends e-mail: sign-up confirmation and password-recovery links. */
+  readonly sendsEmail: boolean;
+  /**
+   * Google sign-in runs through the backend's own OAuth redirect (`startOAuth`, then
+   * `exchangeCodeForSession` on the callback). When false, the app verifies Google itself
+   * (remix-auth-google) and calls `signInWithVerifiedIdentity`.
+   */
+  readonly hostedOAuth: boolean;
+}
+
+export interface RequestBackend {
+  readonly auth: AuthPort;
+  readonly carts: CartsPort;
+  readonly profiles: ProfilesPort;
+  readonly orders: OrdersPort;
+  readonly wishlist: WishlistPort;
+  readonly newsletter: NewsletterPort;
+  /**
+   * Set-Cookie (and cache) headers produced so far: a session issued, refreshed or ended.
+   * Every response of a request that used `auth` must carry them.
+   */
+  readonly responseHeaders: Headers;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Auth. Failures throw BackendError with a message fit to show the shopper (spec 8: 'the server's message').
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  /** From the sign-up or identity-provider metadata; the editable name lives in the profile. */
+  fullName: string | null;
+  avatarUrl: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export interface SignUpResult {
+  user: AuthUser;
+  /** False when the backend first wants the address confirmed by e-mail (no session yet). */
+  signedIn: boolean;
+}
+
+export type OAuthProvider = "google";
+
+export interface AuthPort {
+  /** The signed-in user, or null. Refreshes a session close to expiry (Set-Cookie in responseHeaders). */
+  getUser(): Promise<AuthUser | null>;
+  signUp(input: { email: string; password: string; fullName?: string; emailRedirectTo?: string }): Promise<SignUpResult>;
+  signInWithPassword(input: { email: string; password: string }): Promise<AuthUser>;
+  /** Ends the session on the backend and clears the cookie. Signed out already: no-op. */
+  signOut(): Promise<void>;
+  /** Only where `capabilities.sendsEmail`; otherwise throws BackendError "not_supported". */
+  requestPasswordReset(input: { email: string; redirectTo: string }): Promise<void>;
+  /** Sets a new password for the signed-in user (after a recovery link, that link's session). */
+  updatePassword(input: { password: string }): Promise<AuthUser>;
+  /** Only where `capabilities.hostedOAuth`: the URL to redirect the browser to. */
+  startOAuth(input: { provider: OAuthProvider; redirectTo: string }): Promise<{ url: string }>;
+  /** Only where `capabilities.hostedOAuth`: finishes OAuth, e-mail confirmation or recovery links (`?code=`). */
+  exchangeCodeForSession(input: { code: string }): Promise<AuthUser>;
+  /**
+   * Only where `!capabilities.hostedOAuth`: signs in the owner of an e-mail address that the identity
+   * provider has verified, creating the account on the first visit. Never pass an unverified address.
+   */
+  signInWithVerifiedIdentity(input: {
+    provider: OAuthProvider;
+    email: string;
+    fullName?: string | null;
+    avatarUrl?: string | null;
+  }): Promise<AuthUser>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Data. Every function names its owner (`userId`); the database checks it again with row-level security.
+
+export interface StoredCartLine {
+  productId: string;
+  quantity: number;
+}
+
+export interface CartLineChange extends StoredCartLine {
+  /** The line hit MAX_CART_LINE_QUANTITY and holds less than asked for. */
+  capped: boolean;
+}
+
+export interface CartsPort {
+  /** Lines in the order they were first added. */
+  list(input: { userId: string }): Promise<StoredCartLine[]>;
+  /** Adds to the line's quantity (creating it), atomically: concurrent adds all count. */
+  add(input: { userId: string; productId: string; quantity: number }): Promise<CartLineChange>;
+  /** Sets the line's quantity; 0 or less removes the line (then `quantity` is 0). */
+  setQuantity(input: { userId: string; productId: string; quantity: number }): Promise<CartLineChange>;
+  remove(input: { userId: string; productId: string }): Promise<void>;
+  clear(input: { userId: string }): Promise<void>;
+  /**
+   * Adds a visitor's lines to the stored cart in one transaction: quantities add up (capped per line),
+   * lines for products the database does not sell are skipped. Returns the whole cart.
+   */
+  merge(input: { userId: string; lines: StoredCartLine[] }): Promise<StoredCartLine[]>;
+  /** Deletes lines whose product is not in `productIds` (the catalogue); returns the deleted ids. */
+  removeProductsNotIn(input: { userId: string; productIds: readonly string[] }): Promise<string[]>;
+}
+
+export interface Profile {
+  id: string;
+  email: string | null;
+  fullName: string | null;
+  avatarUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProfilesPort {
+  get(input: { userId: string }): Promise<Profile | null>;
+  /** Blank clears the name. At most PROFILE_NAME_MAX_LENGTH characters. */
+  updateFullName(input: { userId: string; fullName: string }): Promise<Profile>;
+}
+
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export interface ShippingAddress {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export interface OrderItem {
+  id: string;
+  productId: string;
+  quantity: number;
+  /** Cents. */
+  pricePerItem: number;
+}
+
+export interface Order {
+  id: string;
+  /** Null for a guest order. */
+  userId: string | null;
+  status: OrderStatus;
+  /** Cents. */
+  totalAmount: number;
+  /** Lower case ISO 4217 code, e.g. "usd". */
+  currency: string;
+  email: string;
+  shippingAddress: ShippingAddress;
+  /** ISO 8601. */
+  createdAt: string;
+  /** In the order the shopper's cart listed them. */
+  items: OrderItem[];
+}
+
+export interface PlaceOrderInput {
+  /** The signed-in shopper, or null for a guest. */
+  userId: string | null;
+  /** Product ids and quantities only: the database prices every line from its price list. */
+  items: StoredCartLine[];
+  shippingAddress: ShippingAddress;
+  email: string;
+  /** Issued with the checkout form (16-200 characters, unguessable): a repeated key returns the first order. */
+  idempotencyKey: string;
+}
+
+export interface OrdersPort {
+  place(input: PlaceOrderInput): Promise<Order>;
+  /** Newest first, with items. */
+  listForUser(input: { userId: string }): Promise<Order[]>;
+}
+
+export interface WishlistPort {
+  /** Product ids, most recently added first. */
+  list(input: { userId: string }): Promise<string[]>;
+  add(input: { userId: string; productId: string }): Promise<void>;
+  remove(input: { userId: string; productId: string }): Promise<void>;
+  /** Returns whether the product is in the wishlist afterwards. */
+  toggle(input: { userId: string; productId: string }): Promise<boolean>;
+  /** Adds a visitor's wishlist in one transaction, skipping unknown products; returns the whole list. */
+  merge(input: { userId: string; productIds: readonly string[] }): Promise<string[]>;
+}
+
+export interface NewsletterPort {
+  /** One row per address, case-insensitive; subscribing again is not an error. */
+  subscribe(input: { email: string }): Promise<void>;
+}

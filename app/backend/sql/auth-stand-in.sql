@@ -1,0 +1,73 @@
+-- A stand-in for the part of Supabase's `auth` schema that supabase/migrations relies on: auth.users
+-- (id, email, raw_user_meta_data, created_at), auth.uid(), and the roles anon and authenticated.
+-- Applied by the embedded and postgres backends only, before the migrations, on every start:
+-- every statement must be idempotent (if not exists, or replace, guarded blocks).
+-- The rest (password hashes, sessions, sign-in throttling) serves the app's own sign-in and is never
+-- reachable by anon or authenticated.
+
+do $$
+begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  -- The app switches to these roles per transaction (set_config('role', ...)), as PostgREST does.
+  if not pg_catalog.pg_has_role(current_user, 'anon', 'member') then
+    execute pg_catalog.format('grant anon to %I', current_user);
+  end if;
+  if not pg_catalog.pg_has_role(current_user, 'authenticated', 'member') then
+    execute pg_catalog.format('grant authenticated to %I', current_user);
+  end if;
+end;
+$$;
+
+create schema if not exists auth;
+
+create table if not exists auth.users (
+  id uuid primary key default gen_random_uuid(),
+  email text not null check (char_length(email) <= 320),
+  -- scrypt$N$r$p$salt$hash (app/backend/sql/passwords.server.ts); null for Google-only accounts.
+  encrypted_password text,
+  raw_user_meta_data jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create unique index if not exists users_email_key on auth.users (lower(email));
+
+-- Only a SHA-256 of the session token is stored: the cookie holds the token itself.
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_hash text not null unique,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null
+);
+
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.sign_in_failures (
+  email text primary key,
+  failures integer not null,
+  first_failed_at timestamptz not null,
+  locked_until timestamptz
+);
+
+-- As in Supabase: the user id of the request, from the claim the app (or PostgREST) set for the transaction.
+create or replace function auth.uid()
+returns uuid
+language sql
+stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+grant usage on schema auth to anon, authenticated;
+grant execute on function auth.uid() to anon, authenticated;
+revoke all on table auth.users, auth.sessions, auth.sign_in_failures from anon, authenticated;
+grant usage on schema public to anon, authenticated;

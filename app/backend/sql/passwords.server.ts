@@ -1,0 +1,55 @@
+import crypto from "node:crypto";
+
+/** scrypt cost: N (CPU and memory), r (block size), p (parallelism). Memory used is 128 * N * r bytes. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** 32 MiB and roughly 0.1 s per hash here: memory-hard enough to make guessing expensive on GPUs. */
+export const defaultScryptCost: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
+
+const KEY_LENGTH = 32;
+
+function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // The async form runs on libuv's thread pool: sign-ins do not block other requests.
+    crypto.scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...cost, maxmem: 256 * cost.N * cost.r }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** "scrypt$N$r$p$salt$hash": the parameters travel with the hash, so the cost can rise later. */
+export async function hashPassword(password: string, cost: ScryptCost = defaultScryptCost): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const key = await scrypt(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+/**
+ * True when `password` matches `stored`. With no stored hash (unknown address, Google-only account) it
+ * still spends one hash, so response times do not reveal which addresses have accounts.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string | null,
+  costForMissingHash: ScryptCost = defaultScryptCost,
+): Promise<boolean> {
+  const parsed = stored ? parseHash(stored) : null;
+  if (!parsed) {
+    await scrypt(password, crypto.randomBytes(16), costForMissingHash);
+    return false;
+  }
+  const key = await scrypt(password, parsed.salt, parsed.cost);
+  return key.length === parsed.key.length && crypto.timingSafeEqual(key, parsed.key);
+}
+
+function parseHash(stored: string): { cost: ScryptCost; salt: Buffer; key: Buffer } | null {
+  const [scheme, N, r, p, salt, key] = stored.split("$");
+  if (scheme !== "scrypt" || !N || !r || !p || !salt || !key) return null;
+  const cost = { N: Number(N), r: Number(r), p: Number(p) };
+  if (![cost.N, cost.r, cost.p].every(Number.isSafeInteger)) return null;
+  return { cost, salt: Buffer.from(salt, "base64"), key: Buffer.from(key, "base64") };
+}

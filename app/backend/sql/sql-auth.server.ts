@@ -1,0 +1,332 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { toBackendError } from "~/backend/database-errors.server";
+import { BackendError } from "~/backend/errors";
+import {
+  cleanFullName,
+  normaliseEmail,
+  requireStrongEnoughPassword,
+} from "~/backend/input.server";
+import type { AuthPort, AuthUser } from "~/backend/port";
+import { toAuthUser } from "~/backend/rows.server";
+import { defaultScryptCost, hashPassword, type ScryptCost, verifyPassword } from "./passwords.server";
+import type { SqlDatabase, SqlExecutor } from "./sql-database";
+
+export interface SqlAuthOptions {
+  /** Signing secrets, newest first; older ones still verify (rotation). */
+  cookieSecrets: string[];
+  /** Secure cookies: true in production. */
+  secureCookies: boolean;
+  scryptCost?: ScryptCost;
+  /** Injected by tests to step through the sign-in throttle. */
+  now?: () => Date;
+}
+
+const SESSION_LIFETIME_DAYS = 30;
+/** A session used when less than this remains is extended, so active shoppers stay signed in. */
+const SESSION_RENEW_BELOW_DAYS = 15;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Sign-in throttle per address: after this many failures within the window, wait before trying again. */
+export const signInThrottle = {
+  freeFailures: 5,
+  windowMinutes: 15,
+  firstLockSeconds: 30,
+  maxLockSeconds: 15 * 60,
+} as const;
+
+interface UserRow {
+  id: string;
+  email: string;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: string | Date;
+}
+
+interface SessionUserRow extends UserRow {
+  session_id: string;
+  expires_at: string | Date;
+}
+
+const userColumns = "u.id, u.email, u.raw_user_meta_data, u.created_at";
+
+function toUser(row: UserRow): AuthUser {
+  return toAuthUser({ id: row.id, email: row.email, created_at: row.created_at, metadata: row.raw_user_meta_data });
+}
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Server-side sessions for the embedded and postgres backends: the cookie holds only a random token
+ * (signed with SESSION_SECRET), the database a hash of it with an expiry; sign-out deletes the row.
+ * Runs as the database owner: auth.* is out of reach of the anon and authenticated roles.
+ */
+export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
+  const scryptCost = options.scryptCost ?? defaultScryptCost;
+  const now = options.now ?? (() => new Date());
+  const sessionCookie = createCookie("shop_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secureCookies,
+    path: "/",
+    secrets: options.cookieSecrets,
+    maxAge: SESSION_LIFETIME_DAYS * 24 * 60 * 60,
+  });
+
+  async function createSession(tx: SqlExecutor, userId: string): Promise<string> {
+    const token = crypto.randomBytes(32).toString("base64url");
+    await tx.query("delete from auth.sessions where user_id = $1 and expires_at <= $2", [userId, now()]);
+    await tx.query("insert into auth.sessions (user_id, token_hash, expires_at) values ($1, $2, $3)", [
+      userId,
+      hashToken(token),
+      new Date(now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS),
+    ]);
+    return token;
+  }
+
+  async function lockedSecondsLeft(email: string): Promise<number> {
+    const [row] = await db.query<{ locked_until: string | Date | null }>(
+      "select locked_until from auth.sign_in_failures where email = $1",
+      [email],
+    );
+    if (!row?.locked_until) return 0;
+    return Math.max(0, Math.ceil((new Date(row.locked_until).getTime() - now().getTime()) / 1000));
+  }
+
+  async function recordFailure(email: string): Promise<void> {
+    const at = now();
+    const windowStart = new Date(at.getTime() - signInThrottle.windowMinutes * 60_000);
+    await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ failures: number }>(
+        `insert into auth.sign_in_failures as f (email, failures, first_failed_at) values ($1, 1, $2)
+         on conflict (email) do update set
+           failures = case when f.first_failed_at < $3 then 1 else f.failures + 1 end,
+           first_failed_at = case when f.first_failed_at < $3 then $2 else f.first_failed_at end
+         returning failures`,
+        [email, at, windowStart],
+      );
+      const failures = row?.failures ?? 1;
+      if (failures >= signInThrottle.freeFailures) {
+        // Doubles with every further failure: 30 s, 1 min, 2 min, ... at most 15 min.
+        const seconds = Math.min(
+          signInThrottle.firstLockSeconds * 2 ** (failures - signInThrottle.freeFailures),
+          signInThrottle.maxLockSeconds,
+        );
+        await tx.query("update auth.sign_in_failures set locked_until = $2 where email = $1", [
+          email,
+          new Date(at.getTime() + seconds * 1000),
+        ]);
+      }
+    });
+  }
+
+  function throttledError(seconds: number): BackendError {
+    const wait = seconds <= 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
+    return new BackendError("too_many_attempts", `Too many failed sign-in attempts. Try again in ${wait}.`);
+  }
+
+  return function authFor(request: Request, responseHeaders: Headers): AuthPort {
+    let currentUser: Promise<AuthUser | null> | undefined;
+
+    async function setSessionCookie(token: string) {
+      responseHeaders.append("Set-Cookie", await sessionCookie.serialize(token));
+      responseHeaders.set("Cache-Control", "private, no-store");
+    }
+
+    async function clearSessionCookie() {
+      responseHeaders.append("Set-Cookie", await sessionCookie.serialize("", { maxAge: 0 }));
+      responseHeaders.set("Cache-Control", "private, no-store");
+    }
+
+    /** The token from the cookie, if its signature holds; a tampered cookie counts as none. */
+    async function readToken(): Promise<{ token: string | null; present: boolean }> {
+      const header = request.headers.get("Cookie");
+      const value: unknown = await sessionCookie.parse(header);
+      const present = header?.includes(`${sessionCookie.name}=`) ?? false;
+      return { token: typeof value === "string" && /^[\w-]{43}$/.test(value) ? value : null, present };
+    }
+
+    async function loadUser(): Promise<AuthUser | null> {
+      const { token, present } = await readToken();
+      if (!token) {
+        if (present) await clearSessionCookie();
+        return null;
+      }
+      try {
+        const [row] = await db.query<SessionUserRow>(
+          `select ${userColumns}, s.id as session_id, s.expires_at
+           from auth.sessions as s join auth.users as u on u.id = s.user_id
+           where s.token_hash = $1 and s.expires_at > $2`,
+          [hashToken(token), now()],
+        );
+        if (!row) {
+          await clearSessionCookie();
+          return null;
+        }
+        if (new Date(row.expires_at).getTime() - now().getTime() < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
+          await db.query("update auth.sessions set expires_at = $2 where id = $1", [
+            row.session_id,
+            new Date(now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS),
+          ]);
+          await setSessionCookie(token);
+        }
+        return toUser(row);
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    }
+
+    async function signIn(userId: string): Promise<void> {
+      const token = await db.transaction((tx) => createSession(tx, userId));
+      await setSessionCookie(token);
+    }
+
+    const auth: AuthPort = {
+      getUser() {
+        currentUser ??= loadUser();
+        return currentUser;
+      },
+
+      async signUp({ email, password, fullName }) {
+        const address = normaliseEmail(email);
+        requireStrongEnoughPassword(password);
+        const name = fullName === undefined ? null : cleanFullName(fullName);
+        const passwordHash = await hashPassword(password, scryptCost);
+        try {
+          const { user, token } = await db.transaction(async (tx) => {
+            const [row] = await tx.query<UserRow>(
+              `insert into auth.users as u (email, encrypted_password, raw_user_meta_data) values ($1, $2, $3::jsonb)
+               returning ${userColumns}`,
+              [address, passwordHash, JSON.stringify(name ? { full_name: name } : {})],
+            );
+            if (!row) throw new BackendError("unexpected", "Creating the account returned nothing.");
+            return { user: toUser(row), token: await createSession(tx, row.id) };
+          });
+          await setSessionCookie(token);
+          currentUser = Promise.resolve(user);
+          return { user, signedIn: true };
+        } catch (error) {
+          if ((error as { code?: string }).code === "23505") {
+            throw new BackendError("email_taken", "User already registered");
+          }
+          throw toBackendError(error);
+        }
+      },
+
+      async signInWithPassword({ email, password }) {
+        const address = normaliseEmail(email);
+        const waitSeconds = await lockedSecondsLeft(address).catch((error) => {
+          throw toBackendError(error);
+        });
+        if (waitSeconds > 0) throw throttledError(waitSeconds);
+
+        const [row] = await db
+          .query<UserRow & { encrypted_password: string | null }>(
+            `select ${userColumns}, u.encrypted_password from auth.users as u where lower(u.email) = $1`,
+            [address],
+          )
+          .catch((error) => {
+            throw toBackendError(error);
+          });
+        const matches = await verifyPassword(String(password ?? ""), row?.encrypted_password ?? null, scryptCost);
+        if (!row || !matches) {
+          await recordFailure(address).catch((error) => {
+            throw toBackendError(error);
+          });
+          const lockedFor = await lockedSecondsLeft(address).catch(() => 0);
+          if (lockedFor > 0) throw throttledError(lockedFor);
+          throw new BackendError("invalid_credentials", "Invalid login credentials");
+        }
+        try {
+          await db.query("delete from auth.sign_in_failures where email = $1", [address]);
+          await signIn(row.id);
+        } catch (error) {
+          throw toBackendError(error);
+        }
+        const user = toUser(row);
+        currentUser = Promise.resolve(user);
+        return user;
+      },
+
+      async signOut() {
+        const { token, present } = await readToken();
+        if (token) {
+          await db.query("delete from auth.sessions where token_hash = $1", [hashToken(token)]).catch((error) => {
+            throw toBackendError(error);
+          });
+        }
+        if (token || present) await clearSessionCookie();
+        currentUser = Promise.resolve(null);
+      },
+
+      async requestPasswordReset() {
+        throw new BackendError(
+          "not_supported",
+          "This shop cannot send e-mail, so a forgotten password cannot be reset by e-mail. Please contact us.",
+        );
+      },
+
+      async updatePassword({ password }) {
+        const user = await auth.getUser();
+        if (!user) throw new BackendError("not_authenticated", "Please sign in first.");
+        requireStrongEnoughPassword(password);
+        const passwordHash = await hashPassword(password, scryptCost);
+        const { token } = await readToken();
+        try {
+          await db.transaction(async (tx) => {
+            await tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [
+              user.id,
+              passwordHash,
+            ]);
+            // A changed password ends every other session: whoever knew the old one is signed out.
+            await tx.query("delete from auth.sessions where user_id = $1 and token_hash <> $2", [
+              user.id,
+              token ? hashToken(token) : "",
+            ]);
+          });
+        } catch (error) {
+          throw toBackendError(error);
+        }
+        return user;
+      },
+
+      async startOAuth() {
+        throw new BackendError("not_supported", "Google sign-in runs through the app on this backend.");
+      },
+
+      async exchangeCodeForSession() {
+        throw new BackendError("not_supported", "Sign-in links are not used on this backend.");
+      },
+
+      async signInWithVerifiedIdentity({ provider, email, fullName, avatarUrl }) {
+        const address = normaliseEmail(email);
+        const name = fullName ? cleanFullName(fullName) : null;
+        const metadata = {
+          ...(name ? { full_name: name } : {}),
+          ...(avatarUrl ? { avatar_url: avatarUrl.slice(0, 2000) } : {}),
+          provider,
+        };
+        try {
+          const { user, token } = await db.transaction(async (tx) => {
+            // First visit creates the account (no password); later visits fill in missing metadata only.
+            const [row] = await tx.query<UserRow>(
+              `insert into auth.users as u (email, raw_user_meta_data) values ($1, $2::jsonb)
+               on conflict ((lower(email))) do update set raw_user_meta_data = $2::jsonb || u.raw_user_meta_data
+               returning ${userColumns}`,
+              [address, JSON.stringify(metadata)],
+            );
+            if (!row) throw new BackendError("unexpected", "Signing in returned no user.");
+            return { user: toUser(row), token: await createSession(tx, row.id) };
+          });
+          await setSessionCookie(token);
+          currentUser = Promise.resolve(user);
+          return user;
+        } catch (error) {
+          throw toBackendError(error);
+        }
+      },
+    };
+    return auth;
+  };
+}

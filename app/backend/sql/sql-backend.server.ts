@@ -1,0 +1,61 @@
+import { toBackendError } from "~/backend/database-errors.server";
+import type { Backend, RequestBackend } from "~/backend/port";
+import { migrate } from "./migrations.server";
+import { openPGliteDatabase } from "./pglite-database.server";
+import { openPostgresDatabase } from "./pg-database.server";
+import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
+import { createSqlDataPorts } from "./sql-data.server";
+import type { SqlDatabase } from "./sql-database";
+
+export type SqlBackendOptions = SqlAuthOptions;
+
+/** The one SQL adapter, over any SqlDatabase (PGlite or a pg Pool). The database must be migrated. */
+export function createSqlBackend(db: SqlDatabase, description: string, options: SqlBackendOptions): Backend {
+  const data = createSqlDataPorts(db);
+  const authFor = createSqlAuthFactory(db, options);
+  const perRequest = new WeakMap<Request, RequestBackend>();
+
+  return {
+    description,
+    capabilities: { sendsEmail: false, hostedOAuth: false },
+    forRequest(request) {
+      let scoped = perRequest.get(request);
+      if (!scoped) {
+        const responseHeaders = new Headers();
+        scoped = { ...data, auth: authFor(request, responseHeaders), responseHeaders };
+        perRequest.set(request, scoped);
+      }
+      return scoped;
+    },
+    async ping() {
+      try {
+        await db.query("select 1");
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
+    close: () => db.close(),
+  };
+}
+
+/** Opens, migrates and wraps a database; closes it again if migrating fails. */
+async function openMigrated(db: SqlDatabase, name: string, options: SqlBackendOptions): Promise<Backend> {
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return createSqlBackend(db, `${name} (${db.description})`, options);
+}
+
+export async function openEmbeddedBackend(dataDir: string, options: SqlBackendOptions): Promise<Backend> {
+  return openMigrated(await openPGliteDatabase(dataDir), "embedded", options);
+}
+
+export async function openPostgresBackend(
+  connection: { url: string; poolSize: number },
+  options: SqlBackendOptions,
+): Promise<Backend> {
+  return openMigrated(await openPostgresDatabase(connection), "postgres", options);
+}

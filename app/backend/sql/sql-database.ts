@@ -1,0 +1,17 @@
+// The tiny query interface the SQL adapter runs on, implemented over PGlite and over a `pg` Pool.
+// Types only.
+
+export interface SqlExecutor {
+  /** One statement with $1.. parameters. Cast in SQL what must not depend on the driver (::int, ::text). */
+  query<Row extends object = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** A script of several statements, without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export interface SqlDatabase extends SqlExecutor {
+  /** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Where the data lives, for the start-up log, without credentials. */
+  readonly description: string;
+  close(): Promise<void>;
+}

@@ -1,0 +1,206 @@
+import { Link, useFetcher, useFetchers } from "@remix-run/react";
+import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { applyCartChange, cartCountLine, type CartChange, type CartLine, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
+import { formatCents, formatUsd, toCents } from "~/modules/money";
+
+export interface CartView {
+  lines: CartLine[];
+  totalItems: number;
+  totalAmountCents: number;
+}
+
+function changeFromForm(formData: FormData): CartChange | null {
+  const intent = formData.get("intent");
+  const productId = String(formData.get("productId") ?? "");
+  const quantity = Number(formData.get("quantity") ?? 1);
+  if (intent === "clear") return { intent };
+  if (intent === "remove") return { intent, productId };
+  if ((intent === "set" || intent === "add") && Number.isInteger(quantity)) return { intent, productId, quantity };
+  return null;
+}
+
+/**
+ * The cart as the shopper will see it once the requests in flight land: their changes applied, in order,
+ * on top of the server's cart. Adds of products not yet in the cart only move the count.
+ */
+export function useOptimisticCart(cart: CartView): CartView {
+  const pending = useFetchers()
+    .filter((fetcher) => fetcher.formAction === "/cart" && fetcher.formData)
+    .map((fetcher) => changeFromForm(fetcher.formData as FormData))
+    .filter((change): change is CartChange => change !== null);
+  if (pending.length === 0) return cart;
+
+  let entries = cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+  let extraItems = 0;
+  for (const change of pending) {
+    if (change.intent === "add" && !entries.some((entry) => entry.productId === change.productId)) {
+      extraItems += change.quantity;
+      continue;
+    }
+    entries = applyCartChange(entries, change).entries;
+  }
+  const lines = entries.flatMap((entry) => {
+    const line = cart.lines.find((candidate) => candidate.productId === entry.productId);
+    return line ? [{ ...line, quantity: entry.quantity, lineTotalCents: toCents(line.price) * entry.quantity }] : [];
+  });
+  return {
+    lines,
+    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0) + extraItems,
+    totalAmountCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+  };
+}
+
+function CartLineItem({ line, redirectTo }: { line: CartLine; redirectTo: string }) {
+  // One fetcher per line: a newer click supersedes an older one, and each sends the quantity it intends.
+  const fetcher = useFetcher({ key: `cart-line-${line.productId}` });
+  const image = line.images[0];
+  return (
+    <li className="flex gap-4 py-4" data-testid="cart-line">
+      <div className="h-24 w-20 shrink-0 overflow-hidden rounded-lg bg-sand-100">
+        {image ? (
+          <ResponsiveImage id={image} alt="" sizes="5rem" className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full items-center justify-center text-ink-muted" aria-hidden>
+            <ShoppingBag className="size-6" />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1">
+        <div className="flex justify-between gap-2">
+          <div>
+            <h3 className="font-medium text-ink">
+              <Link to={`/product/${line.productId}`} className="hover:text-brand-700">
+                {line.name}
+              </Link>
+            </h3>
+            <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
+            <p className="text-sm text-ink-muted">{formatUsd(line.price)}</p>
+          </div>
+          <fetcher.Form method="post" action="/cart">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button type="submit" className="rounded-full p-2 text-ink-muted hover:bg-sand-100 hover:text-brand-700" aria-label={`Remove ${line.name} from cart`}>
+              <Trash2 aria-hidden className="size-4" />
+            </button>
+          </fetcher.Form>
+        </div>
+        <div className="mt-auto flex items-center justify-between">
+          <div className="flex items-center gap-2">
+            <QuantityButton fetcher={fetcher} line={line} quantity={line.quantity - 1} redirectTo={redirectTo} label={`Decrease quantity of ${line.name}`}>
+              <Minus aria-hidden className="size-3" />
+            </QuantityButton>
+            <span className="w-8 text-center text-sm font-medium" data-testid="cart-line-quantity" aria-label={`Quantity ${line.quantity}`}>
+              {line.quantity}
+            </span>
+            <QuantityButton
+              fetcher={fetcher}
+              line={line}
+              quantity={line.quantity + 1}
+              redirectTo={redirectTo}
+              label={`Increase quantity of ${line.name}`}
+              disabled={line.quantity >= MAX_LINE_QUANTITY}
+            >
+              <Plus aria-hidden className="size-3" />
+            </QuantityButton>
+          </div>
+          <p className="font-semibold text-ink" data-testid="cart-line-total">
+            {formatCents(line.lineTotalCents)}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function QuantityButton({
+  fetcher,
+  line,
+  quantity,
+  redirectTo,
+  label,
+  disabled,
+  children,
+}: {
+  fetcher: ReturnType<typeof useFetcher>;
+  line: CartLine;
+  quantity: number;
+  redirectTo: string;
+  label: string;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" action="/cart">
+      <input type="hidden" name="intent" value="set" />
+      <input type="hidden" name="productId" value={line.productId} />
+      <input type="hidden" name="quantity" value={quantity} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button
+        type="submit"
+        disabled={disabled}
+        className="rounded-full border border-sand-200 p-1.5 hover:bg-sand-100 disabled:opacity-40"
+        aria-label={label}
+      >
+        {children}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The cart panel's content (spec 2), used by the /cart page and by the slide-in panel. */
+export function CartContents({
+  cart,
+  redirectTo,
+  continueShopping,
+  onCheckout,
+}: {
+  cart: CartView;
+  /** Where a plain (no-JavaScript) form post returns to. */
+  redirectTo: string;
+  /** The 'Continue Shopping' control: a link on the page, a close button in the panel. */
+  continueShopping: React.ReactNode;
+  onCheckout?: () => void;
+}) {
+  const clearFetcher = useFetcher({ key: "cart-clear" });
+  if (cart.lines.length === 0 && cart.totalItems === 0) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 py-16 text-center">
+        <ShoppingBag aria-hidden className="size-12 text-sand-200" />
+        <p className="text-lg font-medium text-ink">Your cart is currently empty</p>
+        <p className="text-sm text-ink-muted">Add some beautiful hair extensions to get started!</p>
+        <div className="mt-4">{continueShopping}</div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-1 flex-col">
+      <p className="text-sm text-ink-muted" data-testid="cart-count-line">
+        {cartCountLine(cart.totalItems)}
+      </p>
+      <ul className="mt-2 flex-1 divide-y divide-sand-200">
+        {cart.lines.map((line) => (
+          <CartLineItem key={line.productId} line={line} redirectTo={redirectTo} />
+        ))}
+      </ul>
+      <div className="mt-4 space-y-3 border-t border-sand-200 pt-4">
+        <div className="flex items-center justify-between text-lg font-semibold text-ink">
+          <span>Total</span>
+          <span data-testid="cart-total">{formatCents(cart.totalAmountCents)}</span>
+        </div>
+        <Link to="/checkout" onClick={onCheckout} className="btn-primary w-full">
+          Proceed to Checkout
+        </Link>
+        {continueShopping}
+        <clearFetcher.Form method="post" action="/cart" className="text-center">
+          <input type="hidden" name="intent" value="clear" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" className="text-sm text-ink-muted underline hover:text-brand-700">
+            Clear cart
+          </button>
+        </clearFetcher.Form>
+      </div>
+    </div>
+  );
+}

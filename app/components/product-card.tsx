@@ -1,0 +1,45 @@
+import { Link } from "@remix-run/react";
+import { Price } from "~/components/price";
+import { ProductBadges } from "~/components/product-badges";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { StarRating } from "~/components/star-rating";
+import { AddToCartForm } from "~/components/add-to-cart-form";
+import type { Product } from "~/modules/catalog/product";
+
+export type ProductCardData = Pick<
+  Product,
+  "id" | "name" | "price" | "originalPrice" | "images" | "category" | "rating" | "reviewCount" | "inStock" | "isNew" | "isSale"
+>;
+
+export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+  const cover = product.images[0];
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white transition-shadow hover:shadow-lg">
+      <Link to={`/product/${product.id}`} className="relative block aspect-[4/5] overflow-hidden bg-sand-100" tabIndex={-1} aria-hidden>
+        {cover ? (
+          <ResponsiveImage
+            id={cover}
+            alt=""
+            priority={priority}
+            sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw"
+            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+          />
+        ) : null}
+        <ProductBadges product={product} className="absolute top-3 left-3" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-medium tracking-wider text-ink-muted uppercase">{product.category}</p>
+        <h3 className="font-serif text-lg leading-snug text-ink">
+          <Link to={`/product/${product.id}`} className="hover:text-brand-700">
+            {product.name}
+          </Link>
+        </h3>
+        <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+        <div className="mt-auto flex items-center justify-between gap-3 pt-2">
+          <Price price={product.price} originalPrice={product.originalPrice} />
+        </div>
+        <AddToCartForm productId={product.id} productName={product.name} inStock={product.inStock} />
+      </div>
+    </article>
+  );
+}

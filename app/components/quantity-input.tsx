@@ -1,0 +1,57 @@
+import { Minus, Plus } from "lucide-react";
+import { useState } from "react";
+import { MAX_LINE_QUANTITY } from "~/modules/cart/cart";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/**
+ * A number input (works without JavaScript, with the browser's own stepper and bounds)
+ * that gains minus and plus buttons once hydrated. Minus stops at 1.
+ */
+export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: string; name: string; label: string; defaultValue?: number }) {
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(defaultValue);
+  const clamp = (next: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(next) || 1));
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => setValue((current) => clamp(current - 1))}
+          disabled={value <= 1}
+          className="rounded-full border border-sand-200 p-2 hover:bg-sand-100 disabled:opacity-40"
+          aria-label="Decrease quantity"
+        >
+          <Minus aria-hidden className="size-4" />
+        </button>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_LINE_QUANTITY}
+        step={1}
+        required
+        value={hydrated ? value : undefined}
+        defaultValue={hydrated ? undefined : defaultValue}
+        onChange={(event) => setValue(clamp(Number(event.currentTarget.value)))}
+        className="input w-16 text-center"
+      />
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => setValue((current) => clamp(current + 1))}
+          disabled={value >= MAX_LINE_QUANTITY}
+          className="rounded-full border border-sand-200 p-2 hover:bg-sand-100 disabled:opacity-40"
+          aria-label="Increase quantity"
+        >
+          <Plus aria-hidden className="size-4" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

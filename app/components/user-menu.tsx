@@ -1,0 +1,60 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+export interface HeaderUser {
+  email: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+}
+
+export function Avatar({ user, size = "sm" }: { user: HeaderUser; size?: "sm" | "lg" }) {
+  const initial = (user.fullName || user.email || "U").trim().charAt(0).toUpperCase();
+  const dimensions = size === "lg" ? "size-20 text-3xl" : "size-8 text-sm";
+  // Avatars from identity providers live on other hosts; the CSP allows only our own images, so show the initial.
+  return (
+    <span className={`flex ${dimensions} items-center justify-center rounded-full bg-brand-700 font-semibold text-white`} aria-hidden>
+      {initial}
+    </span>
+  );
+}
+
+/** The signed-in menu (spec 2) as a <details> disclosure, so it opens without JavaScript. */
+export function UserMenu({ user }: { user: HeaderUser }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location]);
+  return (
+    <details ref={ref} className="relative">
+      <summary className="rounded-full p-1 hover:bg-sand-100" aria-label="Account menu">
+        <Avatar user={user} />
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-sand-200 bg-white p-2 shadow-lg">
+        <div className="border-b border-sand-200 px-3 py-2">
+          <p className="font-medium text-ink">{user.fullName || "User"}</p>
+          <p className="truncate text-sm text-ink-muted">{user.email}</p>
+        </div>
+        <ul className="py-1">
+          <li>
+            <Link to="/profile" className="block rounded-md px-3 py-2 text-sm hover:bg-sand-100">
+              Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/orders" className="block rounded-md px-3 py-2 text-sm hover:bg-sand-100">
+              Orders
+            </Link>
+          </li>
+          <li>
+            <Form method="post" action="/sign-out">
+              <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-sand-100">
+                Sign out
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}

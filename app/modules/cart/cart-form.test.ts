@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { parseCartForm } from "~/modules/cart/cart-form";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+};
+
+describe("parseCartForm", () => {
+  it("adds one unit when no quantity is given (a product card)", () => {
+    expect(parseCartForm(form({ intent: "add", productId: "clip-1" }))).toEqual({
+      change: { intent: "add", productId: "clip-1", quantity: 1 },
+    });
+  });
+
+  it("adds the chosen quantity (the product page)", () => {
+    expect(parseCartForm(form({ intent: "add", productId: "clip-1", quantity: "3" }))).toEqual({
+      change: { intent: "add", productId: "clip-1", quantity: 3 },
+    });
+  });
+
+  it.each([
+    ["0", "Quantity must be at least 1."],
+    ["-2", "Quantity must be at least 1."],
+    ["1.5", "Quantity must be a whole number."],
+    ["abc", "Quantity must be a number."],
+  ])("refuses to add quantity %s", (quantity, message) => {
+    expect(parseCartForm(form({ intent: "add", productId: "clip-1", quantity }))).toEqual({ error: message, unknownIntent: false });
+  });
+
+  it("accepts setting zero or below (it removes the line)", () => {
+    expect(parseCartForm(form({ intent: "set", productId: "clip-1", quantity: "0" }))).toEqual({
+      change: { intent: "set", productId: "clip-1", quantity: 0 },
+    });
+  });
+
+  it("refuses absurd quantities", () => {
+    expect(parseCartForm(form({ intent: "set", productId: "clip-1", quantity: "1e9" }))).toMatchObject({ unknownIntent: false });
+  });
+
+  it("flags an unknown intent", () => {
+    expect(parseCartForm(form({ intent: "explode" }))).toEqual({ error: "Unknown cart action.", unknownIntent: true });
+    expect(parseCartForm(form({}))).toEqual({ error: "Unknown cart action.", unknownIntent: true });
+  });
+
+  it("clears without a product", () => {
+    expect(parseCartForm(form({ intent: "clear" }))).toEqual({ change: { intent: "clear" } });
+  });
+});

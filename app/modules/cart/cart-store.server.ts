@@ -1,0 +1,69 @@
+import type { CartLineChange } from "~/backend/port";
+import { applyCartChange, type CartChange, type CartEntry, summarizeCart } from "~/modules/cart/cart";
+import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
+import { findProduct, getAllProducts } from "~/modules/catalog/catalog";
+import type { Session } from "~/utils/auth.server";
+
+/**
+ * Where a cart lives: a signed cookie for visitors, cart_items for members (PRODUCT.md, decision 2).
+ * Names and prices always come from the catalogue.
+ */
+export async function loadCart(request: Request, { backend, user }: Session) {
+  const entries: CartEntry[] = user ? await backend.carts.list({ userId: user.id }) : await readCartCookie(request);
+  const summary = summarizeCart(entries, findProduct);
+  const headers = new Headers();
+  if (summary.vanished.length > 0) {
+    // Spec 8: a line whose product no longer exists is deleted from storage.
+    if (user) {
+      await backend.carts.removeProductsNotIn({ userId: user.id, productIds: getAllProducts().map((product) => product.id) });
+    } else {
+      const kept = entries.filter((entry) => !summary.vanished.includes(entry.productId));
+      headers.append("Set-Cookie", await serializeCartCookie(kept));
+    }
+  }
+  return { summary, headers };
+}
+
+export interface CartChangeOutcome {
+  /** Set when the change hit a limit; the cart holds as much as it may. */
+  limited?: "line-quantity" | "line-count";
+  /** Set-Cookie for a visitor cart. */
+  headers: Headers;
+}
+
+/** Applies one validated change. Members' changes are single atomic statements, so concurrent tabs lose nothing. */
+export async function changeCart(request: Request, { backend, user }: Session, change: CartChange): Promise<CartChangeOutcome> {
+  const headers = new Headers();
+  if (!user) {
+    const result = applyCartChange(await readCartCookie(request), change);
+    headers.append("Set-Cookie", await serializeCartCookie(result.entries));
+    return { limited: result.limited, headers };
+  }
+  const userId = user.id;
+  let line: CartLineChange | undefined;
+  switch (change.intent) {
+    case "add":
+      line = await backend.carts.add({ userId, productId: change.productId, quantity: change.quantity });
+      break;
+    case "set":
+      line = await backend.carts.setQuantity({ userId, productId: change.productId, quantity: change.quantity });
+      break;
+    case "remove":
+      await backend.carts.remove({ userId, productId: change.productId });
+      break;
+    case "clear":
+      await backend.carts.clear({ userId });
+      break;
+  }
+  return { limited: line?.capped ? "line-quantity" : undefined, headers };
+}
+
+/** Signing in: the visitor's cookie cart joins the stored cart in one transaction, then the cookie is emptied. */
+export async function mergeVisitorCart(request: Request, { backend }: Session, userId: string): Promise<Headers> {
+  const headers = new Headers();
+  const visitorLines = await readCartCookie(request);
+  if (visitorLines.length === 0) return headers;
+  await backend.carts.merge({ userId, lines: visitorLines });
+  headers.append("Set-Cookie", await serializeCartCookie([]));
+  return headers;
+}

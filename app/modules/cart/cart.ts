@@ -1,0 +1,124 @@
+import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES } from "~/backend/constants";
+import type { Product } from "~/modules/catalog/product";
+import { toCents } from "~/modules/money";
+
+/** The most units of one product a cart line may hold (the database checks it too). */
+export const MAX_LINE_QUANTITY = MAX_CART_LINE_QUANTITY;
+/**
+ * The most distinct products a cart may hold: one order's worth. Together with the line cap it bounds the
+ * visitor cookie far below the browser's 4 KB per cookie (see cart-cookie.server.test.ts).
+ */
+export const MAX_CART_LINES = MAX_ORDER_LINES;
+
+/** What is stored for a cart, in the cookie or in cart_items: never names or prices, which come from the catalogue. */
+export interface CartEntry {
+  productId: string;
+  quantity: number;
+}
+
+/** A cart line as shown to the shopper (spec 3: id, productId, name, price, images, quantity, category). */
+export interface CartLine {
+  id: string;
+  productId: string;
+  name: string;
+  price: number;
+  images: string[];
+  quantity: number;
+  category: Product["category"];
+  inStock: boolean;
+  /** price × quantity, in cents, so that sums never drift. */
+  lineTotalCents: number;
+}
+
+export interface CartSummary {
+  lines: CartLine[];
+  totalItems: number;
+  totalAmountCents: number;
+}
+
+export type CartChange =
+  | { intent: "add"; productId: string; quantity: number }
+  | { intent: "set"; productId: string; quantity: number }
+  | { intent: "remove"; productId: string }
+  | { intent: "clear" };
+
+export interface ChangeResult {
+  entries: CartEntry[];
+  /** Set when the change asked for more than a limit allows; the cart holds as much as it may. */
+  limited?: "line-quantity" | "line-count";
+}
+
+/** Applies one change to a cart: add raises an existing line, set to 0 or below removes it (spec 4). */
+export function applyCartChange(entries: readonly CartEntry[], change: CartChange): ChangeResult {
+  switch (change.intent) {
+    case "clear":
+      return { entries: [] };
+    case "remove":
+      return { entries: entries.filter((entry) => entry.productId !== change.productId) };
+    case "add":
+    case "set": {
+      const existing = entries.find((entry) => entry.productId === change.productId);
+      const wanted = change.intent === "add" ? (existing?.quantity ?? 0) + change.quantity : change.quantity;
+      if (wanted <= 0) return { entries: entries.filter((entry) => entry.productId !== change.productId) };
+      const quantity = Math.min(wanted, MAX_LINE_QUANTITY);
+      const limited = wanted > MAX_LINE_QUANTITY ? ("line-quantity" as const) : undefined;
+      if (existing) {
+        return {
+          entries: entries.map((entry) => (entry.productId === change.productId ? { ...entry, quantity } : entry)),
+          limited,
+        };
+      }
+      if (entries.length >= MAX_CART_LINES) return { entries: [...entries], limited: "line-count" };
+      return { entries: [...entries, { productId: change.productId, quantity }], limited };
+    }
+  }
+}
+
+/** Adds a visitor's cart into a member's: quantities add up, capped per line; nothing is dropped silently. */
+export function mergeCarts(into: readonly CartEntry[], from: readonly CartEntry[]): CartEntry[] {
+  return from.reduce<CartEntry[]>(
+    (merged, entry) => applyCartChange(merged, { intent: "add", productId: entry.productId, quantity: entry.quantity }).entries,
+    [...into],
+  );
+}
+
+/**
+ * Resolves stored entries against the catalogue. Entries for products that no longer exist are returned
+ * separately so that the caller can delete them from storage (spec 8).
+ */
+export function summarizeCart(
+  entries: readonly CartEntry[],
+  findProduct: (id: string) => Product | undefined,
+): CartSummary & { vanished: string[] } {
+  const lines: CartLine[] = [];
+  const vanished: string[] = [];
+  for (const entry of entries) {
+    const product = findProduct(entry.productId);
+    if (!product) {
+      vanished.push(entry.productId);
+      continue;
+    }
+    lines.push({
+      id: product.id,
+      productId: product.id,
+      name: product.name,
+      price: product.price,
+      images: product.images,
+      quantity: entry.quantity,
+      category: product.category,
+      inStock: product.inStock,
+      lineTotalCents: toCents(product.price) * entry.quantity,
+    });
+  }
+  return {
+    lines,
+    vanished,
+    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0),
+    totalAmountCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+  };
+}
+
+/** "1 item" / "3 items in your cart" (spec 2). */
+export function cartCountLine(totalItems: number): string {
+  return `${totalItems} ${totalItems === 1 ? "item" : "items"} in your cart`;
+}

@@ -1,0 +1,132 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ShieldCheck, Truck } from "lucide-react";
+import { ProductCard } from "~/components/product-card";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { featuredProducts } from "~/modules/catalog/catalog";
+import { originFromMatches, seo } from "~/utils/seo";
+import { site } from "~/utils/site";
+
+const categoryTiles = [
+  { category: "clip-in", title: "Clip-In Extensions", blurb: "Instant length and volume", image: "category-clip-in" },
+  { category: "tape-in", title: "Tape-In Extensions", blurb: "Seamless, semi-permanent", image: "category-tape-in" },
+  { category: "wigs", title: "Wigs", blurb: "Lace fronts and full lace", image: "category-wigs" },
+  { category: "accessories", title: "Accessories", blurb: "Care and styling essentials", image: "category-accessories" },
+] as const;
+
+const consultationHref = `mailto:${site.email}?subject=${encodeURIComponent("Book a consultation")}`;
+
+export async function loader() {
+  return { featured: featuredProducts() };
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const origin = originFromMatches(matches);
+  return seo({
+    title: `${site.name}: Premium Hair Extensions & Wigs`,
+    description:
+      "Premium 100% Remy human hair clip-in and tape-in extensions, lace wigs and hair care accessories. Free shipping on orders over $200.",
+    origin,
+    path: "/",
+    image: "/images/hero-1280.webp",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: site.name,
+        url: origin,
+        logo: new URL("/favicon.svg", origin).toString(),
+        email: site.email,
+        telephone: site.phone,
+      },
+    ],
+  });
+};
+
+export default function Home() {
+  const { featured } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="relative overflow-hidden bg-sand-50">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 md:py-20 lg:grid-cols-2 lg:px-8">
+          <div>
+            <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">100% Remy human hair</p>
+            <h1 className="mt-4 font-serif text-4xl leading-tight text-ink sm:text-5xl lg:text-6xl">
+              Premium hair for your most confident self
+            </h1>
+            <p className="mt-6 max-w-xl text-lg text-ink-muted">
+              Luxurious clip-in and tape-in extensions, lace wigs and expert care, matched to your colour and texture.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-4">
+              <Link to="/shop" className="btn-primary">
+                Shop Collection
+              </Link>
+              <a href={consultationHref} className="btn-outline">
+                Book Consultation
+              </a>
+            </div>
+            <ul className="mt-10 flex flex-wrap gap-6 text-sm font-medium text-ink">
+              <li className="flex items-center gap-2">
+                <ShieldCheck aria-hidden className="size-5 text-brand-700" /> Premium Quality
+              </li>
+              <li className="flex items-center gap-2">
+                <Truck aria-hidden className="size-5 text-brand-700" /> Free Shipping
+              </li>
+            </ul>
+          </div>
+          <div className="overflow-hidden rounded-3xl shadow-xl">
+            <ResponsiveImage
+              id="hero"
+              priority
+              sizes="(min-width: 1024px) 40rem, 100vw"
+              className="aspect-[16/9] size-full object-cover"
+            />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="categories-heading" className="font-serif text-3xl text-ink">
+          Shop by Category
+        </h2>
+        <ul className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4 lg:gap-6">
+          {categoryTiles.map((tile) => (
+            <li key={tile.category}>
+              <Link
+                to={`/shop?category=${tile.category}`}
+                className="group relative block overflow-hidden rounded-2xl bg-sand-100"
+              >
+                <ResponsiveImage
+                  id={tile.image}
+                  alt=""
+                  sizes="(min-width: 1024px) 18rem, 46vw"
+                  className="aspect-[4/5] size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                />
+                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-4 pt-12 text-white">
+                  <span className="block font-serif text-lg sm:text-xl">{tile.title}</span>
+                  <span className="block text-sm text-white/90">{tile.blurb}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 pb-8 sm:px-6 lg:px-8">
+        <div className="flex items-end justify-between gap-4">
+          <h2 id="featured-heading" className="font-serif text-3xl text-ink">
+            Featured Products
+          </h2>
+          <Link to="/shop" className="text-sm font-semibold text-brand-700 hover:underline">
+            View all products
+          </Link>
+        </div>
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {featured.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

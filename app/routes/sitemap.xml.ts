@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { articles } from "~/content/blog";
+import { getAllProducts } from "~/modules/catalog/catalog";
+import { sitemapPaths, sitemapXml } from "~/modules/catalog/sitemap";
+import { getOrigin } from "~/utils/request.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const paths = sitemapPaths({
+    productIds: getAllProducts().map((product) => product.id),
+    articleIds: articles.map((article) => article.id),
+  });
+  return new Response(sitemapXml(getOrigin(request), paths), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

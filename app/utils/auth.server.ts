@@ -1,0 +1,33 @@
+import { redirect } from "@remix-run/node";
+import { backendFor } from "~/backend/backend.server";
+import type { AuthUser, RequestBackend } from "~/backend/port";
+
+export interface Session {
+  backend: RequestBackend;
+  user: AuthUser | null;
+}
+
+/** The request's backend handle and signed-in user (null for a visitor or a tampered session cookie). */
+export async function getSession(request: Request): Promise<Session> {
+  const backend = await backendFor(request);
+  return { backend, user: await backend.auth.getUser() };
+}
+
+/** The signed-in user, or a redirect to /auth that brings the shopper back here afterwards. */
+export async function requireUser(request: Request): Promise<Session & { user: AuthUser }> {
+  const session = await getSession(request);
+  if (!session.user) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(`/auth?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`, {
+      headers: session.backend.responseHeaders,
+    });
+  }
+  return { ...session, user: session.user };
+}
+
+/** /auth is for visitors: a signed-in user goes home. */
+export async function requireAnonymous(request: Request): Promise<Session> {
+  const session = await getSession(request);
+  if (session.user) throw redirect("/", { headers: session.backend.responseHeaders });
+  return session;
+}

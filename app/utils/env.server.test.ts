@@ -1,0 +1,33 @@
+import { describe, expect, test } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  test("development needs nothing and gets a development session secret", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ NODE_ENV: "development", DATA_DIR: "./data", DATABASE_POOL_SIZE: 10, secureCookies: false });
+    expect(env.sessionSecrets).toHaveLength(1);
+  });
+
+  test("blank values count as unset", () => {
+    expect(parseEnv({ DATABASE_URL: " ", SUPABASE_URL: "", BACKEND: "" })).toMatchObject({
+      DATABASE_URL: undefined,
+      SUPABASE_URL: undefined,
+      BACKEND: undefined,
+    });
+  });
+
+  test("production stops without a long SESSION_SECRET, and says what to set", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32 characters/);
+    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${"a".repeat(32)}, ${"b".repeat(40)}` });
+    expect(env.sessionSecrets).toEqual(["a".repeat(32), "b".repeat(40)]);
+    expect(env.secureCookies).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a".repeat(32), ALLOW_HTTP: "true" }).secureCookies).toBe(false);
+  });
+
+  test("lists every invalid variable at once", () => {
+    expect(() => parseEnv({ BACKEND: "mysql", DATABASE_POOL_SIZE: "0", GOOGLE_CLIENT_ID: "id" })).toThrow(
+      /BACKEND: must be embedded, postgres or supabase[\s\S]*DATABASE_POOL_SIZE[\s\S]*GOOGLE_CLIENT_SECRET/,
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import { z } from "zod";
+
+/** Development and tests only: production must set its own (checked below). */
+const DEVELOPMENT_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(blankToUndefined, z.enum(["development", "production", "test"]).default("development")),
+  /** Comma-separated; the first signs, all verify (rotate by putting a new one first). */
+  SESSION_SECRET: optionalText,
+  BACKEND: z.preprocess(
+    blankToUndefined,
+    z.enum(["embedded", "postgres", "supabase"], { message: "must be embedded, postgres or supabase" }).optional(),
+  ),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default("./data")),
+  DATABASE_URL: optionalText,
+  DATABASE_POOL_SIZE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  SUPABASE_URL: optionalText,
+  SUPABASE_ANON_KEY: optionalText,
+  SITE_URL: z.preprocess(blankToUndefined, z.string().url({ message: "must be a URL such as https://shop.example.com" }).optional()),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** Production served over plain HTTP (no TLS in front): cookies cannot be Secure then. */
+  ALLOW_HTTP: z.preprocess(blankToUndefined, z.enum(["true", "false"]).default("false")),
+});
+
+/** Rules across variables, checked on the raw values so they are reported with any other problem. */
+function crossVariableProblems(source: Record<string, string | undefined>): string[] {
+  const value = (name: string) => source[name]?.trim() || undefined;
+  const problems: string[] = [];
+  if (value("NODE_ENV") === "production") {
+    const secrets = value("SESSION_SECRET")?.split(",").map((secret) => secret.trim()) ?? [];
+    if (secrets.length === 0 || secrets.some((secret) => secret.length < 32)) {
+      problems.push(
+        "SESSION_SECRET: is required in production: a random string of at least 32 characters " +
+          "(e.g. `openssl rand -hex 32`); several, comma-separated, to rotate",
+      );
+    }
+  }
+  if (Boolean(value("GOOGLE_CLIENT_ID")) !== Boolean(value("GOOGLE_CLIENT_SECRET"))) {
+    problems.push(
+      `${value("GOOGLE_CLIENT_ID") ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"}: Google sign-in needs both ` +
+        "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (or neither)",
+    );
+  }
+  return problems;
+}
+
+export type Env = z.infer<typeof EnvSchema> & {
+  /** SESSION_SECRET split, newest first; the development secret outside production. */
+  sessionSecrets: string[];
+  isProduction: boolean;
+  /** Cookies get the Secure flag: production unless ALLOW_HTTP=true. */
+  secureCookies: boolean;
+};
+
+/** Validates an environment; throws one error that lists every problem and what to set. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`)),
+    ...crossVariableProblems(source),
+  ];
+  if (!result.success || problems.length > 0) {
+    throw new Error(`Invalid environment variables (see .env.example):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === "production";
+  const sessionSecrets = env.SESSION_SECRET
+    ? env.SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean)
+    : [DEVELOPMENT_SESSION_SECRET];
+  return { ...env, sessionSecrets, isProduction, secureCookies: isProduction && env.ALLOW_HTTP !== "true" };
+}
+
+let cached: Env | undefined;
+
+/**
+ * The validated environment of this process, read once. A `.env` file in the working directory is
+ * loaded first when present (variables already set win); tests do not read it.
+ */
+export function getEnv(): Env {
+  if (!cached) {
+    if (!process.env.VITEST && fs.existsSync(".env")) process.loadEnvFile(".env");
+    cached = parseEnv(process.env);
+  }
+  return cached;
+}

@@ -1,0 +1,130 @@
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BackendError } from "~/backend/errors";
+import { createSqlBackend, openEmbeddedBackend } from "~/backend/sql/sql-backend.server";
+import { backendFor, getBackend } from "~/backend/backend.server";
+import { installTestBackend, openTestDatabase, testBackendOptions } from "#tests/setup/pglite";
+import { describeBackendContract } from "./contract";
+
+describeBackendContract("embedded (PGlite)", async () => {
+  const { db } = await openTestDatabase();
+  return {
+    db,
+    createBackend: (overrides = {}, database = db) =>
+      createSqlBackend(database, "embedded (test)", { ...testBackendOptions, ...overrides }),
+    teardown: () => db.close(),
+  };
+});
+
+describe("embedded backend on disk", () => {
+  let dataDir: string;
+  const lockFile = () => path.join(dataDir, "pglite.lock");
+
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-embedded-"));
+  });
+
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function openError(): Promise<BackendError> {
+    const error = await openEmbeddedBackend(dataDir, testBackendOptions).then(
+      async (backend) => {
+        await backend.close();
+        return undefined;
+      },
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(BackendError);
+    return error as BackendError;
+  }
+
+  test(
+    "creates the database on first start, survives a restart, and keeps a second opener out",
+    { timeout: 90_000 },
+    async () => {
+      const first = await openEmbeddedBackend(dataDir, testBackendOptions);
+      expect(first.description).toBe(`embedded (PGlite at ${path.join(dataDir, "pglite")})`);
+      const signUp = first.forRequest(new Request("http://shop.test/"));
+      const { user } = await signUp.auth.signUp({ email: "persisted@example.com", password: "long enough 1" });
+      await first.forRequest(new Request("http://shop.test/")).carts.merge({
+        userId: user.id,
+        lines: [{ productId: "clip-1", quantity: 2 }],
+      });
+      expect(JSON.parse(fs.readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: process.pid });
+
+      // A second instance in this process.
+      const sameProcess = await openError();
+      expect(sameProcess.message).toMatch(/is in use by this process/);
+      expect(sameProcess.message).toMatch(/DATA_DIR/);
+
+      // A second process.
+      const child = await promisify(execFile)(
+        path.resolve("node_modules/.bin/vite-node"),
+        ["--config", "vitest.config.ts", "tests/integration/backend/fixtures/open-embedded-backend.ts", dataDir],
+        { env: { ...process.env, VITEST: "true" } },
+      );
+      const outcome = JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}");
+      expect(outcome.opened).toBe(false);
+      expect(outcome.message).toContain(`is in use by process ${process.pid}`);
+
+      await first.close();
+      expect(fs.existsSync(lockFile())).toBe(false);
+
+      const restarted = await openEmbeddedBackend(dataDir, testBackendOptions);
+      try {
+        const scope = restarted.forRequest(new Request("http://shop.test/"));
+        const signedIn = await scope.auth.signInWithPassword({ email: "persisted@example.com", password: "long enough 1" });
+        expect(signedIn.id).toBe(user.id);
+        expect(await scope.carts.list({ userId: user.id })).toEqual([{ productId: "clip-1", quantity: 2 }]);
+      } finally {
+        await restarted.close();
+      }
+    },
+  );
+
+  test("a lock left by a process that has exited is taken over", { timeout: 30_000 }, async () => {
+    const exited = spawn(process.execPath, ["-e", ""]);
+    await new Promise((resolve) => exited.on("exit", resolve));
+    fs.writeFileSync(lockFile(), JSON.stringify({ pid: exited.pid, hostname: os.hostname(), acquiredAt: "2020-01-01" }));
+    const backend = await openEmbeddedBackend(dataDir, testBackendOptions);
+    expect(JSON.parse(fs.readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: process.pid });
+    await backend.close();
+  });
+
+  test("a lock held by another running process is respected, naming that process", { timeout: 30_000 }, async () => {
+    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
+    try {
+      fs.writeFileSync(lockFile(), JSON.stringify({ pid: holder.pid, hostname: os.hostname(), acquiredAt: "2020-01-01" }));
+      const error = await openError();
+      expect(error.message).toContain(`in use by process ${holder.pid}`);
+      expect(error.message).toContain(lockFile());
+      // The lock still belongs to the other process.
+      expect(JSON.parse(fs.readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: holder.pid });
+    } finally {
+      holder.kill();
+      fs.rmSync(lockFile(), { force: true });
+    }
+  });
+});
+
+describe("test hook for route and module tests", () => {
+  test("installTestBackend makes getBackend() and backendFor() answer with a fresh test database", async () => {
+    const installed = await installTestBackend();
+    try {
+      expect(await getBackend()).toBe(installed.backend);
+      const request = new Request("http://shop.test/");
+      const scope = await backendFor(request);
+      expect(scope).toBe(installed.backend.forRequest(request));
+      const { user } = await scope.auth.signUp({ email: "hook@example.com", password: "long enough 1" });
+      expect(await scope.profiles.get({ userId: user.id })).toMatchObject({ email: "hook@example.com" });
+    } finally {
+      await installed.uninstall();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BackendError } from "~/backend/errors";
+import { migrate } from "~/backend/sql/migrations.server";
+import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
+import { createSqlBackend, openPostgresBackend } from "~/backend/sql/sql-backend.server";
+import { type PostgresCluster, startPostgresCluster } from "#tests/setup/postgres-cluster";
+import { testBackendOptions } from "#tests/setup/pglite";
+import { describeBackendContract } from "./contract";
+
+// One throwaway PostgreSQL 15 cluster for this file; each suite gets its own database in it.
+let cluster: PostgresCluster;
+let clusterStarting: Promise<PostgresCluster> | undefined;
+const getCluster = async () => {
+  clusterStarting ??= startPostgresCluster();
+  cluster = await clusterStarting;
+  return cluster;
+};
+
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+describeBackendContract("postgres (PostgreSQL 15)", async () => {
+  const url = await (await getCluster()).createDatabase("contract");
+  const db = await openPostgresDatabase({ url, poolSize: 10 });
+  await migrate(db);
+  return {
+    db,
+    createBackend: (overrides = {}, database = db) => createSqlBackend(database, "postgres (test)", { ...testBackendOptions, ...overrides }),
+    teardown: () => db.close(),
+  };
+});
+
+describe("postgres backend start-up", () => {
+  beforeAll(async () => {
+    await getCluster();
+  });
+
+  test("opens, migrates a new database and names itself without the password", async () => {
+    const url = await cluster.createDatabase("startup");
+    const withPassword = url.replace("postgres@", "postgres:hunter2@");
+    const backend = await openPostgresBackend({ url: withPassword, poolSize: 2 }, testBackendOptions);
+    try {
+      expect(backend.description).toMatch(/^postgres \(PostgreSQL at 127\.0\.0\.1:\d+\/startup\)$/);
+      await backend.ping();
+    } finally {
+      await backend.close();
+    }
+    // Several instances starting at once queue on the migration lock; all find the schema ready.
+    const instances = await Promise.all(
+      Array.from({ length: 3 }, () => openPostgresBackend({ url, poolSize: 2 }, testBackendOptions)),
+    );
+    await Promise.all(instances.map((instance) => instance.close()));
+  });
+
+  test("an unreachable database stops start-up with a message that says what to set", async () => {
+    const error = await openPostgresBackend({ url: "postgres://shop:secret@127.0.0.1:1/shop", poolSize: 1 }, testBackendOptions).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(BackendError);
+    expect((error as BackendError).code).toBe("unavailable");
+    expect((error as BackendError).message).toMatch(/Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/shop/);
+    expect((error as BackendError).message).toMatch(/DATABASE_URL/);
+    expect((error as BackendError).message).not.toContain("secret");
+  });
+});

@@ -1,0 +1,578 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { BackendError, type BackendErrorCode } from "~/backend/errors";
+import type { Backend } from "~/backend/port";
+import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
+import { shipping } from "./contract";
+import {
+  ANON_KEY,
+  AUTH_COOKIE,
+  createFakeSupabase,
+  type FakeSupabase,
+  fakeSession,
+  fakeUser,
+  json,
+  SUPABASE_URL,
+} from "./fake-supabase";
+
+const userId = "6f1c3a52-8d1e-4f7a-9b2c-0a1b2c3d4e5f";
+const otherUserId = "0e9d8c7b-6a5f-4e3d-2c1b-0a9b8c7d6e5f";
+const email = "ada@example.com";
+const user = fakeUser(userId, email, { full_name: "Ada Lovelace", avatar_url: "https://example.com/ada.png" });
+
+let fake: FakeSupabase;
+let backend: Backend;
+
+function request(cookie?: string): Request {
+  return new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(";")[0] ?? "")
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+async function expectBackendError(promise: Promise<unknown>, code: BackendErrorCode, message?: RegExp) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error, `expected BackendError "${code}"`).toBeInstanceOf(BackendError);
+  expect((error as BackendError).code).toBe(code);
+  if (message) expect((error as BackendError).message).toMatch(message);
+}
+
+/** Signs in through the fake and returns the Cookie header the browser would send next. */
+async function signedInCookie(expiresIn = 3600): Promise<string> {
+  fake.on("POST", "/auth/v1/token", () => json(fakeSession(user, expiresIn)));
+  const scope = backend.forRequest(request());
+  await scope.auth.signInWithPassword({ email, password: "correct horse" });
+  return cookieFrom(scope.responseHeaders);
+}
+
+function expectAnonKeyAndBearer(sent: { headers: Headers }, bearer: "user" | "anon") {
+  expect(sent.headers.get("apikey")).toBe(ANON_KEY);
+  const authorization = sent.headers.get("Authorization") ?? "";
+  if (bearer === "anon") expect(authorization).toBe(`Bearer ${ANON_KEY}`);
+  else expect(authorization).toMatch(/^Bearer eyJ[\w-]+\.[\w-]+\.signature$/);
+}
+
+beforeEach(() => {
+  fake = createFakeSupabase();
+  backend = createSupabaseBackend({
+    url: SUPABASE_URL,
+    anonKey: ANON_KEY,
+    cookieSecrets: ["test-session-secret"],
+    secureCookies: true,
+    fetch: fake.fetch,
+  });
+  fake.on("GET", "/auth/v1/user", () => json(user));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("supabase backend: auth", () => {
+  test("names itself and offers e-mail and hosted OAuth", async () => {
+    expect(backend.description).toBe(`supabase (${SUPABASE_URL})`);
+    expect(backend.capabilities).toEqual({ sendsEmail: true, hostedOAuth: true });
+    await expectBackendError(
+      backend.forRequest(request()).auth.signInWithVerifiedIdentity({ provider: "google", email }),
+      "not_supported",
+    );
+  });
+
+  test("password sign-in posts to the token endpoint with the anon key and sets signed, HttpOnly cookies", async () => {
+    fake.on("POST", "/auth/v1/token", () => json(fakeSession(user)));
+    const scope = backend.forRequest(request());
+    const signedIn = await scope.auth.signInWithPassword({ email: " Ada@Example.com ", password: "correct horse" });
+    expect(signedIn).toEqual({
+      id: userId,
+      email,
+      fullName: "Ada Lovelace",
+      avatarUrl: "https://example.com/ada.png",
+      createdAt: "2030-01-01T00:00:00.000Z",
+    });
+
+    const [sent] = fake.sent("POST", "/auth/v1/token?grant_type=password");
+    expect(sent?.body).toMatchObject({ email, password: "correct horse" });
+    expect(sent?.headers.get("apikey")).toBe(ANON_KEY);
+
+    const setCookies = scope.responseHeaders.getSetCookie();
+    expect(setCookies.length).toBeGreaterThan(0);
+    for (const setCookie of setCookies) {
+      expect(setCookie).toMatch(new RegExp(`^${AUTH_COOKIE}(\\.\\d+)?=base64-[\\w-]+\\.[\\w-]{43}`));
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+      expect(setCookie).toMatch(/Secure/i);
+      expect(setCookie).toMatch(/Path=\//);
+    }
+    expect(scope.responseHeaders.get("Cache-Control")).toMatch(/no-store/);
+  });
+
+  test("the session cookie signs the next request in: the user is checked with Supabase Auth, bearer token attached", async () => {
+    const cookie = await signedInCookie();
+    fake.requests.length = 0;
+    const scope = backend.forRequest(request(cookie));
+    await expect(scope.auth.getUser()).resolves.toMatchObject({ id: userId, email });
+    const [sent] = fake.sent("GET", "/auth/v1/user");
+    expectAnonKeyAndBearer(sent!, "user");
+    // Asked once per request, however often the route asks.
+    await scope.auth.getUser();
+    expect(fake.sent("GET", "/auth/v1/user")).toHaveLength(1);
+    expect(scope.responseHeaders.getSetCookie()).toEqual([]);
+  });
+
+  test("a tampered session cookie is ignored without asking Supabase", async () => {
+    const cookie = await signedInCookie();
+    fake.requests.length = 0;
+    const tampered = cookie.replace(/base64-(\w)/, (_, first: string) => `base64-${first === "e" ? "f" : "e"}`);
+    await expect(backend.forRequest(request(tampered)).auth.getUser()).resolves.toBeNull();
+    const unsigned = cookie.replace(/\.[\w-]{43}(?=;|$)/g, "");
+    await expect(backend.forRequest(request(unsigned)).auth.getUser()).resolves.toBeNull();
+    expect(fake.requests).toEqual([]);
+  });
+
+  test.each([
+    { secondsLeft: 60, refreshes: true },
+    { secondsLeft: 90, refreshes: true },
+    { secondsLeft: 91, refreshes: false },
+    { secondsLeft: 3600, refreshes: false },
+  ])("a session with $secondsLeft s left is refreshed: $refreshes", async ({ secondsLeft, refreshes }) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-06-01T12:00:00.000Z"));
+    const cookie = await signedInCookie(secondsLeft);
+    fake.on("POST", "/auth/v1/token", (sent) =>
+      sent.url.searchParams.get("grant_type") === "refresh_token" ? json(fakeSession(user, 3600, "refresh-2")) : json({}, 400),
+    );
+    fake.requests.length = 0;
+
+    const scope = backend.forRequest(request(cookie));
+    await expect(scope.auth.getUser()).resolves.toMatchObject({ id: userId });
+    const refreshCalls = fake.sent("POST", "/auth/v1/token?grant_type=refresh_token");
+    expect(refreshCalls).toHaveLength(refreshes ? 1 : 0);
+    if (refreshes) {
+      expect(refreshCalls[0]?.body).toEqual({ refresh_token: "refresh-1" });
+      expect(refreshCalls[0]?.headers.get("apikey")).toBe(ANON_KEY);
+      // The refreshed session goes back to the browser.
+      const refreshedCookie = cookieFrom(scope.responseHeaders);
+      expect(refreshedCookie).toContain(`${AUTH_COOKIE}`);
+      const stored = backend.forRequest(request(refreshedCookie));
+      fake.requests.length = 0;
+      await stored.auth.getUser();
+      expect(fake.sent("POST", "/auth/v1/token")).toEqual([]);
+    } else {
+      expect(scope.responseHeaders.getSetCookie()).toEqual([]);
+    }
+  });
+
+  test("a refresh answered 503 is retried with backoff; a refused refresh token signs out", async () => {
+    const cookie = await signedInCookie(30);
+    let attempts = 0;
+    fake.on("POST", "/auth/v1/token", () => {
+      attempts += 1;
+      return attempts === 1 ? json({ message: "unavailable" }, 503) : json(fakeSession(user, 3600, "refresh-2"));
+    });
+    await expect(backend.forRequest(request(cookie)).auth.getUser()).resolves.toMatchObject({ id: userId });
+    expect(attempts).toBe(2);
+
+    fake.on("POST", "/auth/v1/token", () =>
+      json({ code: 400, error_code: "refresh_token_not_found", msg: "Invalid Refresh Token: Refresh Token Not Found" }, 400),
+    );
+    await expect(backend.forRequest(request(cookie)).auth.getUser()).resolves.toBeNull();
+  });
+
+  test.each([502, 503, 504])("Supabase Auth answering %i makes getUser throw 'unavailable', not sign out", async (status) => {
+    const cookie = await signedInCookie();
+    fake.on("GET", "/auth/v1/user", () => json({ message: "gateway" }, status));
+    await expectBackendError(backend.forRequest(request(cookie)).auth.getUser(), "unavailable", /try again/i);
+  });
+
+  test("a revoked session (401 from /user) reads as signed out", async () => {
+    const cookie = await signedInCookie();
+    fake.on("GET", "/auth/v1/user", () => json({ code: 403, error_code: "session_not_found", msg: "Session not found" }, 403));
+    await expect(backend.forRequest(request(cookie)).auth.getUser()).resolves.toBeNull();
+  });
+
+  test.each([
+    { status: 400, body: { error_code: "invalid_credentials", msg: "Invalid login credentials" }, code: "invalid_credentials", message: /Invalid login credentials/ },
+    { status: 400, body: { error_code: "email_not_confirmed", msg: "Email not confirmed" }, code: "email_not_confirmed", message: /Email not confirmed/ },
+    { status: 429, body: { error_code: "over_request_rate_limit", msg: "Request rate limit reached" }, code: "too_many_attempts", message: /rate limit/ },
+    { status: 502, body: { message: "Bad gateway" }, code: "unavailable", message: /try again/i },
+    { status: 503, body: { message: "Unavailable" }, code: "unavailable", message: /try again/i },
+    { status: 504, body: { message: "Timeout" }, code: "unavailable", message: /try again/i },
+  ] as const)("sign-in answered $status ($code) shows the right message", async ({ status, body, code, message }) => {
+    fake.on("POST", "/auth/v1/token", () => json({ code: status, ...body }, status));
+    const scope = backend.forRequest(request());
+    await expectBackendError(scope.auth.signInWithPassword({ email, password: "x" }), code, message);
+    expect(scope.responseHeaders.getSetCookie()).toEqual([]);
+  });
+
+  test("sign-in when Supabase cannot be reached at all is 'unavailable'", async () => {
+    // supabase-js logs the failed fetch itself.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const offline = createSupabaseBackend({
+      url: SUPABASE_URL,
+      anonKey: ANON_KEY,
+      cookieSecrets: ["s"],
+      secureCookies: false,
+      fetch: async () => {
+        throw new TypeError("fetch failed");
+      },
+    });
+    await expectBackendError(offline.forRequest(request()).auth.signInWithPassword({ email, password: "x" }), "unavailable");
+    expect(logged).toHaveBeenCalled();
+  });
+
+  test("sign-up sends the name and the e-mail redirect; without a session it awaits confirmation (PKCE verifier kept)", async () => {
+    fake.on("POST", "/auth/v1/signup", () => json({ ...fakeUser(userId, email, { full_name: "Ada" }), identities: [] }));
+    const scope = backend.forRequest(request());
+    const result = await scope.auth.signUp({
+      email,
+      password: "long enough 1",
+      fullName: " Ada ",
+      emailRedirectTo: "http://shop.test/auth/callback",
+    });
+    expect(result).toMatchObject({ signedIn: false, user: { id: userId, fullName: "Ada" } });
+    const [sent] = fake.sent("POST", "/auth/v1/signup");
+    expect(sent?.url.searchParams.get("redirect_to")).toBe("http://shop.test/auth/callback");
+    expect(sent?.body).toMatchObject({ email, password: "long enough 1", data: { full_name: "Ada" }, code_challenge_method: "s256" });
+    expect(scope.responseHeaders.getSetCookie().join()).toContain(`${AUTH_COOKIE}-code-verifier=`);
+  });
+
+  test("sign-up with a session signs in at once; weak passwords and taken addresses say why", async () => {
+    fake.on("POST", "/auth/v1/signup", () => json(fakeSession(user)));
+    const scope = backend.forRequest(request());
+    await expect(scope.auth.signUp({ email, password: "long enough 1" })).resolves.toMatchObject({ signedIn: true });
+    expect(cookieFrom(scope.responseHeaders)).toContain(`${AUTH_COOKIE}=`);
+
+    fake.on("POST", "/auth/v1/signup", () =>
+      json({ code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters.", weak_password: { reasons: ["length"] } }, 422),
+    );
+    await expectBackendError(backend.forRequest(request()).auth.signUp({ email, password: "x" }), "weak_password", /at least 8/);
+    fake.on("POST", "/auth/v1/signup", () => json({ code: 422, error_code: "user_already_exists", msg: "User already registered" }, 422));
+    await expectBackendError(backend.forRequest(request()).auth.signUp({ email, password: "long enough 1" }), "email_taken");
+  });
+
+  test("sign-out ends the session on Supabase (scope local) and clears the cookies", async () => {
+    const cookie = await signedInCookie();
+    fake.on("POST", "/auth/v1/logout", () => json({}, 204));
+    const scope = backend.forRequest(request(cookie));
+    await scope.auth.signOut();
+    const [sent] = fake.sent("POST", "/auth/v1/logout");
+    expect(sent?.url.searchParams.get("scope")).toBe("local");
+    expectAnonKeyAndBearer(sent!, "user");
+    const cleared = scope.responseHeaders.getSetCookie();
+    expect(cleared.some((setCookie) => setCookie.startsWith(`${AUTH_COOKIE}=;`) && /Max-Age=0/i.test(setCookie))).toBe(true);
+    await expect(scope.auth.getUser()).resolves.toBeNull();
+    // Signed out already: nothing to do.
+    fake.requests.length = 0;
+    await backend.forRequest(request()).auth.signOut();
+    expect(fake.requests).toEqual([]);
+  });
+
+  test("password recovery e-mail, Google OAuth start and the code exchange", async () => {
+    fake.on("POST", "/auth/v1/recover", () => json({}));
+    const recovery = backend.forRequest(request());
+    await recovery.auth.requestPasswordReset({ email, redirectTo: "http://shop.test/auth/reset" });
+    const [recover] = fake.sent("POST", "/auth/v1/recover");
+    expect(recover?.url.searchParams.get("redirect_to")).toBe("http://shop.test/auth/reset");
+    expect(recover?.body).toMatchObject({ email });
+
+    const start = backend.forRequest(request());
+    const { url } = await start.auth.startOAuth({ provider: "google", redirectTo: "http://shop.test/auth/callback" });
+    const authorize = new URL(url);
+    expect(authorize.origin + authorize.pathname).toBe(`${SUPABASE_URL}/auth/v1/authorize`);
+    expect(authorize.searchParams.get("provider")).toBe("google");
+    expect(authorize.searchParams.get("redirect_to")).toBe("http://shop.test/auth/callback");
+    expect(authorize.searchParams.get("code_challenge")).toBeTruthy();
+    const verifierCookie = cookieFrom(start.responseHeaders);
+    expect(verifierCookie).toContain(`${AUTH_COOKIE}-code-verifier=`);
+
+    fake.on("POST", "/auth/v1/token", () => json(fakeSession(user)));
+    const callback = backend.forRequest(request(verifierCookie));
+    await expect(callback.auth.exchangeCodeForSession({ code: "the-code" })).resolves.toMatchObject({ id: userId });
+    const [exchange] = fake.sent("POST", "/auth/v1/token?grant_type=pkce");
+    expect(exchange?.body).toMatchObject({ auth_code: "the-code" });
+    expect((exchange?.body as { code_verifier: string }).code_verifier.length).toBeGreaterThan(40);
+    expect(cookieFrom(callback.responseHeaders)).toContain(`${AUTH_COOKIE}=`);
+  });
+
+  test("updating the password sends it for the signed-in user only", async () => {
+    await expectBackendError(backend.forRequest(request()).auth.updatePassword({ password: "new secret 1" }), "not_authenticated");
+    const cookie = await signedInCookie();
+    fake.on("PUT", "/auth/v1/user", () => json(user));
+    await expect(backend.forRequest(request(cookie)).auth.updatePassword({ password: "new secret 1" })).resolves.toMatchObject({
+      id: userId,
+    });
+    const [sent] = fake.sent("PUT", "/auth/v1/user");
+    expect(sent?.body).toMatchObject({ password: "new secret 1" });
+    expectAnonKeyAndBearer(sent!, "user");
+  });
+});
+
+describe("supabase backend: data through PostgREST with the user's token", () => {
+  let cookie: string;
+
+  beforeEach(async () => {
+    cookie = await signedInCookie();
+    fake.requests.length = 0;
+  });
+
+  const scope = () => backend.forRequest(request(cookie));
+
+  test("cart: reads and changes rows filtered by the user, adds and merges through functions", async () => {
+    fake.on("GET", "/rest/v1/cart_items", () => json([{ product_id: "clip-1", quantity: 2 }]));
+    fake.on("POST", "/rest/v1/rpc/add_to_cart", () => json({ product_id: "clip-1", quantity: 3, capped: false }));
+    fake.on("POST", "/rest/v1/cart_items", () => json(null, 201));
+    fake.on("DELETE", "/rest/v1/cart_items", (sent) =>
+      sent.url.searchParams.get("select") ? json([{ product_id: "acc-3" }]) : json(null, 204),
+    );
+    fake.on("POST", "/rest/v1/rpc/merge_cart", () => json([{ product_id: "clip-1", quantity: 5 }]));
+
+    expect(await scope().carts.list({ userId })).toEqual([{ productId: "clip-1", quantity: 2 }]);
+    expect(await scope().carts.add({ userId, productId: "clip-1", quantity: 1 })).toEqual({
+      productId: "clip-1",
+      quantity: 3,
+      capped: false,
+    });
+    expect(await scope().carts.setQuantity({ userId, productId: "acc-1", quantity: 120 })).toEqual({
+      productId: "acc-1",
+      quantity: 99,
+      capped: true,
+    });
+    await scope().carts.setQuantity({ userId, productId: "acc-1", quantity: 0 });
+    await scope().carts.remove({ userId, productId: "clip-1" });
+    await scope().carts.clear({ userId });
+    expect(await scope().carts.merge({ userId, lines: [{ productId: "clip-1", quantity: 3 }, { productId: "x", quantity: 0 }] })).toEqual([
+      { productId: "clip-1", quantity: 5 },
+    ]);
+    expect(await scope().carts.removeProductsNotIn({ userId, productIds: ["clip-1", 'odd"id'] })).toEqual(["acc-3"]);
+
+    const paths = fake.requests.filter((sent) => sent.path.startsWith("/rest/")).map((sent) => `${sent.method} ${sent.path}`);
+    expect(paths).toEqual([
+      `GET /rest/v1/cart_items?select=product_id,quantity&user_id=eq.${userId}&order=created_at.asc,product_id.asc`,
+      "POST /rest/v1/rpc/add_to_cart",
+      "POST /rest/v1/cart_items?on_conflict=user_id,product_id",
+      `DELETE /rest/v1/cart_items?user_id=eq.${userId}&product_id=eq.acc-1`,
+      `DELETE /rest/v1/cart_items?user_id=eq.${userId}&product_id=eq.clip-1`,
+      `DELETE /rest/v1/cart_items?user_id=eq.${userId}`,
+      "POST /rest/v1/rpc/merge_cart",
+      `DELETE /rest/v1/cart_items?user_id=eq.${userId}&product_id=not.in.("clip-1","odd\\"id")&select=product_id`,
+    ]);
+    const rest = fake.requests.filter((sent) => sent.path.startsWith("/rest/"));
+    for (const sent of rest) expectAnonKeyAndBearer(sent, "user");
+    expect(rest[1]?.body).toEqual({ p_product_id: "clip-1", p_quantity: 1 });
+    expect(rest[2]?.body).toEqual({ user_id: userId, product_id: "acc-1", quantity: 99 });
+    expect(rest[2]?.headers.get("Prefer")).toMatch(/resolution=merge-duplicates/);
+    expect(rest[6]?.body).toEqual({ p_lines: [{ product_id: "clip-1", quantity: 3 }] });
+  });
+
+  test("profiles: read and update by id", async () => {
+    const row = {
+      id: userId,
+      email,
+      full_name: "Ada",
+      avatar_url: null,
+      created_at: "2030-01-01T00:00:00+00:00",
+      updated_at: "2030-01-02T00:00:00+00:00",
+    };
+    fake.on("GET", "/rest/v1/profiles", () => json([row]));
+    fake.on("PATCH", "/rest/v1/profiles", (sent) => json([{ ...row, full_name: (sent.body as { full_name: string }).full_name }]));
+    expect(await scope().profiles.get({ userId })).toEqual({
+      id: userId,
+      email,
+      fullName: "Ada",
+      avatarUrl: null,
+      createdAt: "2030-01-01T00:00:00.000Z",
+      updatedAt: "2030-01-02T00:00:00.000Z",
+    });
+    expect((await scope().profiles.updateFullName({ userId, fullName: " Ada King " })).fullName).toBe("Ada King");
+    const [read, update] = fake.requests.filter((sent) => sent.path.startsWith("/rest/"));
+    expect(read?.path).toBe(`/rest/v1/profiles?select=id,email,full_name,avatar_url,created_at,updated_at&id=eq.${userId}`);
+    expect(update?.method).toBe("PATCH");
+    expect(update?.url.searchParams.get("id")).toBe(`eq.${userId}`);
+    expect(update?.body).toEqual({ full_name: "Ada King" });
+  });
+
+  test("orders: placed through place_order (ids and quantities only), listed newest first with items", async () => {
+    const placed = {
+      id: "11111111-2222-4333-8444-555555555555",
+      user_id: userId,
+      status: "pending",
+      total_amount: 59_800,
+      currency: "usd",
+      email,
+      shipping_address: shipping,
+      created_at: "2030-01-03T10:00:00.123+00:00",
+      order_items: [{ id: "i1", product_id: "clip-1", quantity: 2, price_per_item: 29_900 }],
+    };
+    fake.on("POST", "/rest/v1/rpc/place_order", () => json(placed));
+    fake.on("GET", "/rest/v1/orders", () => json([placed]));
+    const order = await scope().orders.place({
+      userId,
+      items: [{ productId: "clip-1", quantity: 2 }],
+      shippingAddress: shipping,
+      email,
+      idempotencyKey: "key-0123456789abcdef",
+    });
+    expect(order).toMatchObject({ id: placed.id, totalAmount: 59_800, createdAt: "2030-01-03T10:00:00.123Z" });
+    expect(order.items).toEqual([{ id: "i1", productId: "clip-1", quantity: 2, pricePerItem: 29_900 }]);
+    expect(await scope().orders.listForUser({ userId })).toEqual([order]);
+
+    const [place, list] = fake.requests.filter((sent) => sent.path.startsWith("/rest/"));
+    expect(place?.body).toEqual({
+      p_items: [{ product_id: "clip-1", quantity: 2 }],
+      p_shipping: shipping,
+      p_email: email,
+      p_idempotency_key: "key-0123456789abcdef",
+    });
+    expectAnonKeyAndBearer(place!, "user");
+    expect(list?.url.searchParams.get("user_id")).toBe(`eq.${userId}`);
+    expect(list?.url.searchParams.get("order")).toBe("created_at.desc,id.desc");
+    expect(list?.url.searchParams.get("order_items.order")).toBe("line_number.asc");
+    expect(list?.url.searchParams.get("select")).toContain("order_items(id,product_id,quantity,price_per_item,line_number)");
+  });
+
+  test("a guest order and a newsletter sign-up go out with the anon key as bearer", async () => {
+    fake.on("POST", "/rest/v1/rpc/place_order", () =>
+      json({
+        id: "o",
+        user_id: null,
+        status: "pending",
+        total_amount: 2400,
+        currency: "usd",
+        email: "guest@example.com",
+        shipping_address: shipping,
+        created_at: "2030-01-01T00:00:00Z",
+        order_items: [],
+      }),
+    );
+    fake.on("POST", "/rest/v1/rpc/subscribe_to_newsletter", () => json(null, 204));
+    const visitor = backend.forRequest(request());
+    await visitor.orders.place({
+      userId: null,
+      items: [{ productId: "acc-2", quantity: 1 }],
+      shippingAddress: shipping,
+      email: "guest@example.com",
+      idempotencyKey: "key-0123456789abcdef",
+    });
+    await visitor.newsletter.subscribe({ email: "news@example.com" });
+    const [place, subscribe] = fake.requests;
+    expectAnonKeyAndBearer(place!, "anon");
+    expectAnonKeyAndBearer(subscribe!, "anon");
+    expect(subscribe?.body).toEqual({ p_email: "news@example.com" });
+  });
+
+  test("wishlist: list, add (ignoring duplicates), remove, toggle and merge", async () => {
+    fake.on("GET", "/rest/v1/wishlist_items", () => json([{ product_id: "wig-1" }]));
+    fake.on("POST", "/rest/v1/wishlist_items", () => json(null, 201));
+    fake.on("DELETE", "/rest/v1/wishlist_items", () => json(null, 204));
+    fake.on("POST", "/rest/v1/rpc/toggle_wishlist_item", () => json(true));
+    fake.on("POST", "/rest/v1/rpc/merge_wishlist", () => json(["acc-1", "wig-1"]));
+    expect(await scope().wishlist.list({ userId })).toEqual(["wig-1"]);
+    await scope().wishlist.add({ userId, productId: "acc-1" });
+    await scope().wishlist.remove({ userId, productId: "acc-1" });
+    expect(await scope().wishlist.toggle({ userId, productId: "clip-2" })).toBe(true);
+    expect(await scope().wishlist.merge({ userId, productIds: ["acc-1"] })).toEqual(["acc-1", "wig-1"]);
+    const rest = fake.requests.filter((sent) => sent.path.startsWith("/rest/"));
+    expect(rest.map((sent) => `${sent.method} ${sent.path}`)).toEqual([
+      `GET /rest/v1/wishlist_items?select=product_id&user_id=eq.${userId}&order=created_at.desc,product_id.asc`,
+      "POST /rest/v1/wishlist_items?on_conflict=user_id,product_id",
+      `DELETE /rest/v1/wishlist_items?user_id=eq.${userId}&product_id=eq.acc-1`,
+      "POST /rest/v1/rpc/toggle_wishlist_item",
+      "POST /rest/v1/rpc/merge_wishlist",
+    ]);
+    expect(rest[1]?.headers.get("Prefer")).toMatch(/resolution=ignore-duplicates/);
+    expect(rest[4]?.body).toEqual({ p_product_ids: ["acc-1"] });
+  });
+
+  test("a call naming another user, or a visitor naming a user, is refused before any request", async () => {
+    await expectBackendError(scope().carts.list({ userId: otherUserId }), "not_authenticated");
+    await expectBackendError(backend.forRequest(request()).orders.listForUser({ userId }), "not_authenticated");
+    await expectBackendError(
+      scope().orders.place({ userId: null, items: [], shippingAddress: shipping, email, idempotencyKey: "k".repeat(20) }),
+      "not_authorized",
+    );
+    expect(fake.requests.filter((sent) => sent.path.startsWith("/rest/"))).toEqual([]);
+  });
+
+  test.each([
+    { body: { code: "LB001", message: "Product not found: nope" }, status: 400, code: "product_not_found", message: /Product not found\./ },
+    { body: { code: "LB002", message: "Out of stock: wig-2" }, status: 400, code: "out_of_stock", message: /out of stock/ },
+    { body: { code: "LB003", message: "Quantities..." }, status: 400, code: "invalid_quantity", message: /1 to 99/ },
+    { body: { code: "LB004", message: "A valid e-mail address is required." }, status: 400, code: "invalid_input", message: /valid e-mail/ },
+    { body: { code: "LB005", message: "key" }, status: 400, code: "conflict", message: /already used/ },
+    { body: { code: "42501", message: "permission denied for table orders" }, status: 403, code: "not_authorized", message: /not allowed/ },
+    { body: { code: "PGRST301", message: "JWT expired" }, status: 401, code: "not_authenticated", message: /sign in again/ },
+    { body: { message: "Bad gateway" }, status: 502, code: "unavailable", message: /try again/ },
+    { body: { message: "Unavailable" }, status: 503, code: "unavailable", message: /try again/ },
+    { body: { message: "Timeout" }, status: 504, code: "unavailable", message: /try again/ },
+    { body: { code: "XX000", message: "internal" }, status: 500, code: "unexpected", message: /went wrong/ },
+  ] as const)("a function answering $status $body.code becomes '$code'", async ({ body, status, code, message }) => {
+    fake.on("POST", "/rest/v1/rpc/place_order", () => json(body, status));
+    await expectBackendError(
+      scope().orders.place({
+        userId,
+        items: [{ productId: "clip-1", quantity: 1 }],
+        shippingAddress: shipping,
+        email,
+        idempotencyKey: "key-0123456789abcdef",
+      }),
+      code,
+      message,
+    );
+    // Writes are never retried: a repeated POST could act twice.
+    expect(fake.sent("POST", "/rest/v1/rpc/place_order")).toHaveLength(1);
+  });
+
+  test("a read answered 503 is retried (Retry-After), and 'unavailable' once retries run out", async () => {
+    let attempts = 0;
+    fake.on("GET", "/rest/v1/cart_items", () => {
+      attempts += 1;
+      return attempts === 1 ? json({ message: "schema cache loading" }, 503, { "Retry-After": "0" }) : json([]);
+    });
+    await expect(scope().carts.list({ userId })).resolves.toEqual([]);
+    expect(attempts).toBe(2);
+
+    fake.on("GET", "/rest/v1/cart_items", () => json({ message: "down" }, 503, { "Retry-After": "0" }));
+    await expectBackendError(scope().carts.list({ userId }), "unavailable");
+  });
+
+  test("a network failure on a write is 'unavailable'", async () => {
+    fake.on("POST", "/rest/v1/rpc/add_to_cart", () => {
+      throw new TypeError("fetch failed");
+    });
+    await expectBackendError(scope().carts.add({ userId, productId: "clip-1", quantity: 1 }), "unavailable");
+  });
+});
+
+describe("supabase backend: start-up check", () => {
+  test("ping reads the price list with the anon key", async () => {
+    fake.on("GET", "/rest/v1/product_prices", () => json([{ product_id: "clip-1" }]));
+    await expect(backend.ping()).resolves.toBeUndefined();
+    const [sent] = fake.sent("GET", "/rest/v1/product_prices");
+    expectAnonKeyAndBearer(sent!, "anon");
+  });
+
+  test.each([
+    { answer: () => json({ message: "Invalid API key" }, 401), message: /refused SUPABASE_ANON_KEY/ },
+    {
+      answer: () => json({ code: "PGRST205", message: "Could not find the table 'public.product_prices'" }, 404),
+      message: /supabase db push/,
+    },
+    { answer: () => json({ message: "down" }, 503), message: /answered HTTP 503/ },
+    {
+      answer: () => {
+        throw new TypeError("fetch failed");
+      },
+      message: /Cannot reach Supabase at https:\/\/abcdefghijklmnopqrst\.supabase\.co: fetch failed\. Check SUPABASE_URL/,
+    },
+  ])("a misconfigured project stops start-up: $message", async ({ answer, message }) => {
+    fake.on("GET", "/rest/v1/product_prices", answer);
+    await expectBackendError(backend.ping(), "unavailable", message);
+  });
+});

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { setBackendForTests } from "~/backend/backend.server";
+import type { Backend } from "~/backend/port";
+import { authStandIn, listMigrations, migrate } from "~/backend/sql/migrations.server";
+import { wrapPGlite } from "~/backend/sql/pglite-database.server";
+import { createSqlBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
+
+const snapshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.tmp");
+
+/** Cheap scrypt for tests that sign up many users; the production cost is tested on its own. */
+export const testScryptCost = { N: 1024, r: 8, p: 1 } as const;
+
+export const testBackendOptions: SqlBackendOptions = {
+  cookieSecrets: ["test-session-secret"],
+  secureCookies: false,
+  scryptCost: testScryptCost,
+};
+
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * A freshly migrated PGlite data directory as a tarball. Creating one costs seconds; restoring it well
+ * under one, so it is built once (per change of the SQL) and cached in tests/.tmp for every test file.
+ */
+export function getMigratedSnapshot(): Promise<Blob> {
+  snapshot ??= loadOrCreateSnapshot();
+  return snapshot;
+}
+
+async function loadOrCreateSnapshot(): Promise<Blob> {
+  const fingerprint = crypto
+    .createHash("sha256")
+    .update(authStandIn)
+    .update(listMigrations().map((migration) => `${migration.file}:${migration.checksum}`).join("\n"))
+    .update(fs.readFileSync(path.resolve(snapshotDir, "../../node_modules/@electric-sql/pglite/package.json")))
+    .digest("hex")
+    .slice(0, 16);
+  const file = path.join(snapshotDir, `pglite-migrated-${fingerprint}.tar.gz`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+
+  const pglite = await PGlite.create();
+  await migrate(wrapPGlite(pglite, "snapshot"));
+  const dump = await pglite.dumpDataDir("gzip");
+  await pglite.close();
+  fs.mkdirSync(snapshotDir, { recursive: true });
+  // Written aside and renamed: parallel test workers never read half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, file);
+  return dump;
+}
+
+/** An in-memory PGlite restored from the migrated snapshot, with direct (owner) SQL access. */
+export async function openTestDatabase(): Promise<{ db: SqlDatabase; pglite: PGlite }> {
+  const pglite = await PGlite.create({ loadDataDir: await getMigratedSnapshot() });
+  return { db: wrapPGlite(pglite, "PGlite in memory (test)"), pglite };
+}
+
+/** The SQL adapter over a fresh test database, as the embedded backend runs it. */
+export async function createTestBackend(
+  overrides: Partial<SqlBackendOptions> = {},
+): Promise<{ backend: Backend; db: SqlDatabase }> {
+  const { db } = await openTestDatabase();
+  const backend = createSqlBackend(db, "embedded (PGlite in memory, test)", { ...testBackendOptions, ...overrides });
+  return { backend, db };
+}
+
+/**
+ * Makes the app's getBackend() answer with a fresh test backend, for route and module tests.
+ * Call the returned function (afterAll) to close it.
+ */
+export async function installTestBackend(): Promise<{ backend: Backend; db: SqlDatabase; uninstall: () => Promise<void> }> {
+  const { backend, db } = await createTestBackend();
+  setBackendForTests(backend);
+  return {
+    backend,
+    db,
+    async uninstall() {
+      setBackendForTests(undefined);
+      await backend.close();
+    },
+  };
+}
