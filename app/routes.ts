@@ -13,6 +13,8 @@ export default [
   route("product/:id", "routes/product.tsx"),
 
   route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("order-success", "routes/order-success.tsx"),
 
   route("blog", "routes/blog.tsx"),
   route("blog/:id", "routes/blog-article.tsx"),

@@ -1,0 +1,74 @@
+import { createCookie } from "@remix-run/node";
+import { isBackendError } from "~/backend/errors";
+import type { Order } from "~/backend/port";
+import { serializeCartCookie } from "~/modules/cart/cart-cookie.server";
+import { loadCart } from "~/modules/cart/cart-store.server";
+import type { ShippingForm } from "~/modules/checkout/shipping-schema";
+import type { Session } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+
+export type CheckoutOutcome =
+  | { kind: "placed"; order: Order; headers: Headers }
+  | { kind: "empty-cart" }
+  | { kind: "refused"; message: string };
+
+/**
+ * Places the order for the cart in this request. The lines are the server's cart, priced by the database;
+ * nothing the form posts about products or amounts is read. The cart is emptied only after the order is stored.
+ */
+export async function placeOrderFromCart(request: Request, session: Session, form: ShippingForm): Promise<CheckoutOutcome> {
+  const { backend, user } = session;
+  const { summary } = await loadCart(request, session);
+  const { idempotencyKey, email, ...shippingAddress } = form;
+  const input = {
+    userId: user?.id ?? null,
+    items: summary.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    shippingAddress,
+    email,
+    idempotencyKey,
+  };
+
+  let order: Order;
+  try {
+    // With an empty cart this can still succeed: a repeated key (double click, back and resubmit) returns
+    // the order the first submission placed, after which the cart was emptied.
+    order = await backend.orders.place(input);
+  } catch (error) {
+    if (summary.lines.length === 0 && isBackendError(error, "invalid_input")) return { kind: "empty-cart" };
+    if (isBackendError(error, "out_of_stock") || isBackendError(error, "product_not_found")) {
+      return { kind: "refused", message: "An item in your cart is no longer available. Please review your cart." };
+    }
+    throw error;
+  }
+
+  const headers = new Headers();
+  if (user) await backend.carts.clear({ userId: user.id });
+  else headers.append("Set-Cookie", await serializeCartCookie([]));
+  headers.append("Set-Cookie", await confirmationCookie().serialize(order.id));
+  return { kind: "placed", order, headers };
+}
+
+let confirmation: ReturnType<typeof createCookie> | undefined;
+
+/** Remembers the order just placed so that /order-success can show its number, for this browser only. */
+function confirmationCookie() {
+  const env = getEnv();
+  confirmation ??= createCookie("order_confirmation", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.secureCookies,
+    path: "/",
+    maxAge: 60 * 60,
+    secrets: env.sessionSecrets,
+  });
+  return confirmation;
+}
+
+/** The id of the order this browser just placed, or null. */
+export async function readConfirmedOrderId(request: Request): Promise<string | null> {
+  const value = await confirmationCookie()
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null);
+  return typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
+}
+

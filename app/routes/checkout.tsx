@@ -1,0 +1,194 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { ShoppingBag } from "lucide-react";
+import { isBackendError } from "~/backend/errors";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormField } from "~/components/form-field";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
+import { placeOrderFromCart } from "~/modules/checkout/place-order.server";
+import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
+import { formatCents } from "~/modules/money";
+import type { loader as rootLoader } from "~/root";
+import { getSession } from "~/utils/auth.server";
+import { redirectWithToast, toastHeader } from "~/utils/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { backend, user } = await getSession(request);
+  return data(
+    { idempotencyKey: newIdempotencyKey(), email: user?.email ?? "" },
+    // The key belongs to this one form: never cache the page anywhere.
+    { headers: { "Cache-Control": "private, no-store", ...Object.fromEntries(backend.responseHeaders) } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: shippingSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400 });
+  }
+
+  const session = await getSession(request);
+  const failWith = async (status: number, formError: string, toast: { title: string; description: string }) =>
+    data(submission.reply({ formErrors: [formError] }), {
+      status,
+      headers: { "Set-Cookie": await toastHeader({ type: "error", ...toast }) },
+    });
+
+  try {
+    const outcome = await placeOrderFromCart(request, session, submission.value);
+    if (outcome.kind === "empty-cart") {
+      return failWith(400, "Cart is empty", { title: "Cart is empty", description: "Add some items to your cart before checking out." });
+    }
+    if (outcome.kind === "refused") {
+      return failWith(409, outcome.message, { title: "Error", description: outcome.message });
+    }
+    session.backend.responseHeaders.forEach((value, key) => outcome.headers.append(key, value));
+    return redirectWithToast(
+      "/order-success",
+      { title: "Order placed successfully!", description: "You will receive a confirmation email shortly." },
+      { headers: outcome.headers },
+    );
+  } catch (error) {
+    // Storing the order failed: say so, keep the cart and everything typed (spec 8: 'Payment failed').
+    console.error("Placing an order failed", isBackendError(error) ? error.code : error);
+    return failWith(503, "There was an error processing your payment. Please try again.", {
+      title: "Payment failed",
+      description: "There was an error processing your payment. Please try again.",
+    });
+  }
+}
+
+export const meta: MetaFunction = () => [{ title: "Checkout | Luxe Strands" }, { name: "robots", content: "noindex" }];
+
+export default function Checkout() {
+  const { idempotencyKey, email } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult,
+    constraint: getZodConstraint(shippingSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { email, country: DEFAULT_COUNTRY, idempotencyKey },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema }),
+  });
+  const cart = root?.cart;
+
+  if (!cart || cart.lines.length === 0) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <ShoppingBag aria-hidden className="size-12 text-sand-200" />
+        <h1 className="mt-4 font-serif text-3xl text-ink">Your cart is empty</h1>
+        <p className="mt-3 text-ink-muted">Add some beautiful hair extensions to get started!</p>
+        <Link to="/shop" className="btn-primary mt-8">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const total = formatCents(cart.totalAmountCents);
+  const textField = (name: keyof typeof fields, label: string, type: "text" | "email" | "tel" = "text", autoComplete?: string, className?: string) => {
+    const field = fields[name];
+    return (
+      <FormField
+        className={className}
+        label={label}
+        errors={field.errors}
+        errorId={field.errorId}
+        inputProps={{ ...getInputProps(field, { type }), autoComplete }}
+      />
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="font-serif text-4xl text-ink">Checkout</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]">
+        <Form method="post" {...getFormProps(form)} className="space-y-6">
+          <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} />
+          <fieldset className="space-y-4 rounded-2xl border border-sand-200 p-6">
+            <legend className="px-2 text-lg font-semibold text-ink">Shipping Information</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {textField("firstName", "First Name", "text", "given-name")}
+              {textField("lastName", "Last Name", "text", "family-name")}
+              {textField("email", "Email", "email", "email")}
+              {textField("phone", "Phone", "tel", "tel")}
+              {textField("address", "Address", "text", "street-address", "sm:col-span-2")}
+              {textField("city", "City", "text", "address-level2")}
+              {textField("state", "State", "text", "address-level1")}
+              {textField("zipCode", "ZIP Code", "text", "postal-code")}
+              {textField("country", "Country", "text", "country-name")}
+            </div>
+          </fieldset>
+          {form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+              {form.errors.map((error) => (
+                <p key={error}>{error}</p>
+              ))}
+            </div>
+          ) : null}
+          <button type="submit" className="btn-primary w-full text-base" disabled={busy}>
+            {busy ? "Processing..." : `Place Order - ${total}`}
+          </button>
+        </Form>
+
+        <section aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-sand-50 p-6">
+          <h2 id="summary-heading" className="text-lg font-semibold text-ink">
+            Order Summary
+          </h2>
+          <ul className="mt-4 divide-y divide-sand-200">
+            {cart.lines.map((line) => (
+              <li key={line.productId} className="flex gap-3 py-3" data-testid="summary-line">
+                <div className="h-20 w-16 shrink-0 overflow-hidden rounded-lg bg-sand-100">
+                  {line.images[0] ? (
+                    <ResponsiveImage id={line.images[0]} alt="" sizes="4rem" className="size-full object-cover" />
+                  ) : (
+                    <ShoppingBag aria-hidden className="m-auto mt-6 size-6 text-ink-muted" />
+                  )}
+                </div>
+                <div className="flex-1 text-sm">
+                  <p className="font-medium text-ink">{line.name}</p>
+                  <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
+                  <p className="text-ink-muted">Qty: {line.quantity}</p>
+                </div>
+                <p className="text-sm font-semibold text-ink">{formatCents(line.lineTotalCents)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 space-y-2 border-t border-sand-200 pt-4 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-ink-muted">Subtotal</dt>
+              <dd className="text-ink">{total}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-ink-muted">Shipping</dt>
+              <dd className="text-ink">Free</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-ink-muted">Tax</dt>
+              <dd className="text-ink">$0.00</dd>
+            </div>
+            <div className="flex justify-between border-t border-sand-200 pt-2 text-base font-semibold">
+              <dt className="text-ink">Total</dt>
+              <dd className="text-ink" data-testid="checkout-total">
+                {total}
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
