@@ -49,10 +49,9 @@ app.use(
         "frame-ancestors": ["'none'"],
         "img-src": ["'self'", "data:", ...(process.env.CSP_IMG_SRC ?? "").split(" ").filter(Boolean)],
         "object-src": ["'none'"],
-        "script-src": [
-          "'strict-dynamic'",
-          (_req, res) => `'nonce-${/** @type {any} */ (res).locals.cspNonce}'`,
-        ],
+        // 'self' for the bundles (Remix's modulepreload links carry no nonce, which 'strict-dynamic' would
+        // block); inline scripts only with this response's nonce.
+        "script-src": ["'self'", (_req, res) => `'nonce-${/** @type {any} */ (res).locals.cspNonce}'`],
         "script-src-attr": ["'none'"],
         "style-src": ["'self'", ...(viteDevServer ? ["'unsafe-inline'"] : [])],
       },

@@ -1,0 +1,91 @@
+import { imageAssets, type ImageAsset } from "~/content/images";
+
+const IMAGE_BASE = "/images";
+
+/** Accessible name of the stand-in drawn for an id that is not in the manifest. */
+export const IMAGE_PLACEHOLDER_ALT = "Image not available";
+
+function fileUrl(id: string, width: number, format: "avif" | "webp") {
+  return `${IMAGE_BASE}/${id}-${width}.${format}`;
+}
+
+function srcSet(asset: ImageAsset, format: "avif" | "webp") {
+  return asset.widths.map((width) => `${fileUrl(asset.id, width, format)} ${width}w`).join(", ");
+}
+
+const warnedIds = new Set<string>();
+
+/** A missing image is a content mistake, not a reason to break the page: say so once in the server log. */
+function warnUnknownImage(id: string) {
+  if (typeof document !== "undefined" || warnedIds.has(id)) return;
+  warnedIds.add(id);
+  console.warn(`ResponsiveImage: no image with id "${id}" in app/content/images.ts`);
+}
+
+/**
+ * URL of the WebP rendition whose width is nearest to `width` (the larger on a tie, the largest when omitted), for
+ * Open Graph and JSON-LD. An unknown id gives an empty string, which `seo({ image })` treats as no image.
+ */
+export function imageUrl(id: string, width?: number): string {
+  const asset = imageAssets[id];
+  if (!asset) {
+    warnUnknownImage(id);
+    return "";
+  }
+  const target = width ?? asset.width;
+  const nearest = asset.widths.reduce((best, candidate) =>
+    Math.abs(candidate - target) <= Math.abs(best - target) ? candidate : best
+  );
+  return fileUrl(id, nearest, "webp");
+}
+
+interface ResponsiveImageProps {
+  /** Id in the image manifest, e.g. "product-clip-1-1". */
+  id: string;
+  /** The rendered width per layout, e.g. "(min-width: 1024px) 25vw, 50vw", so the browser picks the right file. */
+  sizes: string;
+  /** Classes for the <img> (and for the placeholder of an unknown id). */
+  className?: string;
+  /** For the largest image above the fold: loaded at once and with high priority instead of lazily. */
+  priority?: boolean;
+  /** Overrides the manifest's description; pass "" for a purely decorative image. */
+  alt?: string;
+}
+
+/**
+ * An image from public/images: AVIF where the browser supports it, WebP otherwise, at the width `sizes` asks for.
+ * Width and height come from the manifest, so the page does not jump while it loads; the sand background shows
+ * until the pixels arrive (no inline style: the Content-Security-Policy forbids it).
+ */
+export function ResponsiveImage({ id, sizes, className, priority = false, alt }: ResponsiveImageProps) {
+  const asset = imageAssets[id];
+  const classes = ["bg-sand-100", className].filter(Boolean).join(" ");
+  if (!asset) {
+    warnUnknownImage(id);
+    // A decorative image (alt="") stays silent even when missing.
+    if (alt === "") return <div aria-hidden="true" className={classes} />;
+    return <div role="img" aria-label={alt ?? IMAGE_PLACEHOLDER_ALT} className={classes} />;
+  }
+  const largest = asset.widths[asset.widths.length - 1] ?? asset.width;
+  // React 18 warns about the camelCase `fetchPriority` prop but passes lowercase attributes through unchanged.
+  const loadingHints = priority
+    ? ({ loading: "eager", fetchpriority: "high" } as Record<string, string>)
+    : ({ loading: "lazy" } as Record<string, string>);
+  return (
+    // `contents` lets the <img> size itself against the parent, as if <picture> were not there.
+    <picture className="contents">
+      <source type="image/avif" srcSet={srcSet(asset, "avif")} sizes={sizes} />
+      <img
+        src={fileUrl(id, largest, "webp")}
+        srcSet={srcSet(asset, "webp")}
+        sizes={sizes}
+        width={asset.width}
+        height={asset.height}
+        alt={alt ?? asset.alt}
+        decoding="async"
+        className={classes}
+        {...loadingHints}
+      />
+    </picture>
+  );
+}

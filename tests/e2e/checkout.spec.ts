@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test";
+import { expect, test, visit } from "./fixtures";
+
+const address: Array<[label: string, value: string]> = [
+  ["First Name", "Ada"],
+  ["Last Name", "Lovelace"],
+  ["Email", "ada@example.com"],
+  ["Phone", "3105550142"],
+  ["Address", "1 Rodeo Drive"],
+  ["City", "Beverly Hills"],
+  ["State", "CA"],
+  ["ZIP Code", "90210"],
+];
+
+const fieldNames: Record<string, string> = {
+  "First Name": "firstName",
+  "Last Name": "lastName",
+  Email: "email",
+  Phone: "phone",
+  Address: "address",
+  City: "city",
+  State: "state",
+  "ZIP Code": "zipCode",
+};
+
+async function addToCart(page: Page, productId: string, quantity = 1) {
+  await visit(page, `/product/${productId}`);
+  await page.getByLabel("Quantity", { exact: true }).fill(String(quantity));
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Added to cart");
+}
+
+async function fillAddress(page: Page) {
+  for (const [label, value] of address) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+test.describe("checkout", () => {
+  test("an empty cart shows the empty state with a way back to the shop", async ({ page }) => {
+    await visit(page, "/checkout");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    await expect(main.getByText("Add some beautiful hair extensions to get started!")).toBeVisible();
+    await expect(main.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+  });
+
+  test("shows the order summary and the form with its defaults", async ({ page }) => {
+    await addToCart(page, "clip-1", 2);
+    await visit(page, "/checkout");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary.getByTestId("summary-line")).toContainText("Silky Straight Clip-In Extensions");
+    await expect(summary.getByTestId("summary-line")).toContainText("Qty: 2");
+    await expect(summary.getByTestId("summary-line")).toContainText("$598.00");
+    await expect(summary).toContainText("Subtotal$598.00");
+    await expect(summary).toContainText("ShippingFree");
+    await expect(summary).toContainText("Tax$0.00");
+    await expect(page.getByTestId("checkout-total")).toHaveText("$598.00");
+    await expect(page.getByLabel("Country")).toHaveValue("United States");
+    await expect(page.getByRole("button", { name: "Place Order - $598.00" })).toBeVisible();
+  });
+
+  test("shows every field's message and keeps what was typed", async ({ page, hasJs, allowHttpError }) => {
+    allowHttpError(400, "/checkout");
+    await addToCart(page, "acc-2");
+    await visit(page, "/checkout");
+    await page.getByLabel("First Name").fill("Ada");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Phone").fill("12345");
+    await page.getByLabel("ZIP Code").fill("123");
+    await page.getByLabel("Country").fill("");
+    await page.getByRole("button", { name: /Place Order/ }).click();
+
+    for (const message of [
+      "Last name is required",
+      "Valid email is required",
+      "Valid phone number is required",
+      "Address is required",
+      "City is required",
+      "State is required",
+      "Valid zip code is required",
+      "Country is required",
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await expect(page.getByText("First name is required")).toHaveCount(0);
+    await expect(page.getByLabel("First Name")).toHaveValue("Ada");
+    await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+    await expect(page.getByLabel("Phone")).toHaveValue("12345");
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    const describedBy = await page.getByLabel("Email").getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Valid email is required");
+    if (hasJs) {
+      // With JavaScript the messages appear before anything is sent.
+      await expect(page).toHaveURL(/\/checkout$/);
+    }
+  });
+
+  test("places a guest order, empties the cart and confirms it", async ({ page }) => {
+    await addToCart(page, "wig-3");
+    await visit(page, "/checkout");
+    await fillAddress(page);
+    await page.getByRole("button", { name: "Place Order - $699.00" }).click();
+
+    await expect(page).toHaveURL(/\/order-success$/);
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByTestId("order-number")).toHaveText(/^Order #[0-9A-F]{8}$/);
+    await expect(page.getByTestId("toast")).toContainText("Order placed successfully!");
+    await expect(page.getByTestId("toast")).toContainText("You will receive a confirmation email shortly.");
+    await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("main").getByRole("link", { name: "View Orders" })).toHaveAttribute("href", "/orders");
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  });
+
+  test("a double click, and a resubmission of the same form, place one order", async ({ page }) => {
+    await addToCart(page, "tape-1");
+    await visit(page, "/checkout");
+    await fillAddress(page);
+    const key = await page.locator('input[name="idempotencyKey"]').inputValue();
+    await page.getByRole("button", { name: /Place Order/ }).dblclick();
+    await expect(page).toHaveURL(/\/order-success$/);
+    const number = await page.getByTestId("order-number").textContent();
+
+    // The same form posted again (a retried request, back and resubmit): the first order answers.
+    const resubmit = await page.request.post("/checkout", {
+      form: { ...Object.fromEntries(address.map(([label, value]) => [fieldNames[label], value])), country: "United States", idempotencyKey: key },
+    });
+    expect(resubmit.url()).toMatch(/\/order-success$/);
+    expect(await resubmit.text()).toContain((number ?? "missing").slice(-8));
+  });
+
+  test("order-success without an order goes home", async ({ page }) => {
+    await visit(page, "/order-success");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
