@@ -41,7 +41,8 @@ export default defineConfig({
     command: "node tests/e2e/start-server.mjs",
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh embedded database is created and migrated at start-up: on a loaded two-core machine that took over 60 s.
+    timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
     env: { PORT: String(port), NODE_ENV: "production" },

@@ -1,15 +1,33 @@
 // The production (and development) HTTP server: Express in front of the Remix request handler.
-// It owns what must apply to every response, static files included: security headers with a
-// per-request CSP nonce, compression, cache policy for assets, and a graceful shutdown.
+// It owns what must apply to every response, static files included: request ids and logs, security headers
+// with a per-request CSP nonce, compression, cache policy for assets, the checks every form post must pass,
+// and a graceful shutdown. See docs/decisions/0001-custom-express-server.md and 0005-operations.md.
 import crypto from "node:crypto";
-import { createRequestHandler } from "@remix-run/express";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { remixHandler } from "./server/remix-handler.js";
+import { readFormBody, refuseCrossSitePosts } from "./server/request-guards.js";
+import { createLogger, requestLog } from "./server/request-log.js";
+
+// The same .env the app reads (app/utils/env.server.ts; variables already set win), so that PORT, HOST and
+// LOG_LEVEL may live there too.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+/** How long SIGTERM waits for requests in flight before giving up (exit 1). */
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+/**
+ * What `npm run build` wrote. BUILD_DIR points elsewhere, e.g. at a release directory or, in tests, at a copy
+ * that a rebuild cannot change under a running server. It must sit inside the project, beside node_modules.
+ */
+const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), process.env.BUILD_DIR ?? "build");
+const logger = createLogger();
 
 const viteDevServer = isProduction
   ? undefined
@@ -19,20 +37,43 @@ const viteDevServer = isProduction
 async function loadBuild() {
   if (viteDevServer) return viteDevServer.ssrLoadModule("virtual:remix/server-build");
   // Exists only after `npm run build`.
-  return import("./build/server/index.js");
+  return import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
 }
 
-const build = await loadBuild();
+/** Start-up failures are read by a person deploying: plain text, the message as written, exit 1. */
+function failToStart(/** @type {unknown} */ error) {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`The shop could not start:\n${message}\n`);
+  process.exit(1);
+}
+
+const build = await loadBuild().catch((error) =>
+  failToStart(
+    !viteDevServer && !fs.existsSync(path.join(buildDir, "server/index.js"))
+      ? new Error(`No production build in ${buildDir}: run \`npm run build\` first.`)
+      : error,
+  ),
+);
 // entry.server exports `startup`: validates the environment and opens the backend before we listen,
 // so that a misconfigured deployment fails at once instead of on the first shopper's request.
-await build.entry.module.startup?.();
+try {
+  await build.entry.module.startup?.();
+} catch (error) {
+  failToStart(error);
+}
 
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true");
 
+let closing = false;
+
+app.use(requestLog(logger));
+
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  // While shutting down, keep-alive clients are told to reconnect, which reaches another instance.
+  if (closing) res.setHeader("Connection", "close");
   next();
 });
 
@@ -70,36 +111,64 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
   // Vite fingerprints everything under /assets, so those files never change.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   // Images and other files in public/ keep their names across releases: cache them for a day.
-  app.use(express.static("build/client", { maxAge: "1d" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d" }));
 }
+
+// Every post, put, patch and delete: from our own pages, small, a form, valid UTF-8; else a 4xx here.
+app.use(refuseCrossSitePosts());
+app.use(readFormBody());
 
 app.all(
   "*",
-  createRequestHandler({
+  remixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode: isProduction ? "production" : "development",
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
   }),
 );
 
+// Whatever Remix could not turn into a page: log it with the request id, answer without details.
+app.use(
+  /** @type {import("express").ErrorRequestHandler} */
+  (error, _req, res, next) => {
+    logger.error("unhandled error", { requestId: res.locals.requestId, error: error instanceof Error ? error.stack : String(error) });
+    if (res.headersSent) return next(error);
+    res.status(500).type("text").send("Internal Server Error\n");
+  },
+);
+
 const server = app.listen(port, host, () => {
-  console.log(`Shop ready on http://localhost:${port} (${isProduction ? "production" : "development"})`);
+  logger.info("listening", { url: `http://localhost:${port}`, mode: isProduction ? "production" : "development" });
 });
 
-let closing = false;
-async function shutdown(signal) {
+/**
+ * Stop accepting connections, let the requests in flight finish (idle keep-alive connections are closed at
+ * once, busy ones after their response), then close the database and exit 0. A second signal changes nothing;
+ * requests still running after SHUTDOWN_TIMEOUT_MS end with exit 1.
+ * @param {string} signal
+ */
+function shutdown(signal) {
   if (closing) return;
   closing = true;
-  console.log(`${signal} received: finishing requests in flight`);
+  logger.info("shutting down", { signal });
+  setTimeout(() => {
+    logger.error("shutdown timed out: requests still in flight", { timeoutMs: shutdownTimeoutMs });
+    process.exit(1);
+  }, shutdownTimeoutMs).unref();
   server.close(async () => {
-    await build.entry.module.shutdown?.();
-    await viteDevServer?.close();
+    try {
+      await build.entry.module.shutdown?.();
+      await viteDevServer?.close();
+    } catch (error) {
+      logger.error("closing the backend failed", { error: error instanceof Error ? error.message : String(error) });
+      process.exit(1);
+    }
+    logger.info("stopped", { signal });
     process.exit(0);
   });
-  server.closeIdleConnections?.();
-  setTimeout(() => process.exit(1), 10_000).unref();
+  server.closeIdleConnections();
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

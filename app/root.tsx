@@ -1,14 +1,15 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NewsletterForm } from "~/components/newsletter-form";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { loadCart } from "~/modules/cart/cart-store.server";
+import { readNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import stylesheet from "~/tailwind.css?url";
-import { getSession } from "~/utils/auth.server";
 import { useNonce } from "~/utils/nonce";
 import { getOrigin } from "~/utils/request.server";
+import { loadShellSession } from "~/utils/shell-session.server";
 import { readToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -17,10 +18,15 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getSession(request);
-  const [{ summary, headers }, { toast, clearHeader }] = await Promise.all([loadCart(request, session), readToast(request)]);
+  // Degrades to a signed-out header when the database is down (shell-session.server.ts).
+  const [{ session, summary, headers }, { toast, clearHeader }, newsletter] = await Promise.all([
+    loadShellSession(request),
+    readToast(request),
+    readNewsletterFlash(request),
+  ]);
   session.backend.responseHeaders.forEach((value, key) => headers.append(key, value));
   if (clearHeader) headers.append("Set-Cookie", clearHeader);
+  if (newsletter.clearHeader) headers.append("Set-Cookie", newsletter.clearHeader);
   const { user } = session;
   return data(
     {
@@ -28,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? { email: user.email, fullName: user.fullName, avatarUrl: user.avatarUrl } : null,
       cart: { lines: summary.lines, totalItems: summary.totalItems, totalAmountCents: summary.totalAmountCents },
       toast,
+      /** The footer form's message and typed address after a refused post without JavaScript. */
+      newsletter: newsletter.flash,
     },
     { headers },
   );
@@ -58,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter newsletter={<NewsletterForm />} />
         <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

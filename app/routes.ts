@@ -32,5 +32,24 @@ export default [
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
 
+  // Accounts (issue 4).
+  route("auth", "routes/auth.tsx"),
+  route("auth/callback", "routes/auth-callback.tsx"),
+  route("auth/google", "routes/auth-google.tsx"),
+  route("auth/google/callback", "routes/auth-google-callback.tsx"),
+  route("sign-out", "routes/sign-out.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("orders", "routes/orders.tsx"),
+
+  // Wishlist and newsletter (issue 8).
+  route("wishlist", "routes/wishlist.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
+
+  // Operations (issue 9): liveness and readiness probes.
+  route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

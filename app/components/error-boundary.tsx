@@ -34,6 +34,16 @@ export function GeneralErrorBoundary({
     if (error.status === 404) {
       return <ErrorPage title="Oops! Page not found" message="The page you're looking for doesn't exist or has moved." />;
     }
+    if (error.status === 503) {
+      // The database or Supabase is out of reach: say what happened and that browsing still works.
+      return (
+        <ErrorPage
+          title="We'll be right back"
+          message="Part of the shop is temporarily unavailable, so your last request could not be completed and nothing was changed. Please try again in a moment. You can keep browsing the catalogue meanwhile."
+          action={{ to: "/shop", label: "Continue Shopping" }}
+        />
+      );
+    }
     return <ErrorPage title={`${error.status} ${error.statusText}`} message="Something went wrong with that request." />;
   }
   if (typeof document !== "undefined") console.error(error);

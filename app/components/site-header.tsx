@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
-import { Menu, Search, ShoppingBag, User, X } from "lucide-react";
+import { Heart, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { type CartView, useOptimisticCart } from "~/components/cart-contents";
 import { CartPanel, type CartPanelHandle } from "~/components/cart-panel";
@@ -155,6 +155,9 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser | 
         </div>
 
         <div className="ml-auto flex items-center gap-1 md:ml-2">
+          <Link to="/wishlist" className="rounded-full p-2 text-ink hover:bg-sand-100" aria-label="Wishlist">
+            <Heart aria-hidden className="size-6" />
+          </Link>
           {user ? (
             <UserMenu user={user} />
           ) : (

@@ -8,6 +8,7 @@ import { parseCartForm } from "~/modules/cart/cart-form";
 import { findProduct } from "~/modules/catalog/catalog";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/utils/auth.server";
+import { originFromMatches, seo } from "~/utils/seo";
 import { refererPath, safeRedirect } from "~/utils/safe-redirect";
 import { toastHeader } from "~/utils/toast.server";
 import type { ToastInput } from "~/utils/toast";
@@ -77,7 +78,14 @@ function successToast(change: CartChange): ToastInput | null {
   }
 }
 
-export const meta: MetaFunction = () => [{ title: "Shopping Cart | Luxe Strands" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Shopping Cart",
+    description: "The items in your Luxe Strands shopping cart: change quantities, remove items or proceed to checkout.",
+    origin: originFromMatches(matches),
+    path: "/cart",
+    noIndex: true,
+  });
 
 /** The cart panel as a page: what the header's cart button leads to without JavaScript. */
 export default function CartPage() {

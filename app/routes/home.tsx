@@ -77,6 +77,7 @@ export default function Home() {
           <div className="overflow-hidden rounded-3xl shadow-xl">
             <ResponsiveImage
               id="hero"
+              alt=""
               priority
               sizes="(min-width: 1024px) 40rem, 100vw"
               className="aspect-[16/9] size-full object-cover"

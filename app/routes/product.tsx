@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { Check, RotateCcw, ShieldCheck, ShoppingBag, Truck, X } from "lucide-react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -9,8 +9,11 @@ import { QuantityInput } from "~/components/quantity-input";
 import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
+import { WishlistButton } from "~/components/wishlist-button";
 import { findProduct } from "~/modules/catalog/catalog";
 import { listingTitle } from "~/modules/catalog/listing";
+import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
+import { getDisplaySession } from "~/utils/shell-session.server";
 import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
 
 const productTabs = [
@@ -27,6 +30,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const imageIndex = Number(searchParams.get("image") ?? 0);
   return {
     product,
+    inWishlist: await isInWishlist(request, await getDisplaySession(request), product.id),
     selectedImage: Number.isInteger(imageIndex) && imageIndex >= 0 && imageIndex < product.images.length ? imageIndex : 0,
     tab: resolveTab(searchParams.get("tab"), tabIds),
     trail: [
@@ -82,7 +86,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function ProductPage() {
-  const { product, selectedImage, tab, trail } = useLoaderData<typeof loader>();
+  const { product, inWishlist, selectedImage, tab, trail } = useLoaderData<typeof loader>();
+  // With JavaScript the add runs in place (a fetcher), so the shopper stays on the product; without it the form posts.
+  const addToCart = useFetcher();
   const mainImage = product.images[selectedImage];
   const details = [
     { label: "Color", value: product.color },
@@ -150,20 +156,23 @@ export default function ProductPage() {
             {product.inStock ? "In Stock" : "Out of Stock"}
           </p>
 
-          {product.inStock ? (
-            <Form method="post" action="/cart" className="mt-6 flex flex-wrap items-center gap-4">
-              <input type="hidden" name="intent" value="add" />
-              <input type="hidden" name="productId" value={product.id} />
-              <QuantityInput id="quantity" name="quantity" label="Quantity" />
-              <button type="submit" className="btn-primary flex-1">
-                <ShoppingBag aria-hidden className="size-4" /> Add to Cart
-              </button>
-            </Form>
-          ) : (
-            <p className="mt-6 rounded-xl bg-sand-50 p-4 text-sm text-ink-muted">
-              This product is currently out of stock. Please check back soon.
-            </p>
-          )}
+          <div className="mt-6 flex flex-wrap items-center gap-4">
+            {product.inStock ? (
+              <addToCart.Form method="post" action="/cart" className="flex flex-1 flex-wrap items-center gap-4">
+                <input type="hidden" name="intent" value="add" />
+                <input type="hidden" name="productId" value={product.id} />
+                <QuantityInput id="quantity" name="quantity" label="Quantity" />
+                <button type="submit" className="btn-primary flex-1">
+                  <ShoppingBag aria-hidden className="size-4" /> Add to Cart
+                </button>
+              </addToCart.Form>
+            ) : (
+              <p className="flex-1 rounded-xl bg-sand-50 p-4 text-sm text-ink-muted">
+                This product is currently out of stock. Please check back soon.
+              </p>
+            )}
+            <WishlistButton productId={product.id} inWishlist={inWishlist} />
+          </div>
 
           <ul className="mt-8 space-y-3 border-t border-sand-200 pt-6 text-sm text-ink">
             <li className="flex items-center gap-3">

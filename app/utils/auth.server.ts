@@ -1,16 +1,26 @@
 import { redirect } from "@remix-run/node";
 import { backendFor } from "~/backend/backend.server";
+import { isBackendError } from "~/backend/errors";
 import type { AuthUser, RequestBackend } from "~/backend/port";
+import { backendUnavailable } from "~/utils/backend-unavailable.server";
 
 export interface Session {
   backend: RequestBackend;
   user: AuthUser | null;
 }
 
-/** The request's backend handle and signed-in user (null for a visitor or a tampered session cookie). */
+/**
+ * The request's backend handle and signed-in user (null for a visitor or a tampered session cookie).
+ * When the database cannot be reached it throws the 503 page, so no action turns an outage into a 500.
+ */
 export async function getSession(request: Request): Promise<Session> {
   const backend = await backendFor(request);
-  return { backend, user: await backend.auth.getUser() };
+  try {
+    return { backend, user: await backend.auth.getUser() };
+  } catch (error) {
+    if (isBackendError(error, "unavailable")) throw backendUnavailable();
+    throw error;
+  }
 }
 
 /** The signed-in user, or a redirect to /auth that brings the shopper back here afterwards. */

@@ -4,6 +4,8 @@ import { test as base, expect, type Page } from "@playwright/test";
 interface ShopFixtures {
   /** Declare an HTTP error status the test expects (e.g. visiting a missing page) so it is not reported as a failure. */
   allowHttpError: (status: number, urlPart?: string) => void;
+  /** Declare an uncaught page error the test expects (matched on its message), e.g. a known framework defect. */
+  allowPageError: (message: RegExp) => void;
   /** Whether this project runs with JavaScript enabled. */
   hasJs: boolean;
 }
@@ -26,8 +28,17 @@ export const test = base.extend<ShopFixtures & { guard: void }>({
     },
     { scope: "test" },
   ],
+  allowPageError: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      const allowed: RegExp[] = [];
+      (testInfo as unknown as { allowedPageErrors: RegExp[] }).allowedPageErrors = allowed;
+      await use((message) => allowed.push(message));
+    },
+    { scope: "test" },
+  ],
   guard: [
-    async ({ page, allowHttpError: _ensureAllowList }, use, testInfo) => {
+    async ({ page, allowHttpError: _ensureAllowList, allowPageError: _ensurePageErrorList }, use, testInfo) => {
       const problems: string[] = [];
       const allowed = (testInfo as unknown as { allowedHttpErrors: Array<{ status: number; urlPart?: string }> }).allowedHttpErrors;
       const isAllowed = (status: number, url: string) =>
@@ -39,11 +50,18 @@ export const test = base.extend<ShopFixtures & { guard: void }>({
         if (message.text().startsWith("Failed to load resource: the server responded with a status of")) return;
         problems.push(`console.error: ${message.text()}`);
       });
-      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      const allowedPageErrors = (testInfo as unknown as { allowedPageErrors: RegExp[] }).allowedPageErrors;
+      page.on("pageerror", (error) => {
+        if (allowedPageErrors.some((message) => message.test(error.message))) return;
+        problems.push(`page error: ${error.message}`);
+      });
       page.on("requestfailed", (request) => {
         const failure = request.failure()?.errorText ?? "";
         // A navigation that replaces an in-flight fetch aborts it; that is not a broken request.
         if (failure === "net::ERR_ABORTED") return;
+        // With JavaScript disabled Chromium refuses the page's module preloads and reports them as "csp",
+        // even when the page sends no Content-Security-Policy at all: that is the missing JavaScript, not a fault.
+        if (failure === "csp" && testInfo.project.use.javaScriptEnabled === false) return;
         problems.push(`request failed: ${request.method()} ${request.url()} ${failure}`);
       });
       page.on("response", (response) => {

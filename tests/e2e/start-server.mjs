@@ -7,7 +7,7 @@ import path from "node:path";
 const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
 const child = spawn(process.execPath, ["server.js"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "e2e-session-secret-not-for-production" },
+  env: { LOG_LEVEL: "warn", ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "e2e-session-secret-not-for-production" },
 });
 const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));

@@ -1,0 +1,52 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
+
+export interface FormFieldProps {
+  label: ReactNode;
+  /** Spread onto the control: conform's `getInputProps(...)` or plain attributes. Needs an id. */
+  inputProps: InputProps;
+  /** Messages for this field; when present the control is marked invalid and described by them. */
+  errors?: readonly string[] | null;
+  /** Defaults to `${id}-error`; pass conform's `field.errorId` when using conform. */
+  errorId?: string;
+  /** A short help text under the control, also linked with aria-describedby. */
+  hint?: ReactNode;
+  /** Draws the control instead of a plain `<input>` (e.g. PasswordInput); receives the final props. */
+  renderControl?: (props: InputHTMLAttributes<HTMLInputElement> & { id: string }) => ReactNode;
+  className?: string;
+}
+
+/** A labelled input with its error and hint wired for assistive technology (aria-invalid, aria-describedby). */
+export function FormField({ label, inputProps, errors, errorId, hint, renderControl, className }: FormFieldProps) {
+  // conform may hand out a React key; it must not be spread as a prop.
+  const { key: _key, ...props } = inputProps;
+  const id = props.id;
+  const resolvedErrorId = errorId ?? `${id}-error`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const hasErrors = Boolean(errors?.length);
+  const describedBy = [hintId, hasErrors ? resolvedErrorId : undefined].filter(Boolean).join(" ") || undefined;
+  const controlProps = {
+    ...props,
+    "aria-invalid": hasErrors || undefined,
+    "aria-describedby": describedBy,
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      {renderControl ? renderControl(controlProps) : <input {...controlProps} className={`input ${props.className ?? ""}`} />}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {hasErrors ? (
+        <ul id={resolvedErrorId} className="mt-1 space-y-0.5 text-sm text-red-700">
+          {errors?.map((error) => <li key={error}>{error}</li>)}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

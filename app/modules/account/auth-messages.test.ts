@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { accountCreatedNotice, authFailureStatus } from "~/modules/account/auth-messages";
+
+describe("accountCreatedNotice", () => {
+  it("asks for the e-mail confirmation where the backend sends one (spec 8)", () => {
+    expect(accountCreatedNotice({ signedIn: false, sendsEmail: true })).toEqual({
+      title: "Account created!",
+      description: "Please check your email to verify your account.",
+    });
+  });
+
+  it("says the shopper is signed in when the backend signed them in", () => {
+    expect(accountCreatedNotice({ signedIn: true, sendsEmail: false }).description).toBe(
+      "Your account is ready and you are signed in.",
+    );
+    expect(accountCreatedNotice({ signedIn: true, sendsEmail: true }).description).toMatch(/signed in/);
+  });
+
+  it("never promises an e-mail the backend cannot send", () => {
+    expect(accountCreatedNotice({ signedIn: false, sendsEmail: false }).description).not.toMatch(/email/i);
+  });
+});
+
+describe("authFailureStatus", () => {
+  it("answers 429 to throttling, 503 to an unreachable backend, 400 otherwise", () => {
+    expect(authFailureStatus("too_many_attempts")).toBe(429);
+    expect(authFailureStatus("unavailable")).toBe(503);
+    expect(authFailureStatus("invalid_credentials")).toBe(400);
+    expect(authFailureStatus(undefined)).toBe(400);
+  });
+});

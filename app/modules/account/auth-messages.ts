@@ -1,0 +1,31 @@
+import type { BackendErrorCode } from "~/backend/errors";
+
+export interface AuthNotice {
+  title: string;
+  description: string;
+}
+
+export const signedInNotice: AuthNotice = { title: "Welcome back!", description: "You have successfully signed in." };
+export const signedOutNotice: AuthNotice = { title: "Signed out", description: "You have been successfully signed out." };
+
+/**
+ * What to tell a shopper whose account was just created, true for the backend in use: a backend that
+ * sends e-mail wants the address confirmed first (spec 8); one that cannot has signed the shopper in.
+ */
+export function accountCreatedNotice({ signedIn, sendsEmail }: { signedIn: boolean; sendsEmail: boolean }): AuthNotice {
+  if (signedIn) return { title: "Account created!", description: "Your account is ready and you are signed in." };
+  if (sendsEmail) return { title: "Account created!", description: "Please check your email to verify your account." };
+  return { title: "Account created!", description: "Your account is ready. Please sign in." };
+}
+
+/** HTTP status for a failed sign-in or sign-up, so that logs and tools see what kind of failure it was. */
+export function authFailureStatus(code: BackendErrorCode | undefined): number {
+  switch (code) {
+    case "too_many_attempts":
+      return 429;
+    case "unavailable":
+      return 503;
+    default:
+      return 400;
+  }
+}

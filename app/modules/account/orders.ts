@@ -1,0 +1,52 @@
+import type { Order, ShippingAddress } from "~/backend/port";
+
+/** Spec 9: the order number is the last 8 characters of the id (upper case reads better on a receipt). */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(-8).toUpperCase();
+}
+
+export type StatusTone = "yellow" | "green" | "blue" | "purple" | "red" | "gray";
+
+const toneByStatus = new Map<string, StatusTone>([
+  ["pending", "yellow"],
+  ["paid", "green"],
+  ["shipped", "blue"],
+  ["delivered", "purple"],
+  ["cancelled", "red"],
+]);
+
+/** Spec 4: pending yellow, paid green, shipped blue, delivered purple, cancelled red, anything else gray. */
+export function statusTone(status: string): StatusTone {
+  return toneByStatus.get(status) ?? "gray";
+}
+
+// Dark text on a pale tint of the same hue: at least 4.5:1 contrast for the small badge text (WCAG AA).
+const badgeClasses: Record<StatusTone, string> = {
+  yellow: "bg-yellow-100 text-yellow-900 ring-yellow-300",
+  green: "bg-green-100 text-green-900 ring-green-300",
+  blue: "bg-blue-100 text-blue-900 ring-blue-300",
+  purple: "bg-purple-100 text-purple-900 ring-purple-300",
+  red: "bg-red-100 text-red-900 ring-red-300",
+  gray: "bg-gray-100 text-gray-900 ring-gray-300",
+};
+
+export function statusBadgeClasses(status: string): string {
+  return badgeClasses[statusTone(status)];
+}
+
+/** "Pending", "Shipped": the status as a word for people. */
+export function statusLabel(status: string): string {
+  return status ? status.charAt(0).toUpperCase() + status.slice(1) : "Unknown";
+}
+
+/** The shipping address as the lines of an envelope: name, street, "city, state zip", country. */
+export function shippingAddressLines(address: ShippingAddress): string[] {
+  const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
+  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [name, address.address, cityLine, address.country].filter((line) => line.trim() !== "");
+}
+
+/** Units in the order, for the card's summary line. */
+export function orderItemCount(order: Pick<Order, "items">): number {
+  return order.items.reduce((total, item) => total + item.quantity, 0);
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
+/** A field people never see (hidden, out of the tab order, no autofill) that simple bots fill in. */
+export const HONEYPOT_FIELD = "company";
+
+/** The footer form's contract, used by the action and, with JavaScript, before sending. */
+export const newsletterSchema = z.object({
+  // trim and toLowerCase run before the checks, in order: " Ada@Example.COM " is stored as "ada@example.com".
+  email: z.string({ required_error: INVALID_EMAIL_MESSAGE }).trim().toLowerCase().max(320, INVALID_EMAIL_MESSAGE).email(INVALID_EMAIL_MESSAGE),
+});
+
+export type NewsletterSubmission =
+  | { kind: "subscribe"; email: string }
+  | { kind: "invalid"; error: string; typed: string }
+  /** The honeypot was filled: answer as if subscribed, store nothing. */
+  | { kind: "bot" };
+
+export function parseNewsletterForm(formData: FormData): NewsletterSubmission {
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot !== "") return { kind: "bot" };
+  const raw = formData.get("email");
+  const parsed = newsletterSchema.safeParse({ email: typeof raw === "string" ? raw : undefined });
+  if (parsed.success) return { kind: "subscribe", email: parsed.data.email };
+  return {
+    kind: "invalid",
+    error: parsed.error.issues[0]?.message ?? INVALID_EMAIL_MESSAGE,
+    // Kept so the shopper can correct it; capped so an absurd post cannot bloat the flash cookie.
+    typed: typeof raw === "string" ? raw.slice(0, 320) : "",
+  };
+}
+
+export const subscribedToast = { title: "Subscribed!", description: "Thanks for subscribing to our newsletter." } as const;

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import type { WishlistChange } from "~/modules/wishlist/wishlist";
+
+/** The wishlist endpoint's form contract. The heart sends add/remove (what the shopper saw), so a repeat is harmless. */
+export const wishlistFormSchema = z.object({
+  intent: z.enum(["toggle", "add", "remove"]),
+  productId: z.string().trim().min(1).max(64),
+});
+
+/** A validated change, or a message for the shopper. */
+export function parseWishlistForm(formData: FormData): { change: WishlistChange } | { error: string } {
+  const parsed = wishlistFormSchema.safeParse({ intent: formData.get("intent"), productId: formData.get("productId") });
+  if (parsed.success) return { change: parsed.data };
+  const badIntent = parsed.error.issues.some((issue) => issue.path[0] === "intent");
+  return { error: badIntent ? "Unknown wishlist action." : "Choose a product for your wishlist." };
+}

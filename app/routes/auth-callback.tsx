@@ -1,0 +1,48 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { backendFor } from "~/backend/backend.server";
+import { isBackendError } from "~/backend/errors";
+import { signedInNotice } from "~/modules/account/auth-messages";
+import { redirectSignedIn } from "~/modules/account/sign-in.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const RESET_PASSWORD_PATH = "/reset-password";
+
+/**
+ * Where the backend's hosted OAuth (Google on Supabase), e-mail confirmation and password-recovery links
+ * land with `?code=`: the code becomes a session, then the shopper goes to `next` (same-site only).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const next = safeRedirect(url.searchParams.get("next"), "/");
+  const backend = await backendFor(request);
+  const code = url.searchParams.get("code");
+
+  // The provider's own error text comes from the URL, so anyone could write it: show a fixed message.
+  if (url.searchParams.has("error") || url.searchParams.has("error_description") || !code) {
+    return redirectWithToast(
+      "/auth",
+      { type: "error", title: "Error", description: "This sign-in link is invalid or has expired. Please try again." },
+      { headers: backend.responseHeaders },
+    );
+  }
+
+  try {
+    const user = await backend.auth.exchangeCodeForSession({ code });
+    return await redirectSignedIn(request, {
+      backend,
+      user,
+      redirectTo: next,
+      // The reset page explains itself; a "Welcome back!" there would be confusing.
+      notice: next === RESET_PASSWORD_PATH ? null : signedInNotice,
+    });
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    return redirectWithToast("/auth", { type: "error", title: "Error", description: error.message }, { headers: backend.responseHeaders });
+  }
+}
+
+/** Nothing to post here. */
+export async function action() {
+  return redirect("/auth", { status: 303 });
+}

@@ -1,0 +1,42 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { getBackend } from "~/backend/backend.server";
+import { isBackendError } from "~/backend/errors";
+import { requireAnonymous } from "~/utils/auth.server";
+import { googleSignInMethod, startGoogleSignIn } from "~/utils/authenticator.server";
+import { getOrigin } from "~/utils/request.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * 'Continue with Google' is a plain link here (GET), answered with a redirect to Google: the CSP's
+ * form-action would block a form whose redirect leaves the site. Where Google sign-in is not set up,
+ * the shopper is told so instead.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { backend } = await requireAnonymous(request);
+  const returnTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  const authPage = returnTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo: returnTo })}`;
+  const { capabilities } = await getBackend();
+
+  try {
+    switch (googleSignInMethod(capabilities)) {
+      case "hosted": {
+        const callback = `${getOrigin(request)}/auth/callback?${new URLSearchParams({ next: returnTo })}`;
+        const { url } = await backend.auth.startOAuth({ provider: "google", redirectTo: callback });
+        // The PKCE code verifier travels in backend.responseHeaders.
+        return redirect(url, { headers: backend.responseHeaders });
+      }
+      case "app":
+        return await startGoogleSignIn(request, { returnTo, context });
+      case "unavailable":
+        return redirectWithToast(authPage, {
+          type: "info",
+          title: "Google sign-in unavailable",
+          description: "Google sign-in is not set up for this shop yet. Please use your email and password.",
+        });
+    }
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    return redirectWithToast(authPage, { type: "error", title: "Error", description: error.message }, { headers: backend.responseHeaders });
+  }
+}

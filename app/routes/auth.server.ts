@@ -1,0 +1,63 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data } from "@remix-run/node";
+import { getBackend } from "~/backend/backend.server";
+import { isBackendError } from "~/backend/errors";
+import { accountCreatedNotice, authFailureStatus, signedInNotice } from "~/modules/account/auth-messages";
+import { AuthFormSchema } from "~/modules/account/auth-schemas";
+import { pageToast, redirectSignedIn } from "~/modules/account/sign-in.server";
+import { requireAnonymous } from "~/utils/auth.server";
+import { signInWithPasswordForm } from "~/utils/authenticator.server";
+import { getOrigin } from "~/utils/request.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+/**
+ * Sign In and Sign Up, one form with an `intent`. Success redirects (303) with a toast in the flash
+ * cookie; a failure answers with conform's result (e-mail kept, password cleared), the backend's message
+ * for the page and a toast the page shows itself.
+ */
+export async function authAction({ request, context }: ActionFunctionArgs) {
+  // Login CSRF: another site's form must not sign the shopper into an account of its choosing. This post
+  // needs no cookie, so SameSite cannot refuse it; the browser's own Sec-Fetch-Site mark can.
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
+    throw data("Cross-site sign-in refused.", { status: 403 });
+  }
+  const { backend } = await requireAnonymous(request);
+  // remix-auth copies the Request, body included: read the form from a clone and hand it over in context.
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: AuthFormSchema });
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), notice: null, toast: null }, { status: 400 });
+  }
+
+  const { intent, email, password } = submission.value;
+  try {
+    if (intent === "signin") {
+      const user = await signInWithPasswordForm(request, { backend, formData, context });
+      return await redirectSignedIn(request, { backend, user, redirectTo, notice: signedInNotice });
+    }
+    const { capabilities } = await getBackend();
+    const { user, signedIn } = await backend.auth.signUp({
+      email,
+      password,
+      // Where the confirmation link lands (Supabase); our own backends sign the new account in at once.
+      emailRedirectTo: `${getOrigin(request)}/auth/callback`,
+    });
+    const notice = accountCreatedNotice({ signedIn, sendsEmail: capabilities.sendsEmail });
+    if (signedIn) return await redirectSignedIn(request, { backend, user, redirectTo, notice });
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), notice, toast: pageToast(notice, "success") },
+      { headers: backend.responseHeaders },
+    );
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    return data(
+      {
+        result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+        notice: null,
+        toast: pageToast({ title: "Error", description: error.message }, "error"),
+      },
+      { status: authFailureStatus(error.code), headers: backend.responseHeaders },
+    );
+  }
+}

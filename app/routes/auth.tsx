@@ -1,0 +1,214 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { getBackend } from "~/backend/backend.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormField } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
+import { Toaster } from "~/components/toaster";
+import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/account/auth-schemas";
+import { authAction } from "~/routes/auth.server";
+import { requireAnonymous } from "~/utils/auth.server";
+import { googleSignInMethod } from "~/utils/authenticator.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { originFromMatches, seo } from "~/utils/seo";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { backend } = await requireAnonymous(request);
+  const searchParams = new URL(request.url).searchParams;
+  const { capabilities } = await getBackend();
+  return data(
+    {
+      mode: parseAuthMode(searchParams.get("mode")),
+      redirectTo: safeRedirect(searchParams.get("redirectTo"), "/"),
+      google: googleSignInMethod(capabilities),
+    },
+    { headers: backend.responseHeaders },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return authAction(args);
+}
+
+/** /auth?mode=signup&redirectTo=/orders: the links keep where the shopper is going. */
+function authHref(path: string, { mode, redirectTo }: { mode?: AuthMode; redirectTo: string }) {
+  const params = new URLSearchParams();
+  if (mode === "signup") params.set("mode", mode);
+  if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const copy = {
+  signin: {
+    title: "Sign In",
+    intro: "Welcome back! Sign in to see your profile and orders.",
+    submit: "Sign In",
+    pending: "Signing in...",
+    switchPrompt: "Don't have an account?",
+    switchLabel: "Sign up",
+  },
+  signup: {
+    title: "Sign Up",
+    intro: "Create an account to keep your cart and follow your orders.",
+    submit: "Sign Up",
+    pending: "Creating account...",
+    switchPrompt: "Already have an account?",
+    switchLabel: "Sign in",
+  },
+} as const;
+
+export default function AuthPage() {
+  const { mode, redirectTo, google } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod !== undefined && navigation.formAction?.split("?")[0] === "/auth";
+  const text = copy[mode];
+
+  const formRef = useRef<HTMLFormElement>(null);
+  // Without JavaScript the server's page comes back with an empty password field; with it, the field
+  // the shopper typed in stays in the DOM, so a failed attempt clears it here too.
+  useEffect(() => {
+    if (actionData?.result.status !== "error") return;
+    const password = formRef.current?.elements.namedItem("password");
+    if (password instanceof HTMLInputElement) password.value = "";
+  }, [actionData]);
+
+  const [form, fields] = useForm({
+    // A new form per mode, so that switching does not carry one side's errors to the other.
+    id: `auth-${mode}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(AuthFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AuthFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Back to home
+      </Link>
+
+      <div className="mt-6 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="font-serif text-3xl text-ink">{text.title}</h1>
+        <p className="mt-2 text-sm text-ink-muted">{text.intro}</p>
+
+        {actionData?.notice ? (
+          <div role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900">
+            <p className="font-semibold">{actionData.notice.title}</p>
+            <p className="mt-1">{actionData.notice.description}</p>
+          </div>
+        ) : null}
+
+        {/* A link, not a form: Google's page is on another origin, and our CSP allows forms to post only to us. */}
+        <a
+          href={authHref("/auth/google", { redirectTo })}
+          className={`btn btn-outline mt-6 w-full ${submitting ? "pointer-events-none opacity-60" : ""}`}
+          aria-disabled={submitting || undefined}
+          tabIndex={submitting ? -1 : undefined}
+        >
+          <GoogleMark />
+          Continue with Google
+        </a>
+        {google === "unavailable" ? (
+          <p className="mt-2 text-center text-xs text-ink-muted">Google sign-in is not set up for this shop yet.</p>
+        ) : null}
+
+        <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-muted uppercase">
+          <span className="h-px flex-1 bg-sand-200" />
+          or continue with email
+          <span className="h-px flex-1 bg-sand-200" />
+        </div>
+
+        <Form ref={formRef} method="post" action={authHref("/auth", { mode, redirectTo })} {...getFormProps(form)}>
+          <fieldset disabled={submitting} className="space-y-4">
+            <input type="hidden" name="intent" value={mode} />
+            {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            <FormField
+              label="Email"
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@example.com" }}
+              errors={fields.email.errors}
+              errorId={fields.email.errorId}
+            />
+            <FormField
+              label="Password"
+              inputProps={{
+                ...getInputProps(fields.password, { type: "password" }),
+                autoComplete: mode === "signup" ? "new-password" : "current-password",
+              }}
+              errors={fields.password.errors}
+              errorId={fields.password.errorId}
+              renderControl={(props) => <PasswordInput {...props} />}
+            />
+            {mode === "signin" ? (
+              <p className="text-right text-sm">
+                <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+                  Forgot password?
+                </Link>
+              </p>
+            ) : null}
+
+            {form.errors?.length ? (
+              <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+                {form.errors.map((error) => (
+                  <p key={error}>{error}</p>
+                ))}
+              </div>
+            ) : null}
+
+            <button type="submit" className="btn btn-primary w-full">
+              {submitting ? text.pending : text.submit}
+            </button>
+          </fieldset>
+        </Form>
+
+        <p className="mt-6 text-center text-sm text-ink-muted">
+          {text.switchPrompt}{" "}
+          <Link
+            to={authHref("/auth", { mode: mode === "signin" ? "signup" : "signin", redirectTo })}
+            className="font-semibold text-brand-700 hover:underline"
+          >
+            {text.switchLabel}
+          </Link>
+        </p>
+      </div>
+      <Toaster toast={actionData?.toast ?? null} />
+    </div>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="size-5">
+      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
+      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.84 14.09A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.43.34-2.09V7.07H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.93l3.66-2.84z" />
+      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1 7.7 1 3.99 3.47 2.18 7.07l3.66 2.84c.87-2.6 3.3-4.53 6.16-4.53z" />
+    </svg>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const signUp = data?.mode === "signup";
+  return seo({
+    title: signUp ? "Sign Up" : "Sign In",
+    description: signUp
+      ? "Create an account to keep your cart, follow your orders and check out faster."
+      : "Sign in to your account to see your profile and order history.",
+    origin: originFromMatches(matches),
+    path: signUp ? "/auth?mode=signup" : "/auth",
+    noIndex: true,
+  });
+};
+
+/** Personal pages: never stored by a browser or a shared cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

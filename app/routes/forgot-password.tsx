@@ -1,0 +1,130 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getBackend } from "~/backend/backend.server";
+import { isBackendError } from "~/backend/errors";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormField } from "~/components/form-field";
+import { ForgotPasswordSchema } from "~/modules/account/auth-schemas";
+import { getOrigin } from "~/utils/request.server";
+import { originFromMatches, seo } from "~/utils/seo";
+import { site } from "~/utils/site";
+
+export async function loader() {
+  const { capabilities } = await getBackend();
+  return { sendsEmail: capabilities.sendsEmail };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  const { capabilities } = await getBackend();
+  if (!capabilities.sendsEmail) {
+    return data(
+      { result: submission.reply({ formErrors: ["This shop cannot send email, so a password cannot be reset by email."] }), sent: false },
+      { status: 400 },
+    );
+  }
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+
+  const backend = (await getBackend()).forRequest(request);
+  try {
+    await backend.auth.requestPasswordReset({
+      email: submission.value.email,
+      // The link's code becomes a session on /auth/callback, which then opens the page that sets the new password.
+      redirectTo: `${getOrigin(request)}/auth/callback?${new URLSearchParams({ next: "/reset-password" })}`,
+    });
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }), sent: false }, { status: 400, headers: backend.responseHeaders });
+  }
+  return data({ result: submission.reply(), sent: true }, { headers: backend.responseHeaders });
+}
+
+export default function ForgotPassword() {
+  const { sendsEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <div className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="font-serif text-3xl text-ink">Forgot your password?</h1>
+        {sendsEmail ? (
+          actionData?.sent ? (
+            <div role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900">
+              <p className="font-semibold">Check your email</p>
+              <p className="mt-1">
+                If an account exists for that address, we have sent it a link to set a new password. Open the link in this
+                browser.
+              </p>
+            </div>
+          ) : (
+            <>
+              <p className="mt-2 text-sm text-ink-muted">Enter the email address of your account and we will send you a link to set a new password.</p>
+              <Form method="post" action="/forgot-password" className="mt-6" {...getFormProps(form)}>
+                <fieldset disabled={submitting} className="space-y-4">
+                  <FormField
+                    label="Email"
+                    inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+                    errors={fields.email.errors}
+                    errorId={fields.email.errorId}
+                  />
+                  {form.errors?.length ? (
+                    <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+                      {form.errors.map((error) => (
+                        <p key={error}>{error}</p>
+                      ))}
+                    </div>
+                  ) : null}
+                  <button type="submit" className="btn btn-primary w-full">
+                    {submitting ? "Sending..." : "Send reset link"}
+                  </button>
+                </fieldset>
+              </Form>
+            </>
+          )
+        ) : (
+          <div className="mt-4 space-y-3 text-sm text-ink-muted">
+            <p>This shop cannot send email, so a forgotten password cannot be reset by email.</p>
+            <p>
+              Please contact us at{" "}
+              <a href={`mailto:${site.email}?subject=${encodeURIComponent("Password reset")}`} className="font-medium text-brand-700 underline">
+                {site.email}
+              </a>{" "}
+              ({site.supportHours}) and we will help you back into your account.
+            </p>
+          </div>
+        )}
+        <p className="mt-6 text-center text-sm">
+          <Link to="/auth" className="font-semibold text-brand-700 hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Forgot Password",
+    description: "Reset the password of your account.",
+    origin: originFromMatches(matches),
+    path: "/forgot-password",
+    noIndex: true,
+  });
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

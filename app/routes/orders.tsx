@@ -1,0 +1,166 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Package } from "lucide-react";
+import { isBackendError } from "~/backend/errors";
+import type { Order } from "~/backend/port";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Toaster } from "~/components/toaster";
+import { orderNumber, shippingAddressLines, statusBadgeClasses, statusLabel } from "~/modules/account/orders";
+import { pageToast } from "~/modules/account/sign-in.server";
+import { findProduct } from "~/modules/catalog/catalog";
+import { formatLongDate } from "~/modules/dates";
+import { formatCents } from "~/modules/money";
+import { requireUser } from "~/utils/auth.server";
+import { originFromMatches, seo } from "~/utils/seo";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { backend, user } = await requireUser(request);
+  try {
+    // Newest first, only this user's orders (the query names the owner; row-level security checks it again).
+    const orders = await backend.orders.listForUser({ userId: user.id });
+    return data({ orders: orders.map(toOrderCard), loadFailed: false, toast: null }, { headers: backend.responseHeaders });
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    console.error("Failed to load orders:", error);
+    return data(
+      { orders: [], loadFailed: true, toast: pageToast({ title: "Error", description: "Failed to load orders" }, "error") },
+      { status: 503, headers: backend.responseHeaders },
+    );
+  }
+}
+
+/** What a card shows; product names come from the catalogue (the order keeps ids and prices). */
+function toOrderCard(order: Order) {
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    placedOn: formatLongDate(order.createdAt),
+    status: order.status,
+    total: formatCents(order.totalAmount, order.currency),
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      name: findProduct(item.productId)?.name ?? null,
+      quantity: item.quantity,
+      pricePerItem: formatCents(item.pricePerItem, order.currency),
+    })),
+    shippingAddress: shippingAddressLines(order.shippingAddress),
+  };
+}
+
+type OrderCardData = ReturnType<typeof toOrderCard>;
+
+export default function OrdersPage() {
+  const { orders, loadFailed, toast } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-16">
+      <h1 className="font-serif text-3xl text-ink sm:text-4xl">Order History</h1>
+      {loadFailed ? (
+        <div role="alert" className="mt-8 rounded-2xl border border-red-300 bg-red-50 p-6 text-red-800">
+          <p className="font-semibold">Failed to load orders</p>
+          <p className="mt-1 text-sm">Please try again in a moment.</p>
+          <Link to="/orders" className="btn btn-outline mt-4">
+            Try again
+          </Link>
+        </div>
+      ) : orders.length === 0 ? (
+        <div className="mt-8 flex flex-col items-center rounded-2xl border border-sand-200 bg-sand-50 px-6 py-16 text-center">
+          <Package aria-hidden className="size-12 text-brand-700" />
+          <h2 className="mt-4 font-serif text-2xl text-ink">No Orders Yet</h2>
+          <p className="mt-2 text-ink-muted">When you place an order, it will appear here.</p>
+          <Link to="/shop" className="btn btn-primary mt-6">
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <ol className="mt-8 space-y-6">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Toaster toast={toast} />
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: OrderCardData }) {
+  const headingId = `order-${order.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-sand-200 pb-4">
+        <div>
+          <h2 id={headingId} className="font-serif text-xl text-ink">
+            Order #{order.number}
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">Placed on {order.placedOn}</p>
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          <span className={`rounded-full px-3 py-1 text-xs font-semibold ring-1 ${statusBadgeClasses(order.status)}`}>
+            {statusLabel(order.status)}
+          </span>
+          <p className="text-right">
+            <span className="block text-xs text-ink-muted">Total Amount</span>
+            <span className="text-lg font-semibold text-ink">{order.total}</span>
+          </p>
+        </div>
+      </header>
+
+      <div className="mt-4 grid gap-6 md:grid-cols-[2fr_1fr]">
+        <section aria-labelledby={`${headingId}-items`}>
+          <h3 id={`${headingId}-items`} className="text-sm font-semibold text-ink">
+            Items
+          </h3>
+          <ul className="mt-2 divide-y divide-sand-200">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
+                <div>
+                  {item.name ? (
+                    <Link to={`/product/${item.productId}`} className="font-medium text-ink hover:underline">
+                      {item.name}
+                    </Link>
+                  ) : null}
+                  <p className="text-ink-muted">Product ID: {item.productId}</p>
+                </div>
+                <div className="text-right text-ink-muted">
+                  <span>Qty: {item.quantity}</span>
+                  <span className="ml-4 text-ink">{item.pricePerItem} each</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby={`${headingId}-shipping`}>
+          <h3 id={`${headingId}-shipping`} className="text-sm font-semibold text-ink">
+            Shipping Address
+          </h3>
+          <address className="mt-2 text-sm leading-relaxed text-ink-muted not-italic">
+            {order.shippingAddress.map((line, index) => (
+              <span key={index} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </section>
+      </div>
+    </article>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Order History",
+    description: "Your orders and their status.",
+    origin: originFromMatches(matches),
+    path: "/orders",
+    noIndex: true,
+  });
+
+/** Personal pages: never stored by a browser or a shared cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

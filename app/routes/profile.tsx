@@ -1,0 +1,207 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { isBackendError } from "~/backend/errors";
+import type { Profile } from "~/backend/port";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormField } from "~/components/form-field";
+import { Toaster } from "~/components/toaster";
+import { Avatar } from "~/components/user-menu";
+import { ProfileFormSchema } from "~/modules/account/auth-schemas";
+import { pageToast } from "~/modules/account/sign-in.server";
+import { formatLongDate } from "~/modules/dates";
+import { requireUser } from "~/utils/auth.server";
+import { originFromMatches, seo } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const EDIT_PATH = "/profile?edit=1";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { backend, user } = await requireUser(request);
+  const editing = new URL(request.url).searchParams.get("edit") === "1";
+  let profile: Profile | null;
+  try {
+    profile = await backend.profiles.get({ userId: user.id });
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    console.error("Failed to load profile:", error);
+    return data(
+      { account: null, editing: false, toast: pageToast({ title: "Error", description: "Failed to load profile" }, "error") },
+      { status: 503, headers: backend.responseHeaders },
+    );
+  }
+  // The profile row is created with the account; the auth user fills in should it be missing.
+  const account = {
+    email: profile?.email ?? user.email,
+    fullName: profile?.fullName ?? null,
+    avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
+    memberSince: profile?.createdAt ?? user.createdAt,
+  };
+  return data({ account, editing, toast: null }, { headers: backend.responseHeaders });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { backend, user } = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: ProfileFormSchema });
+  const failed = pageToast({ title: "Error", description: "Failed to update profile" }, "error");
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: failed }, { status: 400, headers: backend.responseHeaders });
+  }
+  try {
+    await backend.profiles.updateFullName({ userId: user.id, fullName: submission.value.fullName });
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    console.error("Failed to update profile:", error);
+    return data(
+      { result: submission.reply({ formErrors: [error.message] }), toast: failed },
+      { status: error.code === "unavailable" ? 503 : 400, headers: backend.responseHeaders },
+    );
+  }
+  // Back to view mode, showing the saved profile (spec 4).
+  return redirectWithToast(
+    "/profile",
+    { title: "Success", description: "Profile updated successfully" },
+    { headers: backend.responseHeaders },
+  );
+}
+
+export default function ProfilePage() {
+  const { account, editing, toast } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
+      <h1 className="font-serif text-3xl text-ink sm:text-4xl">My Profile</h1>
+      {account ? (
+        <section aria-labelledby="profile-name" className="mt-8 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+          <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+            <Avatar user={account} size="lg" />
+            <div className="min-w-0">
+              <h2 id="profile-name" className="font-serif text-2xl text-ink">
+                {account.fullName || "User"}
+              </h2>
+              <p className="truncate text-ink-muted">{account.email}</p>
+              <p className="mt-1 text-sm text-ink-muted">Member since {formatLongDate(account.memberSince)}</p>
+            </div>
+          </div>
+
+          {editing || actionData ? (
+            <EditProfileForm fullName={account.fullName ?? ""} email={account.email} lastResult={actionData?.result} />
+          ) : (
+            <>
+              <dl className="mt-8 space-y-4 border-t border-sand-200 pt-6 text-sm">
+                <div>
+                  <dt className="font-medium text-ink">Full Name</dt>
+                  <dd className="mt-1 text-ink-muted">{account.fullName || "Not set"}</dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-ink">Email</dt>
+                  <dd className="mt-1 text-ink-muted">{account.email}</dd>
+                </div>
+              </dl>
+              <div className="mt-8 flex flex-wrap gap-3">
+                <Link to={EDIT_PATH} preventScrollReset className="btn btn-primary">
+                  Edit Profile
+                </Link>
+                <Link to="/orders" className="btn btn-outline">
+                  View Orders
+                </Link>
+              </div>
+              <p className="mt-6 text-sm">
+                <Link to="/reset-password" className="font-medium text-brand-700 hover:underline">
+                  Change password
+                </Link>
+              </p>
+            </>
+          )}
+        </section>
+      ) : (
+        <div role="alert" className="mt-8 rounded-2xl border border-red-300 bg-red-50 p-6 text-red-800">
+          <p className="font-semibold">Failed to load profile</p>
+          <p className="mt-1 text-sm">Please try again in a moment.</p>
+          <Link to="/profile" className="btn btn-outline mt-4">
+            Try again
+          </Link>
+        </div>
+      )}
+      <Toaster toast={actionData?.toast ?? toast ?? null} />
+    </div>
+  );
+}
+
+function EditProfileForm({
+  fullName,
+  email,
+  lastResult,
+}: {
+  fullName: string;
+  email: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formAction?.startsWith("/profile") === true && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "edit-profile",
+    lastResult,
+    defaultValue: { fullName },
+    constraint: getZodConstraint(ProfileFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={EDIT_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
+      <fieldset disabled={saving} className="space-y-4">
+        <legend className="sr-only">Edit profile</legend>
+        <FormField
+          label="Full Name"
+          inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name", placeholder: "Your name" }}
+          errors={fields.fullName.errors}
+          errorId={fields.fullName.errorId}
+        />
+        <FormField
+          label="Email"
+          inputProps={{ id: "profile-email", type: "email", value: email, readOnly: true, className: "bg-sand-50 text-ink-muted" }}
+          hint="Your email address cannot be changed here."
+        />
+        {form.errors?.length ? (
+          <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {form.errors.map((error) => (
+              <p key={error}>{error}</p>
+            ))}
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-3 pt-2">
+          <button type="submit" className="btn btn-primary">
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
+          <Link
+            to="/profile"
+            preventScrollReset
+            className={`btn btn-outline ${saving ? "pointer-events-none opacity-60" : ""}`}
+            aria-disabled={saving || undefined}
+          >
+            Cancel
+          </Link>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "My Profile",
+    description: "Your account details.",
+    origin: originFromMatches(matches),
+    path: "/profile",
+    noIndex: true,
+  });
+
+/** Personal pages: never stored by a browser or a shared cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,108 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { isBackendError } from "~/backend/errors";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormField } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
+import { ResetPasswordSchema } from "~/modules/account/auth-schemas";
+import { requireUser } from "~/utils/auth.server";
+import { originFromMatches, seo } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** Reached signed in: through a recovery link (/auth/callback?next=/reset-password), or by a shopper changing the password. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { backend, user } = await requireUser(request);
+  return data({ email: user.email }, { headers: backend.responseHeaders });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { backend } = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  try {
+    await backend.auth.updatePassword({ password: submission.value.password });
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }) },
+      { status: 400, headers: backend.responseHeaders },
+    );
+  }
+  return redirectWithToast(
+    "/",
+    { title: "Password updated", description: "Your new password is set." },
+    { headers: backend.responseHeaders },
+  );
+}
+
+export default function ResetPassword() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/reset-password";
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <div className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="font-serif text-3xl text-ink">Set a new password</h1>
+        <p className="mt-2 text-sm text-ink-muted">Choose a new password for {email}.</p>
+        <Form method="post" action="/reset-password" className="mt-6" {...getFormProps(form)}>
+          <fieldset disabled={submitting} className="space-y-4">
+            <FormField
+              label="New password"
+              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+              errors={fields.password.errors}
+              errorId={fields.password.errorId}
+              renderControl={(props) => <PasswordInput {...props} toggleLabel="Show new password" />}
+            />
+            <FormField
+              label="Repeat new password"
+              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+              errors={fields.confirmPassword.errors}
+              errorId={fields.confirmPassword.errorId}
+              renderControl={(props) => <PasswordInput {...props} toggleLabel="Show repeated password" />}
+            />
+            {form.errors?.length ? (
+              <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+                {form.errors.map((error) => (
+                  <p key={error}>{error}</p>
+                ))}
+              </div>
+            ) : null}
+            <button type="submit" className="btn btn-primary w-full">
+              {submitting ? "Saving..." : "Save new password"}
+            </button>
+          </fieldset>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Set a New Password",
+    description: "Choose a new password for your account.",
+    origin: originFromMatches(matches),
+    path: "/reset-password",
+    noIndex: true,
+  });
+
+/** Personal pages: never stored by a browser or a shared cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,199 @@
+import { type AppLoadContext, createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { GoogleStrategy } from "remix-auth-google";
+import { BackendError, isBackendError } from "~/backend/errors";
+import type { AuthUser, BackendCapabilities, RequestBackend } from "~/backend/port";
+import { getEnv } from "~/utils/env.server";
+import { getOrigin } from "~/utils/request.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+// remix-auth drives sign-in, but the backend owns the session: we never pass successRedirect, so
+// remix-auth returns the user and leaves its own session storage alone (except Google's OAuth `state`),
+// and the route redirects with `backend.responseHeaders`. remix-auth hands strategies a copy of the
+// Request, so the request's backend handle travels in `context`, not through backendFor(copy).
+
+const FORM = "form";
+const GOOGLE = "google";
+const OAUTH_COOKIE_SECONDS = 10 * 60;
+export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
+
+type AuthContext = AppLoadContext & { backend: RequestBackend; formData?: FormData };
+
+function backendIn(context: AppLoadContext | undefined): RequestBackend {
+  const backend = (context as Partial<AuthContext> | undefined)?.backend;
+  if (!backend) throw new Error("A remix-auth strategy ran without the request's backend in its context.");
+  return backend;
+}
+
+let oauthStorage: ReturnType<typeof createCookieSessionStorage> | undefined;
+let returnToCookie: ReturnType<typeof createCookie> | undefined;
+
+/** Holds only Google's OAuth `state` between the redirect out and the callback (remix-auth-oauth2). */
+function oauthStateStorage() {
+  const env = getEnv();
+  oauthStorage ??= createCookieSessionStorage({
+    cookie: {
+      name: "oauth_state",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.secureCookies,
+      path: "/auth/google",
+      maxAge: OAUTH_COOKIE_SECONDS,
+      secrets: env.sessionSecrets,
+    },
+  });
+  return oauthStorage;
+}
+
+/** Where to send the shopper after Google's round trip (a same-site path). */
+function oauthReturnToCookie() {
+  const env = getEnv();
+  returnToCookie ??= createCookie("oauth_return_to", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.secureCookies,
+    path: "/auth/google",
+    maxAge: OAUTH_COOKIE_SECONDS,
+    secrets: env.sessionSecrets,
+  });
+  return returnToCookie;
+}
+
+function googleCredentials(): { clientID: string; clientSecret: string } | null {
+  const env = getEnv();
+  return env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+    ? { clientID: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+    : null;
+}
+
+/**
+ * How 'Continue with Google' works here: through the backend's hosted OAuth (Supabase), through the app
+ * with remix-auth-google (client credentials set), or not at all (the button then says so).
+ */
+export type GoogleSignInMethod = "hosted" | "app" | "unavailable";
+
+export function googleSignInMethod(capabilities: BackendCapabilities): GoogleSignInMethod {
+  if (capabilities.hostedOAuth) return "hosted";
+  return googleCredentials() ? "app" : "unavailable";
+}
+
+/** Built per request: Google's callback URL follows the public origin. The Google strategy exists only when configured. */
+function authenticatorFor(request: Request): Authenticator<AuthUser> {
+  const authenticator = new Authenticator<AuthUser>(oauthStateStorage(), { throwOnError: true });
+  authenticator.use(
+    new FormStrategy<AuthUser>(async ({ form, context }) =>
+      backendIn(context).auth.signInWithPassword({
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+      }),
+    ),
+    FORM,
+  );
+  const credentials = googleCredentials();
+  if (credentials) {
+    authenticator.use(
+      new GoogleStrategy<AuthUser>(
+        { ...credentials, callbackURL: `${getOrigin(request)}${GOOGLE_CALLBACK_PATH}`, prompt: "select_account" },
+        async ({ profile, context }) => {
+          const email = profile._json?.email ?? profile.emails?.[0]?.value;
+          // signInWithVerifiedIdentity links accounts by address: never hand it an address Google has not verified.
+          if (!email || profile._json?.email_verified !== true) {
+            throw new BackendError(
+              "not_authorized",
+              "Your Google account has no verified email address, so it cannot be used to sign in here.",
+            );
+          }
+          return backendIn(context).auth.signInWithVerifiedIdentity({
+            provider: "google",
+            email,
+            fullName: profile.displayName || null,
+            avatarUrl: profile.photos?.[0]?.value ?? null,
+          });
+        },
+      ),
+      GOOGLE,
+    );
+  }
+  return authenticator;
+}
+
+/** A failed strategy throws AuthorizationError; give routes the BackendError inside it (shopper-facing message). */
+function asBackendError(error: unknown, fallbackMessage: string): unknown {
+  if (error instanceof AuthorizationError) {
+    if (isBackendError(error.cause)) return error.cause;
+    return new BackendError("unexpected", fallbackMessage, { cause: error });
+  }
+  return error;
+}
+
+/**
+ * Signs in with the e-mail and password of an already parsed form, through remix-auth's form strategy.
+ * The session cookie is in `backend.responseHeaders`; failures throw BackendError.
+ * `request` must still have its body (read the form from `request.clone()`).
+ */
+export async function signInWithPasswordForm(
+  request: Request,
+  { backend, formData, context }: { backend: RequestBackend; formData: FormData; context: AppLoadContext },
+): Promise<AuthUser> {
+  try {
+    return await authenticatorFor(request).authenticate(FORM, request, {
+      context: { ...context, backend, formData } satisfies AuthContext,
+    });
+  } catch (error) {
+    throw asBackendError(error, "Signing in failed. Please try again.");
+  }
+}
+
+/**
+ * Starts Google sign-in through remix-auth-google: answers with the redirect to Google, carrying the
+ * OAuth state cookie and where to return afterwards. Only when googleSignInMethod() is "app".
+ */
+export async function startGoogleSignIn(request: Request, { returnTo, context }: { returnTo: string; context: AppLoadContext }) {
+  try {
+    await authenticatorFor(request).authenticate(GOOGLE, request, { context });
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.headers.has("Location")) {
+      thrown.headers.append("Set-Cookie", await oauthReturnToCookie().serialize(safeRedirect(returnTo, "/")));
+      return thrown;
+    }
+    throw asBackendError(thrown, "Google sign-in could not start. Please try again.");
+  }
+  throw new Error("remix-auth-google neither redirected to Google nor failed.");
+}
+
+export type GoogleCallbackOutcome = { returnTo: string; headers: Headers } & (
+  | { user: AuthUser; error?: undefined }
+  | { user?: undefined; error: BackendError }
+);
+
+/**
+ * Finishes Google sign-in on the callback: checks the state, exchanges the code, verifies the address
+ * and signs the owner in on the backend. Either way `headers` clear the OAuth cookies and `returnTo` is
+ * the same-site path the shopper started from.
+ */
+export async function finishGoogleSignIn(
+  request: Request,
+  { backend, context }: { backend: RequestBackend; context: AppLoadContext },
+): Promise<GoogleCallbackOutcome> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await oauthStateStorage().destroySession(await oauthStateStorage().getSession()));
+  headers.append("Set-Cookie", await oauthReturnToCookie().serialize("", { maxAge: 0 }));
+  const returnTo = safeRedirect(await oauthReturnToCookie().parse(request.headers.get("Cookie")), "/");
+
+  if (new URL(request.url).searchParams.has("error")) {
+    // The shopper cancelled on Google's page, or Google refused: there is no code to exchange.
+    return { returnTo, headers, error: new BackendError("not_authenticated", "Google sign-in was cancelled.") };
+  }
+  try {
+    const user = await authenticatorFor(request).authenticate(GOOGLE, request, {
+      context: { ...context, backend } satisfies AuthContext,
+    });
+    return { returnTo, headers, user };
+  } catch (thrown) {
+    const error = asBackendError(thrown, "Google sign-in did not complete. Please try again.");
+    if (!isBackendError(error)) throw error;
+    if (error.code === "unexpected") console.error("Google sign-in failed:", error.cause);
+    return { returnTo, headers, error };
+  }
+}

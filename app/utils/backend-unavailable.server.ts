@@ -1,0 +1,19 @@
+import { isBackendError } from "~/backend/errors";
+
+/**
+ * What a loader or action throws when it cannot work without the backend (database or Supabase out of reach):
+ * the error boundary shows its 503 page ("We'll be right back"), and load balancers and monitors see a 503,
+ * not a 500. Retry-After: the pool reconnects by itself as soon as the database is back.
+ */
+export function backendUnavailable(): Response {
+  return new Response("The shop's database is not reachable right now. Please try again in a moment.", {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
+  });
+}
+
+/** The backend is out of reach: a BackendError "unavailable", or the response backendUnavailable() builds. */
+export function isBackendUnavailable(error: unknown): boolean {
+  return isBackendError(error, "unavailable") || (error instanceof Response && error.status === 503);
+}

@@ -1,0 +1,209 @@
+// npm run bench:scale -- [--products=10000] [--orders=1000] [--duration=10] [--connections=50] [--skip-build] [--partial]
+// The same load measurement twice: on the shipped data (12 products, a member with a few orders) and on a
+// generated catalogue of 10,000 products with a member who has 1,000 orders; a listing page, search, a product
+// page and /orders, each of which must stay within 2x of its time on the shipped data. Writes
+// tests/.tmp/bench-scale.json.
+//
+// The app reads its catalogue from app/content/products.ts at build time; the big catalogue reaches it through
+// CATALOG_FIXTURE=<path of the generated JSON> (docs/performance.md, "bench:scale"). Until the app honours that
+// variable this script stops with the reason and exit code 3 instead of measuring the small catalogue twice;
+// --partial measures what does not need it (/orders with 1,000 orders), marks the rest "not scaled" and still exits 3.
+import fs from "node:fs";
+import path from "node:path";
+import { defaultFixturePath, fixtureProductId, writeCatalogueFixture } from "./generate-catalog-fixture.mjs";
+import { expectStatus, printLoadTable, runLoad } from "./lib/load.mjs";
+import { budget, formatMegabytes, machineInfo, options, printBudgets, printMachine, printTable, writeJson } from "./lib/report.mjs";
+import { cartAddBody, checkoutBody, formHeaders, request, signUpAvailable, signUpMember } from "./lib/shop-client.mjs";
+import { buildSnapshot, projectRoot, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
+
+const settings = options({ products: 10_000, orders: 1000, shippedOrders: 3, duration: 10, connections: 50, warmup: 2, skipBuild: false, seedWorkers: 4, partial: false });
+
+const SEARCH_TERM = "wave";
+// In stock in the shipped catalogue, so present in the database's price list: orders can only hold these.
+const orderableProducts = ["clip-1", "clip-2", "clip-3", "tape-1", "tape-2", "tape-3", "wig-1", "wig-3", "acc-1", "acc-2", "acc-3"];
+
+class CannotRunYet extends Error {}
+
+/** The quick, static half of the check: the app source must read CATALOG_FIXTURE somewhere. */
+function appFixtureReaders() {
+  const appDir = path.join(projectRoot, "app");
+  const readers = fs
+    .readdirSync(appDir, { recursive: true })
+    .map(String)
+    .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .filter((file) => fs.readFileSync(path.join(appDir, file), "utf8").includes("CATALOG_FIXTURE"));
+  return readers;
+}
+
+const notReadReason =
+  "bench:scale cannot run yet: no file under app/ reads CATALOG_FIXTURE, so the server would serve the 12 shipped\n" +
+  "products however big the generated catalogue is, and the comparison would be meaningless.\n" +
+  "Needed in the app (see docs/performance.md, 'bench:scale'): when CATALOG_FIXTURE names a JSON file\n" +
+  "({ products: Product[] }), the server's catalogue is the shipped products followed by those, read once at start-up;\n" +
+  "and the listing and /orders paginate. The fixture generator and the order seeding here are ready.\n" +
+  "(--partial measures /orders with 1,000 orders meanwhile.)";
+
+/** Places `count` orders for the member through the shop itself (cart add, then checkout), a few at a time. */
+async function seedOrders(baseUrl, memberCookie, count, workers) {
+  let placed = 0;
+  let attempts = 0;
+  let nextProduct = 0;
+  const started = Date.now();
+  const post = (pathname, body) => request(`${baseUrl}${pathname}`, { method: "POST", headers: formHeaders(baseUrl, memberCookie), body });
+  // Workers share the member's one cart: a checkout may take another worker's line too (one order, two lines)
+  // and leave that worker's checkout with an empty cart (400). Counting only placed orders keeps the total right.
+  let inFlight = 0;
+  const worker = async () => {
+    // Never more checkouts under way than orders still missing: exactly `count` orders, not a few more.
+    while (placed + inFlight < count) {
+      if (++attempts > count * 4) throw new Error(`Seeding orders: only ${placed} of ${count} placed after ${attempts} attempts.`);
+      inFlight++;
+      const productId = orderableProducts[nextProduct++ % orderableProducts.length];
+      const added = await post("/cart", cartAddBody(productId, 1 + (attempts % 3)));
+      if (added.status !== 303) throw new Error(`Seeding orders: cart add answered ${added.status}`);
+      const checkout = await post("/checkout", checkoutBody());
+      inFlight--;
+      if (checkout.status === 303 && String(checkout.headers.location).startsWith("/order-success")) {
+        placed++;
+        if (placed % 100 === 0) console.log(`  ${placed} orders placed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      } else if (checkout.status !== 400) {
+        throw new Error(`Seeding orders: checkout answered ${checkout.status} ${checkout.text.slice(0, 200)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, count) }, worker));
+  return placed;
+}
+
+/** Size of a page and whether it links a next page: what pagination changes. */
+async function describePage(baseUrl, pathname, cookie) {
+  const response = await request(`${baseUrl}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} });
+  if (response.status !== 200) throw new Error(`GET ${pathname} answered ${response.status}`);
+  return {
+    htmlBytes: Buffer.byteLength(response.text),
+    productLinks: new Set(response.text.match(/href="\/product\/[^"]+"/g) ?? []).size,
+    linksNextPage: /rel="next"|[?&;]page=2\b/.test(response.text),
+  };
+}
+
+async function measureDataset(snapshot, dataset) {
+  const extraEnv = dataset.fixture ? { CATALOG_FIXTURE: dataset.fixture } : {};
+  const server = await startShopServer(snapshot, { label: dataset.name, extraEnv });
+  try {
+    let fixtureLoaded = false;
+    if (dataset.fixture) {
+      // The runtime half of the check: a generated product must be on sale.
+      const probe = await request(`${server.baseUrl}/product/${fixtureProductId(settings.products)}`);
+      fixtureLoaded = probe.status === 200;
+      if (!fixtureLoaded) {
+        const reason =
+          `bench:scale cannot run yet: with CATALOG_FIXTURE set, GET /product/${fixtureProductId(settings.products)} answered ${probe.status}: ` +
+          "the server did not load the generated catalogue (see docs/performance.md, 'bench:scale').";
+        if (!settings.partial) throw new CannotRunYet(reason);
+        console.log(`${reason}\n--partial: going on with the shipped catalogue.`);
+      }
+    }
+    if (!(await signUpAvailable(server.baseUrl))) throw new CannotRunYet("bench:scale cannot run yet: /auth?mode=signup has no sign-up form, so there is no member for /orders.");
+    const member = await signUpMember(server.baseUrl);
+    console.log(`Seeding ${dataset.orders} orders for a member through the shop...`);
+    const seeded = await seedOrders(server.baseUrl, member.cookie, dataset.orders, settings.seedWorkers);
+
+    const targets = [
+      { name: "listing", path: "/shop" },
+      { name: "search", path: `/shop?q=${SEARCH_TERM}` },
+      { name: "product", path: "/product/clip-1" },
+      { name: "orders", path: "/orders", headers: { Cookie: member.cookie } },
+    ];
+    const load = { connections: settings.connections, duration: settings.duration, warmup: settings.warmup };
+    const results = [];
+    for (const target of targets) {
+      const page = await describePage(server.baseUrl, target.path, target.headers?.Cookie);
+      process.stdout.write(`${dataset.name} ${target.name} (${target.path})... `);
+      const result = await runLoad(server.baseUrl, { ...target, name: `${target.name} ${target.path}`, check: expectStatus(200) }, load);
+      results.push({ ...result, target: target.name, page });
+      console.log(`${Math.round(result.rps)} rps, p50 ${result.latencyMs.p50} ms`);
+    }
+    return { name: dataset.name, products: fixtureLoaded ? dataset.productCount : 12, fixtureLoaded, orders: seeded, results, memory: server.memory(), serverErrors: server.errorLines() };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const readers = appFixtureReaders();
+  if (readers.length === 0 && !settings.partial) throw new CannotRunYet(notReadReason);
+  if (readers.length === 0) console.log(`${notReadReason}\n--partial: measuring with the shipped catalogue; only /orders is compared.\n`);
+  else console.log(`CATALOG_FIXTURE is read by app/${readers.join(", app/")}`);
+  const machine = machineInfo();
+  const fixture = writeCatalogueFixture(settings.products, defaultFixturePath(settings.products));
+  console.log(`Fixture: ${path.relative(process.cwd(), fixture)} (${settings.products} generated products)`);
+
+  const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild });
+  const datasets = [];
+  try {
+    datasets.push(await measureDataset(snapshot, { name: "shipped", orders: settings.shippedOrders, productCount: 12 }));
+    const scaleFixture = readers.length > 0 ? fixture : null;
+    datasets.push(await measureDataset(snapshot, { name: "scale", orders: settings.orders, fixture: scaleFixture, productCount: 12 + settings.products }));
+  } finally {
+    removeSnapshot(snapshot);
+  }
+
+  printMachine(machine);
+  console.log(`autocannon ${settings.connections} connections, ${settings.duration} s per target; search term "${SEARCH_TERM}".\n`);
+  for (const dataset of datasets) {
+    console.log(`${dataset.name}: ${dataset.products} products, member with ${dataset.orders} orders, peak memory ${formatMegabytes(dataset.memory.vmHwm)}`);
+    printLoadTable(dataset.results);
+    console.log("");
+  }
+  const [shipped, scale] = datasets;
+  // Without the big catalogue only /orders differs between the two runs; the other rows are not a comparison.
+  const scaled = (target) => target === "orders" || scale.fixtureLoaded;
+  const comparison = shipped.results.map((base, index) => {
+    const big = scale.results[index];
+    return {
+      target: base.target,
+      shippedP50: base.latencyMs.p50,
+      scaleP50: big.latencyMs.p50,
+      scaled: scaled(base.target),
+      ratio: base.latencyMs.p50 > 0 && big.latencyMs.p50 !== null ? big.latencyMs.p50 / base.latencyMs.p50 : null,
+      shippedRps: base.rps,
+      scaleRps: big.rps,
+      scaleHtmlBytes: big.page.htmlBytes,
+      scaleProductLinks: big.page.productLinks,
+      scalePaginated: big.page.linksNextPage,
+    };
+  });
+  printTable([
+    ["page", "shipped p50 ms", "scale p50 ms", "ratio", "shipped rps", "scale rps", "scale HTML KB", "links next page"],
+    ...comparison.map((row) => [
+      row.target,
+      row.shippedP50,
+      row.scaleP50,
+      row.ratio === null ? null : `${row.ratio.toFixed(2)}${row.scaled ? "" : " (not scaled)"}`,
+      Math.round(row.shippedRps),
+      Math.round(row.scaleRps),
+      (row.scaleHtmlBytes / 1024).toFixed(0),
+      row.scalePaginated ? "yes" : "no",
+    ]),
+  ]);
+  const checks = [
+    ...comparison.filter((row) => row.scaled).map((row) => budget(`${row.target} p50 scale/shipped`, row.ratio, "<=", 2, (ratio) => `${ratio.toFixed(2)}x`)),
+    ...datasets.map((dataset) =>
+      budget(`${dataset.name} failures`, dataset.results.reduce((sum, result) => sum + result.errors + result.non2xx3xx + result.failedChecks, 0), "<=", 0),
+    ),
+    budget("scale server peak memory", scale.memory.vmHwm, "<", 300 * 1024 * 1024, formatMegabytes),
+  ];
+  const failed = printBudgets(checks);
+  writeJson("bench-scale.json", { kind: "scale", machine, settings, searchTerm: SEARCH_TERM, datasets, comparison, budgetResults: checks });
+  if (!scale.fixtureLoaded) {
+    console.log("\nIncomplete: the generated catalogue was not loaded (see above); listing, search and product were not scaled.");
+    process.exitCode = 3;
+    return;
+  }
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = error instanceof CannotRunYet ? 3 : 2;
+});

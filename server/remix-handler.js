@@ -1,0 +1,68 @@
+// The Remix request handler for Express, as @remix-run/express writes it, except that a request's body is the
+// one readFormBody() already read and checked (res.locals.body) instead of the socket stream: mount that first.
+import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+
+/**
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ */
+function toFetchRequest(req, res) {
+  // req.hostname honours the "trust proxy" setting; the port comes from X-Forwarded-Host or Host.
+  const portOf = (/** @type {string | undefined} */ host) => Number.parseInt(host?.split(":")[1] ?? "", 10);
+  const forwardedPort = portOf(req.get("X-Forwarded-Host"));
+  const hostPort = portOf(req.get("Host"));
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : undefined;
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value) headers.set(name, value);
+  }
+
+  // Loaders and actions see request.signal abort when the client goes away before the response is sent.
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+
+  /** @type {RequestInit} */
+  const init = { method: req.method, headers, signal: controller.signal };
+  /** @type {Buffer | undefined} */
+  const body = res.locals.body;
+  if (body && body.length > 0 && req.method !== "GET" && req.method !== "HEAD") init.body = body;
+  return new Request(url.href, init);
+}
+
+/**
+ * @param {import("express").Response} res
+ * @param {Response} response
+ */
+async function sendResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * @param {{
+ *   build: Parameters<typeof createRequestHandler>[0];
+ *   mode: string;
+ *   getLoadContext: (req: import("express").Request, res: import("express").Response) => import("@remix-run/node").AppLoadContext;
+ * }} options
+ * @returns {import("express").RequestHandler}
+ */
+export function remixHandler({ build, mode, getLoadContext }) {
+  const handleRequest = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

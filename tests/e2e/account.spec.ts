@@ -1,0 +1,353 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, visit } from "./fixtures";
+import { act } from "./pages/navigation";
+
+// Accounts (issue 4), with JavaScript on and off: sign up, sign in, sign out, protected pages, profile and orders.
+// Every test makes its own shopper on the embedded backend of the e2e server.
+
+const PASSWORD = "e2e-password-123";
+let shopperCount = 0;
+
+function newEmail() {
+  shopperCount += 1;
+  return `shopper-${Date.now()}-${process.pid}-${shopperCount}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Creates an account over HTTP (sharing the page's cookies), then signs out unless asked to stay signed in. */
+async function createAccount(page: Page, { signedIn }: { signedIn: boolean }) {
+  const email = newEmail();
+  const signUp = await page.request.post("/auth?mode=signup", { form: { intent: "signup", email, password: PASSWORD } });
+  expect(signUp.ok()).toBe(true);
+  if (!signedIn) expect((await page.request.post("/sign-out")).ok()).toBe(true);
+  return email;
+}
+
+function main(page: Page) {
+  return page.getByRole("main");
+}
+
+async function fillAuthForm(page: Page, email: string, password: string) {
+  await main(page).getByLabel("Email", { exact: true }).fill(email);
+  await main(page).getByLabel("Password", { exact: true }).fill(password);
+}
+
+async function submit(page: Page, hasJs: boolean, name: string) {
+  await act(page, hasJs, () => main(page).getByRole("button", { name, exact: true }).click());
+}
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+/** axe runs inside the page, so only where JavaScript is on; the server-rendered markup is the same in both projects. */
+async function checkAccessibility(page: Page, hasJs: boolean) {
+  if (hasJs) await expectAccessible(page);
+}
+
+function todayLong() {
+  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date());
+}
+
+test.describe("sign in and sign up page", () => {
+  test("switches between Sign In and Sign Up through the URL, links home and offers Google", async ({ page, hasJs }) => {
+    test.slow();
+    await visit(page, "/auth");
+    await expect(main(page).getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+    await expect(main(page).getByRole("link", { name: "Continue with Google" })).toBeVisible();
+    await expect(main(page).getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+    await expect(main(page).getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
+    await checkAccessibility(page, hasJs);
+
+    await act(page, hasJs, () => main(page).getByRole("link", { name: "Sign up" }).click());
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+    await expect(main(page).getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
+    await expect(main(page).getByRole("button", { name: "Sign Up", exact: true })).toBeVisible();
+    await checkAccessibility(page, hasJs);
+
+    await act(page, hasJs, () => main(page).getByRole("link", { name: "Sign in" }).click());
+    await expect(main(page).getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+  });
+
+  test("signs up, signs out from the header menu and signs in again", async ({ page, hasJs }) => {
+    test.slow();
+    const email = newEmail();
+    await visit(page, "/auth?mode=signup");
+    await fillAuthForm(page, email, PASSWORD);
+    await submit(page, hasJs, "Sign Up");
+    // This backend cannot send e-mail: the new account is signed in at once, and the toast says so.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page)).toContainText("Account created!");
+    await expect(toast(page)).toContainText("Your account is ready and you are signed in.");
+
+    const header = page.getByRole("banner");
+    await header.getByLabel("Account menu").click();
+    await expect(header.getByText(email)).toBeVisible();
+    await expect(header.getByText("User", { exact: true })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
+    await expect(header.getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/orders");
+    await act(page, hasJs, () => header.getByRole("button", { name: "Sign out" }).click());
+    await expect(toast(page)).toContainText("Signed out");
+    await expect(toast(page)).toContainText("You have been successfully signed out.");
+    await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+    await act(page, hasJs, () => header.getByRole("link", { name: "Sign in" }).click());
+    await expect(page).toHaveURL(/\/auth$/);
+    await fillAuthForm(page, email, PASSWORD);
+    await submit(page, hasJs, "Sign In");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page)).toContainText("Welcome back!");
+    await expect(toast(page)).toContainText("You have successfully signed in.");
+    await expect(header.getByLabel("Account menu")).toBeVisible();
+  });
+
+  test("a wrong password shows the message on the page and as a toast, keeps the e-mail and clears the password", async ({
+    page,
+    hasJs,
+    allowHttpError,
+  }) => {
+    allowHttpError(400, "/auth");
+    const email = await createAccount(page, { signedIn: false });
+    await visit(page, "/auth");
+    await fillAuthForm(page, email, "not-the-password");
+    await submit(page, hasJs, "Sign In");
+
+    await expect(main(page).getByRole("alert")).toHaveText("Invalid login credentials");
+    await expect(toast(page)).toContainText("Error");
+    await expect(toast(page)).toContainText("Invalid login credentials");
+    await expect(main(page).getByLabel("Email", { exact: true })).toHaveValue(email);
+    await expect(main(page).getByLabel("Password", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("an address already registered is refused with the backend's message", async ({ page, hasJs, allowHttpError }) => {
+    allowHttpError(400, "/auth");
+    const email = await createAccount(page, { signedIn: false });
+    await visit(page, "/auth?mode=signup");
+    await fillAuthForm(page, email, PASSWORD);
+    await submit(page, hasJs, "Sign Up");
+    await expect(main(page).getByRole("alert")).toHaveText("User already registered");
+    await expect(main(page).getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
+    await expect(main(page).getByLabel("Email", { exact: true })).toHaveValue(email);
+  });
+
+  test("with JavaScript, the password can be shown and the form is disabled while it is sent", async ({ page, hasJs }) => {
+    await visit(page, "/auth");
+    const password = main(page).getByLabel("Password", { exact: true });
+    const toggle = main(page).getByRole("button", { name: "Show password" });
+    if (!hasJs) {
+      // Without JavaScript the field is a plain password input.
+      await expect(toggle).toHaveCount(0);
+      return;
+    }
+    await password.fill("secret-value");
+    await toggle.click();
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await toggle.click();
+    await expect(password).toHaveAttribute("type", "password");
+
+    const email = await createAccount(page, { signedIn: false });
+    // Hold the submission so that the pending state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/auth.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fillAuthForm(page, email, PASSWORD);
+    await main(page).getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(main(page).getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    await expect(main(page).getByLabel("Email", { exact: true })).toBeDisabled();
+    await expect(password).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page)).toContainText("Welcome back!");
+  });
+
+  test("with JavaScript, signing up shows 'Creating account...' while it is sent", async ({ page, hasJs }) => {
+    test.skip(!hasJs, "pending states need JavaScript");
+    await visit(page, "/auth?mode=signup");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/auth.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fillAuthForm(page, newEmail(), PASSWORD);
+    await main(page).getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(main(page).getByRole("button", { name: "Creating account..." })).toBeDisabled();
+    release();
+    await expect(toast(page)).toContainText("Account created!");
+  });
+
+  test("signed-in visitors are sent home", async ({ page }) => {
+    await createAccount(page, { signedIn: true });
+    await visit(page, "/auth");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("'Continue with Google' explains that Google sign-in is not set up here", async ({ page, hasJs }) => {
+    await visit(page, "/auth");
+    await expect(main(page).getByText("Google sign-in is not set up for this shop yet.")).toBeVisible();
+    await act(page, hasJs, () => main(page).getByRole("link", { name: "Continue with Google" }).click());
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(toast(page)).toContainText("Google sign-in unavailable");
+  });
+
+  test("'Forgot password?' says plainly that this shop cannot send e-mail", async ({ page, hasJs }) => {
+    await visit(page, "/auth");
+    await act(page, hasJs, () => main(page).getByRole("link", { name: "Forgot password?" }).click());
+    await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
+    await expect(main(page)).toContainText("This shop cannot send email");
+    await expect(main(page).getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+    await checkAccessibility(page, hasJs);
+  });
+
+  test("signing out is a POST: opening /sign-out just goes home", async ({ page }) => {
+    await createAccount(page, { signedIn: true });
+    await visit(page, "/sign-out");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByLabel("Account menu")).toBeVisible();
+  });
+});
+
+test.describe("protected pages", () => {
+  for (const path of ["/profile", "/orders"]) {
+    test(`${path} sends a visitor to sign in, and back there afterwards`, async ({ page, hasJs }) => {
+      const email = await createAccount(page, { signedIn: false });
+      await visit(page, path);
+      await expect(page).toHaveURL(new RegExp(`/auth\\?redirectTo=${encodeURIComponent(path)}$`));
+      await fillAuthForm(page, email, PASSWORD);
+      await submit(page, hasJs, "Sign In");
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(toast(page)).toContainText("Welcome back!");
+    });
+  }
+
+  test("a tampered session cookie is treated as signed out", async ({ page, context }) => {
+    await createAccount(page, { signedIn: true });
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name === "shop_session");
+    expect(session).toBeDefined();
+    const value = session!.value;
+    const tampered = `${value.slice(0, 5)}${value[5] === "A" ? "B" : "A"}${value.slice(6)}`;
+    await context.clearCookies();
+    await context.addCookies([{ ...session!, value: tampered }]);
+
+    await visit(page, "/profile");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+});
+
+test.describe("profile", () => {
+  test("shows the account, edits the name with Cancel and Save Changes", async ({ page, hasJs }) => {
+    test.slow();
+    const email = await createAccount(page, { signedIn: true });
+    await visit(page, "/profile");
+    const profile = main(page);
+    await expect(profile.getByRole("heading", { level: 2, name: "User" })).toBeVisible();
+    await expect(profile.getByText(email).first()).toBeVisible();
+    await expect(profile.getByText(`Member since ${todayLong()}`)).toBeVisible();
+    await checkAccessibility(page, hasJs);
+
+    await act(page, hasJs, () => profile.getByRole("link", { name: "Edit Profile" }).click());
+    await expect(profile.getByLabel("Full Name")).toBeVisible();
+    await expect(profile.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
+    await expect(profile.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await checkAccessibility(page, hasJs);
+    await profile.getByLabel("Full Name").fill("Someone Else");
+    await act(page, hasJs, () => profile.getByRole("link", { name: "Cancel" }).click());
+    await expect(profile.getByLabel("Full Name")).toHaveCount(0);
+    await expect(profile.getByRole("heading", { level: 2, name: "User" })).toBeVisible();
+
+    await act(page, hasJs, () => profile.getByRole("link", { name: "Edit Profile" }).click());
+    await profile.getByLabel("Full Name").fill("  Ana Lopez ");
+    await act(page, hasJs, () => profile.getByRole("button", { name: "Save Changes" }).click());
+    await expect(toast(page)).toContainText("Success");
+    await expect(toast(page)).toContainText("Profile updated successfully");
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(profile.getByRole("heading", { level: 2, name: "Ana Lopez" })).toBeVisible();
+    await expect(profile.getByLabel("Full Name")).toHaveCount(0);
+  });
+
+  test("with JavaScript, Save Changes shows 'Saving...' while it is sent", async ({ page, hasJs }) => {
+    test.skip(!hasJs, "pending states need JavaScript");
+    await createAccount(page, { signedIn: true });
+    await visit(page, "/profile?edit=1");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/profile.data*", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await main(page).getByLabel("Full Name").fill("Ana");
+    await main(page).getByRole("button", { name: "Save Changes" }).click();
+    await expect(main(page).getByRole("button", { name: "Saving..." })).toBeDisabled();
+    release();
+    await expect(toast(page)).toContainText("Profile updated successfully");
+  });
+});
+
+test.describe("orders", () => {
+  test("an empty history says 'No Orders Yet' and leads to the shop", async ({ page, hasJs }) => {
+    await createAccount(page, { signedIn: true });
+    await visit(page, "/orders");
+    await expect(main(page).getByRole("heading", { level: 1, name: "Order History" })).toBeVisible();
+    await expect(main(page).getByRole("heading", { name: "No Orders Yet" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Start Shopping" })).toHaveAttribute("href", "/shop");
+    await checkAccessibility(page, hasJs);
+  });
+
+  test("lists an order placed at checkout, and another shopper sees neither it nor the profile", async ({ page, hasJs }) => {
+    // Two accounts (memory-hard password hashing), a checkout and an accessibility scan: a long walk.
+    test.slow();
+    const email = await createAccount(page, { signedIn: true });
+    await visit(page, "/product/wig-3");
+    await act(page, hasJs, () => main(page).getByRole("button", { name: "Add to Cart" }).click());
+    await expect(toast(page)).toContainText("Added to cart");
+
+    await visit(page, "/checkout");
+    const fields: Array<[string, string]> = [
+      ["First Name", "Ada"],
+      ["Last Name", "Lovelace"],
+      ["Phone", "3105550142"],
+      ["Address", "1 Rodeo Drive"],
+      ["City", "Beverly Hills"],
+      ["State", "CA"],
+      ["ZIP Code", "90210"],
+    ];
+    for (const [label, value] of fields) await main(page).getByLabel(label, { exact: true }).fill(value);
+    await expect(main(page).getByLabel("Email", { exact: true })).toHaveValue(email);
+    await act(page, hasJs, () => main(page).getByRole("button", { name: /Place Order/ }).click());
+    await expect(page).toHaveURL(/\/order-success$/);
+    const confirmation = (await page.getByTestId("order-number").textContent()) ?? "";
+    const number = confirmation.replace(/^Order #/, "");
+    expect(number).toMatch(/^[0-9A-F]{8}$/);
+
+    await visit(page, "/orders");
+    const order = main(page).getByRole("article", { name: `Order #${number}` });
+    await expect(order).toBeVisible();
+    await expect(order.getByText(/^Placed on /)).toHaveText(`Placed on ${todayLong()}`);
+    await expect(order.getByText("Pending", { exact: true })).toBeVisible();
+    await expect(order).toContainText("Total Amount");
+    await expect(order).toContainText("$699.00");
+    await expect(order).toContainText("Product ID: wig-3");
+    await expect(order).toContainText("Qty: 1");
+    const address = order.locator("address");
+    await expect(address).toContainText("Ada Lovelace");
+    await expect(address).toContainText("1 Rodeo Drive");
+    await expect(address).toContainText("Beverly Hills, CA 90210");
+    await expect(address).toContainText("United States");
+    await checkAccessibility(page, hasJs);
+
+    // Another shopper in the same browser: none of the first shopper's data.
+    expect((await page.request.post("/sign-out")).ok()).toBe(true);
+    const otherEmail = await createAccount(page, { signedIn: true });
+    await visit(page, "/orders");
+    await expect(main(page).getByRole("heading", { name: "No Orders Yet" })).toBeVisible();
+    await expect(main(page)).not.toContainText(number);
+    await visit(page, "/profile");
+    await expect(main(page)).toContainText(otherEmail);
+    await expect(main(page)).not.toContainText(email);
+  });
+});

@@ -1,0 +1,164 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { BackendError } from "~/backend/errors";
+import type { Backend, ShippingAddress } from "~/backend/port";
+import { action as authAction } from "~/routes/auth";
+import { loader as ordersLoader } from "~/routes/orders";
+import { action as profileAction, loader as profileLoader } from "~/routes/profile";
+import { getSession } from "~/utils/auth.server";
+import { installTestBackend } from "#tests/setup/pglite";
+import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "./helpers";
+
+let backend: Backend;
+let uninstall: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ backend, uninstall } = await installTestBackend());
+});
+
+afterAll(async () => {
+  await uninstall();
+});
+
+async function signedUpShopper() {
+  const email = uniqueEmail();
+  const jar = new CookieJar();
+  const result = await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: "correct-horse-battery" }, jar));
+  jar.store(result.headers);
+  const session = await getSession(get("/", jar));
+  return { email, jar, userId: session.user!.id, scope: session.backend };
+}
+
+const shipping: ShippingAddress = {
+  firstName: "Ana",
+  lastName: "Lopez",
+  phone: "3105550100",
+  address: "1 Rodeo Drive",
+  city: "Beverly Hills",
+  state: "CA",
+  zipCode: "90210",
+  country: "United States",
+};
+
+describe("protected pages", () => {
+  test.each([
+    ["/profile", profileLoader],
+    ["/orders", ordersLoader],
+    ["/profile?edit=1", profileLoader],
+  ] as const)("%s sends a visitor to /auth and back afterwards", async (path, loader) => {
+    expectRedirect(await call(loader, get(path)), `/auth?${new URLSearchParams({ redirectTo: path })}`);
+  });
+
+  test("the profile action is guarded too", async () => {
+    expectRedirect(await call(profileAction, post("/profile?edit=1", { fullName: "Mallory" })), "/auth?redirectTo=%2Fprofile%3Fedit%3D1");
+  });
+});
+
+describe("/profile", () => {
+  test("shows the shopper's own profile: no name yet, e-mail, member since", async () => {
+    const { email, jar } = await signedUpShopper();
+    const result = await call(profileLoader, get("/profile", jar));
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({ account: { email, fullName: null }, editing: false, toast: null });
+    expect(Date.parse(result.data!.account!.memberSince)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await call(profileLoader, get("/profile?edit=1", jar))).data).toMatchObject({ editing: true });
+  });
+
+  test("saving a name trims it, redirects to the view with 'Success', and the view shows it", async () => {
+    const { jar } = await signedUpShopper();
+    const result = await call(profileAction, post("/profile?edit=1", { fullName: "  Ana Lopez  " }, jar));
+    expectRedirect(result, "/profile");
+    expect(await toastOf(result)).toMatchObject({ title: "Success", description: "Profile updated successfully" });
+    expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({ account: { fullName: "Ana Lopez" } });
+  });
+
+  test("a blank name clears it (shown as 'User')", async () => {
+    const { jar } = await signedUpShopper();
+    await call(profileAction, post("/profile?edit=1", { fullName: "Ana" }, jar));
+    expectRedirect(await call(profileAction, post("/profile?edit=1", { fullName: "   " }, jar)), "/profile");
+    expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({ account: { fullName: null } });
+  });
+
+  test("a name over 200 characters is refused with 'Failed to update profile'", async () => {
+    const { jar } = await signedUpShopper();
+    const result = await call(profileAction, post("/profile?edit=1", { fullName: "a".repeat(201) }, jar));
+    expect(result.status).toBe(400);
+    expect(result.data?.result.error).toMatchObject({ fullName: ["Full name can have at most 200 characters"] });
+    expect(result.data?.toast).toMatchObject({ type: "error", title: "Error", description: "Failed to update profile" });
+  });
+
+  test("a shopper only ever sees and changes their own profile", async () => {
+    const ana = await signedUpShopper();
+    const ben = await signedUpShopper();
+    await call(profileAction, post("/profile?edit=1", { fullName: "Ben", userId: ana.userId, id: ana.userId }, ben.jar));
+    expect((await call(profileLoader, get("/profile", ana.jar))).data).toMatchObject({ account: { email: ana.email, fullName: null } });
+    expect((await call(profileLoader, get("/profile", ben.jar))).data).toMatchObject({ account: { email: ben.email, fullName: "Ben" } });
+  });
+
+  test("a backend failure shows 'Failed to load profile' and logs it", async () => {
+    const { jar } = await signedUpShopper();
+    const request = get("/profile", jar);
+    vi.spyOn(backend.forRequest(request).profiles, "get").mockRejectedValueOnce(new BackendError("unavailable", "down"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await call(profileLoader, request);
+    expect(result.status).toBe(503);
+    expect(result.data?.toast).toMatchObject({ title: "Error", description: "Failed to load profile" });
+    expect(logged).toHaveBeenCalledWith("Failed to load profile:", expect.any(BackendError));
+  });
+});
+
+describe("/orders", () => {
+  test("a new shopper has no orders", async () => {
+    const { jar } = await signedUpShopper();
+    expect((await call(ordersLoader, get("/orders", jar))).data).toEqual({ orders: [], loadFailed: false, toast: null });
+  });
+
+  test("lists only the shopper's own orders, newest first, with number, status, total, items and address", async () => {
+    const ana = await signedUpShopper();
+    const ben = await signedUpShopper();
+    const place = (shopper: typeof ana, items: Array<{ productId: string; quantity: number }>) =>
+      shopper.scope.orders.place({
+        userId: shopper.userId,
+        items,
+        shippingAddress: shipping,
+        email: shopper.email,
+        idempotencyKey: crypto.randomUUID(),
+      });
+    const first = await place(ana, [
+      { productId: "clip-1", quantity: 2 },
+      { productId: "acc-2", quantity: 1 },
+    ]);
+    const second = await place(ana, [{ productId: "wig-3", quantity: 1 }]);
+    await place(ben, [{ productId: "tape-1", quantity: 1 }]);
+
+    const { data } = await call(ordersLoader, get("/orders", ana.jar));
+    expect(data?.orders.map((order) => order.id)).toEqual([second.id, first.id]);
+    const card = data!.orders[1]!;
+    expect(card).toMatchObject({
+      number: first.id.slice(-8).toUpperCase(),
+      status: "pending",
+      total: `$${(first.totalAmount / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
+      shippingAddress: ["Ana Lopez", "1 Rodeo Drive", "Beverly Hills, CA 90210", "United States"],
+    });
+    expect(card.items).toEqual([
+      expect.objectContaining({ productId: "clip-1", quantity: 2, name: expect.any(String) }),
+      expect.objectContaining({ productId: "acc-2", quantity: 1 }),
+    ]);
+    expect(card.items[0]?.pricePerItem).toMatch(/^\$\d[\d,]*\.\d\d$/);
+
+    const bens = await call(ordersLoader, get("/orders", ben.jar));
+    expect(bens.data?.orders).toHaveLength(1);
+    expect(bens.data?.orders[0]?.items[0]?.productId).toBe("tape-1");
+  });
+
+  test("a backend failure shows 'Failed to load orders' and logs it", async () => {
+    const { jar } = await signedUpShopper();
+    const request = get("/orders", jar);
+    vi.spyOn(backend.forRequest(request).orders, "listForUser").mockRejectedValueOnce(new BackendError("unavailable", "down"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await call(ordersLoader, request);
+    expect(result.status).toBe(503);
+    expect(result.data).toMatchObject({ orders: [], loadFailed: true, toast: { title: "Error", description: "Failed to load orders" } });
+    expect(logged).toHaveBeenCalledWith("Failed to load orders:", expect.any(BackendError));
+  });
+});

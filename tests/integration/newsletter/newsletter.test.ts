@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { HONEYPOT_FIELD } from "~/modules/newsletter/newsletter-form";
+import { loader as rootLoader } from "~/root";
+import { action, loader } from "~/routes/newsletter";
+import { readToast } from "~/utils/toast.server";
+import { installTestBackend } from "#tests/setup/pglite";
+import { cookiesAfter, formPost, routeArgs } from "#tests/integration/helpers/requests";
+
+let db: SqlDatabase;
+let uninstall: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, uninstall } = await installTestBackend());
+});
+afterAll(async () => uninstall());
+
+async function outcome(result: unknown) {
+  if (result instanceof Response) return { status: result.status, headers: result.headers, location: result.headers.get("Location"), data: undefined };
+  const { data, init } = result as { data: unknown; init: ResponseInit | null };
+  return { status: init?.status ?? 200, headers: new Headers(init?.headers), location: null, data };
+}
+
+/** Without JavaScript: a plain post from the page the footer is on. */
+async function subscribeByForm(fields: Record<string, string>, page = "/shop?category=wigs") {
+  return outcome(await action(routeArgs(formPost("http://shop.test/newsletter", { redirectTo: page, ...fields }))));
+}
+
+/** With JavaScript: the footer's fetcher. */
+async function subscribeByFetch(fields: Record<string, string>) {
+  return outcome(await action(routeArgs(formPost("http://shop.test/newsletter", { redirectTo: "/", ...fields }, "", { "Sec-Fetch-Mode": "cors" }))));
+}
+
+async function rowsFor(address: string) {
+  return db.query<{ email: string }>("select email from public.newsletter_subscribers where lower(email) = lower($1)", [address]);
+}
+
+async function countRows() {
+  const [row] = await db.query<{ count: number }>("select count(*)::int as count from public.newsletter_subscribers");
+  return row?.count ?? 0;
+}
+
+async function toastIn(headers: Headers) {
+  return (await readToast(new Request("http://shop.test/", { headers: { Cookie: cookiesAfter(headers) } }))).toast;
+}
+
+describe("subscribing", () => {
+  it("stores the address trimmed and lower-cased, and thanks the shopper on the same page", async () => {
+    const result = await subscribeByForm({ email: "  Ada.Lovelace@Example.COM " });
+    expect(result).toMatchObject({ status: 303, location: "/shop?category=wigs" });
+    expect(await toastIn(result.headers)).toMatchObject({ type: "success", title: "Subscribed!", description: "Thanks for subscribing to our newsletter." });
+    expect(await rowsFor("ada.lovelace@example.com")).toEqual([{ email: "ada.lovelace@example.com" }]);
+  });
+
+  it("keeps one row per address, whatever its case, and a second subscription is not an error", async () => {
+    const first = await subscribeByFetch({ email: "grace@example.com" });
+    expect(first).toMatchObject({ status: 200, data: { ok: true } });
+    const again = await subscribeByFetch({ email: "GRACE@Example.com" });
+    expect(again).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await toastIn(again.headers)).toMatchObject({ title: "Subscribed!" });
+    const byForm = await subscribeByForm({ email: "Grace@EXAMPLE.com" });
+    expect(byForm.status).toBe(303);
+    expect(await rowsFor("grace@example.com")).toHaveLength(1);
+  });
+
+  it("refuses an invalid address with 400, the message and the typed value, storing nothing", async () => {
+    const before = await countRows();
+    const result = await subscribeByFetch({ email: "not-an-email" });
+    expect(result).toMatchObject({ status: 400, data: { ok: false, error: "Please enter a valid email address.", typed: "not-an-email" } });
+    expect(await subscribeByFetch({ email: "" })).toMatchObject({ status: 400, data: { error: "Please enter a valid email address." } });
+    expect(await countRows()).toBe(before);
+  });
+
+  it("without JavaScript, brings the message and the typed value back to the form on the same page, once", async () => {
+    const result = await subscribeByForm({ email: "ada@nowhere" }, "/about");
+    expect(result).toMatchObject({ status: 303, location: "/about#newsletter" });
+    const cookie = cookiesAfter(result.headers);
+    const page = await outcome(await rootLoader(routeArgs(new Request("http://shop.test/about", { headers: { Cookie: cookie } }))));
+    expect((page.data as { newsletter: unknown }).newsletter).toEqual({ error: "Please enter a valid email address.", typed: "ada@nowhere" });
+    // Read once: the next page shows an empty form.
+    const next = cookiesAfter(page.headers, cookie);
+    const later = await outcome(await rootLoader(routeArgs(new Request("http://shop.test/about", { headers: { Cookie: next } }))));
+    expect((later.data as { newsletter: unknown }).newsletter).toBeNull();
+  });
+
+  it("gives a bot that fills the honeypot the same answer and stores nothing", async () => {
+    const before = await countRows();
+    const byForm = await subscribeByForm({ email: "bot@spam.example", [HONEYPOT_FIELD]: "ACME Corp" });
+    expect(byForm.status).toBe(303);
+    expect(await toastIn(byForm.headers)).toMatchObject({ title: "Subscribed!" });
+    expect(await subscribeByFetch({ email: "bot2@spam.example", [HONEYPOT_FIELD]: "x" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await rowsFor("bot@spam.example")).toEqual([]);
+    expect(await countRows()).toBe(before);
+  });
+
+  it("never redirects off the site", async () => {
+    const result = await subscribeByForm({ email: "linus@example.com" }, "https://evil.example/");
+    expect(result.location).toBe("/");
+  });
+
+  it("sends a GET to the form in the footer", async () => {
+    const response = loader();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/#newsletter");
+  });
+});

@@ -1,0 +1,400 @@
+import fs from "node:fs";
+import { createCookie } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findProduct } from "~/modules/catalog/catalog";
+import { toCents } from "~/modules/money";
+import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
+import { copyProductionBuild } from "./helpers/production-build";
+import { migratedDataDir, openDataDir, type ProductionServer, startProductionServer, TEST_SESSION_SECRET } from "./helpers/production-server";
+
+// Hostile requests against the real production server. Every one gets a clear 4xx (or a redirect that stays on
+// the site) and changes nothing: at the end the database is read directly and holds only the legitimate changes.
+// `target` is the member every attack aims at; `author` makes the few legitimate changes (an order and a profile
+// name full of markup) whose pages must show that markup as text.
+
+let server: ProductionServer;
+let build: { dir: string; remove: () => void };
+let dataDir: string;
+const target = { email: `target-${Date.now()}@example.com`, password: "target password 123", cookie: "" };
+const author = { email: `author-${Date.now()}@example.com`, cookie: "" };
+let visitorCookie = "";
+
+beforeAll(async () => {
+  build = await copyProductionBuild();
+  dataDir = await migratedDataDir();
+  server = await startProductionServer({ buildDir: build.dir, dataDir });
+
+  target.cookie = await signUpThroughAuth(server.url, target.email, target.password);
+  author.cookie = await signUpThroughAuth(server.url, author.email);
+  const add = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "2" }, cookie: target.cookie });
+  expect(add.status).toBe(303);
+  const rename = await httpRequest(server.url, "/profile", { form: { fullName: "Baseline Name" }, cookie: target.cookie });
+  expect(rename.status).toBe(303);
+  const visitorAdd = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-2", quantity: "1" } });
+  visitorCookie = nextCookies(visitorAdd);
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop("SIGKILL");
+  build?.remove();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const evil = ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "%2F%2Fevil.example", "http:evil.example", "///evil.example"];
+const asFetcher = { "Sec-Fetch-Mode": "cors" };
+
+/** A Location that keeps the browser on the shop. */
+function expectSameSite(location: string | undefined) {
+  expect(location).toBeDefined();
+  const url = new URL(location!, server.url);
+  expect(url.origin).toBe(new URL(server.url).origin);
+  expect(location).not.toMatch(/evil\.example/);
+}
+
+/** Neither the cart, the wishlist nor the session cookie changed. */
+function expectNoStateCookies(response: HttpResponse) {
+  expect(response.setCookies.filter((cookie) => /^(cart|wishlist|shop_session)=/.test(cookie))).toEqual([]);
+}
+
+/** Links, form actions and hidden redirect fields in a page that point at the attacker's site (or run script). */
+function offSiteTargets(body: string): string[] {
+  return [...body.matchAll(/\b(?:href|action|formaction|value)="([^"]*)"/g)]
+    .map((match) => match[1]!.replaceAll("&amp;", "&"))
+    .filter((value) => /^javascript:/i.test(value) || (/^(?:[a-z]+:|\/\/|\/\\)/i.test(value) && value.includes("evil.example")));
+}
+
+function escapedOnly(body: string, payload: string) {
+  expect(body).not.toContain(payload);
+  expect(body).toContain(payload.replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;"));
+}
+
+/** Every endpoint that takes a post, with a form it would accept from the target member. */
+const endpoints: { path: string; form: Record<string, string> }[] = [
+  { path: "/cart", form: { intent: "add", productId: "clip-1", quantity: "5" } },
+  { path: "/checkout", form: checkoutForm() },
+  { path: "/auth?mode=signup", form: { intent: "signup", email: "csrf-signup@example.com", password: "another password 1" } },
+  { path: "/sign-out", form: {} },
+  { path: "/forgot-password", form: { email: "target@example.com" } },
+  { path: "/reset-password", form: { password: "hijacked password 1", confirmPassword: "hijacked password 1" } },
+  { path: "/profile", form: { fullName: "Hijacked" } },
+  { path: "/wishlist", form: { intent: "toggle", productId: "clip-1" } },
+  { path: "/newsletter", form: { email: "csrf-news@example.com" } },
+];
+
+describe.each(endpoints)("POST $path refuses", ({ path, form }) => {
+  const post = (options: Parameters<typeof httpRequest>[2]) => httpRequest(server.url, path, { cookie: target.cookie, ...options });
+
+  it("a cross-site post (wrong Origin) with 403", async () => {
+    const response = await post({ form, headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect(response.body).toContain("This form was sent from another website");
+    expectNoStateCookies(response);
+  });
+
+  it("a post from an opaque origin (Origin: null) with 403", async () => {
+    const response = await post({ form, headers: { Origin: "null" } });
+    expect(response.status).toBe(403);
+  });
+
+  it("an oversized form with 413", async () => {
+    const response = await post({ form: { ...form, padding: "x".repeat(70 * 1024) } });
+    expect(response.status).toBe(413);
+    expect(response.body).toContain("larger than 64 KB");
+  });
+
+  it("an oversized form sent without Content-Length with 413", async () => {
+    const response = await post({ body: new URLSearchParams({ ...form, padding: "x".repeat(200 * 1024) }).toString(), chunked: true, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(response.status).toBe(413);
+  });
+
+  it.each([
+    ["raw invalid UTF-8", Buffer.concat([Buffer.from(`${new URLSearchParams(form)}&note=`), Buffer.from([0xff, 0xfe, 0xc3])])],
+    ["percent-encoded invalid UTF-8", `${new URLSearchParams(form)}&note=%C3%28%FF`],
+    ["a malformed percent escape", `${new URLSearchParams(form)}&note=%E0%A4%A`],
+  ])("%s with 400", async (_name, body) => {
+    const response = await post({ body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(response.status).toBe(400);
+    expect(response.body).toContain("The form could not be read");
+    expectNoStateCookies(response);
+  });
+
+  it("a broken multipart body with 400", async () => {
+    const response = await post({ body: "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nadd", headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    expect(response.status).toBe(400);
+  });
+
+  it.each(["application/json", "text/plain", "application/xml"])("a %s body with 415", async (type) => {
+    const response = await post({ body: JSON.stringify(form), headers: { "Content-Type": type } });
+    expect(response.status).toBe(415);
+  });
+});
+
+describe("the cart endpoint", () => {
+  it.each(["1000000000", "-5", "0", "1.5", "NaN", "Infinity", "-Infinity", "1e3", "99999999999999999999999", "１", " ", "2 apples"])(
+    "refuses quantity %j to add: 400 for a fetcher, a same-site redirect with the reason for a form",
+    async (quantity) => {
+      const fields = { intent: "add", productId: "clip-1", quantity };
+      const fetcher = await httpRequest(server.url, "/cart", { form: fields, cookie: target.cookie, headers: asFetcher });
+      expect(fetcher.status).toBe(400);
+      const navigation = await httpRequest(server.url, "/cart", { form: fields, cookie: visitorCookie });
+      expect(navigation.status).toBe(303);
+      expectSameSite(navigation.location);
+      expect(navigation.setCookies.some((cookie) => cookie.startsWith("toast="))).toBe(true);
+      expectNoStateCookies(navigation);
+    },
+  );
+
+  it.each(["-1000", "1.5", "abc", "1000"])("refuses quantity %j to set with 400", async (quantity) => {
+    const response = await httpRequest(server.url, "/cart", { form: { intent: "set", productId: "clip-1", quantity }, cookie: target.cookie, headers: asFetcher });
+    expect(response.status).toBe(400);
+  });
+
+  it.each(["destroy", "ADD", "add;drop table cart_items", "__proto__", ""])("refuses intent %j with 400", async (intent) => {
+    const response = await httpRequest(server.url, "/cart", { form: { intent, productId: "clip-1", quantity: "1" }, cookie: target.cookie, headers: asFetcher });
+    expect(response.status).toBe(400);
+  });
+
+  it.each(["../../etc/passwd", "<script>alert(1)</script>", "x".repeat(5000), "clip-1\u0000", "CLIP-1", "clip-1' or '1'='1"])(
+    "refuses product %j with a 4xx",
+    async (productId) => {
+      const response = await httpRequest(server.url, "/cart", { form: { intent: "add", productId, quantity: "1" }, cookie: target.cookie, headers: asFetcher });
+      expect([400, 404]).toContain(response.status);
+      expect(response.body).not.toContain("<script>alert(1)</script>");
+    },
+  );
+
+  it.each(evil)("never redirects off the site (redirectTo=%s)", async (redirectTo) => {
+    const response = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1", redirectTo }, cookie: visitorCookie });
+    expect(response.status).toBe(303);
+    expectSameSite(response.location);
+  });
+
+  it("ignores a foreign Referer when choosing where to go back to", async () => {
+    const response = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" }, cookie: visitorCookie, headers: { Referer: "https://evil.example/steal" } });
+    expect(response.location).toBe("/cart");
+  });
+});
+
+describe("the checkout", () => {
+  const payload = (field: string) => `<script>alert("xss-${field}")</script>`;
+
+  it("shows script typed into every field back as text when the form is refused", async () => {
+    const fields = ["firstName", "lastName", "email", "phone", "address", "city", "state", "zipCode", "country"];
+    const form = checkoutForm(Object.fromEntries(fields.map((field) => [field, payload(field)])));
+    const response = await httpRequest(server.url, "/checkout", { form, cookie: visitorCookie });
+    expect(response.status).toBe(400);
+    for (const field of fields) escapedOnly(response.body, payload(field));
+  });
+
+  it.each(["../../", "' or 1=1 --", "short", "k".repeat(5000), "<script>x</script>-padding-padding"])("refuses idempotency key %j with 400", async (idempotencyKey) => {
+    const response = await httpRequest(server.url, "/checkout", { form: checkoutForm({ idempotencyKey }), cookie: visitorCookie });
+    expect(response.status).toBe(400);
+    expect(response.setCookies.some((cookie) => cookie.startsWith("order_confirmation="))).toBe(false);
+  });
+
+  it("stores markup as typed and shows it escaped in the orders page; posted prices are ignored", async () => {
+    const add = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "wig-1", quantity: "1" }, cookie: author.cookie });
+    expect(add.status).toBe(303);
+    const form = checkoutForm({
+      firstName: payload("first"),
+      lastName: '"><img src=x onerror=alert(1)>',
+      address: payload("address"),
+      city: "</textarea><svg onload=alert(1)>",
+      // Fields the form does not have: a price, a total and another owner.
+      price: "0.01",
+      totalAmount: "1",
+      userId: "00000000-0000-0000-0000-000000000000",
+    });
+    const response = await httpRequest(server.url, "/checkout", { form, cookie: author.cookie });
+    expect(response.status).toBe(303);
+    const orders = await httpRequest(server.url, "/orders", { cookie: author.cookie });
+    expect(orders.status).toBe(200);
+    escapedOnly(orders.body, payload("first"));
+    escapedOnly(orders.body, payload("address"));
+    expect(orders.body).not.toContain("<img src=x");
+    expect(orders.body).not.toContain("<svg onload");
+  });
+});
+
+describe("the auth pages", () => {
+  it("show script typed as an e-mail address back as text", async () => {
+    const email = '<script>alert("auth")</script>@example.com';
+    const response = await httpRequest(server.url, "/auth?mode=signup", { form: { intent: "signup", email, password: "whatever password 1" } });
+    expect(response.status).toBe(400);
+    expect(response.body).not.toContain('<script>alert("auth")</script>');
+  });
+
+  it.each(["admin", "signin;signup", ""])("refuse intent %j with 400", async (intent) => {
+    const response = await httpRequest(server.url, "/auth", { form: { intent, email: target.email, password: target.password } });
+    expect(response.status).toBe(400);
+    expectNoStateCookies(response);
+  });
+
+  it("refuse an absurd password and address with 400", async () => {
+    const long = await httpRequest(server.url, "/auth", { form: { intent: "signin", email: target.email, password: "p".repeat(5000) } });
+    expect(long.status).toBe(400);
+    const address = await httpRequest(server.url, "/auth", { form: { intent: "signin", email: `${"a".repeat(400)}@example.com`, password: "x" } });
+    expect(address.status).toBe(400);
+  });
+
+  it.each(evil)("never send a signed-in shopper off the site (redirectTo=%s)", async (redirectTo) => {
+    const inForm = await httpRequest(server.url, "/auth", { form: { intent: "signin", email: target.email, password: target.password, redirectTo } });
+    expect(inForm.status).toBe(303);
+    expectSameSite(inForm.location);
+    const inQuery = await httpRequest(server.url, `/auth?${new URLSearchParams({ redirectTo })}`, { form: { intent: "signin", email: target.email, password: target.password } });
+    expectSameSite(inQuery.location);
+    const page = await httpRequest(server.url, `/auth?${new URLSearchParams({ redirectTo })}`);
+    expect(page.status).toBe(200);
+    expect(offSiteTargets(page.body)).toEqual([]);
+  });
+
+  it.each(evil)("never redirect off the site from the Google and callback links (%s)", async (target) => {
+    const google = await httpRequest(server.url, `/auth/google?${new URLSearchParams({ redirectTo: target })}`);
+    expectSameSite(google.location);
+    const callback = await httpRequest(server.url, `/auth/callback?${new URLSearchParams({ code: "forged-code", next: target })}`);
+    expectSameSite(callback.location);
+  });
+});
+
+describe("the profile", () => {
+  it("stores a name full of markup and shows it as text", async () => {
+    const name = '<script>alert("name")</script><img src=x onerror=alert(1)>';
+    const response = await httpRequest(server.url, "/profile", { form: { fullName: name }, cookie: author.cookie });
+    expect(response.status).toBe(303);
+    const page = await httpRequest(server.url, "/profile", { cookie: author.cookie });
+    expect(page.body).not.toContain('<script>alert("name")</script>');
+    expect(page.body).not.toContain("<img src=x");
+    expect(page.body).toContain("&lt;script&gt;");
+  });
+
+  it("refuses a name longer than allowed with 400", async () => {
+    const response = await httpRequest(server.url, "/profile", { form: { fullName: "n".repeat(10_000) }, cookie: target.cookie });
+    expect(response.status).toBe(400);
+  });
+
+  it("sends a visitor to sign in, not anywhere else", async () => {
+    const response = await httpRequest(server.url, "/profile", { form: { fullName: "Nobody" } });
+    expectSameSite(response.location);
+    expect(response.location).toMatch(/^\/auth/);
+  });
+});
+
+describe("the wishlist", () => {
+  it.each(["steal", "", "TOGGLE"])("refuses intent %j with 400", async (intent) => {
+    const response = await httpRequest(server.url, "/wishlist", { form: { intent, productId: "clip-1" }, cookie: target.cookie, headers: asFetcher });
+    expect(response.status).toBe(400);
+  });
+
+  it.each(["<script>alert(1)</script>", "../../etc/passwd", "x".repeat(5000)])("refuses product %j with a 4xx", async (productId) => {
+    const response = await httpRequest(server.url, "/wishlist", { form: { intent: "toggle", productId }, cookie: target.cookie, headers: asFetcher });
+    expect([400, 404]).toContain(response.status);
+  });
+
+  it.each(evil)("never redirects off the site (redirectTo=%s)", async (redirectTo) => {
+    const response = await httpRequest(server.url, "/wishlist", { form: { intent: "toggle", productId: "nope", redirectTo }, cookie: visitorCookie });
+    expect(response.status).toBe(303);
+    expectSameSite(response.location);
+  });
+});
+
+describe("the newsletter", () => {
+  it("shows script typed as an address back as text", async () => {
+    const email = '<script>alert("news")</script>';
+    const response = await httpRequest(server.url, "/newsletter", { form: { email }, headers: { Referer: `${server.url}/` } });
+    expect(response.status).toBe(303);
+    const page = await httpRequest(server.url, "/", { cookie: nextCookies(response) });
+    expect(page.body).not.toContain(email);
+    expect(page.body).toContain("&lt;script&gt;");
+  });
+
+  it.each(evil)("never redirects off the site (redirectTo=%s)", async (redirectTo) => {
+    const response = await httpRequest(server.url, "/newsletter", { form: { email: "not an address", redirectTo } });
+    expect(response.status).toBe(303);
+    expectSameSite(response.location);
+  });
+});
+
+describe("forged and oversized cookies", () => {
+  const signed = (name: string) => createCookie(name, { secrets: [TEST_SESSION_SECRET] });
+
+  it("a session cookie with a bad signature reads as signed out and is cleared", async () => {
+    const response = await httpRequest(server.url, "/", { cookie: "shop_session=InRva2VuIg%3D%3D.forgedsignature" });
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('aria-label="Sign in"');
+    expect(response.setCookies.some((cookie) => /^shop_session=;/.test(cookie))).toBe(true);
+  });
+
+  it("a well-signed session cookie for a token that does not exist reads as signed out", async () => {
+    const cookie = (await signed("shop_session").serialize("A".repeat(43))).split(";")[0]!;
+    const response = await httpRequest(server.url, "/profile", { cookie });
+    expect(response.location).toMatch(/^\/auth/);
+  });
+
+  it("a cart cookie with a bad signature, or signed but malformed, is an empty cart", async () => {
+    const malformed = (await signed("cart").serialize("clip-1:999,<script>:1")).split(";")[0]!;
+    for (const cookie of ["cart=ImNsaXAtMTo5OSI%3D.forged", malformed, `cart=${"A".repeat(8000)}`]) {
+      const response = await httpRequest(server.url, "/cart", { cookie });
+      expect(response.status).toBe(200);
+      expect(response.body).not.toContain('data-testid="cart-line"');
+    }
+  });
+
+  it("a toast cookie with a bad signature is ignored", async () => {
+    const response = await httpRequest(server.url, "/", { cookie: `toast=${Buffer.from('{"title":"<script>alert(1)</script>"}').toString("base64")}.forged` });
+    expect(response.status).toBe(200);
+    expect(response.body).not.toContain("<script>alert(1)</script>");
+  });
+
+  it("a flood of cookies is ignored", async () => {
+    const cookie = Array.from({ length: 300 }, (_, index) => `junk${index}=${index}`).join("; ");
+    expect((await httpRequest(server.url, "/", { cookie })).status).toBe(200);
+  });
+
+  it("a Cookie header beyond the server's header limit gets 431", async () => {
+    const response = await httpRequest(server.url, "/", { cookie: `big=${"b".repeat(20 * 1024)}` });
+    expect(response.status).toBe(431);
+  });
+});
+
+describe("reflected input", () => {
+  it("a search for markup shows it as text", async () => {
+    const query = '<script>alert("q")</script>';
+    const response = await httpRequest(server.url, `/shop?${new URLSearchParams({ q: query })}`);
+    expect(response.status).toBe(200);
+    expect(response.body).not.toContain(query);
+  });
+});
+
+describe("afterwards", () => {
+  it("the target is still signed in with its password, and the database holds only the legitimate changes", async () => {
+    const home = await httpRequest(server.url, "/", { cookie: target.cookie });
+    expect(home.body).toContain('aria-label="Account menu"');
+    const signIn = await httpRequest(server.url, "/auth", { form: { intent: "signin", email: target.email, password: target.password } });
+    expect(signIn.status).toBe(303);
+
+    expect(await server.stop("SIGTERM")).toBe(0);
+    const db = await openDataDir(dataDir);
+    try {
+      const userId = async (email: string) =>
+        (await db.query<{ id: string }>("select id from auth.users where email = $1", [email])).rows[0]!.id;
+      const targetId = await userId(target.email);
+      const authorId = await userId(author.email);
+
+      const cart = await db.query("select product_id, quantity from public.cart_items where user_id = $1", [targetId]);
+      expect(cart.rows).toEqual([{ product_id: "clip-1", quantity: 2 }]);
+      const profile = await db.query<{ full_name: string }>("select full_name from public.profiles where id = $1", [targetId]);
+      expect(profile.rows[0]?.full_name).toBe("Baseline Name");
+      const users = await db.query<{ email: string }>("select email from auth.users order by email");
+      expect(users.rows.map((row) => row.email).sort()).toEqual([author.email, target.email].sort());
+
+      const orders = await db.query<{ user_id: string; total_amount: number; first_name: string }>(
+        "select user_id, total_amount, shipping_address->>'firstName' as first_name from public.orders",
+      );
+      expect(orders.rows).toEqual([{ user_id: authorId, total_amount: toCents(findProduct("wig-1")!.price), first_name: '<script>alert("xss-first")</script>' }]);
+      expect((await db.query("select 1 from public.wishlist_items")).rows).toEqual([]);
+      expect((await db.query("select 1 from public.newsletter_subscribers")).rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
