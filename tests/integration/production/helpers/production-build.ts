@@ -1,8 +1,11 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const execFileAsync = promisify(execFile);
 
 export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const buildDir = path.join(projectDir, "build");
@@ -51,7 +54,8 @@ async function buildOnce(): Promise<void> {
     return buildOnce();
   }
   try {
-    execFileSync("npx", ["remix", "vite:build"], { cwd: projectDir, stdio: "ignore" });
+    // Asynchronous, so the test worker keeps answering vitest during a build that can take a minute.
+    await execFileAsync("npx", ["remix", "vite:build"], { cwd: projectDir, maxBuffer: 16 * 1024 * 1024 });
   } finally {
     fs.rmSync(lock, { force: true });
   }
