@@ -26,7 +26,7 @@ beforeAll(async () => {
   memberCookie = nextCookies(memberAdd, memberCookie);
   const visitorAdd = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "wig-1", quantity: "1" } });
   visitorCookie = nextCookies(visitorAdd);
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -25,7 +25,7 @@ let server: ProductionServer | undefined;
 beforeAll(async () => {
   build = await copyProductionBuild();
   dataDir = await migratedDataDir();
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await server?.stop("SIGKILL");

@@ -13,7 +13,7 @@ beforeAll(async () => {
   build = await copyProductionBuild();
   dataDir = await migratedDataDir();
   server = await startProductionServer({ buildDir: build.dir, dataDir, env: { LOG_LEVEL: "info" } });
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -32,7 +32,7 @@ beforeAll(async () => {
   expect(rename.status).toBe(303);
   const visitorAdd = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-2", quantity: "1" } });
   visitorCookie = nextCookies(visitorAdd);
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
