@@ -130,6 +130,8 @@ test.describe("sign in and sign up page", () => {
   });
 
   test("with JavaScript, the password can be shown and the form is disabled while it is sent", async ({ page, hasJs }) => {
+    // Creates an account and signs in: several round trips, slow on a busy machine.
+    test.slow();
     await visit(page, "/auth");
     const password = main(page).getByLabel("Password", { exact: true });
     const toggle = main(page).getByRole("button", { name: "Show password" });
