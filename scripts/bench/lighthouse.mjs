@@ -93,7 +93,10 @@ async function runWithRetries(page, attempt) {
       if (report.runtimeError) throw new Error(`${report.runtimeError.code} ${report.runtimeError.message}`);
       return report;
     } catch (error) {
-      const message = error instanceof Error ? error.message.split("\n").find((line) => line.includes("Runtime error")) ?? error.message.slice(0, 300) : String(error);
+      const message =
+        error instanceof Error
+          ? error.message.split("\n").find((line) => line.includes("Runtime error")) ?? error.message.slice(0, 300)
+          : String(error);
       if (tries >= 3) throw new Error(`Lighthouse failed on ${page} three times; last: ${message}`);
       process.stdout.write(`(failed: ${message.trim()}; retrying) `);
     }
@@ -102,7 +105,10 @@ async function runWithRetries(page, attempt) {
 
 /** The figures of one run, plus what explains a miss (failed audits, LCP element, shifts). */
 function summarizeRun(report) {
-  const score = (id) => (report.categories[id]?.score === null || report.categories[id]?.score === undefined ? null : Math.round(report.categories[id].score * 100));
+  const score = (id) =>
+    report.categories[id]?.score === null || report.categories[id]?.score === undefined
+      ? null
+      : Math.round(report.categories[id].score * 100);
   const metric = (id) => report.audits[id]?.numericValue ?? null;
   const resources = report.audits["resource-summary"]?.details?.items ?? [];
   const transfer = (type) => resources.find((item) => item.resourceType === type)?.transferSize ?? 0;
@@ -110,8 +116,16 @@ function summarizeRun(report) {
     auditRefs
       .filter((ref) => ref.weight > 0 || category !== "performance")
       .map((ref) => report.audits[ref.id])
-      .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual" && audit.scoreDisplayMode !== "notApplicable")
-      .map((audit) => ({ key: `${category}: ${audit.id}`, value: audit.displayValue ?? String(audit.score) })),
+      .filter(
+        (audit) =>
+          audit &&
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== "informative" &&
+          audit.scoreDisplayMode !== "manual" &&
+          audit.scoreDisplayMode !== "notApplicable"
+      )
+      .map((audit) => ({ key: `${category}: ${audit.id}`, value: audit.displayValue ?? String(audit.score) }))
   );
   const opportunities = Object.values(report.audits)
     .filter((audit) => audit.details?.type === "opportunity" && (audit.details.overallSavingsMs ?? 0) > 0)
@@ -120,7 +134,11 @@ function summarizeRun(report) {
   const lcpPhases = report.audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items ?? [];
   const scripts = (report.audits["network-requests"]?.details?.items ?? [])
     .filter((item) => item.resourceType === "Script" || item.resourceType === "Stylesheet" || item.resourceType === "Font")
-    .map((item) => ({ url: item.url.replace(/^https?:\/\/[^/]+/, ""), type: item.resourceType, transferSize: item.transferSize }));
+    .map((item) => ({
+      url: item.url.replace(/^https?:\/\/[^/]+/, ""),
+      type: item.resourceType,
+      transferSize: item.transferSize,
+    }));
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -150,7 +168,25 @@ function summarizeRun(report) {
 }
 
 function medianOf(runs) {
-  const keys = ["performance", "accessibility", "bestPractices", "seo", "fcpMs", "lcpMs", "tbtMs", "cls", "speedIndexMs", "jsBytes", "cssBytes", "fontBytes", "imageBytes", "documentBytes", "totalBytes", "requestCount", "benchmarkIndex"];
+  const keys = [
+    "performance",
+    "accessibility",
+    "bestPractices",
+    "seo",
+    "fcpMs",
+    "lcpMs",
+    "tbtMs",
+    "cls",
+    "speedIndexMs",
+    "jsBytes",
+    "cssBytes",
+    "fontBytes",
+    "imageBytes",
+    "documentBytes",
+    "totalBytes",
+    "requestCount",
+    "benchmarkIndex",
+  ];
   return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))]));
 }
 
@@ -174,14 +210,22 @@ async function main() {
   const machine = machineInfo();
   const chromeVersion = await execFileAsync(settings.chromePath, ["--version"]).then(
     ({ stdout }) => stdout.trim(),
-    () => null,
+    () => null
   );
   if (!chromeVersion) throw new Error(`No Chromium at ${settings.chromePath} (set CHROME_PATH, or: apt-get install -y chromium)`);
-  const lighthouseVersion = JSON.parse(fs.readFileSync(path.join(projectRoot, "node_modules/lighthouse/package.json"), "utf8")).version;
-  const pages = settings.pages.split(",").map((page) => page.trim()).filter(Boolean);
+  const lighthouseVersion = JSON.parse(
+    fs.readFileSync(path.join(projectRoot, "node_modules/lighthouse/package.json"), "utf8")
+  ).version;
+  const pages = settings.pages
+    .split(",")
+    .map((page) => page.trim())
+    .filter(Boolean);
 
   const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild });
-  const server = await startShopServer(snapshot, { label: "Lighthouse" });
+  const server = await startShopServer(snapshot, { label: "Lighthouse" }).catch((error) => {
+    removeSnapshot(snapshot);
+    throw error;
+  });
   const reportsDir = path.join(tmpDir, "lighthouse");
   fs.mkdirSync(reportsDir, { recursive: true });
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-lh-"));
@@ -197,15 +241,23 @@ async function main() {
     for (const page of pages) {
       const runs = [];
       for (let run = 1; run <= settings.runs; run++) {
-        const outputFile = path.join(reportsDir, `${page.replace(/[^a-z0-9]+/gi, "_").replace(/^_+|_+$/g, "") || "home"}-${run}.json`);
+        const outputFile = path.join(
+          reportsDir,
+          `${page.replace(/[^a-z0-9]+/gi, "_").replace(/^_+|_+$/g, "") || "home"}-${run}.json`
+        );
         process.stdout.write(`Lighthouse ${page} run ${run}/${settings.runs}... `);
         const started = Date.now();
-        const report = await runWithRetries(page, () => runLighthouse(`${origin}${page}`, cartPages.has(page) ? cartHeadersFile : null, outputFile));
+        const report = await runWithRetries(page, () =>
+          runLighthouse(`${origin}${page}`, cartPages.has(page) ? cartHeadersFile : null, outputFile)
+        );
         const summary = summarizeRun(report);
         const finalUrl = report.finalDisplayedUrl ?? report.finalUrl;
-        if (new URL(finalUrl).pathname !== page) throw new Error(`${page} redirected to ${finalUrl}: the page under test was not measured`);
+        if (new URL(finalUrl).pathname !== page)
+          throw new Error(`${page} redirected to ${finalUrl}: the page under test was not measured`);
         runs.push(summary);
-        console.log(`perf ${summary.performance}, LCP ${Math.round(summary.lcpMs)} ms (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+        console.log(
+          `perf ${summary.performance}, LCP ${Math.round(summary.lcpMs)} ms (${((Date.now() - started) / 1000).toFixed(0)} s)`
+        );
       }
       results.push({ page, median: medianOf(runs), runs });
     }
@@ -216,7 +268,9 @@ async function main() {
   }
 
   printMachine(machine);
-  console.log(`Lighthouse ${lighthouseVersion}, ${chromeVersion}, mobile, simulated throttling, median of ${settings.runs} runs\n`);
+  console.log(
+    `Lighthouse ${lighthouseVersion}, ${chromeVersion}, mobile, simulated throttling, median of ${settings.runs} runs\n`
+  );
   printTable([
     ["page", "perf", "a11y", "bp", "seo", "FCP s", "LCP s", "TBT ms", "CLS", "JS KB", "CSS KB"],
     ...results.map(({ page, median: figures }) => [
@@ -236,7 +290,11 @@ async function main() {
   console.log("JS and CSS: bytes transferred (gzip as served) on first load, from Lighthouse's resource summary.");
   const cpuIndex = median(results.map(({ median: figures }) => figures.benchmarkIndex));
   // Simulated throttling scales the main-thread work it observed: a CPU shared with other jobs inflates TBT and LCP.
-  console.log(`Lighthouse CPU benchmark index (median): ${cpuIndex === null ? "n/a" : Math.round(cpuIndex)} (an unloaded desktop core scores about 1500-2500).`);
+  console.log(
+    `Lighthouse CPU benchmark index (median): ${
+      cpuIndex === null ? "n/a" : Math.round(cpuIndex)
+    } (an unloaded desktop core scores about 1500-2500).`
+  );
 
   console.log("\nWhat stands in the way (audits below full marks in any run; LCP element of the last run):");
   for (const { page, runs } of results) {

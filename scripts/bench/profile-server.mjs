@@ -25,7 +25,11 @@ function summarize(profile, from, to) {
     if (now >= from && now <= to) sampleTime.set(id, (sampleTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
   });
   const total = [...sampleTime.values()].reduce((sum, time) => sum + time, 0);
-  const shortUrl = (url) => url.replace(/^file:\/\/.*?\/node_modules\//, "").replace(/^file:\/\/.*?\/tests\/\.tmp\/bench-build-[^/]+\//, "build/").replace(/^file:\/\/.*?\/(server(?:\.js|\/))/, "$1");
+  const shortUrl = (url) =>
+    url
+      .replace(/^file:\/\/.*?\/node_modules\//, "")
+      .replace(/^file:\/\/.*?\/tests\/\.tmp\/bench-build-[^/]+\//, "build/")
+      .replace(/^file:\/\/.*?\/(server(?:\.js|\/))/, "$1");
   const moduleOf = (url) => {
     const short = shortUrl(url);
     if (/^(?:@[^/]+\/)?[^/]+\/.+/.test(short) && url.includes("/node_modules/")) return short.match(/^((?:@[^/]+\/)?[^/]+)/)[1];
@@ -49,7 +53,11 @@ function summarize(profile, from, to) {
   }
   const percent = (time) => `${((time / total) * 100).toFixed(1)}%`;
   const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, settings.top);
-  return { totalMs: total / 1000, self: top(self).map(([key, time]) => [percent(time), key]), inclusive: top(inclusive).map(([key, time]) => [percent(time), key]) };
+  return {
+    totalMs: total / 1000,
+    self: top(self).map(([key, time]) => [percent(time), key]),
+    inclusive: top(inclusive).map(([key, time]) => [percent(time), key]),
+  };
 }
 
 async function main() {
@@ -57,7 +65,13 @@ async function main() {
   fs.mkdirSync(profileDir, { recursive: true });
   const before = new Set(fs.readdirSync(profileDir));
   const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild });
-  const server = await startShopServer(snapshot, { label: "Profiled", nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+  const server = await startShopServer(snapshot, {
+    label: "Profiled",
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+  }).catch((error) => {
+    removeSnapshot(snapshot);
+    throw error;
+  });
   let window;
   let result;
   try {
@@ -71,7 +85,12 @@ async function main() {
     }
     // The profile's clock is the server's monotonic clock in µs; ours is the same clock in this process.
     const started = process.hrtime.bigint();
-    result = await autocannon({ url: server.baseUrl, connections: settings.connections, duration: settings.duration, requests: [request] });
+    result = await autocannon({
+      url: server.baseUrl,
+      connections: settings.connections,
+      duration: settings.duration,
+      requests: [request],
+    });
     window = { from: Number(started / 1000n), to: Number(process.hrtime.bigint() / 1000n) };
   } finally {
     await server.stop();
@@ -80,7 +99,11 @@ async function main() {
   const file = fs.readdirSync(profileDir).find((name) => !before.has(name) && name.endsWith(".cpuprofile"));
   if (!file) throw new Error("The server wrote no CPU profile (did it exit cleanly on SIGTERM?)");
   const summary = summarize(JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")), window.from, window.to);
-  console.log(`\n${settings.method} ${settings.path}: ${Math.round(result.requests.average)} rps under the profiler, ${summary.totalMs.toFixed(0)} ms of samples in the load window\n`);
+  console.log(
+    `\n${settings.method} ${settings.path}: ${Math.round(
+      result.requests.average
+    )} rps under the profiler, ${summary.totalMs.toFixed(0)} ms of samples in the load window\n`
+  );
   printTable([["self", "function"], ...summary.self]);
   console.log("");
   printTable([["inclusive", "module"], ...summary.inclusive]);

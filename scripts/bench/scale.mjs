@@ -12,15 +12,46 @@ import fs from "node:fs";
 import path from "node:path";
 import { defaultFixturePath, fixtureProductId, writeCatalogueFixture } from "./generate-catalog-fixture.mjs";
 import { expectStatus, printLoadTable, runLoad } from "./lib/load.mjs";
-import { budget, formatMegabytes, machineInfo, options, printBudgets, printMachine, printTable, writeJson } from "./lib/report.mjs";
+import {
+  budget,
+  formatMegabytes,
+  machineInfo,
+  options,
+  printBudgets,
+  printMachine,
+  printTable,
+  writeJson,
+} from "./lib/report.mjs";
 import { cartAddBody, checkoutBody, formHeaders, request, signUpAvailable, signUpMember } from "./lib/shop-client.mjs";
 import { buildSnapshot, projectRoot, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
-const settings = options({ products: 10_000, orders: 1000, shippedOrders: 3, duration: 10, connections: 50, warmup: 2, skipBuild: false, seedWorkers: 4, partial: false });
+const settings = options({
+  products: 10_000,
+  orders: 1000,
+  shippedOrders: 3,
+  duration: 10,
+  connections: 50,
+  warmup: 2,
+  skipBuild: false,
+  seedWorkers: 4,
+  partial: false,
+});
 
 const SEARCH_TERM = "wave";
 // In stock in the shipped catalogue, so present in the database's price list: orders can only hold these.
-const orderableProducts = ["clip-1", "clip-2", "clip-3", "tape-1", "tape-2", "tape-3", "wig-1", "wig-3", "acc-1", "acc-2", "acc-3"];
+const orderableProducts = [
+  "clip-1",
+  "clip-2",
+  "clip-3",
+  "tape-1",
+  "tape-2",
+  "tape-3",
+  "wig-1",
+  "wig-3",
+  "acc-1",
+  "acc-2",
+  "acc-3",
+];
 
 class CannotRunYet extends Error {}
 
@@ -49,14 +80,16 @@ async function seedOrders(baseUrl, memberCookie, count, workers) {
   let attempts = 0;
   let nextProduct = 0;
   const started = Date.now();
-  const post = (pathname, body) => request(`${baseUrl}${pathname}`, { method: "POST", headers: formHeaders(baseUrl, memberCookie), body });
+  const post = (pathname, body) =>
+    request(`${baseUrl}${pathname}`, { method: "POST", headers: formHeaders(baseUrl, memberCookie), body });
   // Workers share the member's one cart: a checkout may take another worker's line too (one order, two lines)
   // and leave that worker's checkout with an empty cart (400). Counting only placed orders keeps the total right.
   let inFlight = 0;
   const worker = async () => {
     // Never more checkouts under way than orders still missing: exactly `count` orders, not a few more.
     while (placed + inFlight < count) {
-      if (++attempts > count * 4) throw new Error(`Seeding orders: only ${placed} of ${count} placed after ${attempts} attempts.`);
+      if (++attempts > count * 4)
+        throw new Error(`Seeding orders: only ${placed} of ${count} placed after ${attempts} attempts.`);
       inFlight++;
       const productId = orderableProducts[nextProduct++ % orderableProducts.length];
       const added = await post("/cart", cartAddBody(productId, 1 + (attempts % 3)));
@@ -97,13 +130,17 @@ async function measureDataset(snapshot, dataset) {
       fixtureLoaded = probe.status === 200;
       if (!fixtureLoaded) {
         const reason =
-          `bench:scale cannot run yet: with CATALOG_FIXTURE set, GET /product/${fixtureProductId(settings.products)} answered ${probe.status}: ` +
-          "the server did not load the generated catalogue (see docs/performance.md, 'bench:scale').";
+          `bench:scale cannot run yet: with CATALOG_FIXTURE set, GET /product/${fixtureProductId(settings.products)} answered ${
+            probe.status
+          }: ` + "the server did not load the generated catalogue (see docs/performance.md, 'bench:scale').";
         if (!settings.partial) throw new CannotRunYet(reason);
         console.log(`${reason}\n--partial: going on with the shipped catalogue.`);
       }
     }
-    if (!(await signUpAvailable(server.baseUrl))) throw new CannotRunYet("bench:scale cannot run yet: /auth?mode=signup has no sign-up form, so there is no member for /orders.");
+    if (!(await signUpAvailable(server.baseUrl)))
+      throw new CannotRunYet(
+        "bench:scale cannot run yet: /auth?mode=signup has no sign-up form, so there is no member for /orders."
+      );
     const member = await signUpMember(server.baseUrl);
     console.log(`Seeding ${dataset.orders} orders for a member through the shop...`);
     const seeded = await seedOrders(server.baseUrl, member.cookie, dataset.orders, settings.seedWorkers);
@@ -114,16 +151,33 @@ async function measureDataset(snapshot, dataset) {
       { name: "product", path: "/product/clip-1" },
       { name: "orders", path: "/orders", headers: { Cookie: member.cookie } },
     ];
-    const load = { connections: settings.connections, duration: settings.duration, warmup: settings.warmup };
+    const load = {
+      connections: settings.connections,
+      duration: settings.duration,
+      warmup: settings.warmup,
+      serverPid: server.pid,
+    };
     const results = [];
     for (const target of targets) {
       const page = await describePage(server.baseUrl, target.path, target.headers?.Cookie);
       process.stdout.write(`${dataset.name} ${target.name} (${target.path})... `);
-      const result = await runLoad(server.baseUrl, { ...target, name: `${target.name} ${target.path}`, check: expectStatus(200) }, load);
+      const result = await runLoad(
+        server.baseUrl,
+        { ...target, name: `${target.name} ${target.path}`, check: expectStatus(200) },
+        load
+      );
       results.push({ ...result, target: target.name, page });
       console.log(`${Math.round(result.rps)} rps, p50 ${result.latencyMs.p50} ms`);
     }
-    return { name: dataset.name, products: fixtureLoaded ? dataset.productCount : 12, fixtureLoaded, orders: seeded, results, memory: server.memory(), serverErrors: server.errorLines() };
+    return {
+      name: dataset.name,
+      products: fixtureLoaded ? dataset.productCount : 12,
+      fixtureLoaded,
+      orders: seeded,
+      results,
+      memory: server.memory(),
+      serverErrors: server.errorLines(),
+    };
   } finally {
     await server.stop();
   }
@@ -132,7 +186,8 @@ async function measureDataset(snapshot, dataset) {
 async function main() {
   const readers = appFixtureReaders();
   if (readers.length === 0 && !settings.partial) throw new CannotRunYet(notReadReason);
-  if (readers.length === 0) console.log(`${notReadReason}\n--partial: measuring with the shipped catalogue; only /orders is compared.\n`);
+  if (readers.length === 0)
+    console.log(`${notReadReason}\n--partial: measuring with the shipped catalogue; only /orders is compared.\n`);
   else console.log(`CATALOG_FIXTURE is read by app/${readers.join(", app/")}`);
   const machine = machineInfo();
   const fixture = writeCatalogueFixture(settings.products, defaultFixturePath(settings.products));
@@ -143,15 +198,28 @@ async function main() {
   try {
     datasets.push(await measureDataset(snapshot, { name: "shipped", orders: settings.shippedOrders, productCount: 12 }));
     const scaleFixture = readers.length > 0 ? fixture : null;
-    datasets.push(await measureDataset(snapshot, { name: "scale", orders: settings.orders, fixture: scaleFixture, productCount: 12 + settings.products }));
+    datasets.push(
+      await measureDataset(snapshot, {
+        name: "scale",
+        orders: settings.orders,
+        fixture: scaleFixture,
+        productCount: 12 + settings.products,
+      })
+    );
   } finally {
     removeSnapshot(snapshot);
   }
 
   printMachine(machine);
-  console.log(`autocannon ${settings.connections} connections, ${settings.duration} s per target; search term "${SEARCH_TERM}".\n`);
+  console.log(
+    `autocannon ${settings.connections} connections, ${settings.duration} s per target; search term "${SEARCH_TERM}".\n`
+  );
   for (const dataset of datasets) {
-    console.log(`${dataset.name}: ${dataset.products} products, member with ${dataset.orders} orders, peak memory ${formatMegabytes(dataset.memory.vmHwm)}`);
+    console.log(
+      `${dataset.name}: ${dataset.products} products, member with ${dataset.orders} orders, peak memory ${formatMegabytes(
+        dataset.memory.vmHwm
+      )}`
+    );
     printLoadTable(dataset.results);
     console.log("");
   }
@@ -165,7 +233,12 @@ async function main() {
       shippedP50: base.latencyMs.p50,
       scaleP50: big.latencyMs.p50,
       scaled: scaled(base.target),
-      ratio: base.latencyMs.p50 > 0 && big.latencyMs.p50 !== null ? big.latencyMs.p50 / base.latencyMs.p50 : null,
+      shippedCpuMs: base.cpuMsPerRequest,
+      scaleCpuMs: big.cpuMsPerRequest,
+      // The budget compares server CPU per request: unlike latency on a shared machine, it does not move with
+      // whatever else runs there. The p50 ratio is shown beside it.
+      ratio: base.cpuMsPerRequest && big.cpuMsPerRequest !== null ? big.cpuMsPerRequest / base.cpuMsPerRequest : null,
+      p50Ratio: base.latencyMs.p50 > 0 && big.latencyMs.p50 !== null ? big.latencyMs.p50 / base.latencyMs.p50 : null,
       shippedRps: base.rps,
       scaleRps: big.rps,
       scaleHtmlBytes: big.page.htmlBytes,
@@ -174,12 +247,27 @@ async function main() {
     };
   });
   printTable([
-    ["page", "shipped p50 ms", "scale p50 ms", "ratio", "shipped rps", "scale rps", "scale HTML KB", "links next page"],
+    [
+      "page",
+      "shipped CPU ms",
+      "scale CPU ms",
+      "ratio",
+      "shipped p50",
+      "scale p50",
+      "p50 ratio",
+      "shipped rps",
+      "scale rps",
+      "scale HTML KB",
+      "links next page",
+    ],
     ...comparison.map((row) => [
       row.target,
+      row.shippedCpuMs?.toFixed(2),
+      row.scaleCpuMs?.toFixed(2),
+      row.ratio === null ? null : `${row.ratio.toFixed(2)}${row.scaled ? "" : " (not scaled)"}`,
       row.shippedP50,
       row.scaleP50,
-      row.ratio === null ? null : `${row.ratio.toFixed(2)}${row.scaled ? "" : " (not scaled)"}`,
+      row.p50Ratio?.toFixed(2),
       Math.round(row.shippedRps),
       Math.round(row.scaleRps),
       (row.scaleHtmlBytes / 1024).toFixed(0),
@@ -187,14 +275,31 @@ async function main() {
     ]),
   ]);
   const checks = [
-    ...comparison.filter((row) => row.scaled).map((row) => budget(`${row.target} p50 scale/shipped`, row.ratio, "<=", 2, (ratio) => `${ratio.toFixed(2)}x`)),
+    ...comparison
+      .filter((row) => row.scaled)
+      .map((row) =>
+        budget(`${row.target} CPU per request, scale/shipped`, row.ratio, "<=", 2, (ratio) => `${ratio.toFixed(2)}x`)
+      ),
     ...datasets.map((dataset) =>
-      budget(`${dataset.name} failures`, dataset.results.reduce((sum, result) => sum + result.errors + result.non2xx3xx + result.failedChecks, 0), "<=", 0),
+      budget(
+        `${dataset.name} failures`,
+        dataset.results.reduce((sum, result) => sum + result.errors + result.non2xx3xx + result.failedChecks, 0),
+        "<=",
+        0
+      )
     ),
     budget("scale server peak memory", scale.memory.vmHwm, "<", 300 * 1024 * 1024, formatMegabytes),
   ];
   const failed = printBudgets(checks);
-  writeJson("bench-scale.json", { kind: "scale", machine, settings, searchTerm: SEARCH_TERM, datasets, comparison, budgetResults: checks });
+  writeJson("bench-scale.json", {
+    kind: "scale",
+    machine,
+    settings,
+    searchTerm: SEARCH_TERM,
+    datasets,
+    comparison,
+    budgetResults: checks,
+  });
   if (!scale.fixtureLoaded) {
     console.log("\nIncomplete: the generated catalogue was not loaded (see above); listing, search and product were not scaled.");
     process.exitCode = 3;

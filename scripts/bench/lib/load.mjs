@@ -1,5 +1,7 @@
 // One load test with autocannon: N connections for a fixed time against one request shape, with every
 // answer checked (a fast stream of error pages is not throughput).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import autocannon from "autocannon";
 import { printTable } from "./report.mjs";
 import { decodeToast } from "./shop-client.mjs";
@@ -47,12 +49,31 @@ async function settle(baseUrl, timeoutMs = 60_000) {
     const started = Date.now();
     const ok = await fetch(`${baseUrl}/robots.txt`, { signal: AbortSignal.timeout(10_000) }).then(
       async (response) => (await response.arrayBuffer(), response.ok),
-      () => false,
+      () => false
     );
     if (ok && Date.now() - started < 100) return;
     await sleep(500);
   }
 }
+
+/** CPU time (user + system, all threads) a process has used so far, in ms; null when /proc cannot tell. */
+function processCpuMs(pid) {
+  try {
+    // Fields after the command name, which is in parentheses and may contain spaces: utime and stime are 14 and 15.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 const lowerCaseKeys = (headers) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
 
@@ -60,9 +81,11 @@ const lowerCaseKeys = (headers) => Object.fromEntries(Object.entries(headers).ma
  * Runs one target: an optional short warm-up (JIT, caches) that is not counted, then the measurement.
  * @param {string} baseUrl
  * @param {LoadTarget} target
- * @param {{ connections: number, duration: number, warmup: number }} options
+ * @param {{ connections: number, duration: number, warmup: number, serverPid?: number }} options
+ *        serverPid: the server's process, whose CPU time per request is reported (it depends much less than
+ *        requests per second on what else the machine is doing)
  */
-export async function runLoad(baseUrl, target, { connections, duration, warmup }) {
+export async function runLoad(baseUrl, target, { connections, duration, warmup, serverPid }) {
   const failures = new Map();
   let checked = 0;
   let counting = false;
@@ -87,7 +110,11 @@ export async function runLoad(baseUrl, target, { connections, duration, warmup }
     await settle(baseUrl);
   }
   counting = true;
+  const cpuBefore = serverPid ? processCpuMs(serverPid) : null;
   const result = await run(duration);
+  // Requests accepted before the stop are still being served: wait for them, so their CPU time is counted.
+  await settle(baseUrl);
+  const cpuAfter = serverPid ? processCpuMs(serverPid) : null;
   counting = false;
 
   const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
@@ -105,6 +132,8 @@ export async function runLoad(baseUrl, target, { connections, duration, warmup }
     connections,
     durationSeconds: duration,
     requests: result.requests.total,
+    /** Server CPU per answered request (its unfinished requests at the stop included, so slightly high). */
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && answered ? (cpuAfter - cpuBefore) / result.requests.total : null,
     rps: result.requests.average,
     latencyMs: {
       p50: latency(result.latency.p50),
@@ -129,13 +158,29 @@ export async function runLoad(baseUrl, target, { connections, duration, warmup }
   };
 }
 
-/** The load results as a table, with the reasons behind any failed checks. */
+/**
+ * The load results as a table, with the reasons behind any failed checks. "rps/core" is 1000 / CPU ms per request:
+ * what one core could serve at that cost. It moves less with a busy machine than rps does, but not nothing (caches
+ * and cores are shared): read it against the baseline row measured in the same run.
+ */
 export function printLoadTable(results) {
   printTable([
-    ["target", "rps", "p50 ms", "p99 ms", "max ms", "requests", "non-2xx/3xx", "errors", "failed checks"],
+    [
+      "target",
+      "rps",
+      "p50 ms",
+      "p99 ms",
+      "max ms",
+      "requests",
+      "non-2xx/3xx",
+      "errors",
+      "failed checks",
+      "CPU ms/req",
+      "rps/core",
+    ],
     ...results.map((result) =>
       result.skipped
-        ? [result.name, "skipped", null, null, null, null, null, null, result.skipped]
+        ? [result.name, "skipped", null, null, null, null, null, null, result.skipped, null, null]
         : [
             result.name,
             Math.round(result.rps),
@@ -146,7 +191,9 @@ export function printLoadTable(results) {
             result.non2xx3xx,
             result.errors,
             result.failedChecks,
-          ],
+            result.cpuMsPerRequest === null ? null : result.cpuMsPerRequest.toFixed(2),
+            result.cpuMsPerRequest ? Math.round(1000 / result.cpuMsPerRequest) : null,
+          ]
     ),
   ]);
   for (const result of results) {

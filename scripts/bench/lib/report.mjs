@@ -19,8 +19,14 @@ export function machineInfo() {
     date: new Date().toISOString(),
     nproc: Number(commandOutput("nproc", [])) || os.availableParallelism(),
     cpuModel: os.cpus()[0]?.model ?? "unknown",
-    memory: commandOutput("free", ["-h"]).split("\n").find((line) => line.startsWith("Mem:")) ?? "unknown",
-    loadAverage: os.loadavg().map((load) => load.toFixed(2)).join(" "),
+    memory:
+      commandOutput("free", ["-h"])
+        .split("\n")
+        .find((line) => line.startsWith("Mem:")) ?? "unknown",
+    loadAverage: os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(" "),
     node: process.version,
     os: `${os.type()} ${os.release()}`,
   };
@@ -46,7 +52,11 @@ export function printTable(rows) {
   const text = rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "-" : String(cell))));
   const widths = text[0].map((_, column) => Math.max(...text.map((row) => row[column].length)));
   const line = (row) =>
-    row.map((cell, column) => (column === 0 || !/^[\d.,\s%-]+$/.test(cell) ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+    row
+      .map((cell, column) =>
+        column === 0 || !/^[\d.,\s%-]+$/.test(cell) ? cell.padEnd(widths[column]) : cell.padStart(widths[column])
+      )
+      .join("  ");
   console.log(line(text[0]));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const row of text.slice(1)) console.log(line(row));
@@ -57,8 +67,18 @@ export function printTable(rows) {
  * figure and the limit so the printed rule and the test cannot drift apart.
  */
 export function budget(name, value, comparison, limit, format = (figure) => String(figure)) {
-  const pass = value !== null && value !== undefined && (comparison === ">=" ? value >= limit : comparison === "<" ? value < limit : value <= limit);
-  return { name, value, limit, comparison, pass, text: `${name} ${value === null ? "n/a" : format(value)} (${comparison} ${format(limit)})` };
+  const pass =
+    value !== null &&
+    value !== undefined &&
+    (comparison === ">=" ? value >= limit : comparison === "<" ? value < limit : value <= limit);
+  return {
+    name,
+    value,
+    limit,
+    comparison,
+    pass,
+    text: `${name} ${value === null ? "n/a" : format(value)} (${comparison} ${format(limit)})`,
+  };
 }
 
 export function printBudgets(budgets) {
@@ -78,7 +98,8 @@ export function writeJson(name, record) {
 
 /** `--name=value` options over defaults; a BENCH_NAME environment variable sets the same option. */
 export function options(defaults) {
-  const convert = (key, raw) => (typeof defaults[key] === "number" ? Number(raw) : typeof defaults[key] === "boolean" ? raw === "true" : raw);
+  const convert = (key, raw) =>
+    typeof defaults[key] === "number" ? Number(raw) : typeof defaults[key] === "boolean" ? raw === "true" : raw;
   const parsed = { ...defaults };
   for (const key of Object.keys(defaults)) {
     const fromEnv = process.env[`BENCH_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`];

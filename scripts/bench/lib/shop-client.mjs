@@ -45,7 +45,7 @@ export function request(url, { method = "GET", headers = {}, body } = {}) {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") })
       );
       response.on("error", reject);
     });

@@ -53,7 +53,9 @@ function missingAssets(buildDir) {
     .join("\n");
   const linked = new Set(serverCode.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
   // The server build names its own chunks under /assets too; those live in build/server.
-  return [...linked].filter((asset) => !fs.existsSync(path.join(buildDir, "client", asset)) && !fs.existsSync(path.join(serverDir, asset)));
+  return [...linked].filter(
+    (asset) => !fs.existsSync(path.join(buildDir, "client", asset)) && !fs.existsSync(path.join(serverDir, asset))
+  );
 }
 
 /**
@@ -162,7 +164,9 @@ async function launchServer(snapshot, { env, label, nodeArgs = [] }) {
   if (exited || Date.now() - started >= 180_000) {
     clearInterval(sampler);
     child.kill("SIGKILL");
-    throw new Error(`The ${label} server did not start (${exited ? `exit ${exited.code ?? exited.signal}` : "timeout"}):\n${output}`);
+    throw new Error(
+      `The ${label} server did not start (${exited ? `exit ${exited.code ?? exited.signal}` : "timeout"}):\n${output}`
+    );
   }
   const startSeconds = (Date.now() - started) / 1000;
 
@@ -217,7 +221,10 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
   let server;
   let creationPeak = 0;
   try {
-    const creator = await launchServer(snapshot, { env: { ...env, PORT: String(await freePort()) }, label: `${label} (creating its database)` });
+    const creator = await launchServer(snapshot, {
+      env: { ...env, PORT: String(await freePort()) },
+      label: `${label} (creating its database)`,
+    });
     creationPeak = creator.memory().vmHwm;
     await creator.stop();
     server = await launchServer(snapshot, { env: { ...env, PORT: String(await freePort()) }, label, nodeArgs });
@@ -225,7 +232,9 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  console.log(`${label} server ready on ${server.baseUrl} (pid ${server.pid}, opened its database in ${server.startSeconds.toFixed(1)} s)`);
+  console.log(
+    `${label} server ready on ${server.baseUrl} (pid ${server.pid}, opened its database in ${server.startSeconds.toFixed(1)} s)`
+  );
   return {
     ...server,
     /** Memory of the measured server, plus the one-off peak of the start that created the database. */
