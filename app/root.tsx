@@ -19,7 +19,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Degrades to a signed-out header when the database is down (shell-session.server.ts).
-  const [{ session, summary, headers }, { toast, clearHeader }, newsletter] = await Promise.all([
+  const [{ session, member, summary, headers }, { toast, clearHeader }, newsletter] = await Promise.all([
     loadShellSession(request),
     readToast(request),
     readNewsletterFlash(request),
@@ -27,11 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   session.backend.responseHeaders.forEach((value, key) => headers.append(key, value));
   if (clearHeader) headers.append("Set-Cookie", clearHeader);
   if (newsletter.clearHeader) headers.append("Set-Cookie", newsletter.clearHeader);
-  const { user } = session;
   return data(
     {
       origin: getOrigin(request),
-      user: user ? { email: user.email, fullName: user.fullName, avatarUrl: user.avatarUrl } : null,
+      user: member,
       cart: { lines: summary.lines, totalItems: summary.totalItems, totalAmountCents: summary.totalAmountCents },
       toast,
       /** The footer form's message and typed address after a refused post without JavaScript. */
@@ -67,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter newsletter={<NewsletterForm />} />
-        <Toaster toast={data?.toast ?? null} />
+        <Toaster toast={data?.toast ?? null} withClientToasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,18 +1,13 @@
-import { Form } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { ShoppingBag } from "lucide-react";
 
-/** Posts one unit (or the chosen quantity) to the cart endpoint; works as a plain HTML form. */
-export function AddToCartForm({
-  productId,
-  productName,
-  inStock,
-  quantity,
-}: {
-  productId: string;
-  productName: string;
-  inStock: boolean;
-  quantity?: number;
-}) {
+/**
+ * Adds one unit of a product (cards, the wishlist). A plain HTML form without JavaScript (the cart action
+ * redirects back to this page); with JavaScript a fetcher posts it in place, so the shopper stays where they
+ * are and the badge updates optimistically.
+ */
+export function AddToCartForm({ productId, productName, inStock }: { productId: string; productName: string; inStock: boolean }) {
+  const fetcher = useFetcher();
   if (!inStock) {
     return (
       <button type="button" disabled className="btn-outline w-full">
@@ -21,14 +16,14 @@ export function AddToCartForm({
     );
   }
   return (
-    <Form method="post" action="/cart" className="w-full">
+    <fetcher.Form method="post" action="/cart" className="w-full">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
-      {quantity ? <input type="hidden" name="quantity" value={quantity} /> : null}
-      <button type="submit" className="btn-primary w-full" aria-label={`Add ${productName} to cart`}>
+      {/* The accessible name starts with the visible words (WCAG 2.5.3) and says which product. */}
+      <button type="submit" className="btn-primary w-full" aria-label={`Add to Cart: ${productName}`}>
         <ShoppingBag aria-hidden className="size-4" />
         Add to Cart
       </button>
-    </Form>
+    </fetcher.Form>
   );
 }

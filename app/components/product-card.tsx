@@ -1,5 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { ShoppingBag } from "lucide-react";
+import { Link } from "@remix-run/react";
+import { AddToCartForm } from "~/components/add-to-cart-form";
 import { Price } from "~/components/price";
 import { ProductBadges } from "~/components/product-badges";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -38,33 +38,8 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
           <Price price={product.price} originalPrice={product.originalPrice} />
         </div>
-        <CardAddToCart product={product} />
+        <AddToCartForm productId={product.id} productName={product.name} inStock={product.inStock} />
       </div>
     </article>
-  );
-}
-
-/**
- * Adds one unit. A plain HTML form without JavaScript (the action redirects back here); with JavaScript a
- * fetcher posts it in place, so the shopper stays on the listing and the badge updates optimistically.
- */
-function CardAddToCart({ product }: { product: ProductCardData }) {
-  const fetcher = useFetcher();
-  if (!product.inStock) {
-    return (
-      <button type="button" disabled className="btn-outline w-full">
-        Out of Stock
-      </button>
-    );
-  }
-  return (
-    <fetcher.Form method="post" action="/cart" className="w-full">
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={product.id} />
-      <button type="submit" className="btn-primary w-full" aria-label={`Add ${product.name} to cart`}>
-        <ShoppingBag aria-hidden className="size-4" />
-        Add to Cart
-      </button>
-    </fetcher.Form>
   );
 }

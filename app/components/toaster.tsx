@@ -1,5 +1,6 @@
 import { CheckCircle2, Info, X, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { onClientToast } from "~/utils/client-toast";
 import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -9,9 +10,17 @@ const icons = { success: CheckCircle2, error: XCircle, info: Info };
  * Shows the toast the root loader read from the flash cookie. Server-rendered, so it shows without
  * JavaScript; with JavaScript it can be dismissed and fades after a few seconds.
  */
-export function Toaster({ toast }: { toast: Toast | null }) {
+export function Toaster({ toast: serverToast, withClientToasts = false }: { toast: Toast | null; withClientToasts?: boolean }) {
   const hydrated = useHydrated();
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const [clientToast, setClientToast] = useState<Toast | null>(null);
+  useEffect(() => (withClientToasts ? onClientToast(setClientToast) : undefined), [withClientToasts]);
+  // A newer server toast replaces a client one; a revalidation that brings no toast leaves it showing.
+  const serverToastId = serverToast?.id;
+  useEffect(() => {
+    if (serverToastId) setClientToast(null);
+  }, [serverToastId]);
+  const toast = clientToast ?? serverToast;
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => setDismissed(toast.id), 6000);

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Link, useRouteLoaderData } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
 import { CartContents, useOptimisticCart } from "~/components/cart-contents";
 import type { CartChange } from "~/modules/cart/cart";
@@ -10,6 +10,7 @@ import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { refererPath, safeRedirect } from "~/utils/safe-redirect";
+import { showClientToast } from "~/utils/client-toast";
 import { toastHeader } from "~/utils/toast.server";
 import type { ToastInput } from "~/utils/toast";
 
@@ -62,6 +63,22 @@ export async function action({ request }: ActionFunctionArgs) {
       return respond(503, { type: "error", title: "Error", description: "Your cart could not be updated right now. Please try again." });
     }
     throw error;
+  }
+}
+
+/**
+ * In the browser, a cart request that gets no answer (the connection dropped) must not end on an error page:
+ * say so, and let the revalidation that follows every action put the server's cart back on screen.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    // A newer click on the same line superseded this request: not a failure.
+    if (request.signal.aborted) throw error;
+    const description = "Your cart could not be updated. Check your connection and try again.";
+    showClientToast({ type: "error", title: "Error", description });
+    return { ok: false, error: description };
   }
 }
 

@@ -23,15 +23,29 @@ export async function getDisplaySession(request: Request): Promise<Session> {
   }
 }
 
-/** The session and cart every page's header shows (the root loader), degraded as getDisplaySession() says. */
-export async function loadShellSession(request: Request): Promise<{ session: Session } & Awaited<ReturnType<typeof loadCart>>> {
+/** Who the header's account menu names: the profile's name, which the shopper can edit, over the sign-up's. */
+export interface ShellMember {
+  email: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+}
+
+type ShellSession = { session: Session; member: ShellMember | null } & Awaited<ReturnType<typeof loadCart>>;
+
+/** The session, member and cart every page's header shows (the root loader), degraded as getDisplaySession() says. */
+export async function loadShellSession(request: Request): Promise<ShellSession> {
   const session = await getDisplaySession(request);
   try {
-    return { session, ...(await loadCart(request, session)) };
+    const { user, backend } = session;
+    const [cart, profile] = await Promise.all([loadCart(request, session), user ? backend.profiles.get({ userId: user.id }) : null]);
+    const member = user
+      ? { email: user.email, fullName: profile ? profile.fullName : user.fullName, avatarUrl: profile?.avatarUrl ?? user.avatarUrl }
+      : null;
+    return { session, member, ...cart };
   } catch (error) {
-    // The database went away between reading the session and the member's cart.
+    // The database went away between reading the session and the member's data.
     if (!isBackendUnavailable(error)) throw error;
     const visitor = await visitorSession(request);
-    return { session: visitor, ...(await loadCart(request, visitor)) };
+    return { session: visitor, member: null, ...(await loadCart(request, visitor)) };
   }
 }

@@ -26,7 +26,7 @@ const fieldNames: Record<string, string> = {
 async function addToCart(page: Page, productId: string, quantity = 1) {
   await visit(page, `/product/${productId}`);
   await page.getByLabel("Quantity", { exact: true }).fill(String(quantity));
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page.getByTestId("toast")).toContainText("Added to cart");
 }
 

@@ -4,8 +4,8 @@ import { test as base, expect, type Page } from "@playwright/test";
 interface ShopFixtures {
   /** Declare an HTTP error status the test expects (e.g. visiting a missing page) so it is not reported as a failure. */
   allowHttpError: (status: number, urlPart?: string) => void;
-  /** Declare an uncaught page error the test expects (matched on its message), e.g. a known framework defect. */
-  allowPageError: (message: RegExp) => void;
+  /** Declare a problem the test causes on purpose (matched on the reported line), e.g. a request it cuts off. */
+  allowProblem: (line: RegExp) => void;
   /** Whether this project runs with JavaScript enabled. */
   hasJs: boolean;
 }
@@ -28,17 +28,17 @@ export const test = base.extend<ShopFixtures & { guard: void }>({
     },
     { scope: "test" },
   ],
-  allowPageError: [
+  allowProblem: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {
       const allowed: RegExp[] = [];
-      (testInfo as unknown as { allowedPageErrors: RegExp[] }).allowedPageErrors = allowed;
-      await use((message) => allowed.push(message));
+      (testInfo as unknown as { allowedProblems: RegExp[] }).allowedProblems = allowed;
+      await use((line) => allowed.push(line));
     },
     { scope: "test" },
   ],
   guard: [
-    async ({ page, allowHttpError: _ensureAllowList, allowPageError: _ensurePageErrorList }, use, testInfo) => {
+    async ({ page, allowHttpError: _ensureAllowList, allowProblem: _ensureProblemList }, use, testInfo) => {
       const problems: string[] = [];
       const allowed = (testInfo as unknown as { allowedHttpErrors: Array<{ status: number; urlPart?: string }> }).allowedHttpErrors;
       const isAllowed = (status: number, url: string) =>
@@ -50,11 +50,7 @@ export const test = base.extend<ShopFixtures & { guard: void }>({
         if (message.text().startsWith("Failed to load resource: the server responded with a status of")) return;
         problems.push(`console.error: ${message.text()}`);
       });
-      const allowedPageErrors = (testInfo as unknown as { allowedPageErrors: RegExp[] }).allowedPageErrors;
-      page.on("pageerror", (error) => {
-        if (allowedPageErrors.some((message) => message.test(error.message))) return;
-        problems.push(`page error: ${error.message}`);
-      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       page.on("requestfailed", (request) => {
         const failure = request.failure()?.errorText ?? "";
         // A navigation that replaces an in-flight fetch aborts it; that is not a broken request.
@@ -72,7 +68,9 @@ export const test = base.extend<ShopFixtures & { guard: void }>({
       });
 
       await use();
-      expect(problems, "console errors, failed requests or unexpected HTTP errors").toEqual([]);
+      const allowedProblems = (testInfo as unknown as { allowedProblems: RegExp[] }).allowedProblems;
+      const unexpected = problems.filter((line) => !allowedProblems.some((allowed) => allowed.test(line)));
+      expect(unexpected, "console errors, failed requests or unexpected HTTP errors").toEqual([]);
     },
     { auto: true },
   ],

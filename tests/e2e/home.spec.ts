@@ -27,7 +27,7 @@ test("home shows the hero, badges, category tiles and the first four products", 
   ]);
   // Each featured card links to its product and can add it to the cart.
   await expect(featured.first().getByRole("link", { name: "Silky Straight Clip-In Extensions" })).toHaveAttribute("href", "/product/clip-1");
-  await expect(featured.first().getByRole("button", { name: "Add Silky Straight Clip-In Extensions to cart" })).toBeVisible();
+  await expect(featured.first().getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions" })).toBeVisible();
 });
 
 test("Shop Collection leads to the listing and a category tile to its category", async ({ page, hasJs }) => {

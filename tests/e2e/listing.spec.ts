@@ -186,5 +186,5 @@ test("an out-of-stock card offers no Add to Cart", async ({ page }) => {
   await visit(page, "/wigs");
   const card = page.getByRole("main").getByRole("article").filter({ hasText: catalogue["wig-2"] });
   await expect(card.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
-  await expect(card.getByRole("button", { name: /Add .* to cart/ })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
 });

@@ -173,13 +173,10 @@ test.describe("404 page", () => {
   });
 });
 
-test.describe("accessibility (axe)", () => {
+// axe runs in the page's JavaScript; the pages' markup is the same without it.
+test.describe("accessibility (axe)", { tag: "@js-only" }, () => {
   // axe takes several seconds a page on the shared two-core machines.
   test.describe.configure({ timeout: 90_000 });
-
-  test.beforeEach(({ hasJs }) => {
-    test.skip(!hasJs, "axe runs in the page's JavaScript");
-  });
 
   for (const path of ["/", "/shop", "/product/clip-1", "/blog", "/blog/blog-1", "/faq", "/care"]) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {

@@ -56,9 +56,12 @@ test.describe("wishlist", () => {
     // axe runs inside the page, so only where JavaScript runs; the markup is the same without it.
     if (hasJs) await expectAccessible(page);
 
-    await items.nth(1).getByRole("button", { name: "Add Body Wave Clip-In Set to cart" }).click();
+    await items.nth(1).getByRole("button", { name: "Add to Cart: Body Wave Clip-In Set" }).click();
     await expect(page.getByTestId("toast")).toContainText("Added to cart");
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    // The shopper stays on the wishlist: redirected back without JavaScript, in place with it.
+    await expect(page).toHaveURL(/\/wishlist$/);
+    await expect(items).toHaveCount(2);
   });
 
   test("Remove takes products off /wishlist until it is empty", async ({ page }) => {

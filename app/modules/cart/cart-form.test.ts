@@ -25,6 +25,10 @@ describe("parseCartForm", () => {
     ["-2", "Quantity must be at least 1."],
     ["1.5", "Quantity must be a whole number."],
     ["abc", "Quantity must be a number."],
+    ["0x10", "Quantity must be a number."],
+    ["1e3", "Quantity must be a number."],
+    ["Infinity", "Quantity must be a number."],
+    ["1000", "Quantity must be 999 or less."],
   ])("refuses to add quantity %s", (quantity, message) => {
     expect(parseCartForm(form({ intent: "add", productId: "clip-1", quantity }))).toEqual({ error: message, unknownIntent: false });
   });
@@ -32,6 +36,15 @@ describe("parseCartForm", () => {
   it("accepts setting zero or below (it removes the line)", () => {
     expect(parseCartForm(form({ intent: "set", productId: "clip-1", quantity: "0" }))).toEqual({
       change: { intent: "set", productId: "clip-1", quantity: 0 },
+    });
+  });
+
+  it("reads a whole number with spaces or a sign as written", () => {
+    expect(parseCartForm(form({ intent: "set", productId: "clip-1", quantity: " +7 " }))).toEqual({
+      change: { intent: "set", productId: "clip-1", quantity: 7 },
+    });
+    expect(parseCartForm(form({ intent: "set", productId: "clip-1", quantity: "-3" }))).toEqual({
+      change: { intent: "set", productId: "clip-1", quantity: -3 },
     });
   });
 

@@ -2,13 +2,20 @@ import { z } from "zod";
 import type { CartChange } from "~/modules/cart/cart";
 
 const productId = z.string().trim().min(1).max(64);
-// Whole numbers only; the bounds keep absurd values out before any arithmetic.
-const quantity = z.coerce.number({ invalid_type_error: "Quantity must be a number." }).int("Quantity must be a whole number.");
+// Whole decimal numbers only: z.coerce.number would also take "0x10", "1e3" or " " (as 16, 1000, 0).
+// The bounds keep absurd values out before any arithmetic.
+const quantityText = z
+  .string()
+  .trim()
+  .regex(/^[+-]?(\d+\.?\d*|\.\d+)$/, "Quantity must be a number.")
+  .regex(/^[+-]?\d+$/, "Quantity must be a whole number.")
+  .transform(Number);
+const quantity = (bounds: z.ZodNumber) => quantityText.pipe(bounds);
 
 /** The cart endpoint's form contract, one schema per intent (STYLE: multi-action endpoints switch on a named intent). */
 export const cartFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId, quantity: quantity.min(1, "Quantity must be at least 1.").max(999).default(1) }),
-  z.object({ intent: z.literal("set"), productId, quantity: quantity.min(-999).max(999) }),
+  z.object({ intent: z.literal("add"), productId, quantity: quantity(z.number().min(1, "Quantity must be at least 1.").max(999, "Quantity must be 999 or less.")).default("1") }),
+  z.object({ intent: z.literal("set"), productId, quantity: quantity(z.number().min(-999, "Quantity must be -999 or more.").max(999, "Quantity must be 999 or less.")) }),
   z.object({ intent: z.literal("remove"), productId }),
   z.object({ intent: z.literal("clear") }),
 ]);

@@ -91,5 +91,5 @@ export async function addFromProductPage(page: Page, hasJs: boolean, quantity: n
 
 /** Adds one unit from a product card on the current page. */
 export async function addFromCard(page: Page, hasJs: boolean, name: string) {
-  await act(page, hasJs, () => page.getByRole("button", { name: `Add ${name} to cart` }).click());
+  await act(page, hasJs, () => page.getByRole("button", { name: `Add to Cart: ${name}`, exact: true }).click());
 }
