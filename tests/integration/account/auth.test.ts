@@ -11,7 +11,8 @@ import { action as resetAction } from "~/routes/reset-password";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/sign-out";
 import { getSession } from "~/utils/auth.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "./helpers";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf } from "#tests/integration/helpers/route-calls";
+import { uniqueEmail } from "#tests/integration/helpers/requests";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;

@@ -4,7 +4,8 @@ import { loader as googleLoader } from "~/routes/auth-google";
 import { loader as googleCallbackLoader } from "~/routes/auth-google-callback";
 import { getSession } from "~/utils/auth.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, toastOf, uniqueEmail } from "./helpers";
+import { call, CookieJar, expectRedirect, get, toastOf } from "#tests/integration/helpers/route-calls";
+import { uniqueEmail } from "#tests/integration/helpers/requests";
 
 // Google through the app (remix-auth-google): the embedded backend has no hosted OAuth. Set before the
 // environment is first read (installTestBackend reads it).

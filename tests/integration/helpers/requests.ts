@@ -1,20 +1,9 @@
 import type { Backend } from "~/backend/port";
+import { CookieJar, testContext } from "#tests/integration/helpers/route-calls";
 
 /** The "name=value" pairs of every Set-Cookie in `headers`, merged over `previous` (what a browser would send next). */
 export function cookiesAfter(headers: Headers, previous = ""): string {
-  const jar = new Map(
-    previous
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const),
-  );
-  for (const header of headers.getSetCookie()) {
-    const pair = header.split(";")[0] ?? "";
-    const name = pair.slice(0, pair.indexOf("="));
-    if (/max-age=0/i.test(header) || /expires=thu, 01 jan 1970/i.test(header)) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  return [...jar.values()].join("; ");
+  return CookieJar.fromHeader(previous).store(headers).header();
 }
 
 export function formPost(url: string, fields: Record<string, string>, cookie = "", headers: Record<string, string> = {}): Request {
@@ -40,5 +29,5 @@ export async function signUpMember(backend: Backend, fullName = "Test Member") {
 
 /** Calls a Remix action or loader the way the server does. */
 export function routeArgs(request: Request, params: Record<string, string> = {}) {
-  return { request, params, context: { cspNonce: "test-nonce" } };
+  return { request, params, context: testContext };
 }

@@ -50,6 +50,16 @@ export async function call<F extends RouteFunction>(routeFunction: F, request: R
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
 
+  /** A jar holding the pairs of a Cookie request header ("a=1; b=2"). */
+  static fromHeader(header: string): CookieJar {
+    const jar = new CookieJar();
+    for (const pair of header.split(/;\s*/).filter(Boolean)) {
+      const separator = pair.indexOf("=");
+      jar.set(pair.slice(0, separator), pair.slice(separator + 1));
+    }
+    return jar;
+  }
+
   store(headers: Headers): this {
     for (const setCookie of headers.getSetCookie()) {
       const [pair = ""] = setCookie.split(";");
@@ -104,10 +114,4 @@ export async function toastOf(result: RouteResult): Promise<Toast | null> {
 export function expectRedirect(result: RouteResult, location: string) {
   expect({ status: result.status, location: result.location }).toEqual({ status: expect.any(Number), location });
   expect([301, 302, 303, 307, 308]).toContain(result.status);
-}
-
-let counter = 0;
-export function uniqueEmail(prefix = "shopper") {
-  counter += 1;
-  return `${prefix}-${Date.now()}-${counter}@example.com`;
 }
