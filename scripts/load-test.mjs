@@ -66,7 +66,7 @@ async function loadCatalogue() {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const catalog = await vite.ssrLoadModule("/app/modules/catalog/catalog.ts");
+    const catalog = await vite.ssrLoadModule("/app/modules/catalog/catalog.server.ts");
     const money = await vite.ssrLoadModule("/app/modules/money.ts");
     return catalog.getAllProducts().map((product) => ({ id: product.id, inStock: product.inStock, priceCents: money.toCents(product.price) }));
   } finally {

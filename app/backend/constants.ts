@@ -8,5 +8,8 @@ export const MAX_ORDER_LINES = 50;
 
 export const PROFILE_NAME_MAX_LENGTH = 200;
 
+/** Most orders one `listPageForUser` call returns: a page, never a member's whole history. */
+export const MAX_ORDERS_PAGE_SIZE = 100;
+
 /** Statuses an order can have (spec 4: badge colours); new orders are "pending". */
 export const orderStatuses = ["pending", "paid", "shipped", "delivered", "cancelled"] as const;

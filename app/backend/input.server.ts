@@ -1,6 +1,6 @@
 // Checks both adapters make before a call leaves the app, so that every backend answers bad input alike.
 
-import { MAX_CART_LINE_QUANTITY, PROFILE_NAME_MAX_LENGTH } from "./constants";
+import { MAX_CART_LINE_QUANTITY, MAX_ORDERS_PAGE_SIZE, PROFILE_NAME_MAX_LENGTH } from "./constants";
 import { BackendError } from "./errors";
 import type { StoredCartLine } from "./port";
 
@@ -30,6 +30,15 @@ export function requireQuantity(quantity: number, { allowZeroOrLess = false } = 
     throw new BackendError("invalid_quantity", `Quantity must be a whole number from 1 to ${MAX_CART_LINE_QUANTITY}.`);
   }
   return quantity;
+}
+
+/** A page of rows: `limit` 1 to MAX_ORDERS_PAGE_SIZE, `offset` a whole number from 0 (the database's OFFSET). */
+export function requirePageWindow(window: { limit: number; offset: number }): { limit: number; offset: number } {
+  const { limit, offset } = window;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_ORDERS_PAGE_SIZE || !Number.isSafeInteger(offset) || offset < 0) {
+    throw new BackendError("invalid_input", `A page holds 1 to ${MAX_ORDERS_PAGE_SIZE} rows from a whole-number offset of 0 or more.`);
+  }
+  return { limit, offset };
 }
 
 /** Visitor lines from a cookie: anything malformed is dropped rather than failing the sign-in. */

@@ -188,10 +188,23 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
 }
 
+/** One page of a user's orders. */
+export interface OrderPage {
+  /** Newest first, with items; empty when `offset` is past the last order. */
+  orders: Order[];
+  /** The user's orders in all (for "Page X of Y"). */
+  totalCount: number;
+}
+
 export interface OrdersPort {
   place(input: PlaceOrderInput): Promise<Order>;
-  /** Newest first, with items. */
+  /** Every order, newest first, with items. Screens use `listPageForUser`: a member may have thousands. */
   listForUser(input: { userId: string }): Promise<Order[]>;
+  /**
+   * At most `limit` (1 to MAX_ORDERS_PAGE_SIZE) orders, newest first, skipping the first `offset` (0 or more);
+   * the database pages and counts. Other limits or offsets throw BackendError "invalid_input".
+   */
+  listPageForUser(input: { userId: string; limit: number; offset: number }): Promise<OrderPage>;
 }
 
 export interface WishlistPort {

@@ -5,7 +5,7 @@ import { CartContents, useOptimisticCart } from "~/components/cart-contents";
 import type { CartChange } from "~/modules/cart/cart";
 import { changeCart } from "~/modules/cart/cart-store.server";
 import { parseCartForm } from "~/modules/cart/cart-form";
-import { findProduct } from "~/modules/catalog/catalog";
+import { findProduct } from "~/modules/catalog/catalog.server";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ShieldCheck, Truck } from "lucide-react";
 import { ProductCard } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { featuredProducts } from "~/modules/catalog/catalog";
+import { featuredProducts } from "~/modules/catalog/catalog.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
 

@@ -1,29 +1,58 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Package } from "lucide-react";
 import { isBackendError } from "~/backend/errors";
 import type { Order } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination, paginationHeadLinks } from "~/components/pagination";
 import { Toaster } from "~/components/toaster";
-import { orderNumber, shippingAddressLines, statusBadgeClasses, statusLabel } from "~/modules/account/orders";
+import { ORDERS_PAGE_SIZE, orderNumber, shippingAddressLines, statusBadgeClasses, statusLabel } from "~/modules/account/orders";
 import { pageToast } from "~/modules/account/sign-in.server";
-import { findProduct } from "~/modules/catalog/catalog";
+import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
+import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 import { requireUser } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend, user } = await requireUser(request);
+  const url = new URL(request.url);
+  const pageRequest = parsePageRequest(url.searchParams);
+  const requestedPage = pageRequest.kind === "number" ? pageRequest.page : 1;
   try {
-    // Newest first, only this user's orders (the query names the owner; row-level security checks it again).
-    const orders = await backend.orders.listForUser({ userId: user.id });
-    return data({ orders: orders.map(toOrderCard), loadFailed: false, toast: null }, { headers: backend.responseHeaders });
+    // Newest first, only this user's orders, one page of them: the database pages and counts.
+    const { orders, totalCount } = await backend.orders.listPageForUser({
+      userId: user.id,
+      limit: ORDERS_PAGE_SIZE,
+      // Past any real offset (and safe for the database) when the page number is absurd: only the count comes back.
+      offset: Math.min(pageOffset(requestedPage, ORDERS_PAGE_SIZE), Number.MAX_SAFE_INTEGER),
+    });
+    const totalPages = pageCount(totalCount, ORDERS_PAGE_SIZE);
+    // Malformed, "1" or past-the-end page numbers go to the nearest real page (the rule is in resolvePage).
+    const resolved = resolvePage(pageRequest, totalPages);
+    if ("redirectToPage" in resolved) {
+      throw redirect(pageHref(url.pathname, url.searchParams, resolved.redirectToPage), { headers: backend.responseHeaders });
+    }
+    return data(
+      {
+        orders: orders.map(toOrderCard),
+        pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
+        loadFailed: false,
+        toast: null,
+      },
+      { headers: backend.responseHeaders },
+    );
   } catch (error) {
     if (!isBackendError(error)) throw error;
     console.error("Failed to load orders:", error);
     return data(
-      { orders: [], loadFailed: true, toast: pageToast({ title: "Error", description: "Failed to load orders" }, "error") },
+      {
+        orders: [],
+        pagination: undefined,
+        loadFailed: true,
+        toast: pageToast({ title: "Error", description: "Failed to load orders" }, "error"),
+      },
       { status: 503, headers: backend.responseHeaders },
     );
   }
@@ -51,7 +80,7 @@ function toOrderCard(order: Order) {
 type OrderCardData = ReturnType<typeof toOrderCard>;
 
 export default function OrdersPage() {
-  const { orders, loadFailed, toast } = useLoaderData<typeof loader>();
+  const { orders, pagination, loadFailed, toast } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-16">
       <h1 className="font-serif text-3xl text-ink sm:text-4xl">Order History</h1>
@@ -81,6 +110,7 @@ export default function OrdersPage() {
           ))}
         </ol>
       )}
+      {pagination ? <Pagination links={pagination} className="mt-10" /> : null}
       <Toaster toast={toast} />
     </div>
   );
@@ -149,14 +179,20 @@ function OrderCard({ order }: { order: OrderCardData }) {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo({
-    title: "Order History",
-    description: "Your orders and their status.",
-    origin: originFromMatches(matches),
-    path: "/orders",
-    noIndex: true,
-  });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const origin = originFromMatches(matches);
+  const page = data?.pagination?.page ?? 1;
+  return [
+    ...seo({
+      title: page > 1 ? `Order History (Page ${page})` : "Order History",
+      description: "Your orders and their status.",
+      origin,
+      path: page > 1 ? `/orders?page=${page}` : "/orders",
+      noIndex: true,
+    }),
+    ...paginationHeadLinks(data?.pagination, origin),
+  ];
+};
 
 /** Personal pages: never stored by a browser or a shared cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

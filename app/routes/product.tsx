@@ -10,7 +10,7 @@ import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
 import { WishlistButton } from "~/components/wishlist-button";
-import { findProduct } from "~/modules/catalog/catalog";
+import { findProduct } from "~/modules/catalog/catalog.server";
 import { listingTitle } from "~/modules/catalog/listing";
 import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { getDisplaySession } from "~/utils/shell-session.server";

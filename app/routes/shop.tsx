@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
+import { Pagination, paginationHeadLinks } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
-import { getAllProducts } from "~/modules/catalog/catalog";
+import { queryListing } from "~/modules/catalog/catalog.server";
 import {
   colorOptions,
-  filterProducts,
   fixedFiltersForPath,
   hasActiveFilters,
+  LISTING_PAGE_SIZE,
   parseListingParams,
   PRICE_MAX,
   PRICE_MIN,
@@ -17,13 +18,22 @@ import {
   titleForListing,
 } from "~/modules/catalog/listing";
 import { formatUsd } from "~/modules/money";
+import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const fixed = fixedFiltersForPath(url.pathname);
   const params = parseListingParams(url.searchParams, fixed);
-  const products = filterProducts(getAllProducts(), params).map(
+  const pageRequest = parsePageRequest(url.searchParams);
+  const requestedPage = pageRequest.kind === "number" ? pageRequest.page : 1;
+  const listing = queryListing(params, { offset: pageOffset(requestedPage, LISTING_PAGE_SIZE), limit: LISTING_PAGE_SIZE });
+  const totalPages = pageCount(listing.totalCount, LISTING_PAGE_SIZE);
+  // Malformed, "1" or past-the-end page numbers go to the nearest real page (the rule is in resolvePage).
+  const resolved = resolvePage(pageRequest, totalPages);
+  if ("redirectToPage" in resolved) throw redirect(pageHref(url.pathname, url.searchParams, resolved.redirectToPage));
+
+  const products = listing.products.map(
     ({ id, name, price, originalPrice, images, category, rating, reviewCount, inStock, isNew, isSale }) => ({
       id, name, price, originalPrice, images, category, rating, reviewCount, inStock, isNew, isSale,
     }),
@@ -42,9 +52,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     params,
     products,
+    totalCount: listing.totalCount,
+    pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
     title,
     trail,
     canonicalPath,
+    // Each page of a long listing is its own page for search engines: its canonical URL keeps the page number.
+    canonicalPagePath: pageHref(url.pathname, canonical, resolved.page),
     // The category chosen by the query (not the path) must survive filter changes.
     queryCategory: fixed.category ? undefined : params.category,
     filtersActive: hasActiveFilters(params),
@@ -54,18 +68,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [];
   const origin = originFromMatches(matches);
-  return seo({
-    title: data.params.q ? `Search: ${data.params.q}` : data.title,
-    description: `Shop ${data.title.toLowerCase()} at Luxe Strands: premium 100% Remy human hair, free shipping on orders over $200.`,
-    origin,
-    path: data.canonicalPath,
-    noIndex: Boolean(data.params.q),
-    jsonLd: [breadcrumbJsonLd(origin, data.trail)],
-  });
+  const { page } = data.pagination;
+  return [
+    ...seo({
+      title: `${data.params.q ? `Search: ${data.params.q}` : data.title}${page > 1 ? ` (Page ${page})` : ""}`,
+      description: `Shop ${data.title.toLowerCase()} at Luxe Strands: premium 100% Remy human hair, free shipping on orders over $200.`,
+      origin,
+      path: data.canonicalPagePath,
+      noIndex: Boolean(data.params.q),
+      jsonLd: [breadcrumbJsonLd(origin, data.trail)],
+    }),
+    ...paginationHeadLinks(data.pagination, origin),
+  ];
 };
 
 export default function Shop() {
-  const { params, products, title, trail, queryCategory, filtersActive } = useLoaderData<typeof loader>();
+  const { params, products, totalCount, pagination, title, trail, queryCategory, filtersActive } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submit = useSubmit();
   // Keyed by the URL's values so that the sliders reset when the URL changes (Clear Filters, back button).
@@ -132,7 +150,7 @@ export default function Shop() {
         <section aria-labelledby="results-heading" aria-busy={busy}>
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h2 id="results-heading" className="text-sm text-ink-muted" aria-live="polite">
-              {products.length} {products.length === 1 ? "product" : "products"}
+              {totalCount} {totalCount === 1 ? "product" : "products"}
             </h2>
             <div className="flex items-center gap-2">
               <label htmlFor="sort" className="text-sm font-medium text-ink">
@@ -165,6 +183,7 @@ export default function Shop() {
               ))}
             </div>
           )}
+          <Pagination links={pagination} className="mt-10" />
         </section>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { articles } from "~/content/blog";
-import { getAllProducts } from "~/modules/catalog/catalog";
+import { getAllProducts } from "~/modules/catalog/catalog.server";
 import { sitemapPaths, sitemapXml } from "~/modules/catalog/sitemap";
 import { getOrigin } from "~/utils/request.server";
 

@@ -5,7 +5,7 @@ import { isBackendError } from "~/backend/errors";
 import { AddToCartForm } from "~/components/add-to-cart-form";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { findProduct } from "~/modules/catalog/catalog";
+import { findProduct } from "~/modules/catalog/catalog.server";
 import { MAX_WISHLIST_ITEMS, wishlistToast } from "~/modules/wishlist/wishlist";
 import { parseWishlistForm } from "~/modules/wishlist/wishlist-form";
 import { changeWishlist, loadWishlist } from "~/modules/wishlist/wishlist-store.server";

@@ -30,4 +30,13 @@ describe("parseEnv", () => {
       /BACKEND: must be embedded, postgres or supabase[\s\S]*DATABASE_POOL_SIZE[\s\S]*GOOGLE_CLIENT_SECRET/,
     );
   });
+
+  test("a catalogue fixture is refused in production unless the benchmark allows it", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "a".repeat(32), CATALOG_FIXTURE: "fixture.json" };
+    expect(() => parseEnv(production)).toThrow(/CATALOG_FIXTURE: generated benchmark products are refused in production/);
+    expect(() => parseEnv({ ...production, ALLOW_CATALOG_FIXTURE: "false" })).toThrow(/CATALOG_FIXTURE/);
+    expect(parseEnv({ ...production, ALLOW_CATALOG_FIXTURE: "true" }).CATALOG_FIXTURE).toBe("fixture.json");
+    expect(parseEnv({ CATALOG_FIXTURE: "fixture.json" }).CATALOG_FIXTURE).toBe("fixture.json");
+    expect(parseEnv({}).CATALOG_FIXTURE).toBeUndefined();
+  });
 });

@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   /** Production served over plain HTTP (no TLS in front): cookies cannot be Secure then. */
   ALLOW_HTTP: z.preprocess(blankToUndefined, z.enum(["true", "false"]).default("false")),
+  /** Benchmarks only: a JSON file `{ "products": Product[] }` served after the shipped catalogue. */
+  CATALOG_FIXTURE: optionalText,
+  /** Lets a production build (the benchmark's) read CATALOG_FIXTURE; a real shop never sets it. */
+  ALLOW_CATALOG_FIXTURE: z.preprocess(blankToUndefined, z.enum(["true", "false"]).default("false")),
 });
 
 /** Rules across variables, checked on the raw values so they are reported with any other problem. */
@@ -39,6 +43,12 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
           "(e.g. `openssl rand -hex 32`); several, comma-separated, to rotate",
       );
     }
+  }
+  if (value("NODE_ENV") === "production" && value("CATALOG_FIXTURE") && value("ALLOW_CATALOG_FIXTURE") !== "true") {
+    problems.push(
+      "CATALOG_FIXTURE: generated benchmark products are refused in production; unset it " +
+        "(or set ALLOW_CATALOG_FIXTURE=true for a benchmark run, never in a real shop)",
+    );
   }
   if (Boolean(value("GOOGLE_CLIENT_ID")) !== Boolean(value("GOOGLE_CLIENT_SECRET"))) {
     problems.push(

@@ -5,6 +5,7 @@ import {
   cleanCartLines,
   cleanFullName,
   requireProductId,
+  requirePageWindow,
   requireQuantity,
   requireUserId,
 } from "~/backend/input.server";
@@ -49,6 +50,25 @@ export function createSqlDataPorts(db: SqlDatabase): SqlDataPorts {
       throw toBackendError(error);
     }
   }
+
+  /** A user's orders with their items, newest first (id breaks ties); `limit: null` is every order. */
+  const selectOrders = (tx: SqlExecutor, userId: string, { limit, offset }: { limit: number | null; offset: number }) =>
+    tx
+      .query<OrderRow>(
+        `select o.id, o.user_id, o.status, o.total_amount, o.currency, o.email, o.shipping_address, o.created_at,
+           coalesce((
+             select jsonb_agg(jsonb_build_object(
+               'id', i.id, 'product_id', i.product_id, 'quantity', i.quantity, 'price_per_item', i.price_per_item
+             ) order by i.line_number)
+             from public.order_items as i where i.order_id = o.id
+           ), '[]'::jsonb) as order_items
+         from public.orders as o
+         where o.user_id = $1
+         order by o.created_at desc, o.id desc
+         limit $2 offset $3`,
+        [userId, limit, offset],
+      )
+      .then((rows) => rows.map(toOrder));
 
   const listCart = (tx: SqlExecutor, userId: string) =>
     tx
@@ -154,23 +174,21 @@ export function createSqlDataPorts(db: SqlDatabase): SqlDataPorts {
         return toOrder(row.placed);
       }),
 
-    listForUser: ({ userId }) =>
-      as(userId, async (tx) => {
-        const rows = await tx.query<OrderRow>(
-          `select o.id, o.user_id, o.status, o.total_amount, o.currency, o.email, o.shipping_address, o.created_at,
-             coalesce((
-               select jsonb_agg(jsonb_build_object(
-                 'id', i.id, 'product_id', i.product_id, 'quantity', i.quantity, 'price_per_item', i.price_per_item
-               ) order by i.line_number)
-               from public.order_items as i where i.order_id = o.id
-             ), '[]'::jsonb) as order_items
-           from public.orders as o
-           where o.user_id = $1
-           order by o.created_at desc, o.id desc`,
-          [userId],
-        );
-        return rows.map(toOrder);
-      }),
+    listForUser: ({ userId }) => as(userId, (tx) => selectOrders(tx, userId, { limit: null, offset: 0 })),
+
+    listPageForUser: async ({ userId, ...window }) => {
+      requireUserId(userId);
+      const { limit, offset } = requirePageWindow(window);
+      return as(userId, async (tx) => {
+        // Two indexed reads (orders_user_id_created_at_idx); past the end, only the count is needed.
+        const [count] = await tx.query<{ total: number }>("select count(*)::int as total from public.orders where user_id = $1", [
+          userId,
+        ]);
+        const totalCount = count?.total ?? 0;
+        const orders = offset < totalCount ? await selectOrders(tx, userId, { limit, offset }) : [];
+        return { orders, totalCount };
+      });
+    },
   };
 
   const wishlist: WishlistPort = {

@@ -17,6 +17,7 @@ import {
   cleanCartLines,
   cleanFullName,
   normaliseEmail,
+  requirePageWindow,
   requireProductId,
   requireQuantity,
   requireUserId,
@@ -413,6 +414,29 @@ function createRequestBackend(client: SupabaseClient, responseHeaders: Headers):
           .order("line_number", { referencedTable: "order_items" }),
       )) as OrderRow[] | null;
       return (rows ?? []).map(toOrder);
+    },
+
+    async listPageForUser({ userId, ...window }) {
+      await requireActingUser(userId);
+      const { limit, offset } = requirePageWindow(window);
+      // PostgREST pages with offset/limit and counts with `Prefer: count=exact` (Content-Range: 0-9/1000).
+      const { data, error, status, count } = await client
+        .from("orders")
+        .select(orderColumns, { count: "exact" })
+        .eq("user_id", userId)
+        .order("created_at", { ascending: false })
+        .order("id", { ascending: false })
+        .order("line_number", { referencedTable: "order_items" })
+        .range(offset, offset + limit - 1);
+      // An offset past the last row is 416 "range not satisfiable" (PGRST103), not an empty page: count alone.
+      if (error?.code === "PGRST103") {
+        const counted = await client.from("orders").select("id", { count: "exact", head: true }).eq("user_id", userId);
+        if (counted.error) throw fromPostgrestError(counted.error, counted.status);
+        return { orders: [], totalCount: counted.count ?? 0 };
+      }
+      if (error) throw fromPostgrestError(error, status);
+      const orders = ((data ?? []) as unknown as OrderRow[]).map(toOrder);
+      return { orders, totalCount: count ?? offset + orders.length };
     },
   };
 

@@ -1,5 +1,8 @@
 import type { Order, ShippingAddress } from "~/backend/port";
 
+/** Orders per page of the order history: each card is tall (items and address), and members may have hundreds. */
+export const ORDERS_PAGE_SIZE = 10;
+
 /** Spec 9: the order number is the last 8 characters of the id (upper case reads better on a receipt). */
 export function orderNumber(orderId: string): string {
   return orderId.slice(-8).toUpperCase();

@@ -1,7 +1,7 @@
 import type { CartLineChange } from "~/backend/port";
 import { applyCartChange, type CartChange, type CartEntry, summarizeCart } from "~/modules/cart/cart";
 import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
-import { findProduct, getAllProducts } from "~/modules/catalog/catalog";
+import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
 import type { Session } from "~/utils/auth.server";
 
 /**

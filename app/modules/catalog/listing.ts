@@ -4,6 +4,8 @@ import type { Product, ProductCategory } from "~/modules/catalog/product";
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 1000;
 export const PRICE_STEP = 10;
+/** Products per listing page: eight rows of the three-column grid, and a page a slow phone loads quickly. */
+export const LISTING_PAGE_SIZE = 24;
 
 export const sortOptions = [
   { value: "featured", label: "Featured" },
@@ -98,14 +100,24 @@ function normalise(text: string): string {
   return text.toLowerCase().replace(/[-_]/g, " ");
 }
 
+/** What search looks in: name, description and category, normalised. The catalogue index keeps one per product. */
+export function productSearchText(product: Product): string {
+  return normalise(`${product.name} ${product.description} ${product.category}`);
+}
+
+/** The query's words, normalised; none for an empty query. */
+export function searchWords(query: string | undefined): string[] {
+  return query ? normalise(query).split(/\s+/).filter(Boolean) : [];
+}
+
+export function containsEveryWord(searchText: string, words: readonly string[]): boolean {
+  return words.every((word) => searchText.includes(word));
+}
+
 /** Every word of the query must appear in the name, description or category (case-insensitive). */
 export function matchesQuery(product: Product, query: string | undefined): boolean {
   if (!query) return true;
-  const haystack = normalise(`${product.name} ${product.description} ${product.category}`);
-  return normalise(query)
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
+  return containsEveryWord(productSearchText(product), searchWords(query));
 }
 
 const comparators: Record<SortOption, ((a: Product, b: Product) => number) | undefined> = {

@@ -1,4 +1,4 @@
-import { findProduct } from "~/modules/catalog/catalog";
+import { findProduct } from "~/modules/catalog/catalog.server";
 import type { Product } from "~/modules/catalog/product";
 import { applyWishlistChange, resolveWishlist, type WishlistChange } from "~/modules/wishlist/wishlist";
 import { readWishlistCookie, serializeWishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";

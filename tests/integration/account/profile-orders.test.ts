@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { BackendError } from "~/backend/errors";
+import { ORDERS_PAGE_SIZE } from "~/modules/account/orders";
 import type { Backend, ShippingAddress } from "~/backend/port";
 import { action as authAction } from "~/routes/auth";
 import { loader as ordersLoader } from "~/routes/orders";
@@ -111,7 +112,44 @@ describe("/profile", () => {
 describe("/orders", () => {
   test("a new shopper has no orders", async () => {
     const { jar } = await signedUpShopper();
-    expect((await call(ordersLoader, get("/orders", jar))).data).toEqual({ orders: [], loadFailed: false, toast: null });
+    expect((await call(ordersLoader, get("/orders", jar))).data).toEqual({
+      orders: [],
+      pagination: { page: 1, totalPages: 1, previousHref: null, nextHref: null },
+      loadFailed: false,
+      toast: null,
+    });
+  });
+
+  test(`pages the history ${ORDERS_PAGE_SIZE} orders at a time; bad or past-the-end page numbers redirect`, async () => {
+    const shopper = await signedUpShopper();
+    const placed = [];
+    for (let index = 0; index < ORDERS_PAGE_SIZE + 2; index++) {
+      placed.push(
+        await shopper.scope.orders.place({
+          userId: shopper.userId,
+          items: [{ productId: "acc-2", quantity: 1 }],
+          shippingAddress: shipping,
+          email: shopper.email,
+          idempotencyKey: crypto.randomUUID(),
+        }),
+      );
+    }
+    const newestFirst = placed.map((order) => order.id).reverse();
+
+    const first = await call(ordersLoader, get("/orders", shopper.jar));
+    expect(first.data?.orders.map((order) => order.id)).toEqual(newestFirst.slice(0, ORDERS_PAGE_SIZE));
+    expect(first.data?.pagination).toEqual({ page: 1, totalPages: 2, previousHref: null, nextHref: "/orders?page=2" });
+
+    const second = await call(ordersLoader, get("/orders?page=2", shopper.jar));
+    expect(second.data?.orders.map((order) => order.id)).toEqual(newestFirst.slice(ORDERS_PAGE_SIZE));
+    expect(second.data?.pagination).toEqual({ page: 2, totalPages: 2, previousHref: "/orders", nextHref: null });
+
+    for (const page of ["0", "-1", "1.5", "abc", "1"]) {
+      expectRedirect(await call(ordersLoader, get(`/orders?page=${page}`, shopper.jar)), "/orders");
+    }
+    for (const page of ["3", "99999999999999999999999"]) {
+      expectRedirect(await call(ordersLoader, get(`/orders?page=${page}`, shopper.jar)), "/orders?page=2");
+    }
   });
 
   test("lists only the shopper's own orders, newest first, with number, status, total, items and address", async () => {
@@ -155,7 +193,7 @@ describe("/orders", () => {
   test("a backend failure shows 'Failed to load orders' and logs it", async () => {
     const { jar } = await signedUpShopper();
     const request = get("/orders", jar);
-    vi.spyOn(backend.forRequest(request).orders, "listForUser").mockRejectedValueOnce(new BackendError("unavailable", "down"));
+    vi.spyOn(backend.forRequest(request).orders, "listPageForUser").mockRejectedValueOnce(new BackendError("unavailable", "down"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await call(ordersLoader, request);
     expect(result.status).toBe(503);

@@ -667,6 +667,65 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       test("a user with no orders lists none", async () => {
         const { user, scope } = await signedUpUser();
         await expect(scope.orders.listForUser({ userId: user.id })).resolves.toEqual([]);
+        await expect(scope.orders.listPageForUser({ userId: user.id, limit: 10, offset: 0 })).resolves.toEqual({
+          orders: [],
+          totalCount: 0,
+        });
+      });
+
+      test("orders are paged and counted by the database, newest first, with their items", async () => {
+        const { user, email, scope } = await signedUpUser();
+        const userId = user.id;
+        const placed = [];
+        for (const quantity of [1, 2, 3, 4, 5]) {
+          placed.push(
+            await scope.orders.place({
+              userId,
+              items: [{ productId: "acc-2", quantity }, { productId: "clip-1", quantity: 1 }],
+              shippingAddress: shipping,
+              email,
+              idempotencyKey: newKey(),
+            }),
+          );
+        }
+        const newestFirst = [...placed].reverse();
+        // Someone else's order is neither listed nor counted.
+        const other = await signedUpUser();
+        await other.scope.orders.place({
+          userId: other.user.id,
+          items: [{ productId: "acc-2", quantity: 1 }],
+          shippingAddress: shipping,
+          email: other.email,
+          idempotencyKey: newKey(),
+        });
+
+        const page = (offset: number, limit = 2) => scope.orders.listPageForUser({ userId, limit, offset });
+        const first = await page(0);
+        expect(first.totalCount).toBe(5);
+        expect(first.orders).toEqual(newestFirst.slice(0, 2));
+        expect((await page(2)).orders.map((order) => order.id)).toEqual(newestFirst.slice(2, 4).map((order) => order.id));
+        expect(await page(4)).toEqual({ orders: newestFirst.slice(4), totalCount: 5 });
+        expect(await page(5)).toEqual({ orders: [], totalCount: 5 });
+        expect(await page(1_000_000)).toEqual({ orders: [], totalCount: 5 });
+        expect((await page(0, 100)).orders).toEqual(await scope.orders.listForUser({ userId }));
+        expect((await page(3, 1)).orders[0]?.items.map((item) => [item.productId, item.quantity])).toEqual([
+          ["acc-2", 2],
+          ["clip-1", 1],
+        ]);
+      });
+
+      test("a page window outside 1-100 rows from offset 0 is refused", async () => {
+        const { user, scope } = await signedUpUser();
+        for (const window of [
+          { limit: 0, offset: 0 },
+          { limit: 101, offset: 0 },
+          { limit: 1.5, offset: 0 },
+          { limit: 10, offset: -1 },
+          { limit: 10, offset: 0.5 },
+          { limit: 10, offset: Number.POSITIVE_INFINITY },
+        ]) {
+          await expectBackendError(scope.orders.listPageForUser({ userId: user.id, ...window }), "invalid_input");
+        }
       });
     });
 

@@ -437,6 +437,44 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
     expect(list?.url.searchParams.get("select")).toContain("order_items(id,product_id,quantity,price_per_item,line_number)");
   });
 
+  test("orders: a page is read with offset/limit and counted exactly; past the end, only the count", async () => {
+    const row = (id: string) => ({
+      id,
+      user_id: userId,
+      status: "pending",
+      total_amount: 2_400,
+      currency: "usd",
+      email,
+      shipping_address: shipping,
+      created_at: "2030-01-03T10:00:00+00:00",
+      order_items: [{ id: `${id}-i1`, product_id: "acc-2", quantity: 1, price_per_item: 2_400 }],
+    });
+    fake.on("GET", "/rest/v1/orders", () => json([row("o11"), row("o12")], 206, { "Content-Range": "10-11/25" }));
+    const page = await scope().orders.listPageForUser({ userId, limit: 10, offset: 10 });
+    expect(page.totalCount).toBe(25);
+    expect(page.orders.map((order) => order.id)).toEqual(["o11", "o12"]);
+    const [list] = fake.sent("GET", "/rest/v1/orders");
+    expect(list?.url.searchParams.get("offset")).toBe("10");
+    expect(list?.url.searchParams.get("limit")).toBe("10");
+    expect(list?.url.searchParams.get("user_id")).toBe(`eq.${userId}`);
+    expect(list?.url.searchParams.get("order")).toBe("created_at.desc,id.desc");
+    expect(list?.headers.get("Prefer")).toMatch(/count=exact/);
+
+    // PostgREST answers an offset past the last row with 416 (PGRST103); the adapter then asks for the count alone.
+    fake.requests.length = 0;
+    fake.on("GET", "/rest/v1/orders", () =>
+      json({ code: "PGRST103", message: "Requested range not satisfiable", details: null, hint: null }, 416),
+    );
+    fake.on("HEAD", "/rest/v1/orders", () => new Response(null, { status: 200, headers: { "Content-Range": "*/25" } }));
+    expect(await scope().orders.listPageForUser({ userId, limit: 10, offset: 1_000 })).toEqual({ orders: [], totalCount: 25 });
+    const [count] = fake.sent("HEAD", "/rest/v1/orders");
+    expect(count?.url.searchParams.get("user_id")).toBe(`eq.${userId}`);
+    expect(count?.headers.get("Prefer")).toMatch(/count=exact/);
+
+    await expectBackendError(scope().orders.listPageForUser({ userId, limit: 0, offset: 0 }), "invalid_input");
+    await expectBackendError(backend.forRequest(request()).orders.listPageForUser({ userId, limit: 10, offset: 0 }), "not_authenticated");
+  });
+
   test("a guest order and a newsletter sign-up go out with the anon key as bearer", async () => {
     fake.on("POST", "/rest/v1/rpc/place_order", () =>
       json({

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { findProduct, getAllProducts } from "~/modules/catalog/catalog";
+import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 import { checkoutForm, confirmedOrderId, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
 import { copyProductionBuild } from "./helpers/production-build";

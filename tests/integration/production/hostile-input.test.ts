@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findProduct } from "~/modules/catalog/catalog";
+import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
 import { copyProductionBuild } from "./helpers/production-build";

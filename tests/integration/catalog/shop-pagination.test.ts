@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { products as shippedProducts } from "~/content/products";
+import { LISTING_PAGE_SIZE } from "~/modules/catalog/listing";
+import type * as ShopRoute from "~/routes/shop";
+import { makeProduct } from "#tests/fixtures/product";
+import { call, expectRedirect, get } from "../account/helpers";
+
+// The listing loader over a catalogue big enough to page: the shipped 12 plus 50 generated "Pagination Test"
+// products (CATALOG_FIXTURE), so that a search finds exactly those 50.
+
+const GENERATED = 50;
+let dir: string;
+let shopLoader: typeof ShopRoute.loader;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pagination-"));
+  const image = shippedProducts[0]!.images[0]!;
+  const products = Array.from({ length: GENERATED }, (_, index) =>
+    makeProduct({ id: `bench-${index + 1}`, name: `Pagination Test ${index + 1}`, category: "wigs", price: 100 + index, images: [image] }),
+  );
+  const file = path.join(dir, "fixture.json");
+  fs.writeFileSync(file, JSON.stringify({ products }));
+  vi.stubEnv("CATALOG_FIXTURE", file);
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  vi.resetModules();
+  ({ loader: shopLoader } = await import("~/routes/shop"));
+});
+
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  vi.resetModules();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const ids = (products: { id: string }[] | undefined) => products?.map((product) => product.id);
+
+describe("listing pagination", () => {
+  test(`shows ${LISTING_PAGE_SIZE} products a page, counts all matches and links the neighbours, keeping the query`, async () => {
+    const first = await call(shopLoader, get("/shop?q=pagination+test&sort=price-high"));
+    expect(first.data?.totalCount).toBe(GENERATED);
+    expect(first.data?.products).toHaveLength(LISTING_PAGE_SIZE);
+    expect(first.data?.products[0]?.id).toBe(`bench-${GENERATED}`);
+    expect(first.data?.pagination).toEqual({
+      page: 1,
+      totalPages: 3,
+      previousHref: null,
+      nextHref: "/shop?q=pagination+test&sort=price-high&page=2",
+    });
+    expect(first.data?.canonicalPagePath).toBe("/shop?q=pagination+test");
+
+    const last = await call(shopLoader, get("/shop?q=pagination+test&sort=price-high&page=3"));
+    expect(ids(last.data?.products)).toEqual(["bench-2", "bench-1"]);
+    expect(last.data?.pagination).toMatchObject({ page: 3, previousHref: "/shop?q=pagination+test&sort=price-high&page=2", nextHref: null });
+    expect(last.data?.canonicalPagePath).toBe("/shop?q=pagination+test&page=3");
+  });
+
+  test("the alias paths page too", async () => {
+    const wigs = await call(shopLoader, get("/wigs?page=2"));
+    expect(wigs.data?.pagination).toMatchObject({ page: 2, previousHref: "/wigs" });
+    expect(wigs.data?.products.every((product) => product.category === "wigs")).toBe(true);
+  });
+
+  test.each([
+    ["/shop?q=pagination+test&page=0", "/shop?q=pagination+test"],
+    ["/shop?q=pagination+test&page=-1", "/shop?q=pagination+test"],
+    ["/shop?q=pagination+test&page=1.5", "/shop?q=pagination+test"],
+    ["/shop?q=pagination+test&page=abc", "/shop?q=pagination+test"],
+    ["/shop?q=pagination+test&page=1", "/shop?q=pagination+test"],
+    ["/shop?q=pagination+test&page=4", "/shop?q=pagination+test&page=3"],
+    [`/shop?page=${"9".repeat(30)}&q=pagination+test`, "/shop?q=pagination+test&page=3"],
+    ["/shop?q=nothing+matches+this&page=2", "/shop?q=nothing+matches+this"],
+  ])("%s redirects to %s", async (url, location) => {
+    expectRedirect(await call(shopLoader, get(url)), location);
+  });
+
+  test("one page of results has no further pages", async () => {
+    const result = await call(shopLoader, get("/shop?category=clip-in"));
+    expect(result.data?.pagination).toEqual({ page: 1, totalPages: 1, previousHref: null, nextHref: null });
+  });
+});
