@@ -1,6 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-
-const port = Number(process.env.E2E_PORT ?? 4173);
+import { BIG_CATALOG_EXTRA_PRODUCTS, bigCatalogPort, bigCatalogURL, shopPort, shopURL } from "./tests/e2e/servers";
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -29,7 +28,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: shopURL,
     trace: "retain-on-failure",
   },
   // Tests of one mode only carry a tag (`@js-only`: enhancements; `@no-js-only`: plain HTML posts), so the
@@ -38,15 +37,26 @@ export default defineConfig({
     { name: "js", use: { ...chromium }, grepInvert: /@no-js-only/ },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
-  webServer: {
-    // The real production build and server; `npm run test:e2e` builds first.
-    command: "node tests/e2e/start-server.mjs",
-    url: `http://localhost:${port}/robots.txt`,
-    reuseExistingServer: false,
-    // A fresh embedded database is created and migrated at start-up: on a loaded two-core machine that took over 60 s.
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { PORT: String(port), NODE_ENV: "production" },
-  },
+  // The real production build and server; `npm run test:e2e` builds first. A fresh embedded database is created
+  // and migrated at start-up: on a loaded two-core machine that took over 60 s.
+  webServer: [
+    {
+      command: "node tests/e2e/start-server.mjs",
+      url: `${shopURL}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PORT: String(shopPort), NODE_ENV: "production" },
+    },
+    {
+      command: "node tests/e2e/start-server.mjs",
+      url: `${bigCatalogURL}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PORT: String(bigCatalogPort), NODE_ENV: "production", E2E_EXTRA_PRODUCTS: String(BIG_CATALOG_EXTRA_PRODUCTS) },
+    },
+  ],
 });

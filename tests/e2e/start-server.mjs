@@ -1,13 +1,27 @@
 // Starts the production server on a fresh, throwaway data directory so each end-to-end run begins empty.
+// With E2E_EXTRA_PRODUCTS=N the catalogue is the shipped one plus N generated products (CATALOG_FIXTURE).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+const extraProducts = Number(process.env.E2E_EXTRA_PRODUCTS ?? 0);
+const catalogue =
+  extraProducts > 0
+    ? { CATALOG_FIXTURE: writeCatalogueFixture(extraProducts, path.join(dataDir, "catalog-fixture.json")), ALLOW_CATALOG_FIXTURE: "true" }
+    : {};
 const child = spawn(process.execPath, ["server.js"], {
   stdio: "inherit",
-  env: { LOG_LEVEL: "warn", ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "e2e-session-secret-not-for-production" },
+  env: {
+    LOG_LEVEL: "warn",
+    ...process.env,
+    ...catalogue,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "e2e-session-secret-not-for-production",
+  },
 });
 const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));

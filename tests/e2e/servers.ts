@@ -1,0 +1,9 @@
+// The production servers the end-to-end run starts (playwright.config.ts) and the specs address.
+
+export const shopPort = Number(process.env.E2E_PORT ?? 4173);
+/** A second shop whose catalogue is the shipped one plus generated products, for what needs many (pagination). */
+export const bigCatalogPort = Number(process.env.E2E_BIG_CATALOG_PORT ?? shopPort + 10);
+export const BIG_CATALOG_EXTRA_PRODUCTS = 300;
+
+export const shopURL = `http://localhost:${shopPort}`;
+export const bigCatalogURL = `http://localhost:${bigCatalogPort}`;
