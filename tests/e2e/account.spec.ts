@@ -338,3 +338,49 @@ test.describe("orders", () => {
     await expect(main(page)).not.toContainText(email);
   });
 });
+
+test.describe("orders pagination", () => {
+  test("eleven orders fill two pages, newest first, with plain Next and Previous links", async ({ page, hasJs }) => {
+    test.slow();
+    await createAccount(page, { signedIn: true });
+    // Orders placed the way the checkout form posts them (the form itself is covered above and in checkout.spec).
+    for (let order = 1; order <= 11; order += 1) {
+      expect((await page.request.post("/cart", { form: { intent: "add", productId: "acc-3", quantity: String(order) } })).ok()).toBe(true);
+      const placed = await page.request.post("/checkout", {
+        form: {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: "ada@example.com",
+          phone: "3105550142",
+          address: "1 Rodeo Drive",
+          city: "Beverly Hills",
+          state: "CA",
+          zipCode: "90210",
+          country: "United States",
+          idempotencyKey: `orders-pagination-${order}-${Date.now()}`,
+        },
+        maxRedirects: 0,
+      });
+      expect(placed.headers()["location"]).toBe("/order-success");
+    }
+
+    await visit(page, "/orders");
+    const orders = main(page).getByRole("article");
+    const pagination = main(page).getByRole("navigation", { name: "Pagination" });
+    await expect(orders).toHaveCount(10);
+    // Newest first: the last order (11 serums at $32) leads the first page.
+    await expect(orders.first()).toContainText("Qty: 11");
+    await expect(orders.first()).toContainText("$352.00");
+    await expect(pagination.getByText("Page 1 of 2")).toBeVisible();
+
+    await act(page, hasJs, () => pagination.getByRole("link", { name: "Next page" }).click());
+    await expect(page).toHaveURL(/\/orders\?page=2$/);
+    await expect(orders).toHaveCount(1);
+    await expect(orders.first()).toContainText("Qty: 1");
+    await expect(orders.first()).toContainText("$32.00");
+
+    await act(page, hasJs, () => pagination.getByRole("link", { name: "Previous page" }).click());
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(orders).toHaveCount(10);
+  });
+});
