@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit } from "./fixtures";
+import { shippingAddress } from "../fixtures/shipping";
 import { createAccount, fillAuthForm, newEmail, PASSWORD } from "./pages/account";
 import { act } from "./pages/navigation";
 
@@ -347,18 +348,7 @@ test.describe("orders pagination", () => {
     for (let order = 1; order <= 11; order += 1) {
       expect((await page.request.post("/cart", { form: { intent: "add", productId: "acc-3", quantity: String(order) } })).ok()).toBe(true);
       const placed = await page.request.post("/checkout", {
-        form: {
-          firstName: "Ada",
-          lastName: "Lovelace",
-          email: "ada@example.com",
-          phone: "3105550142",
-          address: "1 Rodeo Drive",
-          city: "Beverly Hills",
-          state: "CA",
-          zipCode: "90210",
-          country: "United States",
-          idempotencyKey: `orders-pagination-${order}-${Date.now()}`,
-        },
+        form: { ...shippingAddress, idempotencyKey: `orders-pagination-${order}-${Date.now()}` },
         maxRedirects: 0,
       });
       expect(placed.headers()["location"]).toBe("/order-success");

@@ -1,15 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { buildCatalogIndex } from "~/modules/catalog/catalog-index";
 import { filterProducts, parseListingParams } from "~/modules/catalog/listing";
-import { makeProduct } from "#tests/fixtures/product";
+import { makeProduct, sampleCatalogue } from "#tests/fixtures/product";
 
 const catalogue = [
-  makeProduct({ id: "a", name: "Silky Clip", category: "clip-in", price: 299, color: "Honey Blonde", rating: 4.8 }),
-  makeProduct({ id: "b", name: "Tape Set", category: "tape-in", price: 379, color: "Dark Brown", rating: 4.5, isNew: true }),
-  makeProduct({ id: "c", name: "Bob Wig", category: "wigs", price: 449, color: "Natural Black", rating: 4.7 }),
-  makeProduct({ id: "d", name: "Copper Tape", category: "tape-in", price: 349, color: "Copper Red", rating: 4.4, isNew: true }),
-  makeProduct({ id: "e", name: "Pillowcase", category: "accessories", price: 49, color: "Champagne", rating: 4.3, isSale: true }),
-  makeProduct({ id: "f", name: "Brush", category: "accessories", price: 24, color: "Black", rating: 4.6 }),
+  ...sampleCatalogue,
   makeProduct({ id: "g", name: "Wavy Wig", category: "wigs", price: 1200, color: "Brown", rating: 4.8, description: "Body wave." }),
 ];
 const index = buildCatalogIndex(catalogue);

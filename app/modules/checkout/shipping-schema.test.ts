@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { shippingSchema } from "~/modules/checkout/shipping-schema";
+import { shippingAddress } from "#tests/fixtures/shipping";
 
-const valid = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "3105550142",
-  address: "1 Rodeo Drive",
-  city: "Beverly Hills",
-  state: "CA",
-  zipCode: "90210",
-  country: "United States",
-  idempotencyKey: "k_0123456789abcdef",
-};
+const valid = { ...shippingAddress, idempotencyKey: "k_0123456789abcdef" };
 
 function messageFor(field: keyof typeof valid, value: string | undefined) {
   const result = shippingSchema.safeParse({ ...valid, [field]: value });

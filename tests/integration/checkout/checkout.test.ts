@@ -5,6 +5,7 @@ import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.
 import { action } from "~/routes/checkout";
 import { loader as orderSuccessLoader } from "~/routes/order-success";
 import { installTestBackend } from "#tests/setup/pglite";
+import { shippingAddress } from "#tests/fixtures/shipping";
 import { cookiesAfter, formPost, routeArgs, signUpMember } from "#tests/integration/helpers/requests";
 
 let backend: Backend;
@@ -16,17 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => uninstall());
 
-const address = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "3105550142",
-  address: "1 Rodeo Drive",
-  city: "Beverly Hills",
-  state: "CA",
-  zipCode: "90210",
-  country: "United States",
-};
+const address = shippingAddress;
 let keyCounter = 0;
 const freshKey = () => `test-key-${Date.now()}-${++keyCounter}-padding`;
 
