@@ -4,8 +4,11 @@ import type { Product, ProductCategory } from "~/modules/catalog/product";
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 1000;
 export const PRICE_STEP = 10;
-/** Products per listing page: eight rows of the three-column grid, and a page a slow phone loads quickly. */
-export const LISTING_PAGE_SIZE = 24;
+/**
+ * Products per listing page: four rows of the three-column grid (six of two). Each card is HTML and an image a
+ * slow phone must fetch, so a page stays small; bench:scale showed a page's cost grows with its cards.
+ */
+export const LISTING_PAGE_SIZE = 12;
 
 export const sortOptions = [
   { value: "featured", label: "Featured" },
