@@ -44,6 +44,7 @@ export const CartPanel = forwardRef<CartPanelHandle, { cart: CartView; returnFoc
             </button>
           </div>
           <CartContents
+            lineHeadingLevel={3}
             cart={cart}
             redirectTo={`${location.pathname}${location.search}`}
             onCheckout={close}
