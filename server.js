@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { createPageCache } from "./server/page-cache.js";
 import { remixHandler } from "./server/remix-handler.js";
 import { readFormBody, refuseCrossSitePosts } from "./server/request-guards.js";
 import { createLogger, requestLog } from "./server/request-log.js";
@@ -125,7 +126,9 @@ app.all(
   remixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.renderNonce }),
+    // Public pages for visitors without cookies, for as long as their s-maxage says (PAGE_CACHE=off to disable).
+    pageCache: isProduction && process.env.PAGE_CACHE !== "off" ? createPageCache() : undefined,
   }),
 );
 

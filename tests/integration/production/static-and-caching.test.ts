@@ -71,3 +71,73 @@ describe("static files", () => {
     expect(response.body).toContain(`nonce="${nonce}"`);
   });
 });
+
+describe("Cache-Control on pages", () => {
+  it("lets shared caches keep a public page for a visitor without cookies, varying on Cookie", async () => {
+    for (const page of ["/", "/shop?category=wigs", "/product/clip-2", "/blog/blog-1", "/faq"]) {
+      const response = await httpRequest(server.url, page);
+      expect(response.status, page).toBe(200);
+      expect(response.headers["cache-control"], page).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      expect(String(response.headers.vary), page).toMatch(/\bCookie\b/i);
+      expect(response.setCookies, page).toEqual([]);
+    }
+  });
+
+  it("keeps a page private when the visitor sends a cookie", async () => {
+    const response = await httpRequest(server.url, "/product/clip-2", { cookie: "something=1" });
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("keeps personal pages private, cookie or not", async () => {
+    for (const page of ["/cart", "/checkout", "/wishlist", "/auth", "/order-success"]) {
+      const response = await httpRequest(server.url, page);
+      if (response.status === 200) expect(response.headers["cache-control"], page).toBe("private, no-store");
+      else expect(response.headers["cache-control"] ?? "", page).not.toMatch(/public/);
+    }
+  });
+});
+
+describe("the page cache", () => {
+  it("serves a cookieless public page again from the cache, with a fresh nonce in the header and the page", async () => {
+    const url = "/product/clip-3?from=page-cache-test";
+    const first = await httpRequest(server.url, url);
+    const second = await httpRequest(server.url, url);
+    expect(first.headers.age).toBeUndefined();
+    expect(second.headers.age).toMatch(/^\d+$/);
+    const [firstNonce, secondNonce] = [first, second].map((response) => nonceOf(response.headers["content-security-policy"]));
+    expect(firstNonce).toBeTruthy();
+    expect(secondNonce).toBeTruthy();
+    expect(secondNonce).not.toBe(firstNonce);
+    for (const [response, nonce] of [[first, firstNonce], [second, secondNonce]] as const) {
+      expect(response.body).toContain(`nonce="${nonce}"`);
+      expect(response.body).not.toMatch(/nonce-placeholder/);
+    }
+    // The same page apart from the nonce.
+    expect(second.body.replaceAll(secondNonce ?? "", "N")).toBe(first.body.replaceAll(firstNonce ?? "", "N"));
+    expect(second.headers["cache-control"]).toBe(first.headers["cache-control"]);
+    expect(second.headers["content-type"]).toBe(first.headers["content-type"]);
+    expect(second.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("never answers a request that carries a cookie from the cache", async () => {
+    const url = "/product/acc-1?from=page-cache-cookie-test";
+    await httpRequest(server.url, url);
+    const withCookie = await httpRequest(server.url, url, { cookie: "something=1" });
+    expect(withCookie.headers.age).toBeUndefined();
+    expect(withCookie.headers["cache-control"]).toBe("private, no-store");
+    // A cart cookie shows in the page (the header's count): a cached copy would show an empty cart.
+    const added = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "acc-1" } });
+    const cartCookie = added.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+    const page = await httpRequest(server.url, url, { cookie: cartCookie });
+    expect(page.headers.age).toBeUndefined();
+    expect(page.body).toContain('data-testid="cart-badge"');
+  });
+
+  it("does not store private pages or answers that set a cookie", async () => {
+    await httpRequest(server.url, "/cart");
+    expect((await httpRequest(server.url, "/cart")).headers.age).toBeUndefined();
+    // The first sign-in page view of a visitor sets no cookie but is private; a 404 is not stored either.
+    await httpRequest(server.url, "/product/no-such-product");
+    expect((await httpRequest(server.url, "/product/no-such-product")).headers.age).toBeUndefined();
+  });
+});
