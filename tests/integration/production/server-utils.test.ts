@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
 import { createPageCache } from "../../../server/page-cache.js";
-import { createLogger, requestIdFrom } from "../../../server/request-log.js";
+import { batchedStdout, createLogger, requestIdFrom } from "../../../server/request-log.js";
 
 describe("requestIdFrom", () => {
   it("keeps a sane id and replaces anything else with a UUID", () => {
@@ -97,5 +97,25 @@ describe("createPageCache", () => {
     const withCookie = fakeRes("m");
     expect(cache.serve(fakeReq("/r", { cookie: "a=1" }), withCookie as never)).toBe(false);
     expect(cache.renderNonce(withCookie as never)).toBe("m");
+  });
+});
+
+describe("batchedStdout", () => {
+  it("writes the lines of one turn of the event loop in one write, in order", async () => {
+    const writes: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => (writes.push(String(chunk)), true)) as typeof process.stdout.write;
+    try {
+      const write = batchedStdout();
+      write("one");
+      write("two");
+      expect(writes).toEqual([]);
+      await new Promise((resolve) => setImmediate(resolve));
+      write("three");
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.stdout.write = original;
+    }
+    expect(writes).toEqual(["one\ntwo\n", "three\n"]);
   });
 });
