@@ -1,5 +1,5 @@
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
-import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { Minus, Plus, ShoppingBag, Trash2 } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { applyCartChange, cartCountLine, type CartChange, type CartLine, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { formatCents, formatUsd, toCents } from "~/modules/money";

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import { CartContents, type CartView } from "~/components/cart-contents";
 

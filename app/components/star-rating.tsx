@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/icons";
 import { filledStars } from "~/modules/catalog/display";
 
 export function StarRating({ rating, reviewCount, size = "sm" }: { rating: number; reviewCount: number; size?: "sm" | "md" }) {

@@ -1,4 +1,4 @@
-import { CheckCircle2, Info, X, XCircle } from "lucide-react";
+import { CheckCircle2, Info, X, XCircle } from "~/components/icons";
 import { useEffect, useState } from "react";
 import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
