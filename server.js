@@ -1,7 +1,8 @@
 // The production (and development) HTTP server: Express in front of the Remix request handler.
-// It owns what must apply to every response, static files included: request ids and logs, security headers
-// with a per-request CSP nonce, compression, cache policy for assets, the checks every form post must pass,
-// and a graceful shutdown. See docs/decisions/0001-custom-express-server.md and 0005-operations.md.
+// It owns what must apply to every response: compression, lean answers for the built static files (cache policy
+// and nosniff only), then for everything else request ids and logs, security headers with a per-request CSP
+// nonce, the checks every form post must pass; and a graceful shutdown.
+// See docs/decisions/0001-custom-express-server.md, 0005-operations.md and 0007-lean-static-responses.md.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { createPageCache } from "./server/page-cache.js";
 import { remixHandler } from "./server/remix-handler.js";
 import { readFormBody, refuseCrossSitePosts } from "./server/request-guards.js";
 import { createLogger, requestLog } from "./server/request-log.js";
@@ -68,12 +70,20 @@ app.set("trust proxy", process.env.TRUST_PROXY === "true");
 
 let closing = false;
 
+app.use((_req, res, next) => {
+  // While shutting down, keep-alive clients are told to reconnect, which reaches another instance.
+  if (closing) res.setHeader("Connection", "close");
+  next();
+});
+
+app.use(compression());
+
+if (!viteDevServer) serveStaticFiles(app, path.join(buildDir, "client"));
+
 app.use(requestLog(logger));
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  // While shutting down, keep-alive clients are told to reconnect, which reaches another instance.
-  if (closing) res.setHeader("Connection", "close");
   next();
 });
 
@@ -105,16 +115,7 @@ app.use(
   }),
 );
 
-app.use(compression());
-
-if (viteDevServer) {
-  app.use(viteDevServer.middlewares);
-} else {
-  // Vite fingerprints everything under /assets, so those files never change.
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  // Images and other files in public/ keep their names across releases: cache them for a day.
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d" }));
-}
+if (viteDevServer) app.use(viteDevServer.middlewares);
 
 // Every post, put, patch and delete: from our own pages, small, a form, valid UTF-8; else a 4xx here.
 app.use(refuseCrossSitePosts());
@@ -125,7 +126,9 @@ app.all(
   remixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.renderNonce }),
+    // Public pages for visitors without cookies, for as long as their s-maxage says (PAGE_CACHE=off to disable).
+    pageCache: isProduction && process.env.PAGE_CACHE !== "off" ? createPageCache() : undefined,
   }),
 );
 
@@ -138,6 +141,28 @@ app.use(
     res.status(500).type("text").send("Internal Server Error\n");
   },
 );
+
+/**
+ * The built client files, answered before logging and the document headers: a page's first load fetches a
+ * dozen of them, and a CSP, HSTS and the rest (~1 KB a response) mean nothing on a script or an image (see
+ * docs/decisions/0007-lean-static-responses.md). Mounted only on the paths that exist (/assets and the top-level
+ * entries of public/), so a page request never waits for a disk lookup; a missing file falls through to Remix's 404.
+ * @param {import("express").Express} app
+ * @param {string} clientDir
+ */
+function serveStaticFiles(app, clientDir) {
+  /** @param {import("http").ServerResponse} res */
+  const setHeaders = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
+  const options = { index: false, redirect: false, lastModified: false, setHeaders };
+  // Vite fingerprints everything under /assets, so those files never change.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { ...options, immutable: true, maxAge: "1y" }));
+  // Images and other files in public/ keep their names across releases: cache them for a day.
+  const publicFiles = express.static(clientDir, { ...options, maxAge: "1d" });
+  for (const entry of fs.readdirSync(clientDir, { withFileTypes: true })) {
+    if (entry.name === "assets") continue;
+    app.get(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, publicFiles);
+  }
+}
 
 const server = app.listen(port, host, () => {
   logger.info("listening", { url: `http://localhost:${port}`, mode: isProduction ? "production" : "development" });

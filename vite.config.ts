@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/node" {
@@ -9,10 +9,11 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   build: {
     // Small inline assets would need a CSP exception for data: URLs in scripts; keep them as files.
     assetsInlineLimit: 0,
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk() } },
   },
   plugins: [
     tailwindcss(),
@@ -33,3 +34,32 @@ export default defineConfig(({ mode }) => ({
     tsconfigPaths(),
   ],
 }));
+
+/**
+ * Every page loads the client entry, the root route and what they import statically; left alone, Rollup splits
+ * that into ~20 files (one per shared module), and each costs a request and its headers on a slow network.
+ * This puts all of it in one "shell" chunk. Route modules and what only they import keep their own chunks, so no
+ * page loads more code than before (docs/performance.md, item 1).
+ */
+function shellChunk(): Rollup.GetManualChunk {
+  let shell: Set<string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!shell) {
+      shell = new Set();
+      const roots = [...getModuleIds()].filter((moduleId) => getModuleInfo(moduleId)?.isEntry && isShellEntry(moduleId));
+      const pending = [...roots];
+      while (pending.length > 0) {
+        const moduleId = pending.pop() as string;
+        if (shell.has(moduleId)) continue;
+        shell.add(moduleId);
+        pending.push(...(getModuleInfo(moduleId)?.importedIds ?? []));
+      }
+    }
+    return shell.has(id) ? "shell" : undefined;
+  };
+}
+
+/** The client entry (Remix's own unless app/entry.client.tsx exists) and the root route. */
+function isShellEntry(moduleId: string): boolean {
+  return /[/\\]app[/\\]root\.tsx(\?|$)/.test(moduleId) || /entry\.client\.[jt]sx?$/.test(moduleId);
+}

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { setDocumentCacheControl } from "~/utils/cache-control.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export { startup, shutdown } from "~/utils/lifecycle.server";
@@ -34,6 +35,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          setDocumentCacheControl(request, responseStatusCode, responseHeaders, remixContext.staticHandlerContext.matches.at(-1)?.route.id);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,5 +1,6 @@
 // The Remix request handler for Express, as @remix-run/express writes it, except that a request's body is the
-// one readFormBody() already read and checked (res.locals.body) instead of the socket stream: mount that first.
+// one readFormBody() already read and checked (res.locals.body) instead of the socket stream: mount that first;
+// and that pages a shared cache may keep can come from the page cache (page-cache.js).
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 
 /**
@@ -52,15 +53,19 @@ async function sendResponse(res, response) {
  *   build: Parameters<typeof createRequestHandler>[0];
  *   mode: string;
  *   getLoadContext: (req: import("express").Request, res: import("express").Response) => import("@remix-run/node").AppLoadContext;
+ *   pageCache?: import("./page-cache.js").PageCache;
  * }} options
+ *   getLoadContext reads the nonce to render with from res.locals.renderNonce.
  * @returns {import("express").RequestHandler}
  */
-export function remixHandler({ build, mode, getLoadContext }) {
+export function remixHandler({ build, mode, getLoadContext, pageCache }) {
   const handleRequest = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
+      if (pageCache?.serve(req, res)) return;
+      res.locals.renderNonce = pageCache ? pageCache.renderNonce(res) : res.locals.cspNonce;
       const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req, res));
-      await sendResponse(res, response);
+      await sendResponse(res, pageCache ? await pageCache.capture(res, response) : response);
     } catch (error) {
       next(error);
     }

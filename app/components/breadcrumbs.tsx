@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "~/components/icons";
 
 export interface Crumb {
   name: string;

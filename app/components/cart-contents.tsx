@@ -1,5 +1,5 @@
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
-import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { Minus, Plus, ShoppingBag, Trash2 } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { applyCartChange, cartCountLine, type CartChange, type CartLine, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { formatCents, formatUsd, toCents } from "~/modules/money";
@@ -51,7 +51,8 @@ export function useOptimisticCart(cart: CartView): CartView {
   };
 }
 
-function CartLineItem({ line, redirectTo }: { line: CartLine; redirectTo: string }) {
+function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redirectTo: string; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   // One fetcher per line: a newer click supersedes an older one, and each sends the quantity it intends.
   const fetcher = useFetcher({ key: `cart-line-${line.productId}` });
   const image = line.images[0];
@@ -69,11 +70,11 @@ function CartLineItem({ line, redirectTo }: { line: CartLine; redirectTo: string
       <div className="flex flex-1 flex-col gap-1">
         <div className="flex justify-between gap-2">
           <div>
-            <h3 className="font-medium text-ink">
+            <Heading className="font-medium text-ink">
               <Link to={`/product/${line.productId}`} className="hover:text-brand-700">
                 {line.name}
               </Link>
-            </h3>
+            </Heading>
             <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
             <p className="text-sm text-ink-muted">{formatUsd(line.price)}</p>
           </div>
@@ -155,6 +156,7 @@ export function CartContents({
   redirectTo,
   continueShopping,
   onCheckout,
+  lineHeadingLevel,
 }: {
   cart: CartView;
   /** Where a plain (no-JavaScript) form post returns to. */
@@ -162,6 +164,8 @@ export function CartContents({
   /** The 'Continue Shopping' control: a link on the page, a close button in the panel. */
   continueShopping: React.ReactNode;
   onCheckout?: () => void;
+  /** One below the heading the cart sits under, so that no level is skipped: 2 on the page (h1), 3 in the panel (h2). */
+  lineHeadingLevel: 2 | 3;
 }) {
   const clearFetcher = useFetcher({ key: "cart-clear" });
   if (cart.lines.length === 0 && cart.totalItems === 0) {
@@ -181,7 +185,7 @@ export function CartContents({
       </p>
       <ul className="mt-2 flex-1 divide-y divide-sand-200">
         {cart.lines.map((line) => (
-          <CartLineItem key={line.productId} line={line} redirectTo={redirectTo} />
+          <CartLineItem key={line.productId} line={line} redirectTo={redirectTo} headingLevel={lineHeadingLevel} />
         ))}
       </ul>
       <div className="mt-4 space-y-3 border-t border-sand-200 pt-4">

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import { CartContents, type CartView } from "~/components/cart-contents";
 
@@ -44,6 +44,7 @@ export const CartPanel = forwardRef<CartPanelHandle, { cart: CartView; returnFoc
             </button>
           </div>
           <CartContents
+            lineHeadingLevel={3}
             cart={cart}
             redirectTo={`${location.pathname}${location.search}`}
             onCheckout={close}

@@ -1,13 +1,15 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { HONEYPOT_FIELD, newsletterSchema } from "~/modules/newsletter/newsletter-form";
+import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
 import type { loader as rootLoader } from "~/root";
 import type { action as newsletterAction } from "~/routes/newsletter";
 
 /**
  * The footer's subscribe form. Without JavaScript it posts and comes back to this page: a toast on success,
  * or the message next to the field with the address as typed (the root loader reads them from a flash
- * cookie). With JavaScript the same schema checks the address before sending, and a fetcher sends it in place.
+ * cookie). With JavaScript the input's own rules (type="email", required) are checked before sending, with our
+ * message instead of the browser's bubble, and a fetcher sends it in place; the action checks it fully (zod stays
+ * on the server: this form is on every page).
  */
 export function NewsletterForm() {
   const fetcher = useFetcher<typeof newsletterAction>({ key: "newsletter" });
@@ -41,15 +43,14 @@ export function NewsletterForm() {
         // Our message, in our words, with and without JavaScript, instead of each browser's own bubble.
         noValidate
         onSubmit={(event) => {
-          const email = new FormData(event.currentTarget).get("email");
-          const checked = newsletterSchema.safeParse({ email: typeof email === "string" ? email : "" });
-          if (checked.success) {
+          const input = event.currentTarget.elements.namedItem("email");
+          if (!(input instanceof HTMLInputElement) || input.checkValidity()) {
             setClientError(null);
             return;
           }
           event.preventDefault();
-          setClientError(checked.error.issues[0]?.message ?? null);
-          event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+          setClientError(INVALID_EMAIL_MESSAGE);
+          input.focus();
         }}
         className="relative mt-3"
       >
@@ -64,6 +65,8 @@ export function NewsletterForm() {
             type="email"
             name="email"
             autoComplete="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
             placeholder="Enter your email"
             defaultValue={flash?.typed ?? ""}
             aria-invalid={error ? true : undefined}

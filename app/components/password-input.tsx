@@ -1,4 +1,4 @@
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "~/components/icons";
 import { type InputHTMLAttributes, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 

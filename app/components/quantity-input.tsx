@@ -1,4 +1,4 @@
-import { Minus, Plus } from "lucide-react";
+import { Minus, Plus } from "~/components/icons";
 import { useState } from "react";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { useHydrated } from "~/utils/use-hydrated";

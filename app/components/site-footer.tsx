@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "~/components/icons";
 import { footerColumns } from "~/components/site-nav";
 import { FacebookIcon, InstagramIcon, PinterestIcon } from "~/components/social-icons";
 import { site } from "~/utils/site";

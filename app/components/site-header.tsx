@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
-import { Heart, Menu, Search, ShoppingBag, User, X } from "lucide-react";
+import { Heart, Menu, Search, ShoppingBag, User, X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { type CartView, useOptimisticCart } from "~/components/cart-contents";
 import { CartPanel, type CartPanelHandle } from "~/components/cart-panel";

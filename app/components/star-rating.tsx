@@ -1,5 +1,5 @@
-import { Star } from "lucide-react";
-import { filledStars } from "~/modules/catalog/listing";
+import { Star } from "~/components/icons";
+import { filledStars } from "~/modules/catalog/display";
 
 export function StarRating({ rating, reviewCount, size = "sm" }: { rating: number; reviewCount: number; size?: "sm" | "md" }) {
   const filled = filledStars(rating);

@@ -1,4 +1,4 @@
-import { CheckCircle2, Info, X, XCircle } from "lucide-react";
+import { CheckCircle2, Info, X, XCircle } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { onClientToast } from "~/utils/client-toast";
 import type { Toast } from "~/utils/toast";

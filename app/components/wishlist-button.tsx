@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { Heart } from "lucide-react";
+import { Heart } from "~/components/icons";
 import type { action as wishlistAction } from "~/routes/wishlist";
 
 /**

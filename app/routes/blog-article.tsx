@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Clock } from "lucide-react";
+import { ArrowLeft, Clock } from "~/components/icons";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { getArticle } from "~/modules/blog/articles.server";

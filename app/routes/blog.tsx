@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Search } from "lucide-react";
+import { Search } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { formatLongDate } from "~/modules/dates";
 import { getArticles } from "~/modules/blog/articles.server";

@@ -114,6 +114,7 @@ export default function CartPage() {
       <CartContents
         cart={cart}
         redirectTo="/cart"
+        lineHeadingLevel={2}
         continueShopping={
           <Link to="/shop" className="btn-outline w-full">
             Continue Shopping

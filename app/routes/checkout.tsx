@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormField } from "~/components/form-field";
@@ -13,6 +13,7 @@ import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-sch
 import { formatCents } from "~/modules/money";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/utils/auth.server";
+import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -62,7 +63,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => [{ title: "Checkout | Luxe Strands" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Checkout",
+    description: "Check out securely at Luxe Strands: your shipping details and order summary, then place your order.",
+    origin: originFromMatches(matches),
+    path: "/checkout",
+    noIndex: true,
+  });
 
 export default function Checkout() {
   const { idempotencyKey, email } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ShieldCheck, Truck } from "lucide-react";
+import { ShieldCheck, Truck } from "~/components/icons";
 import { ProductCard } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { featuredProducts } from "~/modules/catalog/catalog.server";

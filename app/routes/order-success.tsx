@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/icons";
 import { orderNumber } from "~/modules/account/orders";
 import { readConfirmedOrderId } from "~/modules/checkout/place-order.server";
 

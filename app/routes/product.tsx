@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { Check, RotateCcw, ShieldCheck, ShoppingBag, Truck, X } from "lucide-react";
+import { Check, RotateCcw, ShieldCheck, ShoppingBag, Truck, X } from "~/components/icons";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Price } from "~/components/price";

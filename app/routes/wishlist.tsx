@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
-import { Heart, Trash2 } from "lucide-react";
+import { Heart, Trash2 } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import { AddToCartForm } from "~/components/add-to-cart-form";
 import { Price } from "~/components/price";

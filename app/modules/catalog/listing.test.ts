@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  filledStars,
   filterProducts,
   hasActiveFilters,
   fixedFiltersForPath,
@@ -148,18 +147,6 @@ describe("hasActiveFilters", () => {
     expect(hasActiveFilters(params("sort=rating"))).toBe(true);
     expect(hasActiveFilters(params("color=red"))).toBe(true);
     expect(hasActiveFilters(params("maxPrice=500"))).toBe(true);
-  });
-});
-
-describe("filledStars", () => {
-  it.each([
-    [4.8, 4],
-    [5, 5],
-    [4.0, 4],
-    [0.9, 0],
-    [7, 5],
-  ])("draws %s as %s stars", (rating, stars) => {
-    expect(filledStars(rating)).toBe(stars);
   });
 });
 

@@ -37,8 +37,9 @@ const priceBound = (fallback: number) =>
 /**
  * The listing's URL state. Anything malformed falls back to its default rather than failing the page:
  * these parameters come from links and a GET form, and a shopper who edits the URL still deserves a listing.
+ * Marked pure so that the bundler drops it, and zod, from the listing page's browser code (it reads the options).
  */
-export const listingParamsSchema = z
+export const listingParamsSchema = /* @__PURE__ */ z
   .object({
     category: z.string().trim().toLowerCase().max(40).optional().catch(undefined),
     q: z.string().trim().max(100).optional().catch(undefined),
@@ -152,11 +153,6 @@ export function filterProducts(products: readonly Product[], params: ListingPara
 /** Which filters differ from their defaults; Clear Filters keeps only the category (and search). */
 export function hasActiveFilters(params: ListingParams): boolean {
   return params.sort !== "featured" || params.color !== "all" || params.minPrice !== PRICE_MIN || params.maxPrice !== PRICE_MAX;
-}
-
-/** Stars drawn for a rating: the floor, out of 5 (spec 9). */
-export function filledStars(rating: number): number {
-  return Math.max(0, Math.min(5, Math.floor(rating)));
 }
 
 export function categoryLabel(category: ProductCategory): string {

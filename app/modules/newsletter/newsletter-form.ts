@@ -1,13 +1,12 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
 
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
-/** A field people never see (hidden, out of the tab order, no autofill) that simple bots fill in. */
-export const HONEYPOT_FIELD = "company";
+export { HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE };
 
-/** The footer form's contract, used by the action and, with JavaScript, before sending. */
+/** The footer form's contract, checked by the action (the browser checks only the input's own rules first). */
 export const newsletterSchema = z.object({
   // trim and toLowerCase run before the checks, in order: " Ada@Example.COM " is stored as "ada@example.com".
-  email: z.string({ required_error: INVALID_EMAIL_MESSAGE }).trim().toLowerCase().max(320, INVALID_EMAIL_MESSAGE).email(INVALID_EMAIL_MESSAGE),
+  email: z.string({ required_error: INVALID_EMAIL_MESSAGE }).trim().toLowerCase().max(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE).email(INVALID_EMAIL_MESSAGE),
 });
 
 export type NewsletterSubmission =
@@ -26,7 +25,7 @@ export function parseNewsletterForm(formData: FormData): NewsletterSubmission {
     kind: "invalid",
     error: parsed.error.issues[0]?.message ?? INVALID_EMAIL_MESSAGE,
     // Kept so the shopper can correct it; capped so an absurd post cannot bloat the flash cookie.
-    typed: typeof raw === "string" ? raw.slice(0, 320) : "",
+    typed: typeof raw === "string" ? raw.slice(0, EMAIL_MAX_LENGTH) : "",
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
-import { createLogger, requestIdFrom } from "../../../server/request-log.js";
+import { createPageCache } from "../../../server/page-cache.js";
+import { batchedStdout, createLogger, requestIdFrom } from "../../../server/request-log.js";
 
 describe("requestIdFrom", () => {
   it("keeps a sane id and replaces anything else with a UUID", () => {
@@ -44,5 +45,77 @@ describe("isValidUrlEncodedUtf8", () => {
   it("refuses raw bytes that are not UTF-8", () => {
     expect(isValidUrlEncodedUtf8(Buffer.from([0x61, 0x3d, 0xff]))).toBe(false);
     expect(isValidUrlEncodedUtf8(Buffer.from("a=élève"))).toBe(true);
+  });
+});
+
+describe("createPageCache", () => {
+  type Res = { locals: Record<string, unknown>; statusCode?: number; headers: Record<string, unknown>; body?: Buffer };
+  const fakeReq = (url: string, headers: Record<string, string> = {}) =>
+    ({ method: "GET", protocol: "http", originalUrl: url, headers, get: (name: string) => (name === "host" ? "shop.test" : undefined) }) as never;
+  const fakeRes = (nonce: string): Res & Record<string, unknown> => {
+    const res: Res & Record<string, unknown> = { locals: { cspNonce: nonce }, headers: {} };
+    res.status = (code: number) => ((res.statusCode = code), res);
+    res.setHeader = (name: string, value: unknown) => (res.headers[name.toLowerCase()] = value);
+    res.end = (body: Buffer) => (res.body = body);
+    return res;
+  };
+  const page = (cache: ReturnType<typeof createPageCache>, res: Res, headers: Record<string, string>, status = 200) =>
+    cache.capture(res as never, new Response(`<script nonce="${cache.renderNonce(res as never)}"></script>`, { status, headers: { "Content-Type": "text/html", ...headers } }));
+  const PUBLIC = { "Cache-Control": "public, max-age=0, s-maxage=60" };
+
+  it("stores a public page, serves it with each response's nonce, and drops it after s-maxage", async () => {
+    let time = 1_000_000;
+    const cache = createPageCache({ now: () => time });
+    const first = fakeRes("n1");
+    expect(cache.serve(fakeReq("/p"), first as never)).toBe(false);
+    expect(await (await page(cache, first, PUBLIC)).text()).toBe('<script nonce="n1"></script>');
+    const second = fakeRes("n2");
+    expect(cache.serve(fakeReq("/p"), second as never)).toBe(true);
+    expect(second.body?.toString()).toBe('<script nonce="n2"></script>');
+    expect(second.headers.age).toBe("0");
+    time += 61_000;
+    expect(cache.serve(fakeReq("/p"), fakeRes("n3") as never)).toBe(false);
+  });
+
+  it("stores nothing that sets a cookie, is private, has no s-maxage or is not a 200, and never serves a cookie", async () => {
+    const cache = createPageCache();
+    for (const [headers, status] of [
+      [{ ...PUBLIC, "Set-Cookie": "a=1" }, 200],
+      [{ "Cache-Control": "private, no-store" }, 200],
+      [{ "Cache-Control": "public, max-age=60" }, 200],
+      [PUBLIC, 404],
+    ] as const) {
+      const res = fakeRes("n");
+      cache.serve(fakeReq("/q"), res as never);
+      expect(await (await page(cache, res, headers, status)).text()).toBe('<script nonce="n"></script>');
+    }
+    expect(cache.size).toBe(0);
+    const res = fakeRes("n");
+    cache.serve(fakeReq("/r"), res as never);
+    await page(cache, res, PUBLIC);
+    expect(cache.size).toBe(1);
+    const withCookie = fakeRes("m");
+    expect(cache.serve(fakeReq("/r", { cookie: "a=1" }), withCookie as never)).toBe(false);
+    expect(cache.renderNonce(withCookie as never)).toBe("m");
+  });
+});
+
+describe("batchedStdout", () => {
+  it("writes the lines of one turn of the event loop in one write, in order", async () => {
+    const writes: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => (writes.push(String(chunk)), true)) as typeof process.stdout.write;
+    try {
+      const write = batchedStdout();
+      write("one");
+      write("two");
+      expect(writes).toEqual([]);
+      await new Promise((resolve) => setImmediate(resolve));
+      write("three");
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.stdout.write = original;
+    }
+    expect(writes).toEqual(["one\ntwo\n", "three\n"]);
   });
 });

@@ -1,0 +1,113 @@
+// An in-process micro-cache for the pages a shared cache may keep: cookieless GETs whose answer says
+// `Cache-Control: public, …, s-maxage=N` (app/utils/cache-control.server.ts decides which). Rendering a product page
+// costs a few milliseconds of CPU; a hit costs a string join. See docs/decisions/0009-page-cache.md.
+//
+// A CSP nonce must never repeat, so a page is rendered for the cache with a placeholder nonce (random per process,
+// so no page content can contain it by chance or on purpose) and every copy served, the first included, gets the
+// fresh nonce of its own response (res.locals.cspNonce, which the CSP header already carries).
+import crypto from "node:crypto";
+
+/** The headers of a stored page that are replayed; the server sets the rest (security headers, request id). */
+const REPLAYED_HEADERS = ["content-type", "cache-control", "vary", "content-language", "link"];
+
+/**
+ * @typedef {{ status: number; headers: [string, string][]; parts: string[]; storedAt: number; expiresAt: number }} Entry
+ * @typedef {ReturnType<typeof createPageCache>} PageCache
+ */
+
+/**
+ * @param {{ maxEntries?: number; maxBytes?: number; now?: () => number }} [options]
+ *   maxEntries: oldest stored first out; maxBytes: larger pages are not stored.
+ */
+export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now = Date.now } = {}) {
+  const placeholder = `nonce-placeholder-${crypto.randomBytes(16).toString("hex")}`;
+  /** @type {Map<string, Entry>} */
+  const entries = new Map();
+
+  /**
+   * Only GETs without a cookie or credentials can be answered with a shared copy; the key is the full URL
+   * (the host and scheme too: canonical links in the page are absolute).
+   * @param {import("express").Request} req
+   */
+  const keyOf = (req) =>
+    req.method === "GET" && !req.headers.cookie && !req.headers.authorization
+      ? `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`
+      : undefined;
+
+  return {
+    /**
+     * Answers from the cache when it holds a fresh copy (true: nothing more to do). Otherwise, for a request that
+     * could be stored, asks the render for the placeholder nonce (see `renderNonce`) and returns false.
+     * @param {import("express").Request} req
+     * @param {import("express").Response} res
+     */
+    serve(req, res) {
+      const key = keyOf(req);
+      if (key === undefined) return false;
+      const entry = entries.get(key);
+      if (entry && entry.expiresAt > now()) {
+        res.status(entry.status);
+        for (const [name, value] of entry.headers) res.setHeader(name, value);
+        res.setHeader("Age", String(Math.floor((now() - entry.storedAt) / 1000)));
+        const body = Buffer.from(entry.parts.join(res.locals.cspNonce));
+        res.setHeader("Content-Length", body.length);
+        res.end(body);
+        return true;
+      }
+      if (entry) entries.delete(key);
+      res.locals.pageCacheKey = key;
+      return false;
+    },
+
+    /**
+     * The nonce the render writes into the page: the placeholder when the page may be stored, else the response's.
+     * @param {import("express").Response} res
+     * @returns {string}
+     */
+    renderNonce(res) {
+      return res.locals.pageCacheKey ? placeholder : res.locals.cspNonce;
+    },
+
+    /**
+     * After a render with the placeholder: stores the page when its answer allows (200, `public` with `s-maxage`,
+     * no Set-Cookie) and returns the response to send, with this response's nonce in place of the placeholder.
+     * @param {import("express").Response} res
+     * @param {Response} response
+     * @returns {Promise<Response>}
+     */
+    async capture(res, response) {
+      /** @type {string | undefined} */
+      const key = res.locals.pageCacheKey;
+      if (!key) return response;
+      // Anything but HTML (a resource route, single-fetch data) does not contain the nonce: pass it through.
+      if (!response.body || !/^text\/html/i.test(response.headers.get("Content-Type") ?? "")) return response;
+      const parts = (await response.text()).split(placeholder);
+      const maxAge = sharedMaxAge(response);
+      const size = parts.reduce((sum, part) => sum + part.length, 0);
+      if (response.status === 200 && maxAge > 0 && !response.headers.has("Set-Cookie") && size <= maxBytes) {
+        entries.delete(key);
+        if (entries.size >= maxEntries) entries.delete(/** @type {string} */ (entries.keys().next().value));
+        const headers = /** @type {[string, string][]} */ ([...response.headers].filter(([name]) => REPLAYED_HEADERS.includes(name)));
+        entries.set(key, { status: response.status, headers, parts, storedAt: now(), expiresAt: now() + maxAge * 1000 });
+      }
+      return new Response(parts.join(res.locals.cspNonce), { status: response.status, statusText: response.statusText, headers: response.headers });
+    },
+
+    /** How many pages are stored (for tests). */
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * `s-maxage` in seconds when the answer is `public` and may be stored, else 0.
+ * @param {Response} response
+ */
+function sharedMaxAge(response) {
+  const directives = (response.headers.get("Cache-Control") ?? "").toLowerCase().split(",").map((directive) => directive.trim());
+  if (!directives.includes("public") || directives.includes("no-store") || directives.includes("private")) return 0;
+  const sMaxAge = directives.find((directive) => directive.startsWith("s-maxage="));
+  const seconds = Number(sMaxAge?.slice("s-maxage=".length));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}

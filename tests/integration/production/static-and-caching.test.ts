@@ -1,0 +1,143 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpRequest } from "./helpers/http";
+import { copyProductionBuild } from "./helpers/production-build";
+import { migratedDataDir, type ProductionServer, startProductionServer } from "./helpers/production-server";
+
+// The real production server (node server.js on a copy of the build): what static files and pages carry.
+let server: ProductionServer;
+let build: { dir: string; remove: () => void };
+let dataDir: string;
+
+beforeAll(async () => {
+  build = await copyProductionBuild();
+  dataDir = await migratedDataDir();
+  server = await startProductionServer({ buildDir: build.dir, dataDir, env: { LOG_LEVEL: "info" } });
+}, 600_000);
+
+afterAll(async () => {
+  await server?.stop();
+  build?.remove();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp ?? ""))?.[1];
+
+/** Headers that belong to documents only: a script, a stylesheet or an image gains nothing from them. */
+const DOCUMENT_ONLY = ["content-security-policy", "strict-transport-security", "x-frame-options", "cross-origin-opener-policy", "x-request-id"];
+
+describe("static files", () => {
+  it("answers /assets with nosniff and a year's immutable cache, without the document headers or a log line", async () => {
+    const stylesheet = fs.readdirSync(path.join(build.dir, "client/assets")).find((name) => name.endsWith(".css"));
+    const response = await httpRequest(server.url, `/assets/${stylesheet}`, { headers: { "X-Request-Id": "static-asset-1" } });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/css/);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    for (const name of DOCUMENT_ONLY) expect(response.headers[name], name).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.output()).not.toContain("static-asset-1");
+  });
+
+  it("answers the files from public/ with a day's cache", async () => {
+    const response = await httpRequest(server.url, "/favicon.svg");
+    expect(response.status).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=86400");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    for (const name of DOCUMENT_ONLY) expect(response.headers[name], name).toBeUndefined();
+
+    const image = fs.readdirSync(path.join(build.dir, "client/images"))[0];
+    const imageResponse = await httpRequest(server.url, `/images/${image}`, { method: "HEAD" });
+    expect(imageResponse.status).toBe(200);
+    expect(imageResponse.headers["cache-control"]).toBe("public, max-age=86400");
+  });
+
+  it("leaves a missing file to the shop's 404 page, with the document headers", async () => {
+    for (const missing of ["/assets/no-such-chunk.js", "/images/no-such-image.avif", "/favicon.svg/extra"]) {
+      const response = await httpRequest(server.url, missing);
+      expect(response.status, missing).toBe(404);
+      expect(nonceOf(response.headers["content-security-policy"]), missing).toBeTruthy();
+    }
+  });
+
+  it("still gives documents the security headers and a nonce that their scripts carry", async () => {
+    const response = await httpRequest(server.url, "/product/clip-1");
+    expect(response.status).toBe(200);
+    const nonce = nonceOf(response.headers["content-security-policy"]);
+    expect(nonce).toBeTruthy();
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["x-request-id"]).toBeTruthy();
+    expect(response.body).toContain(`nonce="${nonce}"`);
+  });
+});
+
+describe("Cache-Control on pages", () => {
+  it("lets shared caches keep a public page for a visitor without cookies, varying on Cookie", async () => {
+    for (const page of ["/", "/shop?category=wigs", "/product/clip-2", "/blog/blog-1", "/faq"]) {
+      const response = await httpRequest(server.url, page);
+      expect(response.status, page).toBe(200);
+      expect(response.headers["cache-control"], page).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      expect(String(response.headers.vary), page).toMatch(/\bCookie\b/i);
+      expect(response.setCookies, page).toEqual([]);
+    }
+  });
+
+  it("keeps a page private when the visitor sends a cookie", async () => {
+    const response = await httpRequest(server.url, "/product/clip-2", { cookie: "something=1" });
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("keeps personal pages private, cookie or not", async () => {
+    for (const page of ["/cart", "/checkout", "/wishlist", "/auth", "/order-success"]) {
+      const response = await httpRequest(server.url, page);
+      if (response.status === 200) expect(response.headers["cache-control"], page).toBe("private, no-store");
+      else expect(response.headers["cache-control"] ?? "", page).not.toMatch(/public/);
+    }
+  });
+});
+
+describe("the page cache", () => {
+  it("serves a cookieless public page again from the cache, with a fresh nonce in the header and the page", async () => {
+    const url = "/product/clip-3?from=page-cache-test";
+    const first = await httpRequest(server.url, url);
+    const second = await httpRequest(server.url, url);
+    expect(first.headers.age).toBeUndefined();
+    expect(second.headers.age).toMatch(/^\d+$/);
+    const [firstNonce, secondNonce] = [first, second].map((response) => nonceOf(response.headers["content-security-policy"]));
+    expect(firstNonce).toBeTruthy();
+    expect(secondNonce).toBeTruthy();
+    expect(secondNonce).not.toBe(firstNonce);
+    for (const [response, nonce] of [[first, firstNonce], [second, secondNonce]] as const) {
+      expect(response.body).toContain(`nonce="${nonce}"`);
+      expect(response.body).not.toMatch(/nonce-placeholder/);
+    }
+    // The same page apart from the nonce.
+    expect(second.body.replaceAll(secondNonce ?? "", "N")).toBe(first.body.replaceAll(firstNonce ?? "", "N"));
+    expect(second.headers["cache-control"]).toBe(first.headers["cache-control"]);
+    expect(second.headers["content-type"]).toBe(first.headers["content-type"]);
+    expect(second.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("never answers a request that carries a cookie from the cache", async () => {
+    const url = "/product/acc-1?from=page-cache-cookie-test";
+    await httpRequest(server.url, url);
+    const withCookie = await httpRequest(server.url, url, { cookie: "something=1" });
+    expect(withCookie.headers.age).toBeUndefined();
+    expect(withCookie.headers["cache-control"]).toBe("private, no-store");
+    // A cart cookie shows in the page (the header's count): a cached copy would show an empty cart.
+    const added = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "acc-1" } });
+    const cartCookie = added.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+    const page = await httpRequest(server.url, url, { cookie: cartCookie });
+    expect(page.headers.age).toBeUndefined();
+    expect(page.body).toContain('data-testid="cart-badge"');
+  });
+
+  it("does not store private pages or answers that set a cookie", async () => {
+    await httpRequest(server.url, "/cart");
+    expect((await httpRequest(server.url, "/cart")).headers.age).toBeUndefined();
+    // The first sign-in page view of a visitor sets no cookie but is private; a 404 is not stored either.
+    await httpRequest(server.url, "/product/no-such-product");
+    expect((await httpRequest(server.url, "/product/no-such-product")).headers.age).toBeUndefined();
+  });
+});
