@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "~/components/icons";
 
 /**
  * Adds one unit of a product (cards, the wishlist). A plain HTML form without JavaScript (the cart action

@@ -149,11 +149,24 @@ export const ShoppingBag = (props: IconProps) => (
     <path d="M3.4 5.467a2 2 0 0 0-.4 1.2V20a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6.667a2 2 0 0 0-.4-1.2l-2-2.667A2 2 0 0 0 17 2H7a2 2 0 0 0-1.6.8z" />
   </Icon>
 );
-export const Star = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z" />
-  </Icon>
-);
+const STAR_PATH =
+  "M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z";
+export const STAR_SHAPE_ID = "icon-star";
+
+/**
+ * Shapes drawn many times a page, defined once (in the root layout) and reused with <use>: a listing's star
+ * ratings would otherwise repeat the star's path five times per card.
+ */
+export function SharedShapes() {
+  return (
+    <svg aria-hidden width="0" height="0" className="absolute">
+      <defs>
+        <path id={STAR_SHAPE_ID} d={STAR_PATH} />
+      </defs>
+    </svg>
+  );
+}
+
 export const Trash2 = (props: IconProps) => (
   <Icon {...props}>
     <path d="M10 11v6" />
