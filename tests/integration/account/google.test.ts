@@ -7,10 +7,12 @@ import { installTestBackend } from "#tests/setup/pglite";
 import { call, CookieJar, expectRedirect, get, toastOf } from "#tests/integration/helpers/route-calls";
 import { uniqueEmail } from "#tests/integration/helpers/requests";
 
-// Google through the app (remix-auth-google): the embedded backend has no hosted OAuth. Set before the
-// environment is first read (installTestBackend reads it).
-vi.stubEnv("GOOGLE_CLIENT_ID", "test-client-id.apps.googleusercontent.com");
-vi.stubEnv("GOOGLE_CLIENT_SECRET", "test-client-secret");
+// Google through the app (remix-auth-google): the embedded backend has no hosted OAuth. Hoisted above the
+// imports: the environment is read once, and importing the routes already reads it (the catalogue does).
+vi.hoisted(() => {
+  vi.stubEnv("GOOGLE_CLIENT_ID", "test-client-id.apps.googleusercontent.com");
+  vi.stubEnv("GOOGLE_CLIENT_SECRET", "test-client-secret");
+});
 
 let uninstall: () => Promise<void>;
 
