@@ -121,7 +121,8 @@ async function describePage(baseUrl, pathname, cookie) {
 
 async function measureDataset(snapshot, dataset) {
   // The server runs as in production, which refuses a fixture unless told that this is a benchmark.
-  const extraEnv = dataset.fixture ? { CATALOG_FIXTURE: dataset.fixture, ALLOW_CATALOG_FIXTURE: "true" } : {};
+  // The page cache off: this compares rendering the data at both sizes, not serving a cached copy of it.
+  const extraEnv = { PAGE_CACHE: "off", ...(dataset.fixture ? { CATALOG_FIXTURE: dataset.fixture, ALLOW_CATALOG_FIXTURE: "true" } : {}) };
   const server = await startShopServer(snapshot, { label: dataset.name, extraEnv });
   try {
     let fixtureLoaded = false;
