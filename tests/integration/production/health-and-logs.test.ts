@@ -1,29 +1,14 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutForm, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
-import { copyProductionBuild } from "./helpers/production-build";
-import { migratedDataDir, type ProductionServer, startProductionServer } from "./helpers/production-server";
+import { useEmbeddedProductionServer } from "./helpers/production-server";
 
-// The real production server (node server.js on a copy of the build), with request logging on.
-let server: ProductionServer;
-let build: { dir: string; remove: () => void };
-let dataDir: string;
+// The real production server (node suite.server.js on a copy of the build), with request logging on.
+const suite = useEmbeddedProductionServer({ LOG_LEVEL: "info" });
 
-beforeAll(async () => {
-  build = await copyProductionBuild();
-  dataDir = await migratedDataDir();
-  server = await startProductionServer({ buildDir: build.dir, dataDir, env: { LOG_LEVEL: "info" } });
-}, 600_000);
-
-afterAll(async () => {
-  await server?.stop();
-  build?.remove();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** The JSON log lines the server wrote (the app's own plain start-up lines are skipped). */
 function logLines(): Record<string, unknown>[] {
-  return server
+  return suite.server
     .output()
     .split("\n")
     .filter((line) => line.startsWith("{"))
@@ -41,14 +26,14 @@ async function waitForLogLine(requestId: string): Promise<Record<string, unknown
 
 describe("health endpoints", () => {
   it("/healthz answers 200 ok without caching", async () => {
-    const response = await httpRequest(server.url, "/healthz");
+    const response = await httpRequest(suite.server.url, "/healthz");
     expect(response.status).toBe(200);
     expect(response.body.trim()).toBe("ok");
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 
   it("/readyz answers 200 while the database answers", async () => {
-    const response = await httpRequest(server.url, "/readyz");
+    const response = await httpRequest(suite.server.url, "/readyz");
     expect(response.status).toBe(200);
     expect(response.body.trim()).toBe("ok");
     expect(response.headers["cache-control"]).toBe("no-store");
@@ -57,24 +42,24 @@ describe("health endpoints", () => {
 
 describe("request ids", () => {
   it("generates one when the client sends none, and returns it", async () => {
-    const response = await httpRequest(server.url, "/robots.txt");
+    const response = await httpRequest(suite.server.url, "/robots.txt");
     expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("keeps a sane X-Request-Id from a proxy", async () => {
-    const response = await httpRequest(server.url, "/robots.txt", { headers: { "X-Request-Id": "lb-4f2a.17:9" } });
+    const response = await httpRequest(suite.server.url, "/robots.txt", { headers: { "X-Request-Id": "lb-4f2a.17:9" } });
     expect(response.headers["x-request-id"]).toBe("lb-4f2a.17:9");
   });
 
   it.each([["with spaces and \"quotes\""], ["x".repeat(200)], ["<script>"], [""]])("replaces an insane one: %j", async (id) => {
-    const response = await httpRequest(server.url, "/robots.txt", { headers: { "X-Request-Id": id } });
+    const response = await httpRequest(suite.server.url, "/robots.txt", { headers: { "X-Request-Id": id } });
     expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe("request logs", () => {
   it("write one JSON line per request with id, method, path, status and duration", async () => {
-    const response = await httpRequest(server.url, "/shop?category=wigs&sort=price-asc", { headers: { "X-Request-Id": "log-line-test-1" } });
+    const response = await httpRequest(suite.server.url, "/shop?category=wigs&sort=price-asc", { headers: { "X-Request-Id": "log-line-test-1" } });
     expect(response.status).toBe(200);
     const line = await waitForLogLine("log-line-test-1");
     expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/shop", query: ["category", "sort"], status: 200 });
@@ -85,22 +70,22 @@ describe("request logs", () => {
   it("never contain passwords, cookies, tokens, e-mail addresses or query values", async () => {
     const email = `log-secret-${Date.now()}@example.com`;
     const password = "correct horse battery staple 42";
-    const sessionCookie = await signUpThroughAuth(server.url, email, password);
-    const signIn = await httpRequest(server.url, "/auth", { form: { intent: "signin", email, password }, headers: { "X-Request-Id": "log-secret-signin" } });
-    const cart = await httpRequest(server.url, "/cart", {
+    const sessionCookie = await signUpThroughAuth(suite.server.url, email, password);
+    const signIn = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password }, headers: { "X-Request-Id": "log-secret-signin" } });
+    const cart = await httpRequest(suite.server.url, "/cart", {
       form: { intent: "add", productId: "clip-1", quantity: "1" },
       cookie: sessionCookie,
       headers: { "X-Request-Id": "log-secret-cart" },
     });
     const form = checkoutForm({ email, phone: "+1 555 867 5309" });
-    await httpRequest(server.url, "/checkout", { form, cookie: nextCookies(cart, sessionCookie), headers: { "X-Request-Id": "log-secret-checkout" } });
-    await httpRequest(server.url, "/auth/callback?code=secret-oauth-code-123&next=/profile", { headers: { "X-Request-Id": "log-secret-query" } });
-    await httpRequest(server.url, "/reset?AbCdEf0123456789tokenish", { headers: { "X-Request-Id": "log-secret-bare-token" } });
+    await httpRequest(suite.server.url, "/checkout", { form, cookie: nextCookies(cart, sessionCookie), headers: { "X-Request-Id": "log-secret-checkout" } });
+    await httpRequest(suite.server.url, "/auth/callback?code=secret-oauth-code-123&next=/profile", { headers: { "X-Request-Id": "log-secret-query" } });
+    await httpRequest(suite.server.url, "/reset?AbCdEf0123456789tokenish", { headers: { "X-Request-Id": "log-secret-bare-token" } });
     for (const id of ["log-secret-signin", "log-secret-cart", "log-secret-checkout", "log-secret-query", "log-secret-bare-token"]) {
       await waitForLogLine(id);
     }
 
-    const log = server.output();
+    const log = suite.server.output();
     const sessionToken = sessionCookie.split("shop_session=")[1]?.split(";")[0] ?? "";
     const secrets = [
       password,
@@ -118,8 +103,8 @@ describe("request logs", () => {
   });
 
   it("leave out successful health probes", async () => {
-    await httpRequest(server.url, "/healthz", { headers: { "X-Request-Id": "probe-quiet" } });
-    await httpRequest(server.url, "/robots.txt", { headers: { "X-Request-Id": "after-probe" } });
+    await httpRequest(suite.server.url, "/healthz", { headers: { "X-Request-Id": "probe-quiet" } });
+    await httpRequest(suite.server.url, "/robots.txt", { headers: { "X-Request-Id": "after-probe" } });
     await waitForLogLine("after-probe");
     expect(logLines().some((line) => line.requestId === "probe-quiet")).toBe(false);
   });

@@ -1,44 +1,31 @@
-import fs from "node:fs";
 import { createCookie } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
-import { copyProductionBuild } from "./helpers/production-build";
-import { migratedDataDir, openDataDir, type ProductionServer, startProductionServer, TEST_SESSION_SECRET } from "./helpers/production-server";
+import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "./helpers/production-server";
 
-// Hostile requests against the real production server. Every one gets a clear 4xx (or a redirect that stays on
+// Hostile requests against the real production suite.server. Every one gets a clear 4xx (or a redirect that stays on
 // the site) and changes nothing: at the end the database is read directly and holds only the legitimate changes.
 // `target` is the member every attack aims at; `author` makes the few legitimate changes (an order and a profile
 // name full of markup) whose pages must show that markup as text.
 
-let server: ProductionServer;
-let build: { dir: string; remove: () => void };
-let dataDir: string;
+// Nothing to wait for at the end: the checks below read the database only after their own stops.
+const suite = useEmbeddedProductionServer({}, { stopSignal: "SIGKILL" });
 const target = { email: `target-${Date.now()}@example.com`, password: "target password 123", cookie: "" };
 const author = { email: `author-${Date.now()}@example.com`, cookie: "" };
 let visitorCookie = "";
 
 beforeAll(async () => {
-  build = await copyProductionBuild();
-  dataDir = await migratedDataDir();
-  server = await startProductionServer({ buildDir: build.dir, dataDir });
-
-  target.cookie = await signUpThroughAuth(server.url, target.email, target.password);
-  author.cookie = await signUpThroughAuth(server.url, author.email);
-  const add = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "2" }, cookie: target.cookie });
+  target.cookie = await signUpThroughAuth(suite.server.url, target.email, target.password);
+  author.cookie = await signUpThroughAuth(suite.server.url, author.email);
+  const add = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "2" }, cookie: target.cookie });
   expect(add.status).toBe(303);
-  const rename = await httpRequest(server.url, "/profile", { form: { fullName: "Baseline Name" }, cookie: target.cookie });
+  const rename = await httpRequest(suite.server.url, "/profile", { form: { fullName: "Baseline Name" }, cookie: target.cookie });
   expect(rename.status).toBe(303);
-  const visitorAdd = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-2", quantity: "1" } });
+  const visitorAdd = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-2", quantity: "1" } });
   visitorCookie = nextCookies(visitorAdd);
 }, 600_000);
-
-afterAll(async () => {
-  await server?.stop("SIGKILL");
-  build?.remove();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 const evil = ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "%2F%2Fevil.example", "http:evil.example", "///evil.example"];
 const asFetcher = { "Sec-Fetch-Mode": "cors" };
@@ -46,8 +33,8 @@ const asFetcher = { "Sec-Fetch-Mode": "cors" };
 /** A Location that keeps the browser on the shop. */
 function expectSameSite(location: string | undefined) {
   expect(location).toBeDefined();
-  const url = new URL(location!, server.url);
-  expect(url.origin).toBe(new URL(server.url).origin);
+  const url = new URL(location!, suite.server.url);
+  expect(url.origin).toBe(new URL(suite.server.url).origin);
   expect(location).not.toMatch(/evil\.example/);
 }
 
@@ -82,7 +69,7 @@ const endpoints: { path: string; form: Record<string, string> }[] = [
 ];
 
 describe.each(endpoints)("POST $path refuses", ({ path, form }) => {
-  const post = (options: Parameters<typeof httpRequest>[2]) => httpRequest(server.url, path, { cookie: target.cookie, ...options });
+  const post = (options: Parameters<typeof httpRequest>[2]) => httpRequest(suite.server.url, path, { cookie: target.cookie, ...options });
 
   it("a cross-site post (wrong Origin) with 403", async () => {
     const response = await post({ form, headers: { Origin: "https://evil.example" } });
@@ -134,9 +121,9 @@ describe("the cart endpoint", () => {
     "refuses quantity %j to add: 400 for a fetcher, a same-site redirect with the reason for a form",
     async (quantity) => {
       const fields = { intent: "add", productId: "clip-1", quantity };
-      const fetcher = await httpRequest(server.url, "/cart", { form: fields, cookie: target.cookie, headers: asFetcher });
+      const fetcher = await httpRequest(suite.server.url, "/cart", { form: fields, cookie: target.cookie, headers: asFetcher });
       expect(fetcher.status).toBe(400);
-      const navigation = await httpRequest(server.url, "/cart", { form: fields, cookie: visitorCookie });
+      const navigation = await httpRequest(suite.server.url, "/cart", { form: fields, cookie: visitorCookie });
       expect(navigation.status).toBe(303);
       expectSameSite(navigation.location);
       expect(navigation.setCookies.some((cookie) => cookie.startsWith("toast="))).toBe(true);
@@ -145,32 +132,32 @@ describe("the cart endpoint", () => {
   );
 
   it.each(["-1000", "1.5", "abc", "1000"])("refuses quantity %j to set with 400", async (quantity) => {
-    const response = await httpRequest(server.url, "/cart", { form: { intent: "set", productId: "clip-1", quantity }, cookie: target.cookie, headers: asFetcher });
+    const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "set", productId: "clip-1", quantity }, cookie: target.cookie, headers: asFetcher });
     expect(response.status).toBe(400);
   });
 
   it.each(["destroy", "ADD", "add;drop table cart_items", "__proto__", ""])("refuses intent %j with 400", async (intent) => {
-    const response = await httpRequest(server.url, "/cart", { form: { intent, productId: "clip-1", quantity: "1" }, cookie: target.cookie, headers: asFetcher });
+    const response = await httpRequest(suite.server.url, "/cart", { form: { intent, productId: "clip-1", quantity: "1" }, cookie: target.cookie, headers: asFetcher });
     expect(response.status).toBe(400);
   });
 
   it.each(["../../etc/passwd", "<script>alert(1)</script>", "x".repeat(5000), "clip-1\u0000", "CLIP-1", "clip-1' or '1'='1"])(
     "refuses product %j with a 4xx",
     async (productId) => {
-      const response = await httpRequest(server.url, "/cart", { form: { intent: "add", productId, quantity: "1" }, cookie: target.cookie, headers: asFetcher });
+      const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId, quantity: "1" }, cookie: target.cookie, headers: asFetcher });
       expect([400, 404]).toContain(response.status);
       expect(response.body).not.toContain("<script>alert(1)</script>");
     },
   );
 
   it.each(evil)("never redirects off the site (redirectTo=%s)", async (redirectTo) => {
-    const response = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1", redirectTo }, cookie: visitorCookie });
+    const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1", redirectTo }, cookie: visitorCookie });
     expect(response.status).toBe(303);
     expectSameSite(response.location);
   });
 
   it("ignores a foreign Referer when choosing where to go back to", async () => {
-    const response = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" }, cookie: visitorCookie, headers: { Referer: "https://evil.example/steal" } });
+    const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" }, cookie: visitorCookie, headers: { Referer: "https://evil.example/steal" } });
     expect(response.location).toBe("/cart");
   });
 });
@@ -181,19 +168,19 @@ describe("the checkout", () => {
   it("shows script typed into every field back as text when the form is refused", async () => {
     const fields = ["firstName", "lastName", "email", "phone", "address", "city", "state", "zipCode", "country"];
     const form = checkoutForm(Object.fromEntries(fields.map((field) => [field, payload(field)])));
-    const response = await httpRequest(server.url, "/checkout", { form, cookie: visitorCookie });
+    const response = await httpRequest(suite.server.url, "/checkout", { form, cookie: visitorCookie });
     expect(response.status).toBe(400);
     for (const field of fields) escapedOnly(response.body, payload(field));
   });
 
   it.each(["../../", "' or 1=1 --", "short", "k".repeat(5000), "<script>x</script>-padding-padding"])("refuses idempotency key %j with 400", async (idempotencyKey) => {
-    const response = await httpRequest(server.url, "/checkout", { form: checkoutForm({ idempotencyKey }), cookie: visitorCookie });
+    const response = await httpRequest(suite.server.url, "/checkout", { form: checkoutForm({ idempotencyKey }), cookie: visitorCookie });
     expect(response.status).toBe(400);
     expect(response.setCookies.some((cookie) => cookie.startsWith("order_confirmation="))).toBe(false);
   });
 
   it("stores markup as typed and shows it escaped in the orders page; posted prices are ignored", async () => {
-    const add = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "wig-1", quantity: "1" }, cookie: author.cookie });
+    const add = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "wig-1", quantity: "1" }, cookie: author.cookie });
     expect(add.status).toBe(303);
     const form = checkoutForm({
       firstName: payload("first"),
@@ -205,9 +192,9 @@ describe("the checkout", () => {
       totalAmount: "1",
       userId: "00000000-0000-0000-0000-000000000000",
     });
-    const response = await httpRequest(server.url, "/checkout", { form, cookie: author.cookie });
+    const response = await httpRequest(suite.server.url, "/checkout", { form, cookie: author.cookie });
     expect(response.status).toBe(303);
-    const orders = await httpRequest(server.url, "/orders", { cookie: author.cookie });
+    const orders = await httpRequest(suite.server.url, "/orders", { cookie: author.cookie });
     expect(orders.status).toBe(200);
     escapedOnly(orders.body, payload("first"));
     escapedOnly(orders.body, payload("address"));
@@ -219,39 +206,39 @@ describe("the checkout", () => {
 describe("the auth pages", () => {
   it("show script typed as an e-mail address back as text", async () => {
     const email = '<script>alert("auth")</script>@example.com';
-    const response = await httpRequest(server.url, "/auth?mode=signup", { form: { intent: "signup", email, password: "whatever password 1" } });
+    const response = await httpRequest(suite.server.url, "/auth?mode=signup", { form: { intent: "signup", email, password: "whatever password 1" } });
     expect(response.status).toBe(400);
     expect(response.body).not.toContain('<script>alert("auth")</script>');
   });
 
   it.each(["admin", "signin;signup", ""])("refuse intent %j with 400", async (intent) => {
-    const response = await httpRequest(server.url, "/auth", { form: { intent, email: target.email, password: target.password } });
+    const response = await httpRequest(suite.server.url, "/auth", { form: { intent, email: target.email, password: target.password } });
     expect(response.status).toBe(400);
     expectNoStateCookies(response);
   });
 
   it("refuse an absurd password and address with 400", async () => {
-    const long = await httpRequest(server.url, "/auth", { form: { intent: "signin", email: target.email, password: "p".repeat(5000) } });
+    const long = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: target.email, password: "p".repeat(5000) } });
     expect(long.status).toBe(400);
-    const address = await httpRequest(server.url, "/auth", { form: { intent: "signin", email: `${"a".repeat(400)}@example.com`, password: "x" } });
+    const address = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: `${"a".repeat(400)}@example.com`, password: "x" } });
     expect(address.status).toBe(400);
   });
 
   it.each(evil)("never send a signed-in shopper off the site (redirectTo=%s)", async (redirectTo) => {
-    const inForm = await httpRequest(server.url, "/auth", { form: { intent: "signin", email: target.email, password: target.password, redirectTo } });
+    const inForm = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: target.email, password: target.password, redirectTo } });
     expect(inForm.status).toBe(303);
     expectSameSite(inForm.location);
-    const inQuery = await httpRequest(server.url, `/auth?${new URLSearchParams({ redirectTo })}`, { form: { intent: "signin", email: target.email, password: target.password } });
+    const inQuery = await httpRequest(suite.server.url, `/auth?${new URLSearchParams({ redirectTo })}`, { form: { intent: "signin", email: target.email, password: target.password } });
     expectSameSite(inQuery.location);
-    const page = await httpRequest(server.url, `/auth?${new URLSearchParams({ redirectTo })}`);
+    const page = await httpRequest(suite.server.url, `/auth?${new URLSearchParams({ redirectTo })}`);
     expect(page.status).toBe(200);
     expect(offSiteTargets(page.body)).toEqual([]);
   });
 
   it.each(evil)("never redirect off the site from the Google and callback links (%s)", async (target) => {
-    const google = await httpRequest(server.url, `/auth/google?${new URLSearchParams({ redirectTo: target })}`);
+    const google = await httpRequest(suite.server.url, `/auth/google?${new URLSearchParams({ redirectTo: target })}`);
     expectSameSite(google.location);
-    const callback = await httpRequest(server.url, `/auth/callback?${new URLSearchParams({ code: "forged-code", next: target })}`);
+    const callback = await httpRequest(suite.server.url, `/auth/callback?${new URLSearchParams({ code: "forged-code", next: target })}`);
     expectSameSite(callback.location);
   });
 });
@@ -259,21 +246,21 @@ describe("the auth pages", () => {
 describe("the profile", () => {
   it("stores a name full of markup and shows it as text", async () => {
     const name = '<script>alert("name")</script><img src=x onerror=alert(1)>';
-    const response = await httpRequest(server.url, "/profile", { form: { fullName: name }, cookie: author.cookie });
+    const response = await httpRequest(suite.server.url, "/profile", { form: { fullName: name }, cookie: author.cookie });
     expect(response.status).toBe(303);
-    const page = await httpRequest(server.url, "/profile", { cookie: author.cookie });
+    const page = await httpRequest(suite.server.url, "/profile", { cookie: author.cookie });
     expect(page.body).not.toContain('<script>alert("name")</script>');
     expect(page.body).not.toContain("<img src=x");
     expect(page.body).toContain("&lt;script&gt;");
   });
 
   it("refuses a name longer than allowed with 400", async () => {
-    const response = await httpRequest(server.url, "/profile", { form: { fullName: "n".repeat(10_000) }, cookie: target.cookie });
+    const response = await httpRequest(suite.server.url, "/profile", { form: { fullName: "n".repeat(10_000) }, cookie: target.cookie });
     expect(response.status).toBe(400);
   });
 
   it("sends a visitor to sign in, not anywhere else", async () => {
-    const response = await httpRequest(server.url, "/profile", { form: { fullName: "Nobody" } });
+    const response = await httpRequest(suite.server.url, "/profile", { form: { fullName: "Nobody" } });
     expectSameSite(response.location);
     expect(response.location).toMatch(/^\/auth/);
   });
@@ -281,17 +268,17 @@ describe("the profile", () => {
 
 describe("the wishlist", () => {
   it.each(["steal", "", "TOGGLE"])("refuses intent %j with 400", async (intent) => {
-    const response = await httpRequest(server.url, "/wishlist", { form: { intent, productId: "clip-1" }, cookie: target.cookie, headers: asFetcher });
+    const response = await httpRequest(suite.server.url, "/wishlist", { form: { intent, productId: "clip-1" }, cookie: target.cookie, headers: asFetcher });
     expect(response.status).toBe(400);
   });
 
   it.each(["<script>alert(1)</script>", "../../etc/passwd", "x".repeat(5000)])("refuses product %j with a 4xx", async (productId) => {
-    const response = await httpRequest(server.url, "/wishlist", { form: { intent: "toggle", productId }, cookie: target.cookie, headers: asFetcher });
+    const response = await httpRequest(suite.server.url, "/wishlist", { form: { intent: "toggle", productId }, cookie: target.cookie, headers: asFetcher });
     expect([400, 404]).toContain(response.status);
   });
 
   it.each(evil)("never redirects off the site (redirectTo=%s)", async (redirectTo) => {
-    const response = await httpRequest(server.url, "/wishlist", { form: { intent: "toggle", productId: "nope", redirectTo }, cookie: visitorCookie });
+    const response = await httpRequest(suite.server.url, "/wishlist", { form: { intent: "toggle", productId: "nope", redirectTo }, cookie: visitorCookie });
     expect(response.status).toBe(303);
     expectSameSite(response.location);
   });
@@ -300,15 +287,15 @@ describe("the wishlist", () => {
 describe("the newsletter", () => {
   it("shows script typed as an address back as text", async () => {
     const email = '<script>alert("news")</script>';
-    const response = await httpRequest(server.url, "/newsletter", { form: { email }, headers: { Referer: `${server.url}/` } });
+    const response = await httpRequest(suite.server.url, "/newsletter", { form: { email }, headers: { Referer: `${suite.server.url}/` } });
     expect(response.status).toBe(303);
-    const page = await httpRequest(server.url, "/", { cookie: nextCookies(response) });
+    const page = await httpRequest(suite.server.url, "/", { cookie: nextCookies(response) });
     expect(page.body).not.toContain(email);
     expect(page.body).toContain("&lt;script&gt;");
   });
 
   it.each(evil)("never redirects off the site (redirectTo=%s)", async (redirectTo) => {
-    const response = await httpRequest(server.url, "/newsletter", { form: { email: "not an address", redirectTo } });
+    const response = await httpRequest(suite.server.url, "/newsletter", { form: { email: "not an address", redirectTo } });
     expect(response.status).toBe(303);
     expectSameSite(response.location);
   });
@@ -318,7 +305,7 @@ describe("forged and oversized cookies", () => {
   const signed = (name: string) => createCookie(name, { secrets: [TEST_SESSION_SECRET] });
 
   it("a session cookie with a bad signature reads as signed out and is cleared", async () => {
-    const response = await httpRequest(server.url, "/", { cookie: "shop_session=InRva2VuIg%3D%3D.forgedsignature" });
+    const response = await httpRequest(suite.server.url, "/", { cookie: "shop_session=InRva2VuIg%3D%3D.forgedsignature" });
     expect(response.status).toBe(200);
     expect(response.body).toContain('aria-label="Sign in"');
     expect(response.setCookies.some((cookie) => /^shop_session=;/.test(cookie))).toBe(true);
@@ -326,32 +313,32 @@ describe("forged and oversized cookies", () => {
 
   it("a well-signed session cookie for a token that does not exist reads as signed out", async () => {
     const cookie = (await signed("shop_session").serialize("A".repeat(43))).split(";")[0]!;
-    const response = await httpRequest(server.url, "/profile", { cookie });
+    const response = await httpRequest(suite.server.url, "/profile", { cookie });
     expect(response.location).toMatch(/^\/auth/);
   });
 
   it("a cart cookie with a bad signature, or signed but malformed, is an empty cart", async () => {
     const malformed = (await signed("cart").serialize("clip-1:999,<script>:1")).split(";")[0]!;
     for (const cookie of ["cart=ImNsaXAtMTo5OSI%3D.forged", malformed, `cart=${"A".repeat(8000)}`]) {
-      const response = await httpRequest(server.url, "/cart", { cookie });
+      const response = await httpRequest(suite.server.url, "/cart", { cookie });
       expect(response.status).toBe(200);
       expect(response.body).not.toContain('data-testid="cart-line"');
     }
   });
 
   it("a toast cookie with a bad signature is ignored", async () => {
-    const response = await httpRequest(server.url, "/", { cookie: `toast=${Buffer.from('{"title":"<script>alert(1)</script>"}').toString("base64")}.forged` });
+    const response = await httpRequest(suite.server.url, "/", { cookie: `toast=${Buffer.from('{"title":"<script>alert(1)</script>"}').toString("base64")}.forged` });
     expect(response.status).toBe(200);
     expect(response.body).not.toContain("<script>alert(1)</script>");
   });
 
   it("a flood of cookies is ignored", async () => {
     const cookie = Array.from({ length: 300 }, (_, index) => `junk${index}=${index}`).join("; ");
-    expect((await httpRequest(server.url, "/", { cookie })).status).toBe(200);
+    expect((await httpRequest(suite.server.url, "/", { cookie })).status).toBe(200);
   });
 
   it("a Cookie header beyond the server's header limit gets 431", async () => {
-    const response = await httpRequest(server.url, "/", { cookie: `big=${"b".repeat(20 * 1024)}` });
+    const response = await httpRequest(suite.server.url, "/", { cookie: `big=${"b".repeat(20 * 1024)}` });
     expect(response.status).toBe(431);
   });
 });
@@ -359,7 +346,7 @@ describe("forged and oversized cookies", () => {
 describe("reflected input", () => {
   it("a search for markup shows it as text", async () => {
     const query = '<script>alert("q")</script>';
-    const response = await httpRequest(server.url, `/shop?${new URLSearchParams({ q: query })}`);
+    const response = await httpRequest(suite.server.url, `/shop?${new URLSearchParams({ q: query })}`);
     expect(response.status).toBe(200);
     expect(response.body).not.toContain(query);
   });
@@ -367,13 +354,13 @@ describe("reflected input", () => {
 
 describe("afterwards", () => {
   it("the target is still signed in with its password, and the database holds only the legitimate changes", async () => {
-    const home = await httpRequest(server.url, "/", { cookie: target.cookie });
+    const home = await httpRequest(suite.server.url, "/", { cookie: target.cookie });
     expect(home.body).toContain('aria-label="Account menu"');
-    const signIn = await httpRequest(server.url, "/auth", { form: { intent: "signin", email: target.email, password: target.password } });
+    const signIn = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: target.email, password: target.password } });
     expect(signIn.status).toBe(303);
 
-    expect(await server.stop("SIGTERM")).toBe(0);
-    const db = await openDataDir(dataDir);
+    expect(await suite.server.stop("SIGTERM")).toBe(0);
+    const db = await openDataDir(suite.dataDir);
     try {
       const userId = async (email: string) =>
         (await db.query<{ id: string }>("select id from auth.users where email = $1", [email])).rows[0]!.id;

@@ -1,26 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { httpRequest } from "./helpers/http";
-import { copyProductionBuild } from "./helpers/production-build";
-import { migratedDataDir, type ProductionServer, startProductionServer } from "./helpers/production-server";
+import { useEmbeddedProductionServer } from "./helpers/production-server";
 
-// The real production server (node server.js on a copy of the build): what static files and pages carry.
-let server: ProductionServer;
-let build: { dir: string; remove: () => void };
-let dataDir: string;
+// The real production server (node suite.server.js on a copy of the build): what static files and pages carry.
+const suite = useEmbeddedProductionServer({ LOG_LEVEL: "info" });
 
-beforeAll(async () => {
-  build = await copyProductionBuild();
-  dataDir = await migratedDataDir();
-  server = await startProductionServer({ buildDir: build.dir, dataDir, env: { LOG_LEVEL: "info" } });
-}, 600_000);
-
-afterAll(async () => {
-  await server?.stop();
-  build?.remove();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp ?? ""))?.[1];
 
@@ -29,40 +15,40 @@ const DOCUMENT_ONLY = ["content-security-policy", "strict-transport-security", "
 
 describe("static files", () => {
   it("answers /assets with nosniff and a year's immutable cache, without the document headers or a log line", async () => {
-    const stylesheet = fs.readdirSync(path.join(build.dir, "client/assets")).find((name) => name.endsWith(".css"));
-    const response = await httpRequest(server.url, `/assets/${stylesheet}`, { headers: { "X-Request-Id": "static-asset-1" } });
+    const stylesheet = fs.readdirSync(path.join(suite.buildDir, "client/assets")).find((name) => name.endsWith(".css"));
+    const response = await httpRequest(suite.server.url, `/assets/${stylesheet}`, { headers: { "X-Request-Id": "static-asset-1" } });
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/css/);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     for (const name of DOCUMENT_ONLY) expect(response.headers[name], name).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(server.output()).not.toContain("static-asset-1");
+    expect(suite.server.output()).not.toContain("static-asset-1");
   });
 
   it("answers the files from public/ with a day's cache", async () => {
-    const response = await httpRequest(server.url, "/favicon.svg");
+    const response = await httpRequest(suite.server.url, "/favicon.svg");
     expect(response.status).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=86400");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     for (const name of DOCUMENT_ONLY) expect(response.headers[name], name).toBeUndefined();
 
-    const image = fs.readdirSync(path.join(build.dir, "client/images"))[0];
-    const imageResponse = await httpRequest(server.url, `/images/${image}`, { method: "HEAD" });
+    const image = fs.readdirSync(path.join(suite.buildDir, "client/images"))[0];
+    const imageResponse = await httpRequest(suite.server.url, `/images/${image}`, { method: "HEAD" });
     expect(imageResponse.status).toBe(200);
     expect(imageResponse.headers["cache-control"]).toBe("public, max-age=86400");
   });
 
   it("leaves a missing file to the shop's 404 page, with the document headers", async () => {
     for (const missing of ["/assets/no-such-chunk.js", "/images/no-such-image.avif", "/favicon.svg/extra"]) {
-      const response = await httpRequest(server.url, missing);
+      const response = await httpRequest(suite.server.url, missing);
       expect(response.status, missing).toBe(404);
       expect(nonceOf(response.headers["content-security-policy"]), missing).toBeTruthy();
     }
   });
 
   it("still gives documents the security headers and a nonce that their scripts carry", async () => {
-    const response = await httpRequest(server.url, "/product/clip-1");
+    const response = await httpRequest(suite.server.url, "/product/clip-1");
     expect(response.status).toBe(200);
     const nonce = nonceOf(response.headers["content-security-policy"]);
     expect(nonce).toBeTruthy();
@@ -75,7 +61,7 @@ describe("static files", () => {
 describe("Cache-Control on pages", () => {
   it("lets shared caches keep a public page for a visitor without cookies, varying on Cookie", async () => {
     for (const page of ["/", "/shop?category=wigs", "/product/clip-2", "/blog/blog-1", "/faq"]) {
-      const response = await httpRequest(server.url, page);
+      const response = await httpRequest(suite.server.url, page);
       expect(response.status, page).toBe(200);
       expect(response.headers["cache-control"], page).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
       expect(String(response.headers.vary), page).toMatch(/\bCookie\b/i);
@@ -84,13 +70,13 @@ describe("Cache-Control on pages", () => {
   });
 
   it("keeps a page private when the visitor sends a cookie", async () => {
-    const response = await httpRequest(server.url, "/product/clip-2", { cookie: "something=1" });
+    const response = await httpRequest(suite.server.url, "/product/clip-2", { cookie: "something=1" });
     expect(response.headers["cache-control"]).toBe("private, no-store");
   });
 
   it("keeps personal pages private, cookie or not", async () => {
     for (const page of ["/cart", "/checkout", "/wishlist", "/auth", "/order-success"]) {
-      const response = await httpRequest(server.url, page);
+      const response = await httpRequest(suite.server.url, page);
       if (response.status === 200) expect(response.headers["cache-control"], page).toBe("private, no-store");
       else expect(response.headers["cache-control"] ?? "", page).not.toMatch(/public/);
     }
@@ -100,8 +86,8 @@ describe("Cache-Control on pages", () => {
 describe("the page cache", () => {
   it("serves a cookieless public page again from the cache, with a fresh nonce in the header and the page", async () => {
     const url = "/product/clip-3?from=page-cache-test";
-    const first = await httpRequest(server.url, url);
-    const second = await httpRequest(server.url, url);
+    const first = await httpRequest(suite.server.url, url);
+    const second = await httpRequest(suite.server.url, url);
     expect(first.headers.age).toBeUndefined();
     expect(second.headers.age).toMatch(/^\d+$/);
     const [firstNonce, secondNonce] = [first, second].map((response) => nonceOf(response.headers["content-security-policy"]));
@@ -121,23 +107,23 @@ describe("the page cache", () => {
 
   it("never answers a request that carries a cookie from the cache", async () => {
     const url = "/product/acc-1?from=page-cache-cookie-test";
-    await httpRequest(server.url, url);
-    const withCookie = await httpRequest(server.url, url, { cookie: "something=1" });
+    await httpRequest(suite.server.url, url);
+    const withCookie = await httpRequest(suite.server.url, url, { cookie: "something=1" });
     expect(withCookie.headers.age).toBeUndefined();
     expect(withCookie.headers["cache-control"]).toBe("private, no-store");
     // A cart cookie shows in the page (the header's count): a cached copy would show an empty cart.
-    const added = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "acc-1" } });
+    const added = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "acc-1" } });
     const cartCookie = added.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
-    const page = await httpRequest(server.url, url, { cookie: cartCookie });
+    const page = await httpRequest(suite.server.url, url, { cookie: cartCookie });
     expect(page.headers.age).toBeUndefined();
     expect(page.body).toContain('data-testid="cart-badge"');
   });
 
   it("does not store private pages or answers that set a cookie", async () => {
-    await httpRequest(server.url, "/cart");
-    expect((await httpRequest(server.url, "/cart")).headers.age).toBeUndefined();
+    await httpRequest(suite.server.url, "/cart");
+    expect((await httpRequest(suite.server.url, "/cart")).headers.age).toBeUndefined();
     // The first sign-in page view of a visitor sets no cookie but is private; a 404 is not stored either.
-    await httpRequest(server.url, "/product/no-such-product");
-    expect((await httpRequest(server.url, "/product/no-such-product")).headers.age).toBeUndefined();
+    await httpRequest(suite.server.url, "/product/no-such-product");
+    expect((await httpRequest(suite.server.url, "/product/no-such-product")).headers.age).toBeUndefined();
   });
 });

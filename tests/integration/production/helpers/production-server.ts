@@ -4,8 +4,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll } from "vitest";
 import { getMigratedSnapshot } from "#tests/setup/pglite";
-import { projectDir } from "./production-build";
+import { copyProductionBuild, projectDir } from "./production-build";
 
 export const TEST_SESSION_SECRET = "production-suite-session-secret-0123456789";
 
@@ -145,4 +146,37 @@ export async function migratedDataDir(): Promise<string> {
 /** Opens a data directory the server has released (after it stopped), for checks with direct SQL. */
 export async function openDataDir(dataDir: string): Promise<PGlite> {
   return PGlite.create(path.join(dataDir, "pglite"));
+}
+
+/** What a suite on the embedded backend runs against; filled in by the suite's first beforeAll. */
+export interface EmbeddedServerSuite {
+  server: ProductionServer;
+  /** The suite's private copy of the build (node server.js serves it). */
+  buildDir: string;
+  /** The migrated embedded database the server opened. */
+  dataDir: string;
+}
+
+/**
+ * Starts the production server for a suite (a copy of the build, a freshly migrated embedded database) before
+ * its tests and removes all of it after them. Call at the top of the file, before the suite's own hooks.
+ */
+export function useEmbeddedProductionServer(
+  env: Record<string, string> = {},
+  { stopSignal = "SIGTERM" }: { stopSignal?: NodeJS.Signals } = {},
+): EmbeddedServerSuite {
+  const suite = {} as EmbeddedServerSuite;
+  let build: { dir: string; remove: () => void } | undefined;
+  beforeAll(async () => {
+    build = await copyProductionBuild();
+    suite.buildDir = build.dir;
+    suite.dataDir = await migratedDataDir();
+    suite.server = await startProductionServer({ buildDir: build.dir, dataDir: suite.dataDir, env });
+  }, 600_000);
+  afterAll(async () => {
+    await suite.server?.stop(stopSignal);
+    build?.remove();
+    if (suite.dataDir) fs.rmSync(suite.dataDir, { recursive: true, force: true });
+  });
+  return suite;
 }
