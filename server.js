@@ -167,6 +167,10 @@ function serveStaticFiles(app, clientDir) {
 const server = app.listen(port, host, () => {
   logger.info("listening", { url: `http://localhost:${port}`, mode: isProduction ? "production" : "development" });
 });
+// Keep idle connections open longer than a load balancer's idle timeout (commonly 60 s) and than clients wait
+// before reusing them: with Node's 5 s default a client could send on a socket the server was closing (ECONNRESET).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 /**
  * Stop accepting connections, let the requests in flight finish (idle keep-alive connections are closed at
