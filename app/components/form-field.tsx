@@ -50,3 +50,15 @@ export function FormField({ label, inputProps, errors, errorId, hint, renderCont
     </div>
   );
 }
+
+/** The messages for the whole form (conform's `form.errors`, e.g. the backend's refusal), announced when they appear. */
+export function FormErrors({ id, errors, className = "rounded-lg p-3" }: { id: string; errors: readonly string[] | undefined; className?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className={`border border-red-300 bg-red-50 text-sm text-red-800 ${className}`}>
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { getBackend } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormField } from "~/components/form-field";
+import { FormErrors, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { Toaster } from "~/components/toaster";
 import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/account/auth-schemas";
@@ -15,6 +14,7 @@ import { requireAnonymous } from "~/utils/auth.server";
 import { googleSignInMethod } from "~/utils/authenticator.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { originFromMatches, seo } from "~/utils/seo";
+import { useIsPosting, useZodForm } from "~/utils/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend } = await requireAnonymous(request);
@@ -65,8 +65,7 @@ const copy = {
 export default function AuthPage() {
   const { mode, redirectTo, google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod !== undefined && navigation.formAction?.split("?")[0] === "/auth";
+  const submitting = useIsPosting("/auth");
   const text = copy[mode];
 
   const formRef = useRef<HTMLFormElement>(null);
@@ -78,15 +77,8 @@ export default function AuthPage() {
     if (password instanceof HTMLInputElement) password.value = "";
   }, [actionData]);
 
-  const [form, fields] = useForm({
-    // A new form per mode, so that switching does not carry one side's errors to the other.
-    id: `auth-${mode}`,
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(AuthFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AuthFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  // A new form per mode, so that switching does not carry one side's errors to the other.
+  const [form, fields] = useZodForm({ id: `auth-${mode}`, schema: AuthFormSchema, lastResult: actionData?.result });
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
@@ -153,13 +145,7 @@ export default function AuthPage() {
               </p>
             ) : null}
 
-            {form.errors?.length ? (
-              <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-                {form.errors.map((error) => (
-                  <p key={error}>{error}</p>
-                ))}
-              </div>
-            ) : null}
+            <FormErrors id={form.errorId} errors={form.errors} />
 
             <button type="submit" className="btn btn-primary w-full">
               {submitting ? text.pending : text.submit}

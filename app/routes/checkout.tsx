@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ShoppingBag } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormField } from "~/components/form-field";
+import { FormErrors, FormField } from "~/components/form-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { placeOrderFromCart } from "~/modules/checkout/place-order.server";
@@ -15,6 +15,7 @@ import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
+import { useIsPosting, useZodForm } from "~/utils/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend, user } = await getSession(request);
@@ -76,16 +77,12 @@ export default function Checkout() {
   const { idempotencyKey, email } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
-  const [form, fields] = useForm({
+  const busy = useIsPosting("/checkout");
+  const [form, fields] = useZodForm({
     id: "checkout",
+    schema: shippingSchema,
     lastResult,
-    constraint: getZodConstraint(shippingSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
     defaultValue: { email, country: DEFAULT_COUNTRY, idempotencyKey },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shippingSchema }),
   });
   const cart = root?.cart;
 
@@ -136,13 +133,7 @@ export default function Checkout() {
               {textField("country", "Country", "text", "country-name")}
             </div>
           </fieldset>
-          {form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800">
-              {form.errors.map((error) => (
-                <p key={error}>{error}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} className="rounded-xl p-4" />
           <button type="submit" className="btn-primary w-full text-base" disabled={busy}>
             {busy ? "Processing..." : `Place Order - ${total}`}
           </button>

@@ -1,15 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormField } from "~/components/form-field";
+import { FormErrors, FormField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/modules/account/auth-schemas";
 import { getOrigin } from "~/utils/request.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
+import { useIsPosting, useZodForm } from "~/utils/forms";
 
 export async function loader() {
   const { capabilities } = await getBackend();
@@ -45,16 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { sendsEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const submitting = useIsPosting("/forgot-password");
+  const [form, fields] = useZodForm({ id: "forgot-password", schema: ForgotPasswordSchema, lastResult: actionData?.result });
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
@@ -80,13 +73,7 @@ export default function ForgotPassword() {
                     errors={fields.email.errors}
                     errorId={fields.email.errorId}
                   />
-                  {form.errors?.length ? (
-                    <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-                      {form.errors.map((error) => (
-                        <p key={error}>{error}</p>
-                      ))}
-                    </div>
-                  ) : null}
+                  <FormErrors id={form.errorId} errors={form.errors} />
                   <button type="submit" className="btn btn-primary w-full">
                     {submitting ? "Sending..." : "Send reset link"}
                   </button>

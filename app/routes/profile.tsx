@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
 import type { Profile } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormField } from "~/components/form-field";
+import { FormErrors, FormField } from "~/components/form-field";
 import { Toaster } from "~/components/toaster";
 import { Avatar } from "~/components/user-menu";
 import { ProfileFormSchema } from "~/modules/account/auth-schemas";
@@ -14,6 +14,7 @@ import { formatLongDate } from "~/modules/dates";
 import { requireUser } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPosting, useZodForm } from "~/utils/forms";
 
 const EDIT_PATH = "/profile?edit=1";
 
@@ -139,17 +140,8 @@ function EditProfileForm({
   email: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formAction?.startsWith("/profile") === true && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
-    id: "edit-profile",
-    lastResult,
-    defaultValue: { fullName },
-    constraint: getZodConstraint(ProfileFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const saving = useIsPosting("/profile");
+  const [form, fields] = useZodForm({ id: "edit-profile", schema: ProfileFormSchema, lastResult, defaultValue: { fullName } });
   return (
     <Form method="post" action={EDIT_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
       <fieldset disabled={saving} className="space-y-4">
@@ -165,13 +157,7 @@ function EditProfileForm({
           inputProps={{ id: "profile-email", type: "email", value: email, readOnly: true, className: "bg-sand-50 text-ink-muted" }}
           hint="Your email address cannot be changed here."
         />
-        {form.errors?.length ? (
-          <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-            {form.errors.map((error) => (
-              <p key={error}>{error}</p>
-            ))}
-          </div>
-        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex flex-wrap gap-3 pt-2">
           <button type="submit" className="btn btn-primary">
             {saving ? "Saving..." : "Save Changes"}

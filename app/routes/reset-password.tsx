@@ -1,15 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormField } from "~/components/form-field";
+import { FormErrors, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { ResetPasswordSchema } from "~/modules/account/auth-schemas";
 import { requireUser } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useIsPosting, useZodForm } from "~/utils/forms";
 
 /** Reached signed in: through a recovery link (/auth/callback?next=/reset-password), or by a shopper changing the password. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,16 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/reset-password";
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const submitting = useIsPosting("/reset-password");
+  const [form, fields] = useZodForm({ id: "reset-password", schema: ResetPasswordSchema, lastResult: actionData?.result });
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
@@ -74,13 +67,7 @@ export default function ResetPassword() {
               errorId={fields.confirmPassword.errorId}
               renderControl={(props) => <PasswordInput {...props} toggleLabel="Show repeated password" />}
             />
-            {form.errors?.length ? (
-              <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-                {form.errors.map((error) => (
-                  <p key={error}>{error}</p>
-                ))}
-              </div>
-            ) : null}
+            <FormErrors id={form.errorId} errors={form.errors} />
             <button type="submit" className="btn btn-primary w-full">
               {submitting ? "Saving..." : "Save new password"}
             </button>

@@ -29,34 +29,28 @@ function backendIn(context: AppLoadContext | undefined): RequestBackend {
 let oauthStorage: ReturnType<typeof createCookieSessionStorage> | undefined;
 let returnToCookie: ReturnType<typeof createCookie> | undefined;
 
+/** Both OAuth cookies: signed, short-lived, and sent only to the Google sign-in routes. */
+function oauthCookieOptions() {
+  const env = getEnv();
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: env.secureCookies,
+    path: "/auth/google",
+    maxAge: OAUTH_COOKIE_SECONDS,
+    secrets: env.sessionSecrets,
+  };
+}
+
 /** Holds only Google's OAuth `state` between the redirect out and the callback (remix-auth-oauth2). */
 function oauthStateStorage() {
-  const env = getEnv();
-  oauthStorage ??= createCookieSessionStorage({
-    cookie: {
-      name: "oauth_state",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.secureCookies,
-      path: "/auth/google",
-      maxAge: OAUTH_COOKIE_SECONDS,
-      secrets: env.sessionSecrets,
-    },
-  });
+  oauthStorage ??= createCookieSessionStorage({ cookie: { name: "oauth_state", ...oauthCookieOptions() } });
   return oauthStorage;
 }
 
 /** Where to send the shopper after Google's round trip (a same-site path). */
 function oauthReturnToCookie() {
-  const env = getEnv();
-  returnToCookie ??= createCookie("oauth_return_to", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.secureCookies,
-    path: "/auth/google",
-    maxAge: OAUTH_COOKIE_SECONDS,
-    secrets: env.sessionSecrets,
-  });
+  returnToCookie ??= createCookie("oauth_return_to", oauthCookieOptions());
   return returnToCookie;
 }
 
