@@ -9,7 +9,7 @@ import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const article = getArticle(params.id ?? "");
+  const article = await getArticle(params.id ?? "");
   if (!article) throw data({ id: params.id }, { status: 404 });
   return { article };
 }

@@ -9,7 +9,7 @@ import { originFromMatches, seo } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseBlogParams(new URL(request.url).searchParams);
-  const articles = getArticles();
+  const articles = await getArticles();
   return {
     params,
     categories: blogCategories(articles),

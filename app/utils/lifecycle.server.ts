@@ -5,10 +5,11 @@ import { getEnv } from "~/utils/env.server";
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
 export async function startup(): Promise<void> {
   getEnv();
+  // Sanitise the blog's HTML before the first request needs it, and before the backend opens: the sanitiser's
+  // worker thread and the embedded database are the two largest allocations, and should not peak together.
+  await getArticles();
   const backend = await getBackend();
   console.log(`Backend: ${backend.description}`);
-  // Sanitise the static blog HTML once, before the first request needs it.
-  getArticles();
 }
 
 /** Runs after the server stopped accepting requests and finished those in flight. */

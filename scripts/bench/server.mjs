@@ -33,6 +33,12 @@ async function main() {
   const results = [];
   const notes = [];
   let memory;
+  // Which target drives the server's memory up: the peak so far, after each one.
+  const reportProgress = () => {
+    const result = results.at(-1);
+    result.peakRssAfter = server.memory().peakRss;
+    console.log(`${Math.round(result.rps)} rps; peak memory so far ${formatMegabytes(result.peakRssAfter)}`);
+  };
   let serverLog;
   let serverErrors;
   try {
@@ -51,7 +57,7 @@ async function main() {
     for (const target of pageTargets) {
       process.stdout.write(`${target.name}... `);
       results.push(await runLoad(server.baseUrl, target, load));
-      console.log(`${Math.round(results.at(-1).rps)} rps`);
+      reportProgress();
     }
 
     process.stdout.write("POST /cart add (visitor)... ");
@@ -69,7 +75,7 @@ async function main() {
         load
       )
     );
-    console.log(`${Math.round(results.at(-1).rps)} rps`);
+    reportProgress();
 
     if (await signUpAvailable(server.baseUrl)) {
       const member = await signUpMember(server.baseUrl);
@@ -90,7 +96,7 @@ async function main() {
           load
         )
       );
-      console.log(`${Math.round(results.at(-1).rps)} rps`);
+      reportProgress();
     } else {
       const note = "POST /cart add (member) skipped: /auth?mode=signup has no sign-up form on this build.";
       notes.push(note);
@@ -113,7 +119,7 @@ async function main() {
         load
       )
     );
-    console.log(`${Math.round(results.at(-1).rps)} rps`);
+    reportProgress();
   } finally {
     memory = server.memory();
     serverLog = server.output();

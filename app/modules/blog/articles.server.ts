@@ -1,23 +1,24 @@
-import DOMPurify from "isomorphic-dompurify";
 import { articles } from "~/content/blog";
 import type { Article } from "~/modules/blog/article";
+import { sanitizeHtml } from "~/modules/blog/sanitize-html.server";
 
-/** Article HTML with anything executable removed (scripts, event handlers, javascript: URLs, iframes). */
-export function sanitizeArticleHtml(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-}
-
-let sanitized: readonly Article[] | undefined;
+let sanitized: Promise<readonly Article[]> | undefined;
 
 /**
- * The articles with their HTML sanitised. DOMPurify costs about half a millisecond a call (it runs on jsdom),
- * so it runs once per process, at start-up, not per request.
+ * The articles with their HTML sanitised: once per process (at start-up, see lifecycle.server.ts), not per
+ * request. A failed attempt is forgotten, so the next call tries again.
  */
-export function getArticles(): readonly Article[] {
-  sanitized ??= articles.map((article) => ({ ...article, content: sanitizeArticleHtml(article.content) }));
+export function getArticles(): Promise<readonly Article[]> {
+  sanitized ??= sanitizeHtml(articles.map((article) => article.content)).then(
+    (contents) => articles.map((article, index) => ({ ...article, content: contents[index] ?? "" })),
+    (error: unknown) => {
+      sanitized = undefined;
+      throw error;
+    },
+  );
   return sanitized;
 }
 
-export function getArticle(id: string): Article | undefined {
-  return getArticles().find((article) => article.id === id);
+export async function getArticle(id: string): Promise<Article | undefined> {
+  return (await getArticles()).find((article) => article.id === id);
 }
