@@ -23,6 +23,19 @@ export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now 
   const placeholder = `nonce-placeholder-${crypto.randomBytes(16).toString("hex")}`;
   /** @type {Map<string, Entry>} */
   const entries = new Map();
+  /** The pages being rendered for the cache, each settled once its copy is stored (or will not be). */
+  /** @type {Map<string, Promise<void>>} */
+  const rendering = new Map();
+
+  /**
+   * Lets the requests waiting for this response's render go on: called once its copy is stored, and always when
+   * the request ends (the handler's `finally`), whether it rendered, failed or its client went away.
+   * @param {import("express").Response} res
+   */
+  const release = (res) => {
+    res.locals.pageCacheRelease?.();
+    res.locals.pageCacheRelease = undefined;
+  };
 
   /**
    * Only GETs without a cookie or credentials can be answered with a shared copy; the key is the full URL
@@ -37,13 +50,17 @@ export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now 
   return {
     /**
      * Answers from the cache when it holds a fresh copy (true: nothing more to do). Otherwise, for a request that
-     * could be stored, asks the render for the placeholder nonce (see `renderNonce`) and returns false.
+     * could be stored, asks the render for the placeholder nonce (see `renderNonce`) and resolves to false.
      * @param {import("express").Request} req
      * @param {import("express").Response} res
      */
-    serve(req, res) {
+    async serve(req, res) {
       const key = keyOf(req);
       if (key === undefined) return false;
+      // Another request is rendering this page: wait for its copy rather than render it too, so that a burst of
+      // visitors on a page that is not (or no longer) stored costs one render, not one each.
+      const pending = rendering.get(key);
+      if (pending) await pending;
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) {
         res.status(entry.status);
@@ -56,6 +73,15 @@ export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now 
       }
       if (entry) entries.delete(key);
       res.locals.pageCacheKey = key;
+      if (!rendering.has(key)) {
+        /** @type {() => void} */
+        let settle = () => {};
+        rendering.set(key, new Promise((resolve) => (settle = resolve)));
+        res.locals.pageCacheRelease = () => {
+          rendering.delete(key);
+          settle();
+        };
+      }
       return false;
     },
 
@@ -90,8 +116,11 @@ export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now 
         const headers = /** @type {[string, string][]} */ ([...response.headers].filter(([name]) => REPLAYED_HEADERS.includes(name)));
         entries.set(key, { status: response.status, headers, parts, storedAt: now(), expiresAt: now() + maxAge * 1000 });
       }
+      release(res);
       return new Response(parts.join(res.locals.cspNonce), { status: response.status, statusText: response.statusText, headers: response.headers });
     },
+
+    release,
 
     /** How many pages are stored (for tests). */
     get size() {

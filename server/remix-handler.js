@@ -62,12 +62,14 @@ export function remixHandler({ build, mode, getLoadContext, pageCache }) {
   const handleRequest = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      if (pageCache?.serve(req, res)) return;
+      if (pageCache && (await pageCache.serve(req, res))) return;
       res.locals.renderNonce = pageCache ? pageCache.renderNonce(res) : res.locals.cspNonce;
       const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req, res));
       await sendResponse(res, pageCache ? await pageCache.capture(res, response) : response);
     } catch (error) {
       next(error);
+    } finally {
+      pageCache?.release(res);
     }
   };
 }

@@ -67,14 +67,14 @@ describe("createPageCache", () => {
     let time = 1_000_000;
     const cache = createPageCache({ now: () => time });
     const first = fakeRes("n1");
-    expect(cache.serve(fakeReq("/p"), first as never)).toBe(false);
+    expect(await cache.serve(fakeReq("/p"), first as never)).toBe(false);
     expect(await (await page(cache, first, PUBLIC)).text()).toBe('<script nonce="n1"></script>');
     const second = fakeRes("n2");
-    expect(cache.serve(fakeReq("/p"), second as never)).toBe(true);
+    expect(await cache.serve(fakeReq("/p"), second as never)).toBe(true);
     expect(second.body?.toString()).toBe('<script nonce="n2"></script>');
     expect(second.headers.age).toBe("0");
     time += 61_000;
-    expect(cache.serve(fakeReq("/p"), fakeRes("n3") as never)).toBe(false);
+    expect(await cache.serve(fakeReq("/p"), fakeRes("n3") as never)).toBe(false);
   });
 
   it("stores nothing that sets a cookie, is private, has no s-maxage or is not a 200, and never serves a cookie", async () => {
@@ -86,17 +86,53 @@ describe("createPageCache", () => {
       [PUBLIC, 404],
     ] as const) {
       const res = fakeRes("n");
-      cache.serve(fakeReq("/q"), res as never);
+      await cache.serve(fakeReq("/q"), res as never);
       expect(await (await page(cache, res, headers, status)).text()).toBe('<script nonce="n"></script>');
     }
     expect(cache.size).toBe(0);
     const res = fakeRes("n");
-    cache.serve(fakeReq("/r"), res as never);
+    await cache.serve(fakeReq("/r"), res as never);
     await page(cache, res, PUBLIC);
     expect(cache.size).toBe(1);
     const withCookie = fakeRes("m");
-    expect(cache.serve(fakeReq("/r", { cookie: "a=1" }), withCookie as never)).toBe(false);
+    expect(await cache.serve(fakeReq("/r", { cookie: "a=1" }), withCookie as never)).toBe(false);
     expect(cache.renderNonce(withCookie as never)).toBe("m");
+  });
+
+  it("renders a page once for a burst of requests: the others wait and get the stored copy", async () => {
+    const cache = createPageCache();
+    const [leader, ...followers] = ["n0", "n1", "n2"].map(fakeRes);
+    expect(await cache.serve(fakeReq("/burst"), leader as never)).toBe(false);
+    const answered = followers.map((res) => cache.serve(fakeReq("/burst"), res as never));
+    await page(cache, leader as Res, PUBLIC);
+    expect(await Promise.all(answered)).toEqual([true, true]);
+    expect(followers.map((res) => res.body?.toString())).toEqual([
+      '<script nonce="n1"></script>',
+      '<script nonce="n2"></script>',
+    ]);
+  });
+
+  it("lets the waiting requests render for themselves when the first render stores nothing", async () => {
+    const cache = createPageCache();
+    const [leader, follower] = ["n0", "n1"].map(fakeRes);
+    expect(await cache.serve(fakeReq("/private"), leader as never)).toBe(false);
+    const waiting = cache.serve(fakeReq("/private"), follower as never);
+    await page(cache, leader as Res, { "Cache-Control": "private, no-store" });
+    expect(await waiting).toBe(false);
+    expect(cache.renderNonce(follower as never)).not.toBe("n1");
+  });
+
+  it("lets the waiting requests go on when the first render ends without a page (an error, a client gone)", async () => {
+    const cache = createPageCache();
+    const [leader, follower] = ["n0", "n1"].map(fakeRes);
+    expect(await cache.serve(fakeReq("/failing"), leader as never)).toBe(false);
+    const waiting = cache.serve(fakeReq("/failing"), follower as never);
+    cache.release(leader as never);
+    expect(await waiting).toBe(false);
+    // The follower renders in turn, and the next request waits for it alone.
+    const next = cache.serve(fakeReq("/failing"), fakeRes("n2") as never);
+    await page(cache, follower as Res, PUBLIC);
+    expect(await next).toBe(true);
   });
 });
 
