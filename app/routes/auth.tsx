@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "~/components/icons";
@@ -25,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       mode: parseAuthMode(searchParams.get("mode")),
       redirectTo: safeRedirect(searchParams.get("redirectTo"), "/"),
       google: googleSignInMethod(capabilities),
+      constraint: getZodConstraint(AuthFormSchema),
     },
     { headers: backend.responseHeaders },
   );
@@ -63,7 +65,7 @@ const copy = {
 } as const;
 
 export default function AuthPage() {
-  const { mode, redirectTo, google } = useLoaderData<typeof loader>();
+  const { mode, redirectTo, google, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPosting("/auth");
   const text = copy[mode];
@@ -78,7 +80,12 @@ export default function AuthPage() {
   }, [actionData]);
 
   // A new form per mode, so that switching does not carry one side's errors to the other.
-  const [form, fields] = useZodForm({ id: `auth-${mode}`, schema: AuthFormSchema, lastResult: actionData?.result });
+  const [form, fields] = useZodForm({
+    id: `auth-${mode}`,
+    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.AuthFormSchema),
+    constraint,
+    lastResult: actionData?.result,
+  });
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">

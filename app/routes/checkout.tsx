@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ShoppingBag } from "~/components/icons";
@@ -20,7 +20,10 @@ import { useIsPosting, useZodForm } from "~/utils/forms";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend, user } = await getSession(request);
   return data(
-    { idempotencyKey: newIdempotencyKey(), email: user?.email ?? "" },
+    {
+      defaultValue: { email: user?.email ?? "", country: DEFAULT_COUNTRY, idempotencyKey: newIdempotencyKey() },
+      constraint: getZodConstraint(shippingSchema),
+    },
     // The key belongs to this one form: never cache the page anywhere.
     { headers: { "Cache-Control": "private, no-store", ...Object.fromEntries(backend.responseHeaders) } },
   );
@@ -74,15 +77,16 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function Checkout() {
-  const { idempotencyKey, email } = useLoaderData<typeof loader>();
+  const { defaultValue, constraint } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const lastResult = useActionData<typeof action>();
   const busy = useIsPosting("/checkout");
   const [form, fields] = useZodForm({
     id: "checkout",
-    schema: shippingSchema,
+    loadSchema: () => import("~/modules/checkout/shipping-schema").then((module) => module.shippingSchema),
+    constraint,
     lastResult,
-    defaultValue: { email, country: DEFAULT_COUNTRY, idempotencyKey },
+    defaultValue,
   });
   const cart = root?.cart;
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/backend.server";
@@ -14,7 +14,7 @@ import { useIsPosting, useZodForm } from "~/utils/forms";
 
 export async function loader() {
   const { capabilities } = await getBackend();
-  return { sendsEmail: capabilities.sendsEmail };
+  return { sendsEmail: capabilities.sendsEmail, constraint: getZodConstraint(ForgotPasswordSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,10 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const { sendsEmail } = useLoaderData<typeof loader>();
+  const { sendsEmail, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPosting("/forgot-password");
-  const [form, fields] = useZodForm({ id: "forgot-password", schema: ForgotPasswordSchema, lastResult: actionData?.result });
+  const [form, fields] = useZodForm({
+    id: "forgot-password",
+    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ForgotPasswordSchema),
+    constraint,
+    lastResult: actionData?.result,
+  });
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
@@ -14,7 +14,7 @@ import { formatLongDate } from "~/modules/dates";
 import { requireUser } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useIsPosting, useZodForm } from "~/utils/forms";
+import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
 
 const EDIT_PATH = "/profile?edit=1";
 
@@ -39,7 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
     memberSince: profile?.createdAt ?? user.createdAt,
   };
-  return data({ account, editing, toast: null }, { headers: backend.responseHeaders });
+  return data(
+    { account, editing, toast: null, constraint: getZodConstraint(ProfileFormSchema) },
+    { headers: backend.responseHeaders },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,7 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { account, editing, toast } = useLoaderData<typeof loader>();
+  const loaderData = useLoaderData<typeof loader>();
+  const { account, editing, toast } = loaderData;
   const actionData = useActionData<typeof action>();
 
   return (
@@ -88,7 +92,12 @@ export default function ProfilePage() {
           </div>
 
           {editing || actionData ? (
-            <EditProfileForm fullName={account.fullName ?? ""} email={account.email} lastResult={actionData?.result} />
+            <EditProfileForm
+                fullName={account.fullName ?? ""}
+                email={account.email}
+                constraint={"constraint" in loaderData ? loaderData.constraint : {}}
+                lastResult={actionData?.result}
+              />
           ) : (
             <>
               <dl className="mt-8 space-y-4 border-t border-sand-200 pt-6 text-sm">
@@ -134,14 +143,22 @@ export default function ProfilePage() {
 function EditProfileForm({
   fullName,
   email,
+  constraint,
   lastResult,
 }: {
   fullName: string;
   email: string;
+  constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const saving = useIsPosting("/profile");
-  const [form, fields] = useZodForm({ id: "edit-profile", schema: ProfileFormSchema, lastResult, defaultValue: { fullName } });
+  const [form, fields] = useZodForm({
+    id: "edit-profile",
+    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ProfileFormSchema),
+    constraint,
+    lastResult,
+    defaultValue: { fullName },
+  });
   return (
     <Form method="post" action={EDIT_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
       <fieldset disabled={saving} className="space-y-4">

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
@@ -15,7 +15,7 @@ import { useIsPosting, useZodForm } from "~/utils/forms";
 /** Reached signed in: through a recovery link (/auth/callback?next=/reset-password), or by a shopper changing the password. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend, user } = await requireUser(request);
-  return data({ email: user.email }, { headers: backend.responseHeaders });
+  return data({ email: user.email, constraint: getZodConstraint(ResetPasswordSchema) }, { headers: backend.responseHeaders });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,10 +41,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPosting("/reset-password");
-  const [form, fields] = useZodForm({ id: "reset-password", schema: ResetPasswordSchema, lastResult: actionData?.result });
+  const [form, fields] = useZodForm({
+    id: "reset-password",
+    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ResetPasswordSchema),
+    constraint,
+    lastResult: actionData?.result,
+  });
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">

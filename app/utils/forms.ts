@@ -1,34 +1,79 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parse, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { z } from "zod";
 
 type FormOptions<Schema extends z.ZodTypeAny> = Parameters<typeof useForm<z.input<Schema>, string[]>>[0];
+/** A schema's rules as HTML attributes (required, minLength, maxLength, pattern): `getZodConstraint` in the loader. */
+export type FormConstraint = NonNullable<FormOptions<z.ZodTypeAny>["constraint"]>;
 
 /**
  * A conform form validated by one zod schema, the same in the browser and in the action, with the shop's timing:
  * a field is checked when the shopper leaves it, then again as they correct it.
+ *
+ * zod is a quarter of what a form page would load (docs/performance.md), and a shopper reading the page needs none
+ * of it: the schema loads on the first focus inside the form, long before the first field is left. The page renders
+ * with the schema's rules as attributes (`constraint`, from the loader) and, until the schema is there, a submission
+ * goes to the server, which checks it with the same schema.
  */
 export function useZodForm<Schema extends z.ZodTypeAny>({
   id,
-  schema,
+  loadSchema,
+  constraint,
   lastResult,
   defaultValue,
 }: {
   id: string;
-  schema: Schema;
+  loadSchema: () => Promise<Schema>;
+  constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue?: FormOptions<Schema>["defaultValue"];
 }) {
-  return useForm<z.input<Schema>, string[]>({
+  const validate = useRef<((formData: FormData) => Submission<z.input<Schema>, string[]>) | null>(null);
+  const loadSchemaOnce = useRef(loadSchema);
+  const [form, fields] = useForm<z.input<Schema>, string[]>({
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint,
+    onValidate: ({ formData }) =>
+      validate.current?.(formData) ?? parse(formData, { resolve: (value) => ({ value: value as z.input<Schema> }) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const latestForm = useRef(form);
+  latestForm.current = form;
+
+  useEffect(() => {
+    const element = document.getElementById(id);
+    if (!element) return;
+    // Fields left before the schema arrived (a slow network), checked as soon as it does.
+    const leftEarly = new Set<string>();
+    let loading = false;
+    const load = () => {
+      if (loading || validate.current) return;
+      loading = true;
+      Promise.all([loadSchemaOnce.current(), import("@conform-to/zod")])
+        .then(([schema, { parseWithZod }]) => {
+          validate.current = (formData) => parseWithZod(formData, { schema });
+          for (const name of leftEarly) latestForm.current.validate({ name });
+        })
+        // Offline, or a new release replaced the file: the server still checks every submission; retry on next focus.
+        .catch(() => (loading = false));
+    };
+    const noteLeft = (event: FocusEvent) => {
+      const name = (event.target as Partial<HTMLInputElement> | null)?.name;
+      if (!validate.current && name) leftEarly.add(name);
+    };
+    element.addEventListener("focusin", load);
+    element.addEventListener("focusout", noteLeft);
+    return () => {
+      element.removeEventListener("focusin", load);
+      element.removeEventListener("focusout", noteLeft);
+    };
+  }, [id]);
+
+  return [form, fields] as const;
 }
 
 /** Whether a form post to `path` (its query string aside) is on its way: for pending labels and disabled fields. */

@@ -94,6 +94,28 @@ test.describe("checkout", () => {
     }
   });
 
+  test("with JavaScript, a field's message shows when it is left, before anything is sent", { tag: "@js-only" }, async ({ page }) => {
+    await addToCart(page, "acc-2");
+    await visit(page, "/checkout");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    // The rules load on the first focus in the form (useZodForm). On a slow network the shopper may leave the
+    // field before they arrive: it is checked as soon as they do.
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Email").blur();
+    await expect(page.getByText("Valid email is required")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await expect(page.getByText("Valid email is required")).toHaveCount(0);
+    expect(posts).toEqual([]);
+  });
+
   test("places a guest order, empties the cart and confirms it", async ({ page }) => {
     await addToCart(page, "wig-3");
     await visit(page, "/checkout");

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { PROFILE_NAME_MAX_LENGTH } from "~/backend/constants";
 
-// One schema per form, used by conform on both sides (STYLE.md habit 3). The spec sets no password
+// One schema per form, used by conform on both sides (STYLE.md habit 3). Each is marked pure so that a page's own
+// code leaves zod out: the browser loads the schema on demand (useZodForm). The spec sets no password
 // strength rules (section 5): the backend's own rule and message apply, shown as they are.
 
 export const authModes = ["signin", "signup"] as const;
@@ -12,26 +13,26 @@ export function parseAuthMode(value: string | null | undefined): AuthMode {
   return value === "signup" ? "signup" : "signin";
 }
 
-const EmailSchema = z
+const EmailSchema = /* @__PURE__ */ z
   .string({ required_error: "Email is required" })
   .trim()
   .max(320, "Email is too long")
   .email("Please enter a valid email address");
 
-const PasswordSchema = z.string({ required_error: "Password is required" }).max(1024, "Password is too long");
+const PasswordSchema = /* @__PURE__ */ z.string({ required_error: "Password is required" }).max(1024, "Password is too long");
 
-export const AuthFormSchema = z.object({
+export const AuthFormSchema = /* @__PURE__ */ z.object({
   intent: z.enum(authModes),
   email: EmailSchema,
   password: PasswordSchema,
   redirectTo: z.string().optional(),
 });
 
-export const ForgotPasswordSchema = z.object({
+export const ForgotPasswordSchema = /* @__PURE__ */ z.object({
   email: EmailSchema,
 });
 
-export const ResetPasswordSchema = z
+export const ResetPasswordSchema = /* @__PURE__ */ z
   .object({
     password: PasswordSchema,
     confirmPassword: z.string({ required_error: "Please repeat the new password" }),
@@ -41,7 +42,7 @@ export const ResetPasswordSchema = z
     path: ["confirmPassword"],
   });
 
-export const ProfileFormSchema = z.object({
+export const ProfileFormSchema = /* @__PURE__ */ z.object({
   // conform turns an empty input into undefined: a blank name clears it (shown as 'User').
   fullName: z
     .string()

@@ -4,9 +4,10 @@ const required = (message: string, max = 100) => z.string({ required_error: mess
 
 /**
  * The checkout form (spec 5: every rule and message as written). Used by the action through conform's
- * parseWithZod and in the browser through useForm, so both sides say the same thing.
+ * parseWithZod and in the browser through useForm, so both sides say the same thing. Marked pure so that the
+ * checkout page's own code leaves zod out: the browser loads it on demand (useZodForm).
  */
-export const shippingSchema = z.object({
+export const shippingSchema = /* @__PURE__ */ z.object({
   firstName: required("First name is required"),
   lastName: required("Last name is required"),
   email: z.string({ required_error: "Valid email is required" }).trim().max(254, "This is too long.").email("Valid email is required"),
