@@ -161,8 +161,12 @@ function serveStaticFiles(app, clientDir) {
   /** @param {import("http").ServerResponse} res */
   const setHeaders = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
   const options = { index: false, redirect: false, lastModified: false, setHeaders };
-  // Vite fingerprints everything under /assets, so those files never change.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { ...options, immutable: true, maxAge: "1y" }));
+  // Vite fingerprints everything under /assets, so those files never change: a browser never revalidates them
+  // (no ETag) and they are small enough not to be fetched in ranges (no Accept-Ranges); ~55 bytes less on each.
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { ...options, immutable: true, maxAge: "1y", etag: false, acceptRanges: false }),
+  );
   // Images and other files in public/ keep their names across releases: cache them for a day.
   const publicFiles = express.static(clientDir, { ...options, maxAge: "1d" });
   for (const entry of fs.readdirSync(clientDir, { withFileTypes: true })) {

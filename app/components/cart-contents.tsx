@@ -1,55 +1,9 @@
-import { Link, useFetcher, useFetchers } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { Minus, Plus, ShoppingBag, Trash2 } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { applyCartChange, cartCountLine, type CartChange, type CartLine, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
-import { formatCents, formatUsd, toCents } from "~/modules/money";
-
-export interface CartView {
-  lines: CartLine[];
-  totalItems: number;
-  totalAmountCents: number;
-}
-
-function changeFromForm(formData: FormData): CartChange | null {
-  const intent = formData.get("intent");
-  const productId = String(formData.get("productId") ?? "");
-  const quantity = Number(formData.get("quantity") ?? 1);
-  if (intent === "clear") return { intent };
-  if (intent === "remove") return { intent, productId };
-  if ((intent === "set" || intent === "add") && Number.isInteger(quantity)) return { intent, productId, quantity };
-  return null;
-}
-
-/**
- * The cart as the shopper will see it once the requests in flight land: their changes applied, in order,
- * on top of the server's cart. Adds of products not yet in the cart only move the count.
- */
-export function useOptimisticCart(cart: CartView): CartView {
-  const pending = useFetchers()
-    .filter((fetcher) => fetcher.formAction === "/cart" && fetcher.formData)
-    .map((fetcher) => changeFromForm(fetcher.formData as FormData))
-    .filter((change): change is CartChange => change !== null);
-  if (pending.length === 0) return cart;
-
-  let entries = cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
-  let extraItems = 0;
-  for (const change of pending) {
-    if (change.intent === "add" && !entries.some((entry) => entry.productId === change.productId)) {
-      extraItems += change.quantity;
-      continue;
-    }
-    entries = applyCartChange(entries, change).entries;
-  }
-  const lines = entries.flatMap((entry) => {
-    const line = cart.lines.find((candidate) => candidate.productId === entry.productId);
-    return line ? [{ ...line, quantity: entry.quantity, lineTotalCents: toCents(line.price) * entry.quantity }] : [];
-  });
-  return {
-    lines,
-    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0) + extraItems,
-    totalAmountCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
-  };
-}
+import type { CartView } from "~/components/optimistic-cart";
+import { cartCountLine, type CartLine, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
+import { formatCents, formatUsd } from "~/modules/money";
 
 function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redirectTo: string; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -1,7 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { X } from "~/components/icons";
 import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
-import { CartContents, type CartView } from "~/components/cart-contents";
+import { CartContents } from "~/components/cart-contents";
+import type { CartView } from "~/components/optimistic-cart";
 
 export interface CartPanelHandle {
   open: () => void;
@@ -12,8 +13,11 @@ export interface CartPanelHandle {
  * closes on Esc; we add closing on the backdrop and return focus to the button that opened it.
  * Without JavaScript the cart button is a link to /cart, which shows the same content.
  */
-export const CartPanel = forwardRef<CartPanelHandle, { cart: CartView; returnFocusTo: React.RefObject<HTMLElement | null> }>(
-  function CartPanel({ cart, returnFocusTo }, ref) {
+export const CartPanel = forwardRef<
+  CartPanelHandle,
+  { cart: CartView; returnFocusTo: React.RefObject<HTMLElement | null>; openOnMount?: boolean }
+>(
+  function CartPanel({ cart, returnFocusTo, openOnMount = false }, ref) {
     const dialogRef = useRef<HTMLDialogElement>(null);
     const location = useLocation();
     useImperativeHandle(ref, () => ({ open: () => dialogRef.current?.showModal() }), []);
@@ -21,6 +25,12 @@ export const CartPanel = forwardRef<CartPanelHandle, { cart: CartView; returnFoc
     const close = () => dialogRef.current?.close();
     // A navigation from inside the panel (a product link) closes it.
     useEffect(() => close(), [location.pathname]);
+    // After the effect above, which also runs on mount: the shopper clicked before the panel's code had loaded.
+    useEffect(() => {
+      if (openOnMount) dialogRef.current?.showModal();
+      // Only on mount: later clicks open it through the handle.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
 
     return (
       // The dialog handles Esc itself; the click handler only adds closing on the backdrop for pointer users.

@@ -1,8 +1,8 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { Heart, Menu, Search, ShoppingBag, User, X } from "~/components/icons";
-import { useEffect, useRef } from "react";
-import { type CartView, useOptimisticCart } from "~/components/cart-contents";
-import { CartPanel, type CartPanelHandle } from "~/components/cart-panel";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { CartPanelHandle } from "~/components/cart-panel";
+import { type CartView, useOptimisticCart } from "~/components/optimistic-cart";
 import { headerLinks } from "~/components/site-nav";
 import { UserMenu, type HeaderUser } from "~/components/user-menu";
 import { cartBadgeLabel } from "~/modules/cart/badge";
@@ -45,6 +45,9 @@ function SearchForm({ id }: { id: string }) {
   );
 }
 
+// The panel's code loads when the shopper points at or focuses the cart button, not with every page.
+const CartPanel = lazy(() => import("~/components/cart-panel").then((module) => ({ default: module.CartPanel })));
+
 /**
  * Without JavaScript: a link to /cart. With it: a button that opens the slide-in panel in place.
  * The badge counts units, optimistically while cart requests are in flight.
@@ -52,7 +55,11 @@ function SearchForm({ id }: { id: string }) {
 function CartButton({ cart }: { cart: CartView }) {
   const hydrated = useHydrated();
   const optimistic = useOptimisticCart(cart);
-  const panelRef = useRef<CartPanelHandle>(null);
+  // "wanted" once the shopper points at or focuses the button; "open" when they clicked before its code arrived.
+  const [panelState, setPanelState] = useState<"not-loaded" | "wanted" | "open">("not-loaded");
+  const panel = useRef<CartPanelHandle>(null);
+  const loadPanel = () => setPanelState((state) => (state === "not-loaded" ? "wanted" : state));
+  const openPanel = () => (panel.current ? panel.current.open() : setPanelState("open"));
   const buttonRef = useRef<HTMLButtonElement>(null);
   const count = optimistic.totalItems;
   const badge = cartBadgeLabel(count);
@@ -84,7 +91,9 @@ function CartButton({ cart }: { cart: CartView }) {
       <button
         ref={buttonRef}
         type="button"
-        onClick={() => panelRef.current?.open()}
+        onClick={openPanel}
+        onPointerEnter={loadPanel}
+        onFocus={loadPanel}
         className={className}
         aria-label={label}
         aria-haspopup="dialog"
@@ -92,7 +101,11 @@ function CartButton({ cart }: { cart: CartView }) {
       >
         {content}
       </button>
-      <CartPanel ref={panelRef} cart={optimistic} returnFocusTo={buttonRef} />
+      {panelState === "not-loaded" ? null : (
+        <Suspense fallback={null}>
+          <CartPanel ref={panel} openOnMount={panelState === "open"} cart={optimistic} returnFocusTo={buttonRef} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { type ClientActionFunctionArgs, Link, useRouteLoaderData } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
-import { CartContents, useOptimisticCart } from "~/components/cart-contents";
+import { CartContents } from "~/components/cart-contents";
+import { useOptimisticCart } from "~/components/optimistic-cart";
 import type { CartChange } from "~/modules/cart/cart";
 import { changeCart } from "~/modules/cart/cart-store.server";
 import { parseCartForm } from "~/modules/cart/cart-form";

@@ -21,6 +21,9 @@ describe("static files", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/css/);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    // Never revalidated nor fetched in ranges: headers that would only weigh on every script of a page.
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers["accept-ranges"]).toBeUndefined();
     for (const name of DOCUMENT_ONLY) expect(response.headers[name], name).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(suite.server.output()).not.toContain("static-asset-1");
