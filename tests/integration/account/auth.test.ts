@@ -229,7 +229,11 @@ describe("sessions", () => {
 
 describe("e-mail links and password recovery on a backend without e-mail", () => {
   test("forgot password says plainly that this shop cannot send e-mail", async () => {
-    expect((await call(forgotLoader, get("/forgot-password"))).data).toEqual({ sendsEmail: false });
+    expect((await call(forgotLoader, get("/forgot-password"))).data).toEqual({
+      sendsEmail: false,
+      // The schema's rules as attributes, so that the browser checks the address even without JavaScript.
+      constraint: { email: { required: true, maxLength: 320 } },
+    });
     const result = await call(forgotAction, post("/forgot-password", { email: uniqueEmail() }));
     expect(result.status).toBe(400);
     expect(result.data?.result.error?.[""]?.[0]).toMatch(/cannot send email/);

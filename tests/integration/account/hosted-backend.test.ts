@@ -118,7 +118,10 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
   });
 
   test("forgot password sends the recovery e-mail with a link back through /auth/callback", async () => {
-    expect((await call(forgotLoader, get("/forgot-password"))).data).toEqual({ sendsEmail: true });
+    expect((await call(forgotLoader, get("/forgot-password"))).data).toEqual({
+      sendsEmail: true,
+      constraint: { email: { required: true, maxLength: 320 } },
+    });
     const email = uniqueEmail();
     const result = await call(forgotAction, post("/forgot-password", { email }));
     expect(result.status).toBe(200);
