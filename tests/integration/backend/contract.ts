@@ -909,15 +909,20 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
       test("the adapter runs every data call as authenticated with the user's id, or as anon", async () => {
         const seen: { role: string; uid: string | null }[] = [];
-        // Asks, at the end of each of the adapter's transactions, who the database thought was asking.
+        const whoIsAsking = "select current_user::text as role, auth.uid()::text as uid";
+        // Asks, at the end of each of the adapter's transactions and batches, who the database thought was asking.
         const recording: SqlDatabase = {
           ...db,
+          batch: async (statements) => {
+            const results = await db.batch([...statements, { text: whoIsAsking }]);
+            const [row] = (results.pop() ?? []) as { role: string; uid: string | null }[];
+            if (row) seen.push(row);
+            return results;
+          },
           transaction: (work) =>
             db.transaction(async (tx) => {
               const result = await work(tx);
-              const [row] = await tx.query<{ role: string; uid: string | null }>(
-                "select current_user::text as role, auth.uid()::text as uid",
-              );
+              const [row] = await tx.query<{ role: string; uid: string | null }>(whoIsAsking);
               if (row) seen.push(row);
               return result;
             }),
