@@ -90,7 +90,7 @@ if (!viteDevServer) serveStaticFiles(app, path.join(buildDir, "client"));
 app.use(requestLog(logger));
 
 app.use((_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = newNonce();
   next();
 });
 
@@ -148,6 +148,21 @@ app.use(
     res.status(500).type("text").send("Internal Server Error\n");
   },
 );
+
+/**
+ * A fresh CSP nonce: 16 random bytes, base64. Taken from a pool filled 4 KB at a time (as Node does for
+ * randomUUID), since one randomBytes call per response cost ~2% of a small request's CPU; every byte is used once.
+ */
+let noncePool = Buffer.alloc(0);
+let noncePoolOffset = 0;
+function newNonce() {
+  if (noncePoolOffset + 16 > noncePool.length) {
+    noncePool = crypto.randomBytes(4096);
+    noncePoolOffset = 0;
+  }
+  noncePoolOffset += 16;
+  return noncePool.toString("base64", noncePoolOffset - 16, noncePoolOffset);
+}
 
 /**
  * The built client files, answered before logging and the document headers: a page's first load fetches a

@@ -1,17 +1,19 @@
-// node scripts/bench/profile-server.mjs -- [--path=/product/clip-1] [--method=GET] [--duration=10] [--skip-build]
+// node scripts/bench/profile-server.mjs -- [--path=/product/clip-1] [--method=GET] [--as=visitor] [--duration=10] [--skip-build]
 // Where the production server's CPU time goes under load: runs it with --cpu-prof, loads one path with autocannon,
 // and prints the functions with the most self time and the modules with the most inclusive time, counting only
 // the load window (start-up, migrations and article sanitising are left out). The .cpuprofile stays in
 // tests/.tmp/profiles/ for Chrome DevTools (Performance > Load profile).
-// POST /cart and POST /checkout are sent as the benchmarks send them (visitor cart cookie, fresh idempotency key).
+// POST /cart and POST /checkout are sent as the benchmarks send them (visitor cart cookie, fresh idempotency key);
+// with --as=member, as a member signed up first (POST /cart adds clip-1, as bench:server does; checkout places an
+// order from the member's one-line stored cart, which the first order empties, so later ones answer "Cart is empty").
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { options, printTable } from "./lib/report.mjs";
-import { cartAddBody, checkoutBody, formHeaders, visitorCartCookie } from "./lib/shop-client.mjs";
+import { cartAddBody, checkoutBody, formHeaders, memberCartAdd, signUpMember, visitorCartCookie } from "./lib/shop-client.mjs";
 import { buildSnapshot, removeSnapshot, startShopServer, tmpDir } from "./lib/shop-server.mjs";
 
-const settings = options({ path: "/product/clip-1", method: "GET", duration: 10, connections: 50, skipBuild: false, top: 25 });
+const settings = options({ path: "/product/clip-1", method: "GET", duration: 10, connections: 50, skipBuild: false, top: 25, as: "visitor" });
 
 /** Self time per function and inclusive time per module, from the samples inside [from, to] (µs). */
 function summarize(profile, from, to) {
@@ -76,11 +78,17 @@ async function main() {
   let result;
   try {
     const request = { method: settings.method, path: settings.path };
+    const member = settings.as === "member" ? await signUpMember(server.baseUrl) : undefined;
+    if (member) {
+      await memberCartAdd(server.baseUrl, member.cookie, "clip-1");
+      request.headers = { Cookie: member.cookie };
+    }
     if (settings.method === "POST") {
-      const cookie = await visitorCartCookie(server.baseUrl, [{ productId: "clip-1" }]);
+      const cookie = member?.cookie ?? (await visitorCartCookie(server.baseUrl, [{ productId: "clip-1" }]));
+      const addBody = cartAddBody(member ? "clip-1" : "clip-2");
       Object.assign(request, {
         headers: formHeaders(server.baseUrl, cookie),
-        setupRequest: (req) => ({ ...req, body: settings.path.startsWith("/checkout") ? checkoutBody() : cartAddBody("clip-2") }),
+        setupRequest: (req) => ({ ...req, body: settings.path.startsWith("/checkout") ? checkoutBody() : addBody }),
       });
     }
     // The profile's clock is the server's monotonic clock in µs; ours is the same clock in this process.
@@ -100,7 +108,7 @@ async function main() {
   if (!file) throw new Error("The server wrote no CPU profile (did it exit cleanly on SIGTERM?)");
   const summary = summarize(JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")), window.from, window.to);
   console.log(
-    `\n${settings.method} ${settings.path}: ${Math.round(
+    `\n${settings.method} ${settings.path} (${settings.as}): ${Math.round(
       result.requests.average
     )} rps under the profiler, ${summary.totalMs.toFixed(0)} ms of samples in the load window\n`
   );

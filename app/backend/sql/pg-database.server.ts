@@ -38,9 +38,16 @@ export async function openPostgresDatabase(options: { url: string; poolSize: num
     },
   });
 
-  return {
+  const database: SqlDatabase = {
     ...executorOf(pool),
     description: where,
+    // pg sends one statement at a time on a connection: a batch is a transaction.
+    batch: (statements) =>
+      database.transaction(async (tx) => {
+        const results: Record<string, unknown>[][] = [];
+        for (const { text, params } of statements) results.push(await tx.query(text, params));
+        return results;
+      }),
     async transaction(work) {
       const client = await pool.connect();
       let brokenConnection: Error | undefined;
@@ -61,6 +68,7 @@ export async function openPostgresDatabase(options: { url: string; poolSize: num
     },
     close: () => pool.end(),
   };
+  return database;
 }
 
 /** "PostgreSQL at host:5432/shop": where the data lives, never the password. */

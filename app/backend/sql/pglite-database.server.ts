@@ -1,7 +1,9 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { parse, PGlite, protocol } from "@electric-sql/pglite";
 import { acquireDataDirLock } from "./data-dir-lock.server";
-import type { SqlDatabase, SqlExecutor } from "./sql-database";
+import type { SqlDatabase, SqlStatement } from "./sql-database";
+
+const { serialize } = protocol;
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) persisted in `<dataDir>/pglite`,
@@ -25,26 +27,119 @@ export async function openPGliteDatabase(dataDir: string): Promise<SqlDatabase> 
 
 /** Adapts a PGlite instance (persistent, or in memory for tests) to the SQL adapter's interface. */
 export function wrapPGlite(pglite: PGlite, description: string, afterClose?: () => Promise<void>): SqlDatabase {
-  const executorOf = (target: Pick<PGlite, "query" | "exec">): SqlExecutor => ({
-    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
-      const result = await target.query<Row>(text, [...params]);
-      return result.rows;
-    },
-    async exec(script: string) {
-      await target.exec(script);
-    },
-  });
+  // PGlite runs one statement at a time. Its transaction() holds the transaction lock until the transaction ends,
+  // and each statement takes the query lock: statements of ours take the same locks, in the same order.
+  const outsideTransaction = async <T>(work: () => Promise<T>): Promise<T> => {
+    await pglite._checkReady();
+    return pglite._runExclusiveTransaction(() => pglite.runExclusive(work));
+  };
+
+  const batch = async (statements: readonly SqlStatement[]): Promise<Record<string, unknown>[][]> =>
+    (await outsideTransaction(() => runPrepared(pglite, statements, true))) ??
+    // Not preparable: the same statements through PGlite's own transaction.
+    pglite.transaction(async (tx) => {
+      const results: Record<string, unknown>[][] = [];
+      for (const { text, params = [] } of statements) results.push((await tx.query<Record<string, unknown>>(text, [...params])).rows);
+      return results;
+    });
 
   return {
-    ...executorOf(pglite),
+    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+      const [rows] = await batch([{ text, params }]);
+      return (rows ?? []) as Row[];
+    },
+    async exec(script: string) {
+      await pglite.exec(script);
+    },
+    batch,
     description,
-    // PGlite runs one statement at a time; its transaction() also holds other queries back until it ends.
-    transaction: (work) => pglite.transaction((tx) => work(executorOf(tx))),
+    transaction: (work) =>
+      pglite.transaction((tx) =>
+        work({
+          async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+            if (tx.closed) throw new Error("Transaction is closed");
+            // Inside the transaction block the Sync commits nothing; PGlite syncs the files at COMMIT.
+            const results = await pglite.runExclusive(() => runPrepared(pglite, [{ text, params }], false));
+            return (results ? (results[0] ?? []) : (await tx.query<Row>(text, [...params])).rows) as Row[];
+          },
+          async exec(script: string) {
+            await tx.exec(script);
+          },
+        }),
+      ),
     async close() {
       if (!pglite.closed) await pglite.close();
       await afterClose?.();
     },
   };
+}
+
+/**
+ * Statements prepared on a PGlite instance, by SQL text. On the embedded database a statement's JavaScript round
+ * trips (PGlite's query() makes six calls into WebAssembly: parse, describe, bind, describe, execute, sync) and its
+ * parsing and planning cost more than running it: a prepared statement is bound and executed in one call, with
+ * its plan cached (PostgreSQL re-plans by itself when a table or, under row-level security, the role changes).
+ * Shared by every wrapper of the same instance; the app's SQL is a fixed set of texts, so the map stays small.
+ */
+interface PreparedStatement {
+  name: string;
+  /** Parameter type OIDs, to serialise values exactly as PGlite's query() does. */
+  paramTypes: number[];
+}
+
+const preparedByInstance = new WeakMap<PGlite, Map<string, PreparedStatement>>();
+/** Past this many distinct texts (never reached by the app's own SQL), statements run through PGlite's query(). */
+const MAX_PREPARED_STATEMENTS = 500;
+let preparedCount = 0;
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/**
+ * Runs statements as one pipeline: Bind/Describe/Execute for each, then one Sync. Outside a transaction block
+ * PostgreSQL runs everything before the Sync as one implicit transaction, committed at the Sync, rolled back (and
+ * the rest skipped) at the first error. The caller holds PGlite's locks. Returns undefined when a statement cannot
+ * be prepared any more (too many distinct texts): the caller then takes PGlite's own path.
+ */
+async function runPrepared(
+  pglite: PGlite,
+  statements: readonly SqlStatement[],
+  syncToFs: boolean,
+): Promise<Record<string, unknown>[][] | undefined> {
+  let prepared = preparedByInstance.get(pglite);
+  if (!prepared) preparedByInstance.set(pglite, (prepared = new Map()));
+  const parts: Uint8Array[] = [];
+  for (const { text, params = [] } of statements) {
+    let statement = prepared.get(text);
+    if (!statement) {
+      if (prepared.size >= MAX_PREPARED_STATEMENTS) return undefined;
+      // Prepared on its own first, so that a statement that fails to parse leaves nothing behind.
+      const name = `app_${++preparedCount}`;
+      const { messages } = await pglite.execProtocol(
+        concatBytes([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+        { syncToFs: false },
+      );
+      statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+      prepared.set(text, statement);
+    }
+    const { name, paramTypes } = statement;
+    const values = params.map((param, index) => {
+      if (param === null || param === undefined) return null;
+      const serializer = pglite.serializers[paramTypes[index] ?? 0];
+      return serializer ? serializer(param) : String(param);
+    });
+    parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}));
+  }
+  parts.push(serialize.sync());
+  const { messages } = await pglite.execProtocol(concatBytes(parts), { syncToFs });
+  return parse.parseResults(messages, pglite.parsers).map((result) => result.rows as Record<string, unknown>[]);
 }
 
 function displayPath(absoluteOrRelative: string): string {

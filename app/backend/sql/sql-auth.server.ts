@@ -20,6 +20,11 @@ export interface SqlAuthOptions {
   scryptCost?: ScryptCost;
   /** Injected by tests to step through the sign-in throttle. */
   now?: () => Date;
+  /**
+   * Keep session lookups in memory (SessionCache below). Only where this process is the database's one writer,
+   * i.e. the embedded backend (one process per data directory, locked); never with several app processes.
+   */
+  cacheSessions?: boolean;
 }
 
 const SESSION_LIFETIME_DAYS = 30;
@@ -57,6 +62,71 @@ function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
+interface CachedSession {
+  user: AuthUser;
+  expiresAt: number;
+  /** When it was read from the database (the auth clock), for CACHED_SESSION_MS. */
+  readAt: number;
+}
+
+/** A cached session is read again from the database at least this often: a bound on anything missed. */
+const CACHED_SESSION_MS = 60_000;
+const MAX_CACHED_SESSIONS = 10_000;
+
+/**
+ * Signed-in users by session token hash, so that a member's request skips the lookup (one of the two or three
+ * statements a member's cart post or checkout sends). Correct only while every change to auth.sessions and
+ * auth.users goes through this process's createSqlAuthFactory, which forgets what it changes: sign-out (that
+ * session), a password change and a Google sign-in that updates the account (all the user's sessions). An entry
+ * is also dropped when the session expires, when it is due for renewal, and after CACHED_SESSION_MS.
+ * Anything new that deletes sessions or users, or changes what toUser() reads, must call forgetUser() too, before
+ * and after its write: a lookup that read the row before the write then cannot store it (the generation moved).
+ */
+class SessionCache {
+  readonly #entries = new Map<string, CachedSession>();
+  /** Moves on every forget: a lookup stores its result only if nothing was forgotten since it began. */
+  generation = 0;
+
+  get(tokenHash: string, nowMs: number): AuthUser | undefined {
+    const entry = this.#entries.get(tokenHash);
+    if (!entry) return undefined;
+    // Past expiry, close to renewal, or read too long ago (or the clock went back): ask the database.
+    const renewAt = entry.expiresAt - SESSION_RENEW_BELOW_DAYS * DAY_MS;
+    if (nowMs >= renewAt || nowMs - entry.readAt >= CACHED_SESSION_MS || nowMs < entry.readAt) {
+      this.#entries.delete(tokenHash);
+      return undefined;
+    }
+    return { ...entry.user };
+  }
+
+  set(tokenHash: string, user: AuthUser, expiresAt: number, nowMs: number, generationAtLookup: number): void {
+    if (generationAtLookup !== this.generation) return;
+    this.#entries.delete(tokenHash);
+    if (this.#entries.size >= MAX_CACHED_SESSIONS) {
+      // The oldest entry (Map keeps insertion order).
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(tokenHash, { user: { ...user }, expiresAt, readAt: nowMs });
+  }
+
+  forget(tokenHash: string): void {
+    this.generation += 1;
+    this.#entries.delete(tokenHash);
+  }
+
+  /** Every session of the account with this id or (case-insensitive) e-mail address. */
+  forgetUser(account: { id: string } | { email: string }): void {
+    this.generation += 1;
+    const matches =
+      "id" in account ? (user: AuthUser) => user.id === account.id : (user: AuthUser) => user.email.toLowerCase() === account.email.toLowerCase();
+    for (const [tokenHash, entry] of this.#entries) if (matches(entry.user)) this.#entries.delete(tokenHash);
+  }
+}
+
+/** One cache per database: every backend object over the same database sees the same sign-outs. */
+const sessionCaches = new WeakMap<SqlDatabase, SessionCache>();
+
 /**
  * Server-side sessions for the embedded and postgres backends: the cookie holds only a random token
  * (signed with SESSION_SECRET), the database a hash of it with an expiry; sign-out deletes the row.
@@ -65,6 +135,11 @@ function hashToken(token: string): string {
 export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
   const scryptCost = options.scryptCost ?? defaultScryptCost;
   const now = options.now ?? (() => new Date());
+  let sessionCache: SessionCache | undefined;
+  if (options.cacheSessions) {
+    sessionCache = sessionCaches.get(db) ?? new SessionCache();
+    sessionCaches.set(db, sessionCache);
+  }
   const sessionCookie = createCookie("shop_session", {
     httpOnly: true,
     sameSite: "lax",
@@ -153,25 +228,30 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         if (present) await clearSessionCookie();
         return null;
       }
+      const tokenHash = hashToken(token);
+      const cached = sessionCache?.get(tokenHash, now().getTime());
+      if (cached) return cached;
+      const generation = sessionCache?.generation ?? 0;
       try {
         const [row] = await db.query<SessionUserRow>(
           `select ${userColumns}, s.id as session_id, s.expires_at
            from auth.sessions as s join auth.users as u on u.id = s.user_id
            where s.token_hash = $1 and s.expires_at > $2`,
-          [hashToken(token), now()],
+          [tokenHash, now()],
         );
         if (!row) {
           await clearSessionCookie();
           return null;
         }
-        if (new Date(row.expires_at).getTime() - now().getTime() < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
-          await db.query("update auth.sessions set expires_at = $2 where id = $1", [
-            row.session_id,
-            new Date(now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS),
-          ]);
+        let expiresAt = new Date(row.expires_at).getTime();
+        if (expiresAt - now().getTime() < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
+          expiresAt = now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS;
+          await db.query("update auth.sessions set expires_at = $2 where id = $1", [row.session_id, new Date(expiresAt)]);
           await setSessionCookie(token);
         }
-        return toUser(row);
+        const user = toUser(row);
+        sessionCache?.set(tokenHash, user, expiresAt, now().getTime(), generation);
+        return user;
       } catch (error) {
         throw toBackendError(error);
       }
@@ -252,9 +332,14 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
       async signOut() {
         const { token, present } = await readToken();
         if (token) {
-          await db.query("delete from auth.sessions where token_hash = $1", [hashToken(token)]).catch((error) => {
-            throw toBackendError(error);
-          });
+          const tokenHash = hashToken(token);
+          sessionCache?.forget(tokenHash);
+          await db
+            .query("delete from auth.sessions where token_hash = $1", [tokenHash])
+            .catch((error) => {
+              throw toBackendError(error);
+            })
+            .finally(() => sessionCache?.forget(tokenHash));
         }
         if (token || present) await clearSessionCookie();
         currentUser = Promise.resolve(null);
@@ -273,6 +358,8 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         requireStrongEnoughPassword(password);
         const passwordHash = await hashPassword(password, scryptCost);
         const { token } = await readToken();
+        // Its other sessions end below; this one is read again on its next request.
+        sessionCache?.forgetUser({ id: user.id });
         try {
           await db.transaction(async (tx) => {
             await tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [
@@ -287,6 +374,8 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
           });
         } catch (error) {
           throw toBackendError(error);
+        } finally {
+          sessionCache?.forgetUser({ id: user.id });
         }
         return user;
       },
@@ -307,6 +396,8 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
           ...(avatarUrl ? { avatar_url: avatarUrl.slice(0, 2000) } : {}),
           provider,
         };
+        // The account's metadata may change: its sessions read it again (before and after, see SessionCache).
+        sessionCache?.forgetUser({ email: address });
         try {
           const { user, token } = await db.transaction(async (tx) => {
             // First visit creates the account (no password); later visits fill in missing metadata only.
@@ -319,6 +410,7 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
             if (!row) throw new BackendError("unexpected", "Signing in returned no user.");
             return { user: toUser(row), token: await createSession(tx, row.id) };
           });
+          sessionCache?.forgetUser({ id: user.id });
           await setSessionCookie(token);
           currentUser = Promise.resolve(user);
           return user;

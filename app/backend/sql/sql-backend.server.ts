@@ -50,7 +50,8 @@ async function openMigrated(db: SqlDatabase, name: string, options: SqlBackendOp
 }
 
 export async function openEmbeddedBackend(dataDir: string, options: SqlBackendOptions): Promise<Backend> {
-  return openMigrated(await openPGliteDatabase(dataDir), "embedded", options);
+  // One process per data directory (locked): every change to sessions goes through this process, so it may cache them.
+  return openMigrated(await openPGliteDatabase(dataDir), "embedded", { ...options, cacheSessions: true });
 }
 
 export async function openPostgresBackend(

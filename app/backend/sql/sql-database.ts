@@ -8,9 +8,20 @@ export interface SqlExecutor {
   exec(script: string): Promise<void>;
 }
 
+/** One statement of a batch. */
+export interface SqlStatement {
+  text: string;
+  params?: readonly unknown[];
+}
+
 export interface SqlDatabase extends SqlExecutor {
   /** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs the statements in order in one transaction (all or nothing) and returns each one's rows: for a call whose
+   * statements do not need each other's results. PGlite receives them in one round trip, without BEGIN and COMMIT.
+   */
+  batch(statements: readonly SqlStatement[]): Promise<Record<string, unknown>[][]>;
   /** Where the data lives, for the start-up log, without credentials. */
   readonly description: string;
   close(): Promise<void>;

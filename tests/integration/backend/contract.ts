@@ -648,6 +648,34 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(count?.n).toBe(0);
       });
 
+      test("malformed lines are refused before any other check, whatever else is wrong", async () => {
+        const placeRaw = (items: unknown) =>
+          asAnon(db, (tx) =>
+            tx.query("select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
+              JSON.stringify(items),
+              JSON.stringify(shipping),
+              "guest@example.com",
+              newKey(),
+            ]),
+          );
+        for (const items of [
+          [{ product_id: "clip-1", quantity: "two" }],
+          [{ product_id: "clip-1" }],
+          [{ product_id: 7, quantity: 1 }],
+          ["clip-1"],
+          [{ product_id: "nope", quantity: 500 }, { product_id: "clip-1", quantity: "1" }],
+        ]) {
+          await expectSqlError(placeRaw(items), "LB004");
+        }
+        // Then quantities, then repeats, then unknown products, then stock, each naming the first offending line.
+        await expectSqlError(placeRaw([{ product_id: "nope", quantity: 1 }, { product_id: "clip-1", quantity: 100 }]), "LB003");
+        await expectSqlError(placeRaw([{ product_id: "nope", quantity: 1 }, { product_id: "nope", quantity: 1 }]), "LB004");
+        const missing = placeRaw([{ product_id: "wig-2", quantity: 1 }, { product_id: "nope-1", quantity: 1 }, { product_id: "nope-2", quantity: 1 }]);
+        await expect(missing).rejects.toMatchObject({ code: "LB001", message: expect.stringContaining("nope-1") });
+        const soldOut = placeRaw([{ product_id: "clip-1", quantity: 1 }, { product_id: "wig-2", quantity: 1 }]);
+        await expect(soldOut).rejects.toMatchObject({ code: "LB002", message: expect.stringContaining("wig-2") });
+      });
+
       test("prices posted with the lines are ignored: the function reads only ids and quantities", async () => {
         const [row] = await asAnon(db, (tx) =>
           tx.query<{ placed: { total_amount: number; order_items: { price_per_item: number }[] } }>(
@@ -909,15 +937,20 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
       test("the adapter runs every data call as authenticated with the user's id, or as anon", async () => {
         const seen: { role: string; uid: string | null }[] = [];
-        // Asks, at the end of each of the adapter's transactions, who the database thought was asking.
+        const whoIsAsking = "select current_user::text as role, auth.uid()::text as uid";
+        // Asks, at the end of each of the adapter's transactions and batches, who the database thought was asking.
         const recording: SqlDatabase = {
           ...db,
+          batch: async (statements) => {
+            const results = await db.batch([...statements, { text: whoIsAsking }]);
+            const [row] = (results.pop() ?? []) as { role: string; uid: string | null }[];
+            if (row) seen.push(row);
+            return results;
+          },
           transaction: (work) =>
             db.transaction(async (tx) => {
               const result = await work(tx);
-              const [row] = await tx.query<{ role: string; uid: string | null }>(
-                "select current_user::text as role, auth.uid()::text as uid",
-              );
+              const [row] = await tx.query<{ role: string; uid: string | null }>(whoIsAsking);
               if (row) seen.push(row);
               return result;
             }),

@@ -1,11 +1,14 @@
 import { execFile, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BackendError } from "~/backend/errors";
-import { createSqlBackend, openEmbeddedBackend } from "~/backend/sql/sql-backend.server";
+import type { Backend } from "~/backend/port";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { createSqlBackend, openEmbeddedBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import { backendFor, getBackend } from "~/backend/backend.server";
 import { installTestBackend, openTestDatabase, testBackendOptions } from "#tests/setup/pglite";
 import { describeBackendContract } from "./contract";
@@ -14,8 +17,9 @@ describeBackendContract("embedded (PGlite)", async () => {
   const { db } = await openTestDatabase();
   return {
     db,
+    // As openEmbeddedBackend runs it: with the in-process session cache.
     createBackend: (overrides = {}, database = db) =>
-      createSqlBackend(database, "embedded (test)", { ...testBackendOptions, ...overrides }),
+      createSqlBackend(database, "embedded (test)", { ...testBackendOptions, cacheSessions: true, ...overrides }),
     teardown: () => db.close(),
   };
 });
@@ -126,5 +130,99 @@ describe("test hook for route and module tests", () => {
     } finally {
       await installed.uninstall();
     }
+  });
+});
+
+describe("embedded backend: session cache", () => {
+  let db: SqlDatabase;
+  const backendOver = (overrides: Partial<SqlBackendOptions> = {}) =>
+    createSqlBackend(db, "embedded (test)", { ...testBackendOptions, cacheSessions: true, ...overrides });
+  const requestWith = (cookie?: string) => new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
+  const cookieFrom = (headers: Headers) =>
+    headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
+
+  beforeAll(async () => {
+    ({ db } = await openTestDatabase());
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  async function signedUp(backend: Backend, password = "long enough 1") {
+    const scope = backend.forRequest(requestWith());
+    const { user } = await scope.auth.signUp({ email: `cache-${crypto.randomUUID()}@example.com`, password });
+    return { user, password, cookie: cookieFrom(scope.responseHeaders) };
+  }
+
+  const userOf = (backend: Backend, cookie: string) => backend.forRequest(requestWith(cookie)).auth.getUser();
+  const deleteSessionRows = (userId: string) => db.query("delete from auth.sessions where user_id = $1", [userId]);
+
+  test("a session read once is served from memory (so out-of-band deletes show only after a minute)", async () => {
+    let clock = new Date("2032-05-01T00:00:00Z");
+    const backend = backendOver({ now: () => clock });
+    const { user, cookie } = await signedUp(backend);
+    await expect(userOf(backend, cookie)).resolves.toEqual(user);
+    // Nothing in this app deletes sessions behind the adapter's back; this shows the cache is really used.
+    await deleteSessionRows(user.id);
+    await expect(userOf(backend, cookie)).resolves.toEqual(user);
+    clock = new Date(clock.getTime() + 60_000);
+    await expect(userOf(backend, cookie)).resolves.toBeNull();
+  });
+
+  test("sign-out ends a cached session at once, for every backend object over the database", async () => {
+    const first = backendOver();
+    const second = backendOver();
+    const { user, cookie } = await signedUp(first);
+    await expect(userOf(first, cookie)).resolves.toEqual(user);
+    await expect(userOf(second, cookie)).resolves.toEqual(user);
+    await second.forRequest(requestWith(cookie)).auth.signOut();
+    await expect(userOf(first, cookie)).resolves.toBeNull();
+    await expect(userOf(second, cookie)).resolves.toBeNull();
+  });
+
+  test("a password change ends the other cached sessions at once and keeps this one", async () => {
+    const backend = backendOver();
+    const { user, password, cookie } = await signedUp(backend);
+    const other = backend.forRequest(requestWith());
+    await other.auth.signInWithPassword({ email: user.email, password });
+    const otherCookie = cookieFrom(other.responseHeaders);
+    await expect(userOf(backend, cookie)).resolves.toEqual(user);
+    await expect(userOf(backend, otherCookie)).resolves.toEqual(user);
+
+    await backend.forRequest(requestWith(cookie)).auth.updatePassword({ password: "another long one 2" });
+    await expect(userOf(backend, otherCookie)).resolves.toBeNull();
+    await expect(userOf(backend, cookie)).resolves.toEqual(user);
+  });
+
+  test("a cached session is not served past its expiry, and is renewed through the database", async () => {
+    let clock = new Date("2033-01-01T00:00:00Z");
+    const backend = backendOver({ now: () => clock });
+    const { user, cookie } = await signedUp(backend);
+    await expect(userOf(backend, cookie)).resolves.toEqual(user);
+    // Well inside the minute a cached entry lives, but into the renewal window: the database renews it.
+    clock = new Date(clock.getTime() + 16 * 24 * 3600 * 1000);
+    const renewing = backend.forRequest(requestWith(cookie));
+    await expect(renewing.auth.getUser()).resolves.toEqual(user);
+    expect(renewing.responseHeaders.getSetCookie()).toHaveLength(1);
+    clock = new Date(clock.getTime() + 31 * 24 * 3600 * 1000);
+    await expect(userOf(backend, cookie)).resolves.toBeNull();
+  });
+
+  test("a sign-out while a lookup is in flight is not undone by that lookup", async () => {
+    let clock = new Date("2034-01-01T00:00:00Z");
+    const backend = backendOver({ now: () => clock });
+    const { user, cookie } = await signedUp(backend);
+    // In the renewal window the lookup reads the session, renews it and signs a new cookie before it would store
+    // it: the sign-out's delete runs in between.
+    clock = new Date(clock.getTime() + 16 * 24 * 3600 * 1000);
+    const lookup = userOf(backend, cookie);
+    const signOut = backend.forRequest(requestWith(cookie)).auth.signOut();
+    await expect(lookup).resolves.toEqual(user);
+    await signOut;
+    await expect(userOf(backend, cookie)).resolves.toBeNull();
   });
 });
