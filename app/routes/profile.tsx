@@ -20,6 +20,7 @@ const EDIT_PATH = "/profile?edit=1";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend, user } = await requireUser(request);
+  const constraint = getZodConstraint(ProfileFormSchema);
   const editing = new URL(request.url).searchParams.get("edit") === "1";
   let profile: Profile | null;
   try {
@@ -28,7 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!isBackendError(error)) throw error;
     console.error("Failed to load profile:", error);
     return data(
-      { account: null, editing: false, toast: pageToast({ title: "Error", description: "Failed to load profile" }, "error") },
+      {
+        account: null,
+        editing: false,
+        toast: pageToast({ title: "Error", description: "Failed to load profile" }, "error"),
+        constraint,
+      },
       { status: 503, headers: backend.responseHeaders },
     );
   }
@@ -39,10 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
     memberSince: profile?.createdAt ?? user.createdAt,
   };
-  return data(
-    { account, editing, toast: null, constraint: getZodConstraint(ProfileFormSchema) },
-    { headers: backend.responseHeaders },
-  );
+  return data({ account, editing, toast: null, constraint }, { headers: backend.responseHeaders });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -71,8 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const loaderData = useLoaderData<typeof loader>();
-  const { account, editing, toast } = loaderData;
+  const { account, editing, toast, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -93,11 +95,11 @@ export default function ProfilePage() {
 
           {editing || actionData ? (
             <EditProfileForm
-                fullName={account.fullName ?? ""}
-                email={account.email}
-                constraint={"constraint" in loaderData ? loaderData.constraint : {}}
-                lastResult={actionData?.result}
-              />
+              fullName={account.fullName ?? ""}
+              email={account.email}
+              constraint={constraint}
+              lastResult={actionData?.result}
+            />
           ) : (
             <>
               <dl className="mt-8 space-y-4 border-t border-sand-200 pt-6 text-sm">

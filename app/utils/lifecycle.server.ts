@@ -6,7 +6,7 @@ import { getEnv } from "~/utils/env.server";
 export async function startup(): Promise<void> {
   getEnv();
   // Sanitise the blog's HTML before the first request needs it, and before the backend opens: the sanitiser's
-  // worker thread and the embedded database are the two largest allocations, and should not peak together.
+  // child process and the embedded database are the two largest allocations, and should not peak together.
   await getArticles();
   const backend = await getBackend();
   console.log(`Backend: ${backend.description}`);

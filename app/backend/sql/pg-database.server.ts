@@ -1,6 +1,6 @@
 import pg from "pg";
 import { BackendError } from "~/backend/errors";
-import type { SqlDatabase, SqlExecutor } from "./sql-database";
+import { runInOrder, type SqlDatabase, type SqlExecutor } from "./sql-database";
 
 /** PostgreSQL through a connection pool; several app instances can share one database. */
 export async function openPostgresDatabase(options: { url: string; poolSize: number }): Promise<SqlDatabase> {
@@ -42,12 +42,7 @@ export async function openPostgresDatabase(options: { url: string; poolSize: num
     ...executorOf(pool),
     description: where,
     // pg sends one statement at a time on a connection: a batch is a transaction.
-    batch: (statements) =>
-      database.transaction(async (tx) => {
-        const results: Record<string, unknown>[][] = [];
-        for (const { text, params } of statements) results.push(await tx.query(text, params));
-        return results;
-      }),
+    batch: (statements) => database.transaction((tx) => runInOrder(tx, statements)),
     async transaction(work) {
       const client = await pool.connect();
       let brokenConnection: Error | undefined;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parse, PGlite, protocol } from "@electric-sql/pglite";
 import { acquireDataDirLock } from "./data-dir-lock.server";
-import type { SqlDatabase, SqlStatement } from "./sql-database";
+import { runInOrder, type SqlDatabase, type SqlStatement } from "./sql-database";
 
 const { serialize } = protocol;
 
@@ -34,14 +34,25 @@ export function wrapPGlite(pglite: PGlite, description: string, afterClose?: () 
     return pglite._runExclusiveTransaction(() => pglite.runExclusive(work));
   };
 
+  const transaction: SqlDatabase["transaction"] = (work) =>
+    pglite.transaction((tx) =>
+      work({
+        async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+          if (tx.closed) throw new Error("Transaction is closed");
+          // Inside the transaction block the Sync commits nothing; PGlite syncs the files at COMMIT.
+          const results = await pglite.runExclusive(() => runPrepared(pglite, [{ text, params }], false));
+          return (results ? (results[0] ?? []) : (await tx.query<Row>(text, [...params])).rows) as Row[];
+        },
+        async exec(script: string) {
+          await tx.exec(script);
+        },
+      }),
+    );
+
   const batch = async (statements: readonly SqlStatement[]): Promise<Record<string, unknown>[][]> =>
     (await outsideTransaction(() => runPrepared(pglite, statements, true))) ??
-    // Not preparable: the same statements through PGlite's own transaction.
-    pglite.transaction(async (tx) => {
-      const results: Record<string, unknown>[][] = [];
-      for (const { text, params = [] } of statements) results.push((await tx.query<Record<string, unknown>>(text, [...params])).rows);
-      return results;
-    });
+    // Not preparable: the same statements one by one in a transaction.
+    transaction((tx) => runInOrder(tx, statements));
 
   return {
     async query<Row extends object>(text: string, params: readonly unknown[] = []) {
@@ -53,20 +64,7 @@ export function wrapPGlite(pglite: PGlite, description: string, afterClose?: () 
     },
     batch,
     description,
-    transaction: (work) =>
-      pglite.transaction((tx) =>
-        work({
-          async query<Row extends object>(text: string, params: readonly unknown[] = []) {
-            if (tx.closed) throw new Error("Transaction is closed");
-            // Inside the transaction block the Sync commits nothing; PGlite syncs the files at COMMIT.
-            const results = await pglite.runExclusive(() => runPrepared(pglite, [{ text, params }], false));
-            return (results ? (results[0] ?? []) : (await tx.query<Row>(text, [...params])).rows) as Row[];
-          },
-          async exec(script: string) {
-            await tx.exec(script);
-          },
-        }),
-      ),
+    transaction,
     async close() {
       if (!pglite.closed) await pglite.close();
       await afterClose?.();

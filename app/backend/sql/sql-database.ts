@@ -1,5 +1,4 @@
 // The tiny query interface the SQL adapter runs on, implemented over PGlite and over a `pg` Pool.
-// Types only.
 
 export interface SqlExecutor {
   /** One statement with $1.. parameters. Cast in SQL what must not depend on the driver (::int, ::text). */
@@ -12,6 +11,13 @@ export interface SqlExecutor {
 export interface SqlStatement {
   text: string;
   params?: readonly unknown[];
+}
+
+/** A batch one statement after another (inside a transaction), for a driver that cannot pipeline them. */
+export async function runInOrder(tx: SqlExecutor, statements: readonly SqlStatement[]): Promise<Record<string, unknown>[][]> {
+  const results: Record<string, unknown>[][] = [];
+  for (const { text, params } of statements) results.push(await tx.query(text, params));
+  return results;
 }
 
 export interface SqlDatabase extends SqlExecutor {

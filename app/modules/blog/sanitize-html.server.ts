@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
  * DOMPurify needs a DOM, and on the server isomorphic-dompurify brings jsdom: over 100 MB resident that the shop
  * would carry for good after sanitising a few articles once. So the sanitising runs in a short-lived child
  * process; the shop's own memory never holds jsdom (a worker thread was tried: its freed heap stayed resident,
- * ~30 MB). See docs/decisions/0010-sanitise-out-of-process.md.
+ * ~30 MB). See docs/decisions/0010-server-memory.md.
  */
 const sanitiserSource = `
 const DOMPurify = require(process.argv[1]);
