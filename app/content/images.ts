@@ -9,8 +9,6 @@ export interface ImageAsset {
   /** Widths rendered, smallest first. */
   widths: readonly number[];
   alt: string;
-  /** Dominant colour as #rrggbb, used as a background while loading. */
-  color: string;
 }
 
 export const imageAssets: Record<string, ImageAsset> = {
@@ -20,7 +18,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Honey blonde straight clip-in hair extensions",
-    color: "#e3ceb5",
   },
   "product-clip-1-2": {
     id: "product-clip-1-2",
@@ -28,7 +25,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Honey blonde clip-in weft laid in a soft curve",
-    color: "#e8d2c1",
   },
   "product-clip-1-3": {
     id: "product-clip-1-3",
@@ -36,7 +32,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Close-up of honey blonde straight hair",
-    color: "#cea571",
   },
   "product-clip-2-1": {
     id: "product-clip-2-1",
@@ -44,7 +39,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Chocolate brown body wave clip-in hair extensions",
-    color: "#c1a898",
   },
   "product-clip-2-2": {
     id: "product-clip-2-2",
@@ -52,7 +46,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Chocolate brown body wave clip-in weft laid in a curve",
-    color: "#d3c8bf",
   },
   "product-clip-3-1": {
     id: "product-clip-3-1",
@@ -60,7 +53,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Jet black straight halo hair extension",
-    color: "#b9b3ae",
   },
   "product-clip-3-2": {
     id: "product-clip-3-2",
@@ -68,7 +60,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Jet black halo extension laid in a curve",
-    color: "#b5a7a6",
   },
   "product-tape-1-1": {
     id: "product-tape-1-1",
@@ -76,7 +67,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Ash blonde straight tape-in hair extensions",
-    color: "#bba89f",
   },
   "product-tape-1-2": {
     id: "product-tape-1-2",
@@ -84,7 +74,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Ash blonde tape-in wefts laid side by side",
-    color: "#dbc9c2",
   },
   "product-tape-2-1": {
     id: "product-tape-2-1",
@@ -92,7 +81,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Dark brown silky straight tape-in hair extensions",
-    color: "#b6a89b",
   },
   "product-tape-3-1": {
     id: "product-tape-3-1",
@@ -100,7 +88,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Copper red balayage loose wave tape-in hair extensions",
-    color: "#ddc0ad",
   },
   "product-wig-1-1": {
     id: "product-wig-1-1",
@@ -108,7 +95,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Natural black bob wig on a mannequin",
-    color: "#dccfc8",
   },
   "product-wig-1-2": {
     id: "product-wig-1-2",
@@ -116,7 +102,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Close-up of a natural black bob wig",
-    color: "#b1a6a2",
   },
   "product-wig-1-3": {
     id: "product-wig-1-3",
@@ -124,7 +109,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Back view of a natural black bob wig",
-    color: "#dad2ca",
   },
   "product-wig-2-1": {
     id: "product-wig-2-1",
@@ -132,7 +116,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Caramel brown long wavy wig on a mannequin",
-    color: "#e3d1bf",
   },
   "product-wig-2-2": {
     id: "product-wig-2-2",
@@ -140,7 +123,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Close-up of caramel brown waves",
-    color: "#b48559",
   },
   "product-wig-3-1": {
     id: "product-wig-3-1",
@@ -148,7 +130,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Platinum blonde long straight wig on a mannequin",
-    color: "#b5a296",
   },
   "product-wig-3-2": {
     id: "product-wig-3-2",
@@ -156,7 +137,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Close-up of a platinum blonde long wig",
-    color: "#c8baac",
   },
   "product-acc-1-1": {
     id: "product-acc-1-1",
@@ -164,7 +144,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Champagne silk pillowcase on a pillow",
-    color: "#ebdfcd",
   },
   "product-acc-1-2": {
     id: "product-acc-1-2",
@@ -172,7 +151,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Close-up of champagne silk with a lock of honey blonde hair",
-    color: "#dec39d",
   },
   "product-acc-2-1": {
     id: "product-acc-2-1",
@@ -180,7 +158,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Black boar bristle paddle brush",
-    color: "#cabbb7",
   },
   "product-acc-3-1": {
     id: "product-acc-3-1",
@@ -188,7 +165,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Clear bottle of heat protectant serum with a dropper",
-    color: "#f2e0cf",
   },
   "category-clip-in": {
     id: "category-clip-in",
@@ -196,7 +172,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Clip-in hair extensions in blonde, brown and black",
-    color: "#b7a797",
   },
   "category-tape-in": {
     id: "category-tape-in",
@@ -204,7 +179,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Tape-in hair extensions in ash blonde, dark brown and copper",
-    color: "#c7ae9e",
   },
   "category-wigs": {
     id: "category-wigs",
@@ -212,7 +186,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Long wavy wig on a mannequin",
-    color: "#dec6b7",
   },
   "category-accessories": {
     id: "category-accessories",
@@ -220,7 +193,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1200,
     widths: [320, 640, 960],
     alt: "Paddle brush and serum bottle",
-    color: "#d1c5b8",
   },
   "blog-1": {
     id: "blog-1",
@@ -228,7 +200,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 810,
     widths: [480, 960, 1440],
     alt: "A lock of brown hair beside a wide-tooth comb",
-    color: "#c3b5aa",
   },
   "blog-2": {
     id: "blog-2",
@@ -236,7 +207,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 810,
     widths: [480, 960, 1440],
     alt: "Wavy blonde clip-in extensions",
-    color: "#dfc2a4",
   },
   "blog-3": {
     id: "blog-3",
@@ -244,7 +214,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 810,
     widths: [480, 960, 1440],
     alt: "Long wig on a mannequin",
-    color: "#e2d2cb",
   },
   "blog-4": {
     id: "blog-4",
@@ -252,7 +221,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 810,
     widths: [480, 960, 1440],
     alt: "A fan of hair colour swatches from platinum to black",
-    color: "#d7cabd",
   },
   "blog-5": {
     id: "blog-5",
@@ -260,7 +228,6 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 810,
     widths: [480, 960, 1440],
     alt: "Heat protectant serum bottle beside a lock of glossy hair",
-    color: "#e3c4ae",
   },
   "hero": {
     id: "hero",
@@ -268,6 +235,5 @@ export const imageAssets: Record<string, ImageAsset> = {
     height: 1080,
     widths: [640, 1280, 1920],
     alt: "Flowing hair in warm honey and caramel tones",
-    color: "#e1c7af",
   },
 };
