@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";

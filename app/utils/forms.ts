@@ -53,7 +53,7 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
     const load = () => {
       if (loading || validate.current) return;
       loading = true;
-      Promise.all([loadSchemaOnce.current(), import("@conform-to/zod")])
+      Promise.all([loadSchemaOnce.current(), import("@conform-to/zod/v3")])
         .then(([schema, { parseWithZod }]) => {
           validate.current = (formData) => parseWithZod(formData, { schema });
           for (const name of leftEarly) latestForm.current.validate({ name });
