@@ -1,5 +1,7 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { httpRequest } from "./helpers/http";
 import { useEmbeddedProductionServer } from "./helpers/production-server";
@@ -7,6 +9,20 @@ import { useEmbeddedProductionServer } from "./helpers/production-server";
 // The real production server (node suite.server.js on a copy of the build): what static files and pages carry.
 const suite = useEmbeddedProductionServer({ LOG_LEVEL: "info" });
 
+
+/** The raw bytes and headers of a GET, undecoded, with the Accept-Encoding given. */
+function rawGet(baseUrl: string, pathname: string, acceptEncoding: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    http
+      .get(new URL(pathname, baseUrl), { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
 
 const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp ?? ""))?.[1];
 
@@ -27,6 +43,33 @@ describe("static files", () => {
     for (const name of DOCUMENT_ONLY) expect(response.headers[name], name).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(suite.server.output()).not.toContain("static-asset-1");
+  });
+
+  it("sends scripts and stylesheets compressed at build time: Brotli, else gzip, else as they are", async () => {
+    const assetsDir = path.join(suite.buildDir, "client/assets");
+    const files = fs.readdirSync(assetsDir);
+    const shell = files.find((name) => /^entry\.client-.*\.js$/.test(name)) as string;
+    const stylesheet = files.find((name) => name.endsWith(".css")) as string;
+    for (const name of [shell, stylesheet]) {
+      const original = fs.readFileSync(path.join(assetsDir, name));
+      const brotli = await rawGet(suite.server.url, `/assets/${name}`, "gzip, deflate, br, zstd");
+      expect(brotli.headers["content-encoding"], name).toBe("br");
+      expect(brotli.headers.vary, name).toBe("Accept-Encoding");
+      expect(brotli.headers["content-type"], name).toMatch(name.endsWith(".css") ? /^text\/css/ : /^text\/javascript/);
+      expect(brotli.headers["cache-control"], name).toBe("public, max-age=31536000, immutable");
+      expect(zlib.brotliDecompressSync(brotli.bytes).equals(original), name).toBe(true);
+
+      const gzip = await rawGet(suite.server.url, `/assets/${name}`, "gzip");
+      expect(gzip.headers["content-encoding"], name).toBe("gzip");
+      expect(zlib.gunzipSync(gzip.bytes).equals(original), name).toBe(true);
+      // Compressed once at the highest level: smaller than what the server would do on the fly.
+      expect(brotli.bytes.length, name).toBeLessThan(gzip.bytes.length);
+      expect(gzip.bytes.length, name).toBeLessThanOrEqual(zlib.gzipSync(original).length);
+
+      const identity = await rawGet(suite.server.url, `/assets/${name}`, "identity");
+      expect(identity.headers["content-encoding"], name).toBeUndefined();
+      expect(identity.bytes.equals(original), name).toBe(true);
+    }
   });
 
   it("answers the files from public/ with a day's cache", async () => {
