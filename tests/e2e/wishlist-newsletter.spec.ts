@@ -33,9 +33,7 @@ test.describe("wishlist", () => {
   });
 
   test("works for an out-of-stock product too", async ({ page }) => {
-    await visit(page, "/product/wig-2");
-    await heart(page).click();
-    await expect(heart(page)).toHaveAttribute("aria-pressed", "true");
+    await addToWishlist(page, "wig-2");
     await visit(page, "/wishlist");
     const item = page.getByTestId("wishlist-item");
     await expect(item).toContainText("Long Wavy Lace Wig");
