@@ -18,6 +18,16 @@ const chromium = {
   },
 };
 
+/** A 390x844 touch phone with Chromium's engine (Debian's Chromium, as above). */
+const phone = {
+  ...chromium,
+  userAgent: devices["Pixel 7"].userAgent,
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -33,9 +43,12 @@ export default defineConfig({
   },
   // Tests of one mode only carry a tag (`@js-only`: enhancements; `@no-js-only`: plain HTML posts), so the
   // other project does not list them at all instead of reporting them skipped.
+  // The phone projects (a 390x844 touch screen) run the specs under tests/e2e/phone/; the desktop ones the rest.
   projects: [
-    { name: "js", use: { ...chromium }, grepInvert: /@no-js-only/ },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: "js", use: { ...chromium }, grepInvert: /@no-js-only/, testIgnore: /phone\// },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: /phone\// },
+    { name: "phone-js", use: { ...phone }, grepInvert: /@no-js-only/, testMatch: /phone\/.*\.spec\.ts/ },
+    { name: "phone-no-js", use: { ...phone, javaScriptEnabled: false }, grepInvert: /@js-only/, testMatch: /phone\/.*\.spec\.ts/ },
   ],
   // The real production build and server; `npm run test:e2e` builds first. A fresh embedded database is created
   // and migrated at start-up: on a loaded two-core machine that took over 60 s.
