@@ -26,6 +26,7 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
     new BackendError("conflict", "This order form was already used. Reload the checkout page and try again.", {
       cause: error,
     }),
+  LB006: (error) => new BackendError("cart_full", error.message ?? "Your cart is full.", { cause: error }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */

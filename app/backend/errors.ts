@@ -17,6 +17,8 @@ export type BackendErrorCode =
   | "product_not_found"
   | "out_of_stock"
   | "invalid_quantity"
+  /** The cart already holds MAX_CART_LINES different products. */
+  | "cart_full"
   | "invalid_input"
   /** The idempotency key belongs to another shopper's order. */
   | "conflict"

@@ -1,3 +1,4 @@
+import { isBackendError } from "~/backend/errors";
 import type { CartLineChange } from "~/backend/port";
 import { applyCartChange, type CartChange, type CartEntry, summarizeCart } from "~/modules/cart/cart";
 import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
@@ -41,19 +42,25 @@ export async function changeCart(request: Request, { backend, user }: Session, c
   }
   const userId = user.id;
   let line: CartLineChange | undefined;
-  switch (change.intent) {
-    case "add":
-      line = await backend.carts.add({ userId, productId: change.productId, quantity: change.quantity });
-      break;
-    case "set":
-      line = await backend.carts.setQuantity({ userId, productId: change.productId, quantity: change.quantity });
-      break;
-    case "remove":
-      await backend.carts.remove({ userId, productId: change.productId });
-      break;
-    case "clear":
-      await backend.carts.clear({ userId });
-      break;
+  try {
+    switch (change.intent) {
+      case "add":
+        line = await backend.carts.add({ userId, productId: change.productId, quantity: change.quantity });
+        break;
+      case "set":
+        line = await backend.carts.setQuantity({ userId, productId: change.productId, quantity: change.quantity });
+        break;
+      case "remove":
+        await backend.carts.remove({ userId, productId: change.productId });
+        break;
+      case "clear":
+        await backend.carts.clear({ userId });
+        break;
+    }
+  } catch (error) {
+    // The database refuses a line past MAX_CART_LINES: the same answer a visitor's cookie cart gives.
+    if (isBackendError(error, "cart_full")) return { limited: "line-count", headers };
+    throw error;
   }
   return { limited: line?.capped ? "line-quantity" : undefined, headers };
 }

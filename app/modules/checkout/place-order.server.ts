@@ -38,6 +38,10 @@ export async function placeOrderFromCart(request: Request, session: Session, for
     if (isBackendError(error, "out_of_stock") || isBackendError(error, "product_not_found")) {
       return { kind: "refused", message: "An item in your cart is no longer available. Please review your cart." };
     }
+    // The database's own limits (lines per order, units per line) carry messages written for the shopper.
+    if (isBackendError(error, "invalid_input") || isBackendError(error, "invalid_quantity")) {
+      return { kind: "refused", message: error.message };
+    }
     throw error;
   }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "~/content/products";
-import { MAX_CART_LINE_QUANTITY } from "~/backend/constants";
+import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
 import { BackendError, type BackendErrorCode } from "~/backend/errors";
 import type { Backend, RequestBackend, ShippingAddress } from "~/backend/port";
 import { listMigrations, migrate } from "~/backend/sql/migrations.server";
@@ -497,6 +497,66 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(byProduct).toEqual({ "clip-1": 5, "acc-1": 99, "tape-3": 1 });
         expect(await scope.carts.list({ userId })).toEqual(merged);
         expect(await scope.carts.merge({ userId, lines: [] })).toEqual(merged);
+      });
+
+      describe(`a cart holds at most ${MAX_CART_LINES} products, as a visitor's does`, () => {
+        // The shipped catalogue has 12 products: price-list rows for this describe only.
+        const extraIds = Array.from({ length: MAX_CART_LINES + 5 }, (_, index) => `cap-${String(index).padStart(2, "0")}`);
+        beforeAll(async () => {
+          for (const id of extraIds) {
+            await db.query("insert into public.product_prices (product_id, price_cents) values ($1, 100)", [id]);
+          }
+        });
+        afterAll(() => db.query("delete from public.product_prices where product_id like 'cap-%'"));
+
+        const fill = async (userId: string, scope: RequestBackend, count: number) => {
+          for (const productId of extraIds.slice(0, count)) await scope.carts.add({ userId, productId, quantity: 1 });
+        };
+
+        test("a new product past the cap is refused with the shopper's message; existing lines still change", async () => {
+          const { user, scope } = await signedUpUser();
+          const userId = user.id;
+          await fill(userId, scope, MAX_CART_LINES);
+          await expectBackendError(scope.carts.add({ userId, productId: "clip-1", quantity: 1 }), "cart_full", /up to 50 different products/);
+          await expectBackendError(scope.carts.setQuantity({ userId, productId: "clip-2", quantity: 3 }), "cart_full");
+          expect(await scope.carts.add({ userId, productId: extraIds[0]!, quantity: 2 })).toMatchObject({ quantity: 3 });
+          expect(await scope.carts.setQuantity({ userId, productId: extraIds[1]!, quantity: 5 })).toMatchObject({ quantity: 5 });
+          const lines = await scope.carts.list({ userId });
+          expect(lines).toHaveLength(MAX_CART_LINES);
+          expect(lines.map((line) => line.productId)).not.toContain("clip-1");
+        });
+
+        test("concurrent adds of different products never pass the cap", async () => {
+          const { user, cookie } = await signedUpUser();
+          const userId = user.id;
+          await fill(userId, backend.forRequest(requestWith(cookie)), MAX_CART_LINES - 2);
+          const outcomes = await Promise.allSettled(
+            extraIds.slice(MAX_CART_LINES - 2).map((productId) => backend.forRequest(requestWith(cookie)).carts.add({ userId, productId, quantity: 1 })),
+          );
+          expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
+          for (const outcome of outcomes.filter((outcome) => outcome.status === "rejected")) {
+            expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: "cart_full" });
+          }
+          expect(await backend.forRequest(requestWith(cookie)).carts.list({ userId })).toHaveLength(MAX_CART_LINES);
+        });
+
+        test("signing in merges what fits: known lines add up, new products stop at the cap, oldest first", async () => {
+          const { user, scope } = await signedUpUser();
+          const userId = user.id;
+          await fill(userId, scope, MAX_CART_LINES - 1);
+          const merged = await scope.carts.merge({
+            userId,
+            lines: [
+              { productId: "clip-1", quantity: 2 },
+              { productId: extraIds[0]!, quantity: 4 },
+              { productId: "clip-2", quantity: 1 },
+            ],
+          });
+          const byProduct = Object.fromEntries(merged.map((line) => [line.productId, line.quantity]));
+          expect(merged).toHaveLength(MAX_CART_LINES);
+          expect(byProduct).toMatchObject({ "clip-1": 2, [extraIds[0]!]: 5 });
+          expect(byProduct).not.toHaveProperty("clip-2");
+        });
       });
 
       test("lines for products that left the catalogue are deleted on request", async () => {
