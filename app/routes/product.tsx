@@ -162,7 +162,7 @@ export default function ProductPage() {
                 <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="productId" value={product.id} />
                 <QuantityInput id="quantity" name="quantity" label="Quantity" />
-                <button type="submit" className="btn-primary flex-1">
+                <button type="submit" className="btn-primary min-w-[11rem] flex-1">
                   <ShoppingBag aria-hidden className="size-4" /> Add to Cart
                 </button>
               </addToCart.Form>
