@@ -25,8 +25,9 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
         <div className="flex justify-between gap-2">
           <div className="min-w-0">
             <Heading className="font-medium text-ink">
-              <Link to={`/product/${line.productId}`} className="line-clamp-3 break-words hover:text-brand-700" title={line.name}>
-                {line.name}
+              {/* The padding makes a 44 px hit area without moving the text; a long name is cut at three lines. */}
+              <Link to={`/product/${line.productId}`} className="-my-2.5 block py-2.5 hover:text-brand-700" title={line.name}>
+                <span className="line-clamp-3">{line.name}</span>
               </Link>
             </Heading>
             <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>

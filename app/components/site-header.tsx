@@ -11,7 +11,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 function Logo() {
   return (
-    <Link to="/" className="font-serif text-2xl tracking-wide text-ink" aria-label={`${site.name}, home`}>
+    <Link to="/" className="flex h-11 items-center font-serif text-xl whitespace-nowrap text-ink min-[375px]:text-2xl min-[375px]:tracking-wide" aria-label={`${site.name}, home`}>
       Luxe <span className="text-brand-700">Strands</span>
     </Link>
   );
@@ -71,7 +71,7 @@ function CartButton({ cart }: { cart: CartView }) {
       {badge ? (
         <span
           // On the bag's top-right corner, growing rightwards, so a wide "99+" never hides the bag itself.
-          className="absolute top-0.5 left-[calc(50%+0.375rem)] flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-brand-700 px-1 text-[0.6875rem] leading-none font-semibold text-white ring-2 ring-white"
+          className="absolute top-1 left-[calc(50%+0.25rem)] flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-700 px-[3px] text-[0.625rem] leading-none font-semibold text-white ring-2 ring-white"
           data-testid="cart-badge"
           aria-hidden
         >
@@ -125,7 +125,7 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser | 
   const menuRef = useCloseOnNavigate();
   return (
     <header className="sticky top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-2 sm:gap-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 min-[375px]:gap-2 sm:gap-4 sm:px-6 lg:px-8">
         <details ref={menuRef} className="group lg:hidden">
           <summary className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Menu">
             <Menu aria-hidden className="size-6 group-open:hidden" />
@@ -156,7 +156,7 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser | 
           <ul className="flex gap-6">
             {headerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-sm font-medium text-ink hover:text-brand-700">
+                <Link to={link.to} className="inline-flex h-11 items-center text-sm font-medium text-ink hover:text-brand-700">
                   {link.label}
                 </Link>
               </li>

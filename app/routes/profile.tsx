@@ -84,7 +84,7 @@ export default function ProfilePage() {
         <section aria-labelledby="profile-name" className="mt-8 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
           <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
             <Avatar user={account} size="lg" />
-            <div className="min-w-0">
+            <div className="max-w-full min-w-0">
               <h2 id="profile-name" className="font-serif text-2xl text-ink" dir="auto">
                 {account.fullName || "User"}
               </h2>
