@@ -12,7 +12,10 @@ import { useHydrated } from "~/utils/use-hydrated";
 function Logo() {
   return (
     <Link to="/" className="flex h-11 items-center font-serif text-xl whitespace-nowrap text-ink min-[375px]:text-2xl min-[375px]:tracking-wide" aria-label={`${site.name}, home`}>
-      Luxe <span className="text-brand-700">Strands</span>
+      {/* One span: as flex items the words would lose the space between them. */}
+      <span>
+        Luxe <span className="text-brand-700">Strands</span>
+      </span>
     </Link>
   );
 }

@@ -156,7 +156,7 @@ export default function ProductPage() {
             {product.inStock ? "In Stock" : "Out of Stock"}
           </p>
 
-          <div className="mt-6 flex flex-wrap items-center gap-4">
+          <div className="mt-6 flex flex-wrap items-start gap-4 sm:items-center">
             {product.inStock ? (
               <addToCart.Form method="post" action="/cart" className="flex flex-1 flex-wrap items-center gap-4">
                 <input type="hidden" name="intent" value="add" />

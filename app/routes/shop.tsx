@@ -149,7 +149,8 @@ export default function Shop() {
             className="mt-3 space-y-6 rounded-2xl border border-sand-200 p-5 lg:mt-0"
             aria-labelledby="filters-heading"
           >
-            <h2 id="filters-heading" className="text-lg font-semibold text-ink">
+            {/* On a phone the summary above already says it. */}
+            <h2 id="filters-heading" className="sr-only text-lg font-semibold text-ink lg:not-sr-only">
               Filters
             </h2>
             {queryCategory ? <input type="hidden" name="category" value={queryCategory} /> : null}
