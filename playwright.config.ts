@@ -45,10 +45,10 @@ export default defineConfig({
   // other project does not list them at all instead of reporting them skipped.
   // The phone projects (a 390x844 touch screen) run the specs under tests/e2e/phone/; the desktop ones the rest.
   projects: [
-    { name: "js", use: { ...chromium }, grepInvert: /@no-js-only/, testIgnore: /phone\// },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: /phone\// },
-    { name: "phone-js", use: { ...phone }, grepInvert: /@no-js-only/, testMatch: /phone\/.*\.spec\.ts/ },
-    { name: "phone-no-js", use: { ...phone, javaScriptEnabled: false }, grepInvert: /@js-only/, testMatch: /phone\/.*\.spec\.ts/ },
+    { name: "js", use: { ...chromium }, grepInvert: /@no-js-only/, testIgnore: /e2e\/phone\// },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: /e2e\/phone\// },
+    { name: "phone-js", use: { ...phone }, grepInvert: /@no-js-only/, testMatch: /e2e\/phone\/.*\.spec\.ts/ },
+    { name: "phone-no-js", use: { ...phone, javaScriptEnabled: false }, grepInvert: /@js-only/, testMatch: /e2e\/phone\/.*\.spec\.ts/ },
   ],
   // The real production build and server; `npm run test:e2e` builds first. A fresh embedded database is created
   // and migrated at start-up: on a loaded two-core machine that took over 60 s.

@@ -28,16 +28,22 @@ export default {
         },
       },
       fontFamily: {
-        serif: ["ui-serif", "Georgia", "Cambria", "Times New Roman", "serif"],
+        // Headings: the self-hosted display face, then its metric-matched fallback (app/tailwind.css).
+        serif: ["Bodoni Moda", "Bodoni Moda Fallback", "Georgia", "serif"],
+        // Body: each platform's own interface face (San Francisco, Segoe UI, Roboto), no download.
         sans: [
-          "ui-sans-serif",
           "system-ui",
           "-apple-system",
+          "BlinkMacSystemFont",
           "Segoe UI",
           "Roboto",
           "Helvetica Neue",
           "Arial",
+          "Noto Sans",
           "sans-serif",
+          "Apple Color Emoji",
+          "Segoe UI Emoji",
+          "Noto Color Emoji",
         ],
       },
     },

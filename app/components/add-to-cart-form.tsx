@@ -20,8 +20,8 @@ export function AddToCartForm({ productId, productName, inStock }: { productId: 
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {/* The accessible name starts with the visible words (WCAG 2.5.3) and says which product. */}
-      <button type="submit" className="btn-primary w-full" aria-label={`Add to Cart: ${productName}`}>
-        <ShoppingBag aria-hidden className="size-4" />
+      <button type="submit" className="btn-primary w-full px-3 sm:px-6" aria-label={`Add to Cart: ${productName}`}>
+        <ShoppingBag aria-hidden className="hidden size-4 min-[400px]:block" />
         Add to Cart
       </button>
     </fetcher.Form>

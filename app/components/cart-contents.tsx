@@ -21,30 +21,31 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
           </div>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-1">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex justify-between gap-2">
-          <div>
+          <div className="min-w-0">
             <Heading className="font-medium text-ink">
-              <Link to={`/product/${line.productId}`} className="hover:text-brand-700">
-                {line.name}
+              {/* The padding makes a 44 px hit area without moving the text; a long name is cut at three lines. */}
+              <Link to={`/product/${line.productId}`} className="-my-2.5 block py-2.5 hover:text-brand-700" title={line.name}>
+                <span className="line-clamp-3">{line.name}</span>
               </Link>
             </Heading>
             <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
             <p className="text-sm text-ink-muted">{formatUsd(line.price)}</p>
           </div>
-          <fetcher.Form method="post" action="/cart">
+          <fetcher.Form method="post" action="/cart" className="-mt-2 -mr-2 shrink-0">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="productId" value={line.productId} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button type="submit" className="rounded-full p-2 text-ink-muted hover:bg-sand-100 hover:text-brand-700" aria-label={`Remove ${line.name} from cart`}>
+            <button type="submit" className="flex size-11 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-brand-700" aria-label={`Remove ${line.name} from cart`}>
               <Trash2 aria-hidden className="size-4" />
             </button>
           </fetcher.Form>
         </div>
         <div className="mt-auto flex items-center justify-between">
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1">
             <QuantityButton fetcher={fetcher} line={line} quantity={line.quantity - 1} redirectTo={redirectTo} label={`Decrease quantity of ${line.name}`}>
-              <Minus aria-hidden className="size-3" />
+              <Minus aria-hidden className="size-4" />
             </QuantityButton>
             <span className="w-8 text-center text-sm font-medium" data-testid="cart-line-quantity" aria-label={`Quantity ${line.quantity}`}>
               {line.quantity}
@@ -57,7 +58,7 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
               label={`Increase quantity of ${line.name}`}
               disabled={line.quantity >= MAX_LINE_QUANTITY}
             >
-              <Plus aria-hidden className="size-3" />
+              <Plus aria-hidden className="size-4" />
             </QuantityButton>
           </div>
           <p className="font-semibold text-ink" data-testid="cart-line-total">
@@ -95,7 +96,7 @@ function QuantityButton({
       <button
         type="submit"
         disabled={disabled}
-        className="rounded-full border border-sand-200 p-1.5 hover:bg-sand-100 disabled:opacity-40"
+        className="flex size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40"
         aria-label={label}
       >
         {children}
@@ -154,7 +155,7 @@ export function CartContents({
         <clearFetcher.Form method="post" action="/cart" className="text-center">
           <input type="hidden" name="intent" value="clear" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className="text-sm text-ink-muted underline hover:text-brand-700">
+          <button type="submit" className="min-h-11 px-4 text-sm text-ink-muted underline hover:text-brand-700">
             Clear cart
           </button>
         </clearFetcher.Form>

@@ -44,12 +44,12 @@ export const CartPanel = forwardRef<
         }}
         className="m-0 ml-auto h-dvh max-h-none w-full max-w-lg bg-white p-0 shadow-2xl backdrop:bg-black/40"
       >
-        <div className="flex h-full flex-col p-6">
+        <div className="flex h-full flex-col p-4 sm:p-6">
           <div className="flex items-center justify-between">
             <h2 id="cart-panel-title" className="font-serif text-2xl text-ink">
               Shopping Cart
             </h2>
-            <button type="button" onClick={close} className="rounded-full p-2 hover:bg-sand-100" aria-label="Close cart">
+            <button type="button" onClick={close} className="-mr-2 flex size-11 items-center justify-center rounded-full hover:bg-sand-100" aria-label="Close cart">
               <X aria-hidden className="size-5" />
             </button>
           </div>

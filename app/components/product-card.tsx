@@ -21,15 +21,15 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             id={cover}
             alt=""
             priority={priority}
-            sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw"
+            sizes="(min-width: 1024px) 22rem, 46vw"
             className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         ) : null}
         <ProductBadges product={product} className="absolute top-3 left-3" />
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
         <p className="text-xs font-medium tracking-wider text-ink-muted uppercase">{product.category}</p>
-        <h3 className="font-serif text-lg leading-snug text-ink">
+        <h3 className="font-serif text-base leading-snug text-ink sm:text-lg">
           <Link to={`/product/${product.id}`} className="hover:text-brand-700">
             {product.name}
           </Link>

@@ -12,7 +12,7 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
   const [value, setValue] = useState(defaultValue);
   const clamp = (next: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(next) || 1));
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-center gap-1">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -21,7 +21,7 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
           type="button"
           onClick={() => setValue((current) => clamp(current - 1))}
           disabled={value <= 1}
-          className="rounded-full border border-sand-200 p-2 hover:bg-sand-100 disabled:opacity-40"
+          className="flex size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40"
           aria-label="Decrease quantity"
         >
           <Minus aria-hidden className="size-4" />
@@ -39,14 +39,14 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
         value={hydrated ? value : undefined}
         defaultValue={hydrated ? undefined : defaultValue}
         onChange={(event) => setValue(clamp(Number(event.currentTarget.value)))}
-        className="input w-16 text-center"
+        className="input h-11 w-16 text-center"
       />
       {hydrated ? (
         <button
           type="button"
           onClick={() => setValue((current) => clamp(current + 1))}
           disabled={value >= MAX_LINE_QUANTITY}
-          className="rounded-full border border-sand-200 p-2 hover:bg-sand-100 disabled:opacity-40"
+          className="flex size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40"
           aria-label="Increase quantity"
         >
           <Plus aria-hidden className="size-4" />

@@ -11,8 +11,11 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 function Logo() {
   return (
-    <Link to="/" className="font-serif text-2xl tracking-wide text-ink" aria-label={`${site.name}, home`}>
-      Luxe <span className="text-brand-700">Strands</span>
+    <Link to="/" className="flex h-11 items-center font-serif text-xl whitespace-nowrap text-ink min-[375px]:text-2xl min-[375px]:tracking-wide" aria-label={`${site.name}, home`}>
+      {/* One span: as flex items the words would lose the space between them. */}
+      <span>
+        Luxe <span className="text-brand-700">Strands</span>
+      </span>
     </Link>
   );
 }
@@ -35,9 +38,9 @@ function SearchForm({ id }: { id: string }) {
         defaultValue={current}
         placeholder="Search products..."
         maxLength={100}
-        className="input rounded-full pr-10"
+        className="input min-h-11 rounded-full pr-11"
       />
-      <button type="submit" className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-ink-muted">
+      <button type="submit" className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-ink-muted">
         <Search aria-hidden className="size-4" />
         <span className="sr-only">Search</span>
       </button>
@@ -64,13 +67,14 @@ function CartButton({ cart }: { cart: CartView }) {
   const count = optimistic.totalItems;
   const badge = cartBadgeLabel(count);
   const label = `Shopping cart, ${count} ${count === 1 ? "item" : "items"}`;
-  const className = "relative rounded-full p-2 text-ink hover:bg-sand-100";
+  const className = "relative flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100";
   const content = (
     <>
       <ShoppingBag aria-hidden className="size-6" />
       {badge ? (
         <span
-          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-semibold text-white"
+          // On the bag's top-right corner, growing rightwards, so a wide "99+" never hides the bag itself.
+          className="absolute top-1 left-[calc(50%+0.25rem)] flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-700 px-[3px] text-[0.625rem] leading-none font-semibold text-white ring-2 ring-white"
           data-testid="cart-badge"
           aria-hidden
         >
@@ -124,9 +128,9 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser | 
   const menuRef = useCloseOnNavigate();
   return (
     <header className="sticky top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 min-[375px]:gap-2 sm:gap-4 sm:px-6 lg:px-8">
         <details ref={menuRef} className="group lg:hidden">
-          <summary className="rounded-full p-2 text-ink hover:bg-sand-100" aria-label="Menu">
+          <summary className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Menu">
             <Menu aria-hidden className="size-6 group-open:hidden" />
             <X aria-hidden className="hidden size-6 group-open:block" />
           </summary>
@@ -140,7 +144,7 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser | 
             <ul className="space-y-1">
               {headerLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="block rounded-md px-3 py-2 text-base font-medium hover:bg-sand-100">
+                  <Link to={link.to} className="block rounded-md px-3 py-2.5 text-base font-medium hover:bg-sand-100">
                     {link.label}
                   </Link>
                 </li>
@@ -155,7 +159,7 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser | 
           <ul className="flex gap-6">
             {headerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-sm font-medium text-ink hover:text-brand-700">
+                <Link to={link.to} className="inline-flex h-11 items-center text-sm font-medium text-ink hover:text-brand-700">
                   {link.label}
                 </Link>
               </li>
@@ -167,14 +171,14 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser | 
           <SearchForm id="header-search" />
         </div>
 
-        <div className="ml-auto flex items-center gap-1 md:ml-2">
-          <Link to="/wishlist" className="rounded-full p-2 text-ink hover:bg-sand-100" aria-label="Wishlist">
+        <div className="ml-auto flex items-center md:ml-2">
+          <Link to="/wishlist" className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Wishlist">
             <Heart aria-hidden className="size-6" />
           </Link>
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <Link to="/auth" className="rounded-full p-2 text-ink hover:bg-sand-100" aria-label="Sign in">
+            <Link to="/auth" className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Sign in">
               <User aria-hidden className="size-6" />
             </Link>
           )}

@@ -6,7 +6,7 @@ export function StarRating({ rating, reviewCount, size = "sm" }: { rating: numbe
   const filled = filledStars(rating);
   const starsSize = size === "md" ? "h-5 w-25" : "h-4 w-20";
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2">
       <span className="flex" role="img" aria-label={`Rated ${rating} out of 5`}>
         <svg
           aria-hidden

@@ -27,28 +27,33 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   }, [location]);
   return (
     <details ref={ref} className="relative">
-      <summary className="rounded-full p-1 hover:bg-sand-100" aria-label="Account menu">
+      <summary className="flex size-11 items-center justify-center rounded-full hover:bg-sand-100" aria-label="Account menu">
         <Avatar user={user} />
       </summary>
-      <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-sand-200 bg-white p-2 shadow-lg">
+      <div className="absolute right-0 z-40 mt-2 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-sand-200 bg-white p-2 shadow-lg">
         <div className="border-b border-sand-200 px-3 py-2">
-          <p className="font-medium text-ink">{user.fullName || "User"}</p>
-          <p className="truncate text-sm text-ink-muted">{user.email}</p>
+          {/* A long name or address is cut to two lines / one line; the full value is in the title (and on /profile). */}
+          <p className="line-clamp-2 font-medium text-ink" title={user.fullName || undefined} dir="auto">
+            {user.fullName || "User"}
+          </p>
+          <p className="truncate text-sm text-ink-muted" title={user.email}>
+            {user.email}
+          </p>
         </div>
         <ul className="py-1">
           <li>
-            <Link to="/profile" className="block rounded-md px-3 py-2 text-sm hover:bg-sand-100">
+            <Link to="/profile" className="block rounded-md px-3 py-3 text-sm hover:bg-sand-100">
               Profile
             </Link>
           </li>
           <li>
-            <Link to="/orders" className="block rounded-md px-3 py-2 text-sm hover:bg-sand-100">
+            <Link to="/orders" className="block rounded-md px-3 py-3 text-sm hover:bg-sand-100">
               Orders
             </Link>
           </li>
           <li>
             <Form method="post" action="/sign-out">
-              <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-sand-100">
+              <button type="submit" className="block w-full rounded-md px-3 py-3 text-left text-sm hover:bg-sand-100">
                 Sign out
               </button>
             </Form>

@@ -47,17 +47,30 @@ export default function Home() {
   const { featured } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="relative overflow-hidden bg-sand-50">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 md:py-20 lg:grid-cols-2 lg:px-8">
-          <div>
+      {/* The photograph is the frame: it fills the hero edge to edge; the words sit on its pale side (left on a
+          desktop, below the hair on a phone) over a wash of the page's sand colour, so they stay legible. */}
+      <section className="relative isolate flex min-h-[36rem] overflow-hidden bg-sand-100 lg:min-h-[40rem]">
+        <ResponsiveImage
+          id="hero"
+          alt=""
+          priority
+          sizes="100vw"
+          className="absolute inset-0 -z-10 size-full object-cover object-[72%_center] lg:object-right"
+        />
+        <div
+          aria-hidden
+          className="absolute inset-0 -z-10 bg-gradient-to-t from-sand-50 from-35% via-sand-50/70 via-55% to-transparent lg:bg-gradient-to-r lg:from-sand-50 lg:from-30% lg:via-sand-50/60 lg:via-50%"
+        />
+        <div className="mx-auto flex w-full max-w-7xl items-end px-4 pt-40 pb-10 sm:px-6 lg:items-center lg:px-8 lg:py-20">
+          <div className="max-w-xl">
             <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">100% Remy human hair</p>
-            <h1 className="mt-4 font-serif text-4xl leading-tight text-ink sm:text-5xl lg:text-6xl">
+            <h1 className="mt-3 font-serif text-4xl leading-tight text-ink sm:text-5xl lg:text-6xl">
               Premium hair for your most confident self
             </h1>
-            <p className="mt-6 max-w-xl text-lg text-ink-muted">
+            <p className="mt-4 text-lg text-ink-muted lg:mt-6">
               Luxurious clip-in and tape-in extensions, lace wigs and expert care, matched to your colour and texture.
             </p>
-            <div className="mt-8 flex flex-wrap gap-4">
+            <div className="mt-6 flex flex-wrap gap-3 lg:mt-8 lg:gap-4">
               <Link to="/shop" className="btn-primary">
                 Shop Collection
               </Link>
@@ -65,7 +78,7 @@ export default function Home() {
                 Book Consultation
               </a>
             </div>
-            <ul className="mt-10 flex flex-wrap gap-6 text-sm font-medium text-ink">
+            <ul className="mt-6 flex flex-wrap gap-6 text-sm font-medium text-ink lg:mt-10">
               <li className="flex items-center gap-2">
                 <ShieldCheck aria-hidden className="size-5 text-brand-700" /> Premium Quality
               </li>
@@ -73,15 +86,6 @@ export default function Home() {
                 <Truck aria-hidden className="size-5 text-brand-700" /> Free Shipping
               </li>
             </ul>
-          </div>
-          <div className="overflow-hidden rounded-3xl shadow-xl">
-            <ResponsiveImage
-              id="hero"
-              alt=""
-              priority
-              sizes="(min-width: 1024px) 40rem, 100vw"
-              className="aspect-[16/9] size-full object-cover"
-            />
           </div>
         </div>
       </section>
@@ -122,7 +126,7 @@ export default function Home() {
             View all products
           </Link>
         </div>
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
           {featured.map((product) => (
             <ProductCard key={product.id} product={product} />
           ))}

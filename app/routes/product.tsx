@@ -156,13 +156,13 @@ export default function ProductPage() {
             {product.inStock ? "In Stock" : "Out of Stock"}
           </p>
 
-          <div className="mt-6 flex flex-wrap items-center gap-4">
+          <div className="mt-6 flex flex-wrap items-start gap-4 sm:items-center">
             {product.inStock ? (
               <addToCart.Form method="post" action="/cart" className="flex flex-1 flex-wrap items-center gap-4">
                 <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="productId" value={product.id} />
                 <QuantityInput id="quantity" name="quantity" label="Quantity" />
-                <button type="submit" className="btn-primary flex-1">
+                <button type="submit" className="btn-primary min-w-[11rem] flex-1">
                   <ShoppingBag aria-hidden className="size-4" /> Add to Cart
                 </button>
               </addToCart.Form>

@@ -84,11 +84,13 @@ export default function ProfilePage() {
         <section aria-labelledby="profile-name" className="mt-8 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
           <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
             <Avatar user={account} size="lg" />
-            <div className="min-w-0">
-              <h2 id="profile-name" className="font-serif text-2xl text-ink">
+            <div className="max-w-full min-w-0">
+              <h2 id="profile-name" className="font-serif text-2xl text-ink" dir="auto">
                 {account.fullName || "User"}
               </h2>
-              <p className="truncate text-ink-muted">{account.email}</p>
+              <p className="truncate text-ink-muted" title={account.email}>
+                {account.email}
+              </p>
               <p className="mt-1 text-sm text-ink-muted">Member since {formatLongDate(account.memberSince)}</p>
             </div>
           </div>
@@ -105,7 +107,9 @@ export default function ProfilePage() {
               <dl className="mt-8 space-y-4 border-t border-sand-200 pt-6 text-sm">
                 <div>
                   <dt className="font-medium text-ink">Full Name</dt>
-                  <dd className="mt-1 text-ink-muted">{account.fullName || "Not set"}</dd>
+                  <dd className="mt-1 text-ink-muted" dir="auto">
+                    {account.fullName || "Not set"}
+                  </dd>
                 </div>
                 <div>
                   <dt className="font-medium text-ink">Email</dt>

@@ -1,11 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { SlidersHorizontal } from "~/components/icons";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { Pagination, paginationHeadLinks } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";
 import { queryListing } from "~/modules/catalog/catalog.server";
 import {
+  activeFilterCount,
   colorOptions,
   fixedFiltersForPath,
   hasActiveFilters,
@@ -20,6 +22,7 @@ import {
 import { formatUsd } from "~/modules/money";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -62,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The category chosen by the query (not the path) must survive filter changes.
     queryCategory: fixed.category ? undefined : params.category,
     filtersActive: hasActiveFilters(params),
+    filterCount: activeFilterCount(params),
   };
 }
 
@@ -83,52 +87,80 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function Shop() {
-  const { params, products, totalCount, pagination, title, trail, queryCategory, filtersActive } = useLoaderData<typeof loader>();
+  const { params, products, totalCount, pagination, title, trail, queryCategory, filtersActive, filterCount } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submit = useSubmit();
-  // Keyed by the URL's values so that the sliders reset when the URL changes (Clear Filters, back button).
-  const priceKey = `${params.minPrice}-${params.maxPrice}`;
+  const hydrated = useHydrated();
   const clearHref = `?${new URLSearchParams([
     ...(queryCategory ? [["category", queryCategory]] : []),
     ...(params.q ? [["q", params.q]] : []),
   ])}`;
   const busy = navigation.state === "loading" && navigation.location.pathname === trail[2]?.path.split("?")[0];
+  const pendingPrice = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(pendingPrice.current), []);
 
+  // One navigation per change: a newer submission cancels the one in flight, so an older answer never
+  // overwrites a newer one. The sliders wait until the shopper settles; the selects apply at once.
+  const apply = (form: HTMLFormElement) => {
+    clearTimeout(pendingPrice.current);
+    pendingPrice.current = undefined;
+    submit(form, { replace: true, preventScrollReset: true });
+  };
   const applyOnChange = (event: React.FormEvent<HTMLFormElement>) => {
-    submit(event.currentTarget, { replace: true, preventScrollReset: true });
+    const form = event.currentTarget;
+    if ((event.target as HTMLInputElement).type === "range") {
+      clearTimeout(pendingPrice.current);
+      pendingPrice.current = setTimeout(() => apply(form), PRICE_SETTLE_MS);
+    } else {
+      apply(form);
+    }
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 pt-4 pb-8 sm:px-6 sm:pt-8 lg:px-8">
       <Breadcrumbs trail={trail} />
-      <h1 className="mt-4 font-serif text-4xl text-ink">{title}</h1>
+      <h1 className="mt-2 font-serif text-3xl text-ink sm:mt-4 sm:text-4xl">{title}</h1>
       {params.q ? (
-        <p className="mt-2 text-ink-muted">
+        <p className="mt-1 text-ink-muted">
           Results for “<span className="font-medium text-ink">{params.q}</span>”
         </p>
       ) : null}
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside aria-labelledby="filters-heading">
+      <div className="mt-4 grid gap-x-8 sm:mt-8 lg:grid-cols-[16rem_1fr]">
+        {/* One disclosure on a phone (it opens without JavaScript); a sidebar that is always open on a desktop. */}
+        <details className="filters-disclosure lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <summary className="inline-flex min-h-11 items-center gap-2 rounded-full border border-sand-200 px-4 text-sm font-semibold text-ink hover:bg-sand-50 lg:hidden">
+            <SlidersHorizontal aria-hidden className="size-4" />
+            Filters
+            {filterCount > 0 ? (
+              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white" data-testid="filter-count">
+                {filterCount}
+                <span className="sr-only"> active</span>
+              </span>
+            ) : null}
+          </summary>
           <Form
             id="listing-filters"
             method="get"
             preventScrollReset
             replace
             onChange={applyOnChange}
-            className="space-y-6 rounded-2xl border border-sand-200 p-5"
+            className="mt-3 space-y-6 rounded-2xl border border-sand-200 p-5 lg:mt-0"
+            aria-labelledby="filters-heading"
           >
-            <h2 id="filters-heading" className="text-lg font-semibold text-ink">
+            {/* On a phone the summary above already says it. */}
+            <h2 id="filters-heading" className="sr-only text-lg font-semibold text-ink lg:not-sr-only">
               Filters
             </h2>
             {queryCategory ? <input type="hidden" name="category" value={queryCategory} /> : null}
             {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
-            <PriceRange key={priceKey} minPrice={params.minPrice} maxPrice={params.maxPrice} />
+            <PriceRange minPrice={params.minPrice} maxPrice={params.maxPrice} pending={pendingPrice} />
             <div>
               <label htmlFor="color" className="block text-sm font-semibold text-ink">
                 Color
               </label>
-              <select id="color" name="color" defaultValue={params.color} key={params.color} className="input mt-2">
+              <select id="color" name="color" defaultValue={params.color} key={params.color} className="input mt-2 min-h-11">
                 {colorOptions.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -145,39 +177,45 @@ export default function Shop() {
               </Link>
             </div>
           </Form>
-        </aside>
+        </details>
 
-        <section aria-labelledby="results-heading" aria-busy={busy}>
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <h2 id="results-heading" className="text-sm text-ink-muted" aria-live="polite">
-              {totalCount} {totalCount === 1 ? "product" : "products"}
-            </h2>
-            <div className="flex items-center gap-2">
-              <label htmlFor="sort" className="text-sm font-medium text-ink">
-                Sort by
-              </label>
-              <select
-                id="sort"
-                name="sort"
-                form="listing-filters"
-                defaultValue={params.sort}
-                key={params.sort}
-                onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
-                className="input w-auto"
-              >
-                {sortOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+        <div className="mt-3 flex min-h-11 items-center justify-between gap-2 lg:col-start-2 lg:row-start-1 lg:mt-0">
+          <h2 id="results-heading" className="text-sm text-ink-muted" aria-live="polite">
+            {totalCount} {totalCount === 1 ? "product" : "products"}
+          </h2>
+          <div className="flex items-center gap-2">
+            <label htmlFor="sort" className="sr-only sm:not-sr-only sm:text-sm sm:font-medium sm:text-ink">
+              Sort by
+            </label>
+            <select
+              id="sort"
+              name="sort"
+              form="listing-filters"
+              defaultValue={params.sort}
+              key={params.sort}
+              onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+              className="input min-h-11 w-auto max-w-[11rem]"
+            >
+              {sortOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            {/* Without JavaScript the choice needs a submit; with it the change applies at once. */}
+            {hydrated ? null : (
+              <button type="submit" form="listing-filters" className="btn-outline px-4">
+                Sort
+              </button>
+            )}
           </div>
+        </div>
 
+        <section aria-labelledby="results-heading" aria-busy={busy} className="lg:col-start-2 lg:row-start-2">
           {products.length === 0 ? (
             <p className="mt-16 text-center text-lg text-ink-muted">No products found matching your filters.</p>
           ) : (
-            <div className={`mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`}>
+            <div className={`mt-4 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`}>
               {products.map((product, index) => (
                 <ProductCard key={product.id} product={product} priority={index < 2} />
               ))}
@@ -190,14 +228,36 @@ export default function Shop() {
   );
 }
 
-function PriceRange({ minPrice, maxPrice }: { minPrice: number; maxPrice: number }) {
-  // Live figures while dragging; the form still submits the inputs' own values.
+/** How long the price sliders wait after the last step before the listing updates. */
+const PRICE_SETTLE_MS = 400;
+
+/**
+ * Two sliders whose values follow the shopper's hand (state, never a remount, so focus and the drag survive a
+ * listing update) and follow the URL when it changes for another reason (Clear Filters, Back). The thumbs
+ * cannot pass each other; without JavaScript the server swaps a reversed range instead.
+ */
+function PriceRange({
+  minPrice,
+  maxPrice,
+  pending,
+}: {
+  minPrice: number;
+  maxPrice: number;
+  pending: React.MutableRefObject<ReturnType<typeof setTimeout> | undefined>;
+}) {
   const [range, setRange] = useState({ min: minPrice, max: maxPrice });
+  const [fromUrl, setFromUrl] = useState({ min: minPrice, max: maxPrice });
+  if (fromUrl.min !== minPrice || fromUrl.max !== maxPrice) {
+    // The URL moved: take its values (React's pattern for state derived from props), unless the shopper is
+    // still adjusting (a submission is pending), whose newer values win when they settle.
+    setFromUrl({ min: minPrice, max: maxPrice });
+    if (pending.current === undefined) setRange({ min: minPrice, max: maxPrice });
+  }
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-ink">Price Range</legend>
       <p className="mt-1 text-sm text-ink-muted" aria-live="polite">
-        {formatUsd(Math.min(range.min, range.max))} - {formatUsd(Math.max(range.min, range.max))}
+        {formatUsd(range.min)} - {formatUsd(range.max)}
       </p>
       <label htmlFor="minPrice" className="mt-3 block text-xs text-ink-muted">
         Minimum price
@@ -209,9 +269,12 @@ function PriceRange({ minPrice, maxPrice }: { minPrice: number; maxPrice: number
         min={PRICE_MIN}
         max={PRICE_MAX}
         step={PRICE_STEP}
-        defaultValue={minPrice}
-        onInput={(event) => setRange((current) => ({ ...current, min: Number(event.currentTarget.value) }))}
-        className="w-full accent-brand-700"
+        value={range.min}
+        onChange={(event) => {
+          const value = Math.min(Number(event.currentTarget.value), range.max);
+          setRange((current) => ({ ...current, min: value }));
+        }}
+        className="h-11 w-full accent-brand-700"
       />
       <label htmlFor="maxPrice" className="mt-2 block text-xs text-ink-muted">
         Maximum price
@@ -223,9 +286,12 @@ function PriceRange({ minPrice, maxPrice }: { minPrice: number; maxPrice: number
         min={PRICE_MIN}
         max={PRICE_MAX}
         step={PRICE_STEP}
-        defaultValue={maxPrice}
-        onInput={(event) => setRange((current) => ({ ...current, max: Number(event.currentTarget.value) }))}
-        className="w-full accent-brand-700"
+        value={range.max}
+        onChange={(event) => {
+          const value = Math.max(Number(event.currentTarget.value), range.min);
+          setRange((current) => ({ ...current, max: value }));
+        }}
+        className="h-11 w-full accent-brand-700"
       />
     </fieldset>
   );

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test, visit } from "./fixtures";
-import { act, expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "./pages/navigation";
+import { applyFilterChange } from "./pages/listing";
+import { act } from "./pages/navigation";
 
 const catalogue = {
   "clip-1": "Silky Straight Clip-In Extensions",
@@ -26,24 +27,6 @@ function productNames(page: Page) {
 
 function countLine(page: Page) {
   return page.getByRole("heading", { name: /^\d+ products?$/ });
-}
-
-/**
- * Changes the filter form the way each shopper can: without JavaScript, by the Apply Filters button (a GET
- * form, full page load); with JavaScript the change applies by itself, in place, without a page load.
- */
-async function applyFilterChange(page: Page, hasJs: boolean, change: () => Promise<unknown>) {
-  if (hasJs) {
-    await markDocument(page);
-    const url = page.url();
-    await change();
-    await expect(page).not.toHaveURL(url);
-    await waitForRemixIdle(page);
-    await expectSameDocument(page);
-  } else {
-    await change();
-    await withFullPageLoad(page, () => page.getByRole("button", { name: "Apply Filters" }).click());
-  }
 }
 
 test.describe("titles, paths and breadcrumb", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  activeFilterCount,
   filterProducts,
   hasActiveFilters,
   fixedFiltersForPath,
@@ -147,6 +148,16 @@ describe("hasActiveFilters", () => {
     expect(hasActiveFilters(params("sort=rating"))).toBe(true);
     expect(hasActiveFilters(params("color=red"))).toBe(true);
     expect(hasActiveFilters(params("maxPrice=500"))).toBe(true);
+  });
+});
+
+describe("activeFilterCount", () => {
+  it("counts the colour and the price range (one, whichever bound moved), never the sort, category or search", () => {
+    expect(activeFilterCount(params("category=wigs&q=bob&sort=rating"))).toBe(0);
+    expect(activeFilterCount(params("color=red"))).toBe(1);
+    expect(activeFilterCount(params("minPrice=100"))).toBe(1);
+    expect(activeFilterCount(params("minPrice=100&maxPrice=500"))).toBe(1);
+    expect(activeFilterCount(params("color=black&maxPrice=500"))).toBe(2);
   });
 });
 

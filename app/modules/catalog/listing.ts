@@ -151,6 +151,11 @@ export function filterProducts(products: readonly Product[], params: ListingPara
 }
 
 /** Which filters differ from their defaults; Clear Filters keeps only the category (and search). */
+/** How many filters narrow the listing (the colour, the price range), for the 'Filters' control's count. Sort is not a filter. */
+export function activeFilterCount(params: ListingParams): number {
+  return Number(params.color !== "all") + Number(params.minPrice !== PRICE_MIN || params.maxPrice !== PRICE_MAX);
+}
+
 export function hasActiveFilters(params: ListingParams): boolean {
   return params.sort !== "featured" || params.color !== "all" || params.minPrice !== PRICE_MIN || params.maxPrice !== PRICE_MAX;
 }

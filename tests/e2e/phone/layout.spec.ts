@@ -1,0 +1,305 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test, visit } from "../fixtures";
+import { createAccount } from "../pages/account";
+import { addFromCard, addFromProductPage, CartUi } from "../pages/cart-ui";
+import { applyFilterChange } from "../pages/listing";
+import { act, expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
+import { bigCatalogURL } from "../servers";
+
+// The shop on a 390x844 touch phone (the phone-js and phone-no-js projects).
+
+const SCREEN_HEIGHT = 844;
+
+function productCards(page: Page) {
+  return page.getByRole("main").getByRole("article");
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`no box for ${String(locator)}`);
+  return found;
+}
+
+/** Every visible control inside `scope` is at least 44x44 CSS px. */
+async function expectTouchTargets(scope: Locator, minimumCount: number) {
+  const controls = scope.locator("a, button, summary, select, input:not([type=hidden])");
+  await expect(controls.first()).toBeVisible();
+  const sizes = await controls.evaluateAll((elements) =>
+    elements
+      .filter((element) => element.checkVisibility())
+      .map((element) => {
+        const rect = element.getBoundingClientRect();
+        const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
+        return { name, width: Math.round(rect.width * 10) / 10, height: Math.round(rect.height * 10) / 10 };
+      })
+      .filter((size) => size.width > 0 && size.height > 0),
+  );
+  expect(sizes.length).toBeGreaterThanOrEqual(minimumCount);
+  expect(sizes.filter((size) => size.width < 44 || size.height < 44)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  await visit(page, path);
+  const widths = await page.evaluate(() => {
+    const client = document.documentElement.clientWidth;
+    // The innermost elements that reach past the right edge: what a failure needs fixing.
+    const wide = [...document.body.querySelectorAll("*")]
+      .filter((element) => element.getBoundingClientRect().right > client + 0.5)
+      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > client + 0.5))
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
+    return { scroll: document.documentElement.scrollWidth, client, wide };
+  });
+  expect(widths.scroll, `${path} scrolls sideways: ${widths.wide.join(" | ")}`).toBeLessThanOrEqual(widths.client);
+}
+
+test.describe("listing on a phone", () => {
+  test("two products a row, the first image in the upper 60% of the first screen", async ({ page }) => {
+    await visit(page, "/shop");
+    const [first, second] = [productCards(page).nth(0), productCards(page).nth(1)];
+    const [a, b] = [await box(first), await box(second)];
+    expect(Math.abs(a.y - b.y)).toBeLessThan(1);
+    expect(b.x).toBeGreaterThan(a.x + a.width - 1);
+    const image = await box(first.locator("img"));
+    expect(image.y).toBeGreaterThanOrEqual(0);
+    expect(image.y).toBeLessThan(SCREEN_HEIGHT * 0.6);
+  });
+
+  test("header search results start above the fold", async ({ page, hasJs }) => {
+    await visit(page, "/");
+    await page.getByRole("banner").getByLabel("Menu").click();
+    const search = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+    await search.fill("wig");
+    await act(page, hasJs, () => search.press("Enter"));
+    await expect(page).toHaveURL(/\/shop\?q=wig$/);
+    await expect(productCards(page).first()).toContainText(/wig/i);
+    const image = await box(productCards(page).first().locator("img"));
+    expect(image.y).toBeLessThan(SCREEN_HEIGHT * 0.6);
+  });
+
+  test("the filters sit behind one Filters control that opens without JavaScript and counts active filters", async ({ page, hasJs }) => {
+    await visit(page, "/shop?color=black&maxPrice=500&sort=rating");
+    const maxPrice = page.getByRole("slider", { name: "Maximum price" });
+    const toggle = page.getByRole("main").locator("summary", { hasText: "Filters" });
+    await expect(maxPrice).toBeHidden();
+    // Colour and price are filters; the sort is not.
+    await expect(toggle).toHaveText("Filters2 active");
+    const listed = await box(productCards(page).first());
+
+    await toggle.click();
+    await expect(maxPrice).toBeVisible();
+    await expect(maxPrice).toHaveValue("500");
+    await applyFilterChange(page, hasJs, () => page.getByLabel("Color", { exact: true }).selectOption("all"));
+    await expect(page).toHaveURL(/[?&]color=all(&|$)/);
+    await expect(toggle).toHaveText("Filters1 active");
+    await expect(page).toHaveURL(/[?&]sort=rating(&|$)/);
+    expect(listed.y).toBeLessThan(SCREEN_HEIGHT * 0.6);
+  });
+
+  test("sort sits beside the result count and applies at once with JavaScript, by its button without", async ({ page, hasJs }) => {
+    await visit(page, "/shop");
+    const sort = page.getByRole("combobox", { name: "Sort by" });
+    const count = page.getByRole("heading", { name: "12 products" });
+    const [sortBox, countBox] = [await box(sort), await box(count)];
+    expect(Math.abs(sortBox.y + sortBox.height / 2 - (countBox.y + countBox.height / 2))).toBeLessThan(4);
+
+    const button = page.getByRole("button", { name: "Sort", exact: true });
+    if (hasJs) {
+      await expect(button).toHaveCount(0);
+      await markDocument(page);
+      await sort.selectOption("price-low");
+      await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
+      await waitForRemixIdle(page);
+      await expectSameDocument(page);
+    } else {
+      const buttonBox = await box(button);
+      expect(Math.abs(buttonBox.y - sortBox.y)).toBeLessThan(4);
+      expect(buttonBox.x).toBeGreaterThanOrEqual(sortBox.x + sortBox.width);
+      await sort.selectOption("price-low");
+      await withFullPageLoad(page, () => button.click());
+      await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
+    }
+    await expect(productCards(page).first().getByRole("heading", { level: 3 })).toHaveText("Boar Bristle Extension Brush");
+  });
+});
+
+test.describe("price range with JavaScript", () => {
+  /** Counts the listing's data requests (one per applied change) and records every value the slider takes. */
+  async function watch(page: Page) {
+    const listingRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/shop.data")) listingRequests.push(request.url());
+    });
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __sliderValues: string[] }).__sliderValues = seen;
+      document.addEventListener("input", (event) => seen.push((event.target as HTMLInputElement).value));
+    });
+    return listingRequests;
+  }
+  const sliderValues = (page: Page) => page.evaluate(() => (window as unknown as { __sliderValues: string[] }).__sliderValues.map(Number));
+
+  test("keyboard steps move one step each, keep focus, never cross, and update the listing once @js-only", async ({ page }) => {
+    await visit(page, "/shop");
+    await page.getByRole("main").locator("summary", { hasText: "Filters" }).click();
+    const maxPrice = page.getByRole("slider", { name: "Maximum price" });
+    const minPrice = page.getByRole("slider", { name: "Minimum price" });
+    const requests = await watch(page);
+    await markDocument(page);
+
+    await maxPrice.focus();
+    for (let step = 1; step <= 6; step += 1) await maxPrice.press("ArrowLeft");
+    await expect(maxPrice).toBeFocused();
+    await expect(page).toHaveURL(/[?&]maxPrice=940(&|$)/);
+    await waitForRemixIdle(page);
+    expect(await sliderValues(page)).toEqual([990, 980, 970, 960, 950, 940]);
+    expect(requests).toHaveLength(1);
+    await expect(maxPrice).toBeFocused();
+    await expect(maxPrice).toHaveValue("940");
+    await expectSameDocument(page);
+
+    // The minimum thumb stops at the maximum.
+    await minPrice.focus();
+    await minPrice.press("End");
+    await expect(minPrice).toHaveValue("940");
+    await expect(page).toHaveURL(/[?&]minPrice=940(&|$)/);
+    await waitForRemixIdle(page);
+    await expect(minPrice).toHaveValue("940");
+    await expect(maxPrice).toHaveValue("940");
+    await expect(minPrice).toBeFocused();
+  });
+
+  test("a drag moves the thumb smoothly and updates the listing once it settles @js-only", async ({ page }) => {
+    await visit(page, "/shop");
+    await page.getByRole("main").locator("summary", { hasText: "Filters" }).click();
+    const maxPrice = page.getByRole("slider", { name: "Maximum price" });
+    const requests = await watch(page);
+    await markDocument(page);
+
+    const track = await box(maxPrice);
+    const y = track.y + track.height / 2;
+    // The thumb sits at the right end ($1,000); drag it to about 43% of the track ($430).
+    await page.mouse.move(track.x + track.width - 8, y);
+    await page.mouse.down();
+    await page.mouse.move(track.x + 8 + (track.width - 16) * 0.43, y, { steps: 25 });
+    await page.mouse.up();
+
+    await expect(page).toHaveURL(/[?&]maxPrice=4[2-4]0(&|$)/);
+    await waitForRemixIdle(page);
+    const values = await sliderValues(page);
+    expect(values.length).toBeGreaterThan(10);
+    expect(values.every((value, index) => index === 0 || value <= values[index - 1]!)).toBe(true);
+    expect(requests).toHaveLength(1);
+    await expect(maxPrice).toBeFocused();
+    await expect(maxPrice).toHaveValue(String(values.at(-1)));
+    await expect(page.getByRole("heading", { name: /^\d+ products?$/ })).not.toHaveText("12 products");
+    await expectSameDocument(page);
+  });
+});
+
+test.describe("touch targets", () => {
+  test("header icons and the listing's controls are at least 44x44", async ({ page }) => {
+    await visit(page, "/shop");
+    await expectTouchTargets(page.getByRole("banner"), 4);
+  });
+
+  test("pagination links are at least 44x44", async ({ page }) => {
+    await visit(page, `${bigCatalogURL}/shop?page=2`);
+    await expectTouchTargets(page.getByRole("navigation", { name: "Pagination" }), 2);
+  });
+
+  test("the product page's quantity stepper and Add to Cart (on one line) are at least 44 px", async ({ page }) => {
+    await visit(page, "/product/clip-1");
+    const form = page.getByRole("main").locator("form", { has: page.getByRole("spinbutton", { name: "Quantity" }) });
+    await expectTouchTargets(form, 2);
+    const add = form.getByRole("button", { name: "Add to Cart", exact: true });
+    const lines = await add.evaluate((button) => {
+      const style = getComputedStyle(button);
+      const text = [...button.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      const range = document.createRange();
+      range.selectNodeContents(text!);
+      return { rects: range.getClientRects().length, overflow: button.scrollWidth > button.clientWidth, whiteSpace: style.whiteSpace };
+    });
+    expect(lines).toEqual({ rects: 1, overflow: false, whiteSpace: "nowrap" });
+  });
+
+  test("every control on /cart, and the 99+ badge beside the bag, not over it", async ({ page, hasJs }) => {
+    test.slow();
+    await visit(page, "/product/clip-1");
+    await addFromProductPage(page, hasJs, 99);
+    await visit(page, "/shop");
+    await addFromCard(page, hasJs, "Lace Front Bob Wig");
+    await expect(CartUi.badge(page)).toHaveText("99+");
+
+    const icon = await box(CartUi.cartButton(page).locator("svg"));
+    const badge = await box(CartUi.badge(page));
+    const overlapWidth = Math.max(0, Math.min(icon.x + icon.width, badge.x + badge.width) - Math.max(icon.x, badge.x));
+    const overlapHeight = Math.max(0, Math.min(icon.y + icon.height, badge.y + badge.height) - Math.max(icon.y, badge.y));
+    // On the corner at most: a quarter of the bag stays clear of the badge's reach, and the bag's centre is free.
+    expect(overlapWidth * overlapHeight).toBeLessThan((icon.width * icon.height) / 4);
+    expect(badge.x).toBeGreaterThan(icon.x + icon.width / 2);
+
+    await visit(page, "/cart");
+    await expectTouchTargets(page.getByRole("main"), 9);
+  });
+
+  test("every control in the cart panel is at least 44x44 @js-only", async ({ page, hasJs }) => {
+    await visit(page, "/shop");
+    await addFromCard(page, hasJs, "Lace Front Bob Wig");
+    await CartUi.cartButton(page).click();
+    const panel = page.getByRole("dialog", { name: "Shopping Cart" });
+    await expect(panel).toBeVisible();
+    await expectTouchTargets(panel, 8);
+  });
+});
+
+test.describe("long and unusual text at 320 px", () => {
+  test.use({ viewport: { width: 320, height: 700 } });
+
+  const rtl = "مرحبا بالعالم";
+  const unbroken = "Wolfeschlegelsteinhausenbergerdorff".repeat(3);
+  const emoji = "👩🏽‍🦱✨";
+  const fullName = `${unbroken} ${emoji} ${rtl} ${"Anne-Marie ".repeat(10)}`.padEnd(200, "x").slice(0, 200);
+  const lastName = "L".repeat(100);
+
+  test("a 200-character name, a 100-character last name and a long address never push a page sideways", async ({ page, hasJs }) => {
+    test.setTimeout(150_000);
+    await createAccount(page, { signedIn: true });
+    await visit(page, "/profile");
+    await act(page, hasJs, () => page.getByRole("link", { name: "Edit Profile" }).click());
+    await page.getByLabel("Full Name").fill(fullName);
+    await act(page, hasJs, () => page.getByRole("button", { name: "Save Changes" }).click());
+    await expect(page.getByRole("heading", { name: fullName })).toBeVisible();
+
+    await visit(page, "/shop");
+    await addFromCard(page, hasJs, "Luxury Full Lace Wig");
+    await visit(page, "/checkout");
+    const fields: Array<[string, string]> = [
+      ["First Name", `${emoji} ${rtl}`],
+      ["Last Name", lastName],
+      ["Email", "long-text@example.com"],
+      ["Phone", "3105550142"],
+      ["Address", `${unbroken}${unbroken} 1 Rodeo Drive`.slice(0, 200)],
+      ["City", unbroken.slice(0, 100)],
+      ["State", "CA"],
+      ["ZIP Code", "90210"],
+    ];
+    for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+    await act(page, hasJs, () => page.getByRole("button", { name: /Place Order/ }).click());
+    await expect(page).toHaveURL(/\/order-success$/);
+
+    await visit(page, "/shop");
+    await addFromCard(page, hasJs, "Silky Straight Clip-In Extensions");
+    for (const path of ["/orders", "/profile", "/cart", "/shop", "/product/clip-1", "/"]) await expectNoSidewaysScroll(page, path);
+
+    // The account menu: the name is cut to two lines, with the full value in its title.
+    await visit(page, "/orders");
+    await expect(page.getByRole("main")).toContainText(lastName);
+    await page.getByRole("banner").getByLabel("Account menu").click();
+    const name = page.getByRole("banner").getByTitle(fullName);
+    await expect(name).toBeVisible();
+    const lineHeight = await name.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect((await box(name)).height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  });
+});
