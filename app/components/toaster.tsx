@@ -59,8 +59,6 @@ function ToastCard({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
       {hydrated ? null : <input type="checkbox" id={closeId} className="toast-dismiss sr-only" aria-label="Dismiss notification" />}
       <div
         data-testid="toast"
-        // With JavaScript the card leaves the page once its exit animation has run.
-        onAnimationEnd={onDismiss}
         className={`toast pointer-events-auto flex items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ${
           toast.type === "error" ? "border-red-300" : "border-sand-200"
         }`}
