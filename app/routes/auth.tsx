@@ -19,12 +19,12 @@ import { useIsPosting, useZodForm } from "~/utils/forms";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend } = await requireAnonymous(request);
   const searchParams = new URL(request.url).searchParams;
-  const { capabilities } = await getBackend();
+  const google = await googleSignInMethod(await getBackend());
   return data(
     {
       mode: parseAuthMode(searchParams.get("mode")),
       redirectTo: safeRedirect(searchParams.get("redirectTo"), "/"),
-      google: googleSignInMethod(capabilities),
+      google,
       constraint: getZodConstraint(AuthFormSchema),
     },
     { headers: backend.responseHeaders },

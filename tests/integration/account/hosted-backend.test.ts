@@ -24,6 +24,8 @@ function hostedBackend(sql: Backend): Backend {
   return {
     ...sql,
     capabilities: { sendsEmail: true, hostedOAuth: true },
+    // The project's Google provider is on (Authentication > Providers).
+    hostedOAuthProviders: async () => ["google"],
     forRequest(request) {
       let scoped = perRequest.get(request);
       if (!scoped) {
