@@ -69,7 +69,14 @@ export default defineConfig({
       timeout: 180_000,
       stdout: "pipe",
       stderr: "pipe",
-      env: { PORT: String(bigCatalogPort), NODE_ENV: "production", E2E_EXTRA_PRODUCTS: String(BIG_CATALOG_EXTRA_PRODUCTS) },
+      env: {
+        PORT: String(bigCatalogPort),
+        NODE_ENV: "production",
+        E2E_EXTRA_PRODUCTS: String(BIG_CATALOG_EXTRA_PRODUCTS),
+        // Google sign-in configured (never contacted: the tests only check that it is offered), the first server has none.
+        GOOGLE_CLIENT_ID: "e2e-client-id.apps.googleusercontent.com",
+        GOOGLE_CLIENT_SECRET: "e2e-client-secret",
+      },
     },
   ],
 });

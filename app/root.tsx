@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SharedShapes } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter-form";
@@ -41,6 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * After every action, refused ones (4xx) included: this loader reads the flash toast the action set, which
+ * is how a fetcher's answer reaches the one Toaster (Remix skips revalidation after a 4xx by default).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
+
 const emptyCart = { lines: [], totalItems: 0, totalAmountCents: 0 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -68,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter newsletter={<NewsletterForm />} />
-        <Toaster toast={data?.toast ?? null} withClientToasts />
+        <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

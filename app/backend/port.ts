@@ -16,6 +16,11 @@ export interface Backend {
   forRequest(request: Request): RequestBackend;
   /** Throws a BackendError when the backend cannot serve requests. */
   ping(): Promise<void>;
+  /**
+   * The sign-in providers switched on in the backend's own OAuth (`capabilities.hostedOAuth`), as its
+   * settings say now (Supabase: Authentication > Providers); none where the backend hosts no OAuth.
+   */
+  hostedOAuthProviders(): Promise<readonly OAuthProvider[]>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { XCircle } from "~/components/icons";
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
 
@@ -17,7 +18,11 @@ export interface FormFieldProps {
   className?: string;
 }
 
-/** A labelled input with its error and hint wired for assistive technology (aria-invalid, aria-describedby). */
+/**
+ * A labelled input with its error and hint wired for assistive technology (aria-invalid, aria-describedby).
+ * A control in error is drawn in red with a thicker border (the `input` style reads aria-invalid), so it does
+ * not rely on colour alone; pass `autoFocus` for the first field in error (useZodForm's third value).
+ */
 export function FormField({ label, inputProps, errors, errorId, hint, renderControl, className }: FormFieldProps) {
   // conform may hand out a React key; it must not be spread as a prop.
   const { key: _key, ...props } = inputProps;
@@ -43,8 +48,13 @@ export function FormField({ label, inputProps, errors, errorId, hint, renderCont
         </p>
       ) : null}
       {hasErrors ? (
-        <ul id={resolvedErrorId} className="mt-1 space-y-0.5 text-sm text-red-700">
-          {errors?.map((error) => <li key={error}>{error}</li>)}
+        <ul id={resolvedErrorId} className="mt-1 space-y-0.5 text-sm font-medium text-red-700">
+          {errors?.map((error) => (
+            <li key={error} className="flex items-start gap-1">
+              <XCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+              {error}
+            </li>
+          ))}
         </ul>
       ) : null}
     </div>

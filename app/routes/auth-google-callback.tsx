@@ -10,8 +10,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 /** Google sends the shopper back here (remix-auth-google, on backends without hosted OAuth). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { backend, user } = await getSession(request);
-  const { capabilities } = await getBackend();
-  if (googleSignInMethod(capabilities) !== "app") return redirect("/auth");
+  if ((await googleSignInMethod(await getBackend())) !== "app") return redirect("/auth");
   if (user) return redirect("/", { headers: backend.responseHeaders });
 
   const outcome = await finishGoogleSignIn(request, { backend, context });

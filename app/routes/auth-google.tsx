@@ -16,10 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { backend } = await requireAnonymous(request);
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
   const authPage = returnTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo: returnTo })}`;
-  const { capabilities } = await getBackend();
+  const method = await googleSignInMethod(await getBackend());
 
   try {
-    switch (googleSignInMethod(capabilities)) {
+    switch (method) {
       case "hosted": {
         const callback = `${getOrigin(request)}/auth/callback?${new URLSearchParams({ next: returnTo })}`;
         const { url } = await backend.auth.startOAuth({ provider: "google", redirectTo: callback });

@@ -4,7 +4,7 @@ import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { accountCreatedNotice, authFailureStatus, signedInNotice } from "~/modules/account/auth-messages";
 import { AuthFormSchema } from "~/modules/account/auth-schemas";
-import { pageToast, redirectSignedIn } from "~/modules/account/sign-in.server";
+import { redirectSignedIn } from "~/modules/account/sign-in.server";
 import { requireAnonymous } from "~/utils/auth.server";
 import { signInWithPasswordForm } from "~/utils/authenticator.server";
 import { getOrigin } from "~/utils/request.server";
@@ -12,8 +12,8 @@ import { safeRedirect } from "~/utils/safe-redirect";
 
 /**
  * Sign In and Sign Up, one form with an `intent`. Success redirects (303) with a toast in the flash
- * cookie; a failure answers with conform's result (e-mail kept, password cleared), the backend's message
- * for the page and a toast the page shows itself.
+ * cookie. Anything the page answers itself (a failure: conform's result, e-mail kept, password cleared, the
+ * backend's message; or "check your email") shows on the form only, in one place, not also as a toast.
  */
 export async function authAction({ request, context }: ActionFunctionArgs) {
   // Login CSRF: another site's form must not sign the shopper into an account of its choosing. This post
@@ -27,7 +27,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: AuthFormSchema });
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), notice: null, toast: null }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
   }
 
   const { intent, email, password } = submission.value;
@@ -46,7 +46,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
     const notice = accountCreatedNotice({ signedIn, sendsEmail: capabilities.sendsEmail });
     if (signedIn) return await redirectSignedIn(request, { backend, user, redirectTo, notice });
     return data(
-      { result: submission.reply({ hideFields: ["password"] }), notice, toast: pageToast(notice, "success") },
+      { result: submission.reply({ hideFields: ["password"] }), notice },
       { headers: backend.responseHeaders },
     );
   } catch (error) {
@@ -55,7 +55,6 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
       {
         result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
         notice: null,
-        toast: pageToast({ title: "Error", description: error.message }, "error"),
       },
       { status: authFailureStatus(error.code), headers: backend.responseHeaders },
     );

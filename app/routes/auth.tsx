@@ -8,7 +8,6 @@ import { getBackend } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
-import { Toaster } from "~/components/toaster";
 import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/account/auth-schemas";
 import { authAction } from "~/routes/auth.server";
 import { requireAnonymous } from "~/utils/auth.server";
@@ -20,12 +19,12 @@ import { useIsPosting, useZodForm } from "~/utils/forms";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend } = await requireAnonymous(request);
   const searchParams = new URL(request.url).searchParams;
-  const { capabilities } = await getBackend();
+  const google = await googleSignInMethod(await getBackend());
   return data(
     {
       mode: parseAuthMode(searchParams.get("mode")),
       redirectTo: safeRedirect(searchParams.get("redirectTo"), "/"),
-      google: googleSignInMethod(capabilities),
+      google,
       constraint: getZodConstraint(AuthFormSchema),
     },
     { headers: backend.responseHeaders },
@@ -80,7 +79,7 @@ export default function AuthPage() {
   }, [actionData]);
 
   // A new form per mode, so that switching does not carry one side's errors to the other.
-  const [form, fields] = useZodForm({
+  const [form, fields, firstInvalid] = useZodForm({
     id: `auth-${mode}`,
     loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.AuthFormSchema),
     constraint,
@@ -104,33 +103,46 @@ export default function AuthPage() {
           </div>
         ) : null}
 
-        {/* A link, not a form: Google's page is on another origin, and our CSP allows forms to post only to us. */}
-        <a
-          href={authHref("/auth/google", { redirectTo })}
-          className={`btn btn-outline mt-6 w-full ${submitting ? "pointer-events-none opacity-60" : ""}`}
-          aria-disabled={submitting || undefined}
-          tabIndex={submitting ? -1 : undefined}
+        {/* Only where Google sign-in is set up (GOOGLE_CLIENT_ID and _SECRET, or the backend's own Google provider). */}
+        {google === "unavailable" ? null : (
+          <>
+            {/* A link, not a form: Google's page is on another origin, and our CSP allows forms to post only to us. */}
+            <a
+              href={authHref("/auth/google", { redirectTo })}
+              className={`btn btn-outline mt-6 w-full ${submitting ? "pointer-events-none opacity-60" : ""}`}
+              aria-disabled={submitting || undefined}
+              tabIndex={submitting ? -1 : undefined}
+            >
+              <GoogleMark />
+              Continue with Google
+            </a>
+
+            <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-muted uppercase">
+              <span className="h-px flex-1 bg-sand-200" />
+              or continue with email
+              <span className="h-px flex-1 bg-sand-200" />
+            </div>
+          </>
+        )}
+
+        <Form
+          ref={formRef}
+          method="post"
+          action={authHref("/auth", { mode, redirectTo })}
+          className={google === "unavailable" ? "mt-6" : undefined}
+          {...getFormProps(form)}
         >
-          <GoogleMark />
-          Continue with Google
-        </a>
-        {google === "unavailable" ? (
-          <p className="mt-2 text-center text-xs text-ink-muted">Google sign-in is not set up for this shop yet.</p>
-        ) : null}
-
-        <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-muted uppercase">
-          <span className="h-px flex-1 bg-sand-200" />
-          or continue with email
-          <span className="h-px flex-1 bg-sand-200" />
-        </div>
-
-        <Form ref={formRef} method="post" action={authHref("/auth", { mode, redirectTo })} {...getFormProps(form)}>
           <fieldset disabled={submitting} className="space-y-4">
             <input type="hidden" name="intent" value={mode} />
             {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <FormField
               label="Email"
-              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@example.com" }}
+              inputProps={{
+                ...getInputProps(fields.email, { type: "email" }),
+                autoComplete: "email",
+                placeholder: "you@example.com",
+                autoFocus: firstInvalid === fields.email.name,
+              }}
               errors={fields.email.errors}
               errorId={fields.email.errorId}
             />
@@ -139,6 +151,7 @@ export default function AuthPage() {
               inputProps={{
                 ...getInputProps(fields.password, { type: "password" }),
                 autoComplete: mode === "signup" ? "new-password" : "current-password",
+                autoFocus: firstInvalid === fields.password.name,
               }}
               errors={fields.password.errors}
               errorId={fields.password.errorId}
@@ -170,7 +183,6 @@ export default function AuthPage() {
           </Link>
         </p>
       </div>
-      <Toaster toast={actionData?.toast ?? null} />
     </div>
   );
 }

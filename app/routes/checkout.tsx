@@ -1,24 +1,34 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ShoppingBag } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { splitFullName } from "~/modules/account/full-name";
+import { loadCart } from "~/modules/cart/cart-store.server";
 import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
-import { placeOrderFromCart } from "~/modules/checkout/place-order.server";
+import { placeOrderFromCart, readConfirmedOrderId } from "~/modules/checkout/place-order.server";
 import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
 import { formatCents } from "~/modules/money";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
-import { redirectWithToast, toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { backend, user } = await getSession(request);
+  const session = await getSession(request);
+  const { backend, user } = session;
+  const { summary } = await loadCart(request, session);
+  if (summary.lines.length === 0) {
+    // Nothing to check out: Back from the order confirmation (this cart was just ordered), or an emptied cart.
+    // A redirect, so the browser shows the top of a page instead of this form's old scroll position.
+    if (await readConfirmedOrderId(request)) throw redirect("/shop", 303);
+    throw await redirectWithToast("/shop", { type: "error", title: "Cart is empty", description: "Add some items to your cart before checking out." });
+  }
   return data(
     {
       defaultValue: { email: user?.email ?? "", country: DEFAULT_COUNTRY, idempotencyKey: newIdempotencyKey() },
@@ -37,19 +47,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const session = await getSession(request);
-  const failWith = async (status: number, formError: string, toast: { title: string; description: string }) =>
-    data(submission.reply({ formErrors: [formError] }), {
-      status,
-      headers: { "Set-Cookie": await toastHeader({ type: "error", ...toast }) },
-    });
+  // Said on the form, in one place, with everything typed kept (the page answers itself: no toast).
+  const failWith = (status: number, ...formErrors: string[]) => data(submission.reply({ formErrors }), { status });
 
   try {
     const outcome = await placeOrderFromCart(request, session, submission.value);
     if (outcome.kind === "empty-cart") {
-      return failWith(400, "Cart is empty", { title: "Cart is empty", description: "Add some items to your cart before checking out." });
+      return failWith(400, "Cart is empty", "Add some items to your cart before checking out.");
     }
     if (outcome.kind === "refused") {
-      return failWith(409, outcome.message, { title: "Error", description: outcome.message });
+      return failWith(409, outcome.message);
     }
     session.backend.responseHeaders.forEach((value, key) => outcome.headers.append(key, value));
     return redirectWithToast(
@@ -60,10 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // Storing the order failed: say so, keep the cart and everything typed (spec 8: 'Payment failed').
     console.error("Placing an order failed", isBackendError(error) ? error.code : error);
-    return failWith(503, "There was an error processing your payment. Please try again.", {
-      title: "Payment failed",
-      description: "There was an error processing your payment. Please try again.",
-    });
+    return failWith(503, "Payment failed", "There was an error processing your payment. Please try again.");
   }
 }
 
@@ -81,12 +85,13 @@ export default function Checkout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const lastResult = useActionData<typeof action>();
   const busy = useIsPosting("/checkout");
-  const [form, fields] = useZodForm({
+  const [form, fields, firstInvalid] = useZodForm({
     id: "checkout",
     loadSchema: () => import("~/modules/checkout/shipping-schema").then((module) => module.shippingSchema),
     constraint,
     lastResult,
-    defaultValue,
+    // A member's names from the profile (the header's member), which they can still change here.
+    defaultValue: { ...splitFullName(root?.user?.fullName), ...defaultValue },
   });
   const cart = root?.cart;
 
@@ -112,7 +117,7 @@ export default function Checkout() {
         label={label}
         errors={field.errors}
         errorId={field.errorId}
-        inputProps={{ ...getInputProps(field, { type }), autoComplete }}
+        inputProps={{ ...getInputProps(field, { type }), autoComplete, autoFocus: field.name === firstInvalid }}
       />
     );
   };

@@ -5,9 +5,7 @@ import { isBackendError } from "~/backend/errors";
 import type { Order } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination, paginationHeadLinks } from "~/components/pagination";
-import { Toaster } from "~/components/toaster";
 import { ORDERS_PAGE_SIZE, orderNumber, shippingAddressLines, statusBadgeClasses, statusLabel } from "~/modules/account/orders";
-import { pageToast } from "~/modules/account/sign-in.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
@@ -39,7 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         orders: orders.map(toOrderCard),
         pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
         loadFailed: false,
-        toast: null,
       },
       { headers: backend.responseHeaders },
     );
@@ -50,8 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       {
         orders: [],
         pagination: undefined,
+        // Said on the page (role="alert"), in one place: a toast would repeat it.
         loadFailed: true,
-        toast: pageToast({ title: "Error", description: "Failed to load orders" }, "error"),
       },
       { status: 503, headers: backend.responseHeaders },
     );
@@ -80,7 +77,7 @@ function toOrderCard(order: Order) {
 type OrderCardData = ReturnType<typeof toOrderCard>;
 
 export default function OrdersPage() {
-  const { orders, pagination, loadFailed, toast } = useLoaderData<typeof loader>();
+  const { orders, pagination, loadFailed } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-16">
       <h1 className="font-serif text-3xl text-ink sm:text-4xl">Order History</h1>
@@ -111,7 +108,6 @@ export default function OrdersPage() {
         </ol>
       )}
       {pagination ? <Pagination links={pagination} className="mt-10" /> : null}
-      <Toaster toast={toast} />
     </div>
   );
 }

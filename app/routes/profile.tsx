@@ -6,10 +6,8 @@ import { isBackendError } from "~/backend/errors";
 import type { Profile } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
-import { Toaster } from "~/components/toaster";
 import { Avatar } from "~/components/user-menu";
 import { ProfileFormSchema } from "~/modules/account/auth-schemas";
-import { pageToast } from "~/modules/account/sign-in.server";
 import { formatLongDate } from "~/modules/dates";
 import { requireUser } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
@@ -17,6 +15,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
 
 const EDIT_PATH = "/profile?edit=1";
+const UPDATE_FAILED = "Failed to update profile";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend, user } = await requireUser(request);
@@ -31,8 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data(
       {
         account: null,
+        // Said on the page (role="alert"), in one place: a toast would repeat it.
         editing: false,
-        toast: pageToast({ title: "Error", description: "Failed to load profile" }, "error"),
         constraint,
       },
       { status: 503, headers: backend.responseHeaders },
@@ -45,15 +44,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
     memberSince: profile?.createdAt ?? user.createdAt,
   };
-  return data({ account, editing, toast: null, constraint }, { headers: backend.responseHeaders });
+  return data({ account, editing, constraint }, { headers: backend.responseHeaders });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { backend, user } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: ProfileFormSchema });
-  const failed = pageToast({ title: "Error", description: "Failed to update profile" }, "error");
+  // A refusal is answered on the form, in one place: the field's own message, or this one for the form.
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: failed }, { status: 400, headers: backend.responseHeaders });
+    return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, { status: 400, headers: backend.responseHeaders });
   }
   try {
     await backend.profiles.updateFullName({ userId: user.id, fullName: submission.value.fullName });
@@ -61,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isBackendError(error)) throw error;
     console.error("Failed to update profile:", error);
     return data(
-      { result: submission.reply({ formErrors: [error.message] }), toast: failed },
+      { result: submission.reply({ formErrors: [UPDATE_FAILED, error.message] }) },
       { status: error.code === "unavailable" ? 503 : 400, headers: backend.responseHeaders },
     );
   }
@@ -74,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { account, editing, toast, constraint } = useLoaderData<typeof loader>();
+  const { account, editing, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -141,7 +140,6 @@ export default function ProfilePage() {
           </Link>
         </div>
       )}
-      <Toaster toast={actionData?.toast ?? toast ?? null} />
     </div>
   );
 }
@@ -158,7 +156,7 @@ function EditProfileForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const saving = useIsPosting("/profile");
-  const [form, fields] = useZodForm({
+  const [form, fields, firstInvalid] = useZodForm({
     id: "edit-profile",
     loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ProfileFormSchema),
     constraint,
@@ -171,7 +169,12 @@ function EditProfileForm({
         <legend className="sr-only">Edit profile</legend>
         <FormField
           label="Full Name"
-          inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name", placeholder: "Your name" }}
+          inputProps={{
+            ...getInputProps(fields.fullName, { type: "text" }),
+            autoComplete: "name",
+            placeholder: "Your name",
+            autoFocus: firstInvalid === fields.fullName.name,
+          }}
           errors={fields.fullName.errors}
           errorId={fields.fullName.errorId}
         />

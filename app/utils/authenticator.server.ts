@@ -3,7 +3,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { BackendError, isBackendError } from "~/backend/errors";
-import type { AuthUser, BackendCapabilities, RequestBackend } from "~/backend/port";
+import type { AuthUser, Backend, RequestBackend } from "~/backend/port";
 import { getEnv } from "~/utils/env.server";
 import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -62,13 +62,13 @@ function googleCredentials(): { clientID: string; clientSecret: string } | null 
 }
 
 /**
- * How 'Continue with Google' works here: through the backend's hosted OAuth (Supabase), through the app
- * with remix-auth-google (client credentials set), or not at all (the button then says so).
+ * How 'Continue with Google' works here: through the backend's hosted OAuth (Supabase, when its Google
+ * provider is on), through the app with remix-auth-google (client credentials set), or not at all (no button).
  */
 export type GoogleSignInMethod = "hosted" | "app" | "unavailable";
 
-export function googleSignInMethod(capabilities: BackendCapabilities): GoogleSignInMethod {
-  if (capabilities.hostedOAuth) return "hosted";
+export async function googleSignInMethod(backend: Backend): Promise<GoogleSignInMethod> {
+  if (backend.capabilities.hostedOAuth) return (await backend.hostedOAuthProviders()).includes("google") ? "hosted" : "unavailable";
   return googleCredentials() ? "app" : "unavailable";
 }
 

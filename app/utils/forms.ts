@@ -73,7 +73,17 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
     };
   }, [id]);
 
-  return [form, fields] as const;
+  return [form, fields, firstInvalidField(lastResult)] as const;
+}
+
+/**
+ * The field to focus in a page the server answered with errors: the first one it refused, in the schema's
+ * order (which our forms follow on screen). Rendered as `autoFocus`, so that without JavaScript the browser
+ * puts the cursor there; with JavaScript conform moves focus itself.
+ */
+export function firstInvalidField(lastResult: SubmissionResult<string[]> | null | undefined): string | undefined {
+  if (lastResult?.status !== "error" || !lastResult.error) return undefined;
+  return Object.entries(lastResult.error).find(([name, messages]) => name !== "" && messages?.length)?.[0];
 }
 
 /** Whether a form post to `path` (its query string aside) is on its way: for pending labels and disabled fields. */

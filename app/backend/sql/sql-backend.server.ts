@@ -18,6 +18,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
   return {
     description,
     capabilities: { sendsEmail: false, hostedOAuth: false },
+    hostedOAuthProviders: async () => [],
     forRequest(request) {
       let scoped = perRequest.get(request);
       if (!scoped) {

@@ -29,6 +29,7 @@ import type {
   Backend,
   CartsPort,
   NewsletterPort,
+  OAuthProvider,
   OrdersPort,
   ProfilesPort,
   RequestBackend,
@@ -59,6 +60,8 @@ export interface SupabaseBackendOptions {
 export const REFRESH_WHEN_SECONDS_LEFT = 90;
 
 const RETRYABLE_STATUSES = [502, 503, 504];
+const PROVIDERS_TTL_MS = 60_000;
+const PROVIDERS_RETRY_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
@@ -102,9 +105,33 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     });
   }
 
+  // The providers switched on in the dashboard, asked of Supabase at most once a minute (its public settings).
+  let providers: { until: number; value: Promise<readonly OAuthProvider[]> } | undefined;
+  async function readProviders(): Promise<readonly OAuthProvider[]> {
+    try {
+      const response = await (options.fetch ?? fetch)(`${options.url}/auth/v1/settings`, {
+        headers: { apikey: options.anonKey },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const settings = (await response.json()) as { external?: Record<string, unknown> };
+      return settings.external?.google === true ? ["google"] : [];
+    } catch (error) {
+      // Unknown for now: no button that could only fail; asked again soon.
+      console.error("Reading Supabase's sign-in providers failed:", (error as Error).message);
+      providers = { until: Date.now() + PROVIDERS_RETRY_MS, value: Promise.resolve([]) };
+      return [];
+    }
+  }
+
   return {
     description: `supabase (${options.url})`,
     capabilities: { sendsEmail: true, hostedOAuth: true },
+
+    hostedOAuthProviders() {
+      if (!providers || Date.now() >= providers.until) providers = { until: Date.now() + PROVIDERS_TTL_MS, value: readProviders() };
+      return providers.value;
+    },
 
     forRequest(request) {
       let scoped = perRequest.get(request);

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { isBackendError } from "~/backend/errors";
 import type { AuthUser, RequestBackend } from "~/backend/port";
@@ -6,7 +5,6 @@ import type { AuthNotice } from "~/modules/account/auth-messages";
 import { combineHeaders } from "~/modules/account/combine-headers";
 import { mergeVisitorCart } from "~/modules/cart/cart-store.server";
 import { mergeVisitorWishlist } from "~/modules/wishlist/wishlist-store.server";
-import type { Toast } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -41,13 +39,4 @@ export async function redirectSignedIn(
   const responseHeaders = combineHeaders(headers, backend.responseHeaders, ...mergeHeaders);
   if (!notice) return redirect(redirectTo, { status: 303, headers: responseHeaders });
   return redirectWithToast(redirectTo, { ...notice, type: "success" }, { headers: responseHeaders });
-}
-
-/**
- * A toast for a page that answers a form post with data instead of a redirect. The flash cookie cannot
- * carry it there: without JavaScript the root loader of that same response has already read the cookies,
- * and with JavaScript a 4xx action does not revalidate the root. The page renders it with its own Toaster.
- */
-export function pageToast(notice: AuthNotice, type: Toast["type"]): Toast {
-  return { id: crypto.randomUUID(), type, ...notice };
 }

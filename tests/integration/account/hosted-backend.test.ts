@@ -24,6 +24,8 @@ function hostedBackend(sql: Backend): Backend {
   return {
     ...sql,
     capabilities: { sendsEmail: true, hostedOAuth: true },
+    // The project's Google provider is on (Authentication > Providers).
+    hostedOAuthProviders: async () => ["google"],
     forRequest(request) {
       let scoped = perRequest.get(request);
       if (!scoped) {
@@ -76,7 +78,8 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
     expect(result.status).toBe(200);
     expect(result.location).toBeNull();
     expect(result.data?.notice).toEqual({ title: "Account created!", description: "Please check your email to verify your account." });
-    expect(result.data?.toast).toMatchObject({ type: "success", title: "Account created!" });
+    // Said on the page, where it stays while the shopper goes to their mailbox; not also as a toast.
+    expect(await toastOf(result)).toBeNull();
     expect(result.data?.result.initialValue).toMatchObject({ email });
     expect(result.data?.result.initialValue).not.toHaveProperty("password");
     expect(result.headers.getSetCookie().join()).not.toMatch(/shop_session=[^;]/);

@@ -61,7 +61,7 @@ describe("/profile", () => {
     const { email, jar } = await signedUpShopper();
     const result = await call(profileLoader, get("/profile", jar));
     expect(result.status).toBe(200);
-    expect(result.data).toMatchObject({ account: { email, fullName: null }, editing: false, toast: null });
+    expect(result.data).toMatchObject({ account: { email, fullName: null }, editing: false });
     expect(Date.parse(result.data!.account!.memberSince)).toBeGreaterThan(Date.now() - 60_000);
     expect((await call(profileLoader, get("/profile?edit=1", jar))).data).toMatchObject({ editing: true });
   });
@@ -86,7 +86,9 @@ describe("/profile", () => {
     const result = await call(profileAction, post("/profile?edit=1", { fullName: "a".repeat(201) }, jar));
     expect(result.status).toBe(400);
     expect(result.data?.result.error).toMatchObject({ fullName: ["Full name can have at most 200 characters"] });
-    expect(result.data?.toast).toMatchObject({ type: "error", title: "Error", description: "Failed to update profile" });
+    // On the form, in one place: no toast.
+    expect(result.data?.result.error?.[""]).toEqual(["Failed to update profile"]);
+    expect(await toastOf(result)).toBeNull();
   });
 
   test("a shopper only ever sees and changes their own profile", async () => {
@@ -104,7 +106,9 @@ describe("/profile", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await call(profileLoader, request);
     expect(result.status).toBe(503);
-    expect(result.data?.toast).toMatchObject({ title: "Error", description: "Failed to load profile" });
+    // The page says it (its role="alert" box), in one place: no toast.
+    expect(result.data).toMatchObject({ account: null });
+    expect(await toastOf(result)).toBeNull();
     expect(logged).toHaveBeenCalledWith("Failed to load profile:", expect.any(BackendError));
   });
 });
@@ -116,7 +120,6 @@ describe("/orders", () => {
       orders: [],
       pagination: { page: 1, totalPages: 1, previousHref: null, nextHref: null },
       loadFailed: false,
-      toast: null,
     });
   });
 
@@ -197,7 +200,8 @@ describe("/orders", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await call(ordersLoader, request);
     expect(result.status).toBe(503);
-    expect(result.data).toMatchObject({ orders: [], loadFailed: true, toast: { title: "Error", description: "Failed to load orders" } });
+    expect(result.data).toEqual({ orders: [], pagination: undefined, loadFailed: true });
+    expect(await toastOf(result)).toBeNull();
     expect(logged).toHaveBeenCalledWith("Failed to load orders:", expect.any(BackendError));
   });
 });

@@ -129,6 +129,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
       test("the SQL backends neither send e-mail nor host OAuth", () => {
         expect(backend.capabilities).toEqual({ sendsEmail: false, hostedOAuth: false });
+        return expect(backend.hostedOAuthProviders()).resolves.toEqual([]);
       });
 
       test("the database price list equals the catalogue (selling price in cents, stock)", async () => {

@@ -85,6 +85,30 @@ describe("supabase backend: auth", () => {
     );
   });
 
+  test("offers Google only while the project's Google provider is on, asking Supabase at most once a minute", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    let google = true;
+    fake.on("GET", "/auth/v1/settings", () => json({ external: { email: true, google }, disable_signup: false }));
+    expect(await backend.hostedOAuthProviders()).toEqual(["google"]);
+    google = false;
+    expect(await backend.hostedOAuthProviders()).toEqual(["google"]);
+    expect(fake.sent("GET", "/auth/v1/settings")).toHaveLength(1);
+    expect(fake.sent("GET", "/auth/v1/settings")[0]?.headers.get("apikey")).toBe(ANON_KEY);
+    vi.advanceTimersByTime(61_000);
+    expect(await backend.hostedOAuthProviders()).toEqual([]);
+  });
+
+  test("offers no Google while its settings cannot be read, and asks again soon", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    fake.on("GET", "/auth/v1/settings", () => json({ message: "down" }, 503));
+    expect(await backend.hostedOAuthProviders()).toEqual([]);
+    expect(logged).toHaveBeenCalledWith("Reading Supabase's sign-in providers failed:", "HTTP 503");
+    fake.on("GET", "/auth/v1/settings", () => json({ external: { google: true } }));
+    vi.advanceTimersByTime(11_000);
+    expect(await backend.hostedOAuthProviders()).toEqual(["google"]);
+  });
+
   test("password sign-in posts to the token endpoint with the anon key and sets signed, HttpOnly cookies", async () => {
     fake.on("POST", "/auth/v1/token", () => json(fakeSession(user)));
     const scope = backend.forRequest(request());

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
-import { action } from "~/routes/checkout";
+import { action, loader } from "~/routes/checkout";
+import { readToast } from "~/utils/toast.server";
 import { loader as orderSuccessLoader } from "~/routes/order-success";
 import { installTestBackend } from "#tests/setup/pglite";
 import { shippingAddress } from "#tests/fixtures/shipping";
@@ -91,14 +92,15 @@ describe("checkout as a guest", () => {
     expect(await ordersWithKey(key)).toHaveLength(1);
   });
 
-  it("answers 'Cart is empty' with a toast for an empty cart and keeps the typed values", async () => {
+  it("answers 'Cart is empty' on the form for an empty cart and keeps the typed values", async () => {
     const result = await checkout({ ...address, idempotencyKey: freshKey() }, "");
     expect(result).not.toBeInstanceOf(Response);
     const { data, init } = result as { data: { error: Record<string, string[]>; initialValue: Record<string, string> }; init: ResponseInit };
     expect(init.status).toBe(400);
-    expect(data.error[""]).toEqual(["Cart is empty"]);
+    expect(data.error[""]).toEqual(["Cart is empty", "Add some items to your cart before checking out."]);
     expect(data.initialValue.firstName).toBe("Ada");
-    expect(new Headers(init.headers).get("Set-Cookie")).toMatch(/^toast=/);
+    // The page answers itself: a flash toast would only show on the page after it.
+    expect(new Headers(init.headers).get("Set-Cookie")).toBeNull();
   });
 
   it("returns every field's message and keeps what was typed", async () => {
@@ -141,9 +143,45 @@ describe("checkout as a guest", () => {
     const result = await checkout({ ...address, idempotencyKey: freshKey() }, cookie);
     const { data, init } = result as { data: { error: Record<string, string[]> }; init: ResponseInit };
     expect(init.status).toBe(503);
-    expect(data.error[""]).toEqual(["There was an error processing your payment. Please try again."]);
+    expect(data.error[""]).toEqual(["Payment failed", "There was an error processing your payment. Please try again."]);
     expect(new Headers(init.headers).getSetCookie().some((header) => header.startsWith("cart="))).toBe(false);
     expect(errors).toHaveBeenCalled();
+  });
+});
+
+describe("the checkout page", () => {
+  const open = async (cookie: string) => {
+    try {
+      return await loader(routeArgs(new Request("http://shop.test/checkout", { headers: { Cookie: cookie } })));
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  };
+  const toastAfter = async (response: Response) =>
+    (await readToast(new Request("http://shop.test/", { headers: { Cookie: cookiesAfter(response.headers) } }))).toast;
+
+  it("opens with the form for a cart with items", async () => {
+    const result = await open(await visitorCartCookie([{ productId: "clip-1", quantity: 1 }]));
+    expect(result).not.toBeInstanceOf(Response);
+  });
+
+  it("sends an empty cart to the shop with the 'Cart is empty' toast", async () => {
+    const result = await open("");
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(303);
+    expect((result as Response).headers.get("Location")).toBe("/shop");
+    expect(await toastAfter(result as Response)).toMatchObject({ title: "Cart is empty", description: "Add some items to your cart before checking out." });
+  });
+
+  it("sends Back from the confirmation (the cart was just ordered) to the shop, without a toast", async () => {
+    const cookie = await visitorCartCookie([{ productId: "clip-1", quantity: 1 }]);
+    const placed = (await checkout({ ...address, idempotencyKey: freshKey() }, cookie)) as Response;
+    const result = await open(cookiesAfter(placed.headers, cookie));
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(303);
+    expect((result as Response).headers.get("Location")).toBe("/shop");
+    expect(await toastAfter(result as Response)).toBeNull();
   });
 });
 

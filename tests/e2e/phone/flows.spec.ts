@@ -1,0 +1,173 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectAccessible, test, visit } from "../fixtures";
+import { shippingAddress } from "../../fixtures/shipping";
+import { createAccount } from "../pages/account";
+import { addFromProductPage, CartUi } from "../pages/cart-ui";
+import { act, withFullPageLoad } from "../pages/navigation";
+
+// The shopper's flows on a phone (issue 15), with JavaScript on and off: toasts, checkout errors, Back after ordering.
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+/** What is drawn at the centre of `locator`'s box: true when it is the element itself or inside it. */
+async function isOnTop(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+async function addProduct(page: Page, hasJs: boolean, productId = "clip-1") {
+  await visit(page, `/product/${productId}`);
+  await addFromProductPage(page, hasJs, 1);
+  await expect(toast(page)).toContainText("Added to cart");
+}
+
+test.describe("toasts", () => {
+  test("a toast is announced, then leaves by itself and no longer covers the page", async ({ page, hasJs }) => {
+    await addProduct(page, hasJs);
+    await expect(page.getByRole("status").filter({ has: toast(page) })).toHaveAttribute("aria-live", "polite");
+    await expect(toast(page)).toBeVisible();
+    const box = await toast(page).boundingBox();
+    // About 6 s (a CSS animation, so also without JavaScript); it waits while pointed at, so point elsewhere.
+    await page.mouse.move(1, 1);
+    await expect(toast(page)).toBeHidden({ timeout: 10_000 });
+    // What was under it takes taps again.
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("[data-testid=toast]") ?? null,
+      { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 },
+    );
+    expect(hit).toBeNull();
+  });
+
+  test("a toast can be dismissed", async ({ page, hasJs }) => {
+    await addProduct(page, hasJs);
+    await expect(toast(page)).toBeVisible();
+    if (hasJs) {
+      await toast(page).getByRole("button", { name: "Dismiss notification" }).tap();
+    } else {
+      // A checkbox (named 'Dismiss notification') that the CSS reads, drawn by the close mark in the card.
+      await expect(page.getByRole("checkbox", { name: "Dismiss notification" })).toHaveCount(1);
+      await toast(page).locator("label").tap();
+    }
+    await expect(toast(page)).toBeHidden();
+  });
+
+  test("an error toast is announced assertively", async ({ page, hasJs }) => {
+    test.slow(); // axe on a loaded machine
+    await visit(page, "/checkout");
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole("alert").filter({ has: toast(page) })).toContainText("Cart is empty");
+    if (hasJs) await expectAccessible(page);
+  });
+
+  test("a toast raised while the cart panel is open shows above the panel and can be used", { tag: "@js-only" }, async ({ page, hasJs }) => {
+    test.slow(); // axe on a loaded machine
+    await addProduct(page, hasJs, "acc-2");
+    await CartUi.cartButton(page).tap();
+    const panel = new CartUi(page, hasJs, "panel");
+    await expect(panel.root).toBeVisible();
+    await panel.remove("Boar Bristle Extension Brush");
+
+    await expect(toast(page)).toContainText("Removed from cart");
+    await expect(toast(page)).toContainText("Item has been removed from your cart.");
+    expect(await isOnTop(toast(page))).toBe(true);
+    // Not inert behind the modal panel: its button works, and the panel stays open.
+    await toast(page).getByRole("button", { name: "Dismiss notification" }).tap();
+    await expect(toast(page)).toHaveCount(0);
+    await expect(panel.root).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("checkout", () => {
+  test("fields in error are marked, described by their message and the first one has focus", async ({ page, hasJs, allowHttpError }) => {
+    test.slow(); // axe on a loaded machine
+    allowHttpError(400, "/checkout");
+    await addProduct(page, hasJs);
+    await visit(page, "/checkout");
+    await page.getByLabel("Email", { exact: true }).fill("ada@example.com");
+    await page.getByLabel("Phone", { exact: true }).fill("123");
+    const submit = () => page.getByRole("button", { name: /Place Order/ }).tap();
+    if (hasJs) await submit();
+    else await withFullPageLoad(page, submit);
+
+    const firstName = page.getByLabel("First Name", { exact: true });
+    await expect(firstName).toHaveAttribute("aria-invalid", "true");
+    await expect(firstName).toBeFocused();
+    for (const [label, message] of [
+      ["First Name", "First name is required"],
+      ["Phone", "Valid phone number is required"],
+      ["ZIP Code", "Valid zip code is required"],
+    ] as const) {
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      const describedBy = await field.getAttribute("aria-describedby");
+      await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message);
+      // Drawn differently from a valid field, not only by the red text under it.
+      const [invalidBorder, validBorder] = await Promise.all([
+        field.evaluate((element) => getComputedStyle(element).borderColor),
+        page.getByLabel("Email", { exact: true }).evaluate((element) => getComputedStyle(element).borderColor),
+      ]);
+      expect(invalidBorder).not.toBe(validBorder);
+    }
+    await expect(page.getByLabel("Email", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+    if (hasJs) await expectAccessible(page);
+  });
+
+  test("a member's first and last name come from the profile, and can be changed", async ({ page, hasJs }) => {
+    await createAccount(page, { signedIn: true });
+    const saved = await page.request.post("/profile?edit=1", { form: { fullName: "Ada  King Lovelace" } });
+    expect(saved.ok()).toBe(true);
+    await addProduct(page, hasJs);
+    await visit(page, "/checkout");
+    await expect(page.getByLabel("First Name", { exact: true })).toHaveValue("Ada");
+    await expect(page.getByLabel("Last Name", { exact: true })).toHaveValue("King Lovelace");
+    await page.getByLabel("Last Name", { exact: true }).fill("Byron");
+    await expect(page.getByLabel("Last Name", { exact: true })).toHaveValue("Byron");
+  });
+
+  test("Back from the order confirmation shows the top of the shop, not the checkout's old scroll position", async ({ page, hasJs }) => {
+    await addProduct(page, hasJs);
+    await visit(page, "/checkout");
+    for (const [label, value] of [
+      ["First Name", shippingAddress.firstName],
+      ["Last Name", shippingAddress.lastName],
+      ["Email", shippingAddress.email],
+      ["Phone", shippingAddress.phone],
+      ["Address", shippingAddress.address],
+      ["City", shippingAddress.city],
+      ["State", shippingAddress.state],
+      ["ZIP Code", shippingAddress.zipCode],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    const placeOrder = page.getByRole("button", { name: /Place Order/ });
+    await placeOrder.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await act(page, hasJs, () => placeOrder.tap());
+    await expect(page).toHaveURL(/\/order-success$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
+
+    await act(page, hasJs, () => page.goBack());
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Nothing to say: the shopper has just ordered.
+    await expect(toast(page)).toHaveCount(0);
+  });
+});
+
+test.describe("sign in", () => {
+  test("'Continue with Google' is not offered where Google is not configured", async ({ page, hasJs }) => {
+    test.slow(); // axe on a loaded machine
+    await visit(page, "/auth");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Continue with Google" })).toHaveCount(0);
+    await expect(main.getByText("or continue with email")).toHaveCount(0);
+    if (hasJs) await expectAccessible(page);
+  });
+});
