@@ -13,6 +13,7 @@ import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-sch
 import { formatCents } from "~/modules/money";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/utils/auth.server";
+import { refusedByRateLimit } from "~/utils/rate-limit.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";
@@ -29,19 +30,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: shippingSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
 
-  const session = await getSession(request);
-  const failWith = async (status: number, formError: string, toast: { title: string; description: string }) =>
+  const failWith = async (
+    status: number,
+    formError: string,
+    toast: { title: string; description: string },
+    headers: Record<string, string> = {},
+  ) =>
     data(submission.reply({ formErrors: [formError] }), {
       status,
-      headers: { "Set-Cookie": await toastHeader({ type: "error", ...toast }) },
+      headers: { ...headers, "Set-Cookie": await toastHeader({ type: "error", ...toast }) },
     });
+  const refusal = await refusedByRateLimit(context, "checkout");
+  if (refusal) {
+    return failWith(429, refusal.message, { title: "Too many orders", description: refusal.message }, refusal.headers);
+  }
+
+  const session = await getSession(request);
 
   try {
     const outcome = await placeOrderFromCart(request, session, submission.value);

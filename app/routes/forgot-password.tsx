@@ -7,6 +7,7 @@ import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/modules/account/auth-schemas";
+import { refusedByRateLimit } from "~/utils/rate-limit.server";
 import { getOrigin } from "~/utils/request.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
@@ -17,7 +18,7 @@ export async function loader() {
   return { sendsEmail: capabilities.sendsEmail, constraint: getZodConstraint(ForgotPasswordSchema) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   const { capabilities } = await getBackend();
@@ -28,6 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const refusal = await refusedByRateLimit(context, "forgotPassword");
+  if (refusal) {
+    return data({ result: submission.reply({ formErrors: [refusal.message] }), sent: false }, { status: 429, headers: refusal.headers });
+  }
 
   const backend = (await getBackend()).forRequest(request);
   try {

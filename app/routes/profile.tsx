@@ -2,13 +2,16 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { isBackendError } from "~/backend/errors";
 import type { Profile } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
 import { Toaster } from "~/components/toaster";
 import { Avatar } from "~/components/user-menu";
-import { ProfileFormSchema } from "~/modules/account/auth-schemas";
+import { changePassword, signOutEverywhere } from "~/modules/account/account-safety.server";
+import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/account/auth-schemas";
 import { pageToast } from "~/modules/account/sign-in.server";
 import { formatLongDate } from "~/modules/dates";
 import { requireUser } from "~/utils/auth.server";
@@ -17,11 +20,15 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
 
 const EDIT_PATH = "/profile?edit=1";
+const PASSWORD_PATH = "/profile?password=1";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend, user } = await requireUser(request);
   const constraint = getZodConstraint(ProfileFormSchema);
-  const editing = new URL(request.url).searchParams.get("edit") === "1";
+  const passwordConstraint = getZodConstraint(ChangePasswordSchema);
+  const searchParams = new URL(request.url).searchParams;
+  const editing = searchParams.get("edit") === "1";
+  const changingPassword = !editing && searchParams.get("password") === "1";
   let profile: Profile | null;
   try {
     profile = await backend.profiles.get({ userId: user.id });
@@ -32,8 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       {
         account: null,
         editing: false,
+        changingPassword: false,
         toast: pageToast({ title: "Error", description: "Failed to load profile" }, "error"),
         constraint,
+        passwordConstraint,
       },
       { status: 503, headers: backend.responseHeaders },
     );
@@ -45,15 +54,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
     memberSince: profile?.createdAt ?? user.createdAt,
   };
-  return data({ account, editing, toast: null, constraint }, { headers: backend.responseHeaders });
+  return data(
+    { account, editing, changingPassword, toast: null, constraint, passwordConstraint },
+    { headers: backend.responseHeaders },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { backend, user } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileFormSchema });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "sign-out-everywhere") return signOutEverywhere(backend);
+  if (intent === "change-password") return changePassword(backend, formData);
+  const submission = parseWithZod(formData, { schema: ProfileFormSchema });
   const failed = pageToast({ title: "Error", description: "Failed to update profile" }, "error");
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: failed }, { status: 400, headers: backend.responseHeaders });
+    return data({ form: "profile" as const, result: submission.reply(), toast: failed }, { status: 400, headers: backend.responseHeaders });
   }
   try {
     await backend.profiles.updateFullName({ userId: user.id, fullName: submission.value.fullName });
@@ -61,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isBackendError(error)) throw error;
     console.error("Failed to update profile:", error);
     return data(
-      { result: submission.reply({ formErrors: [error.message] }), toast: failed },
+      { form: "profile" as const, result: submission.reply({ formErrors: [error.message] }), toast: failed },
       { status: error.code === "unavailable" ? 503 : 400, headers: backend.responseHeaders },
     );
   }
@@ -74,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { account, editing, toast, constraint } = useLoaderData<typeof loader>();
+  const { account, editing, changingPassword, toast, constraint, passwordConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -93,12 +109,18 @@ export default function ProfilePage() {
             </div>
           </div>
 
-          {editing || actionData ? (
+          {editing || actionData?.form === "profile" ? (
             <EditProfileForm
               fullName={account.fullName ?? ""}
               email={account.email}
               constraint={constraint}
               lastResult={actionData?.result}
+            />
+          ) : changingPassword || actionData?.form === "password" ? (
+            <ChangePasswordForm
+              email={account.email}
+              constraint={passwordConstraint}
+              lastResult={actionData?.form === "password" ? actionData.result : undefined}
             />
           ) : (
             <>
@@ -121,10 +143,11 @@ export default function ProfilePage() {
                 </Link>
               </div>
               <p className="mt-6 text-sm">
-                <Link to="/reset-password" className="font-medium text-brand-700 hover:underline">
+                <Link to={PASSWORD_PATH} preventScrollReset className="font-medium text-brand-700 hover:underline">
                   Change password
                 </Link>
               </p>
+              <SignOutEverywhereForm />
             </>
           )}
         </section>
@@ -191,6 +214,92 @@ function EditProfileForm({
           </Link>
         </div>
       </fieldset>
+    </Form>
+  );
+}
+
+function ChangePasswordForm({
+  email,
+  constraint,
+  lastResult,
+}: {
+  email: string;
+  constraint: FormConstraint;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const saving = useIsPosting("/profile");
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useZodForm({
+    id: "change-password",
+    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ChangePasswordSchema),
+    constraint,
+    lastResult,
+  });
+  // Without JavaScript the page comes back with empty password fields; with it, empty them here too.
+  useEffect(() => {
+    if (lastResult?.status !== "error") return;
+    for (const name of ["currentPassword", "password", "confirmPassword"]) {
+      const input = formRef.current?.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [lastResult]);
+  return (
+    <Form ref={formRef} method="post" action={PASSWORD_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
+      <fieldset disabled={saving} className="space-y-4">
+        <legend className="font-serif text-xl text-ink">Change password</legend>
+        <input type="hidden" name="intent" value="change-password" />
+        {/* For password managers: whose password this is. */}
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <FormField
+          label="Current password"
+          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.currentPassword.errors}
+          errorId={fields.currentPassword.errorId}
+          renderControl={(props) => <PasswordInput {...props} toggleLabel="Show current password" />}
+        />
+        <FormField
+          label="New password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          renderControl={(props) => <PasswordInput {...props} toggleLabel="Show new password" />}
+        />
+        <FormField
+          label="Repeat new password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+          renderControl={(props) => <PasswordInput {...props} toggleLabel="Show repeated password" />}
+        />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="flex flex-wrap gap-3 pt-2">
+          <button type="submit" className="btn btn-primary">
+            {saving ? "Saving..." : "Change password"}
+          </button>
+          <Link
+            to="/profile"
+            preventScrollReset
+            className={`btn btn-outline ${saving ? "pointer-events-none opacity-60" : ""}`}
+            aria-disabled={saving || undefined}
+          >
+            Cancel
+          </Link>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
+
+/** A plain form: works without JavaScript, and a POST so that no link or prefetch can trigger it. */
+function SignOutEverywhereForm() {
+  const busy = useIsPosting("/profile");
+  return (
+    <Form method="post" action="/profile" className="mt-6 border-t border-sand-200 pt-6">
+      <input type="hidden" name="intent" value="sign-out-everywhere" />
+      <p className="text-sm text-ink-muted">Signed in on a device you no longer use? End every session of your account, this one too.</p>
+      <button type="submit" className="btn btn-outline mt-3" disabled={busy}>
+        Sign out everywhere
+      </button>
     </Form>
   );
 }

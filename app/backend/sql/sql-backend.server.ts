@@ -1,5 +1,6 @@
 import { toBackendError } from "~/backend/database-errors.server";
 import type { Backend, RequestBackend } from "~/backend/port";
+import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { migrate } from "./migrations.server";
 import { openPGliteDatabase } from "./pglite-database.server";
 import { openPostgresDatabase } from "./pg-database.server";
@@ -18,6 +19,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
   return {
     description,
     capabilities: { sendsEmail: false, hostedOAuth: false },
+    rateLimits: createRateLimits({ shared: Boolean(db.sharedLimiter), limiterFor: db.sharedLimiter ?? memoryLimiter }),
     forRequest(request) {
       let scoped = perRequest.get(request);
       if (!scoped) {

@@ -51,3 +51,15 @@ export const ProfileFormSchema = /* @__PURE__ */ z.object({
     .optional()
     .transform((value) => value ?? ""),
 });
+
+/** Changing the password from a signed-in session (profile): the current one first, then the new one twice. */
+export const ChangePasswordSchema = /* @__PURE__ */ z
+  .object({
+    currentPassword: z.string({ required_error: "Please enter your current password" }).max(1024, "Password is too long"),
+    password: PasswordSchema,
+    confirmPassword: z.string({ required_error: "Please repeat the new password" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
