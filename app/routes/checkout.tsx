@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ShoppingBag } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
@@ -13,6 +13,7 @@ import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-sch
 import { formatCents } from "~/modules/money";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/utils/auth.server";
+import { withRetryAfter } from "~/utils/rate-limit";
 import { refusedByRateLimit } from "~/utils/rate-limit.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
@@ -77,6 +78,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 }
+
+/** As the root's, plus the Retry-After of a refusal (429). */
+export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => withRetryAfter(actionHeaders, parentHeaders);
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/modules/account/auth-schemas";
+import { withRetryAfter } from "~/utils/rate-limit";
 import { refusedByRateLimit } from "~/utils/rate-limit.server";
 import { getOrigin } from "~/utils/request.server";
 import { originFromMatches, seo } from "~/utils/seo";
@@ -112,6 +113,9 @@ export default function ForgotPassword() {
     </div>
   );
 }
+
+/** As the root's, plus the Retry-After of a refusal (429). */
+export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => withRetryAfter(actionHeaders, parentHeaders);
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
