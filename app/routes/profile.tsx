@@ -7,7 +7,7 @@ import { isBackendError } from "~/backend/errors";
 import type { Profile } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
-import { PasswordInput } from "~/components/password-input";
+import { NewPasswordFields, PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Avatar } from "~/components/user-menu";
 import { changePassword, signOutEverywhere } from "~/modules/account/account-safety.server";
@@ -200,21 +200,28 @@ function EditProfileForm({
           hint="Your email address cannot be changed here."
         />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap gap-3 pt-2">
-          <button type="submit" className="btn btn-primary">
-            {saving ? "Saving..." : "Save Changes"}
-          </button>
-          <Link
-            to="/profile"
-            preventScrollReset
-            className={`btn btn-outline ${saving ? "pointer-events-none opacity-60" : ""}`}
-            aria-disabled={saving || undefined}
-          >
-            Cancel
-          </Link>
-        </div>
+        <SaveOrCancel saving={saving} label="Save Changes" />
       </fieldset>
     </Form>
+  );
+}
+
+/** The profile forms' buttons: submit, and Cancel back to the view. */
+function SaveOrCancel({ saving, label }: { saving: boolean; label: string }) {
+  return (
+    <div className="flex flex-wrap gap-3 pt-2">
+      <button type="submit" className="btn btn-primary">
+        {saving ? "Saving..." : label}
+      </button>
+      <Link
+        to="/profile"
+        preventScrollReset
+        className={`btn btn-outline ${saving ? "pointer-events-none opacity-60" : ""}`}
+        aria-disabled={saving || undefined}
+      >
+        Cancel
+      </Link>
+    </div>
   );
 }
 
@@ -250,41 +257,15 @@ function ChangePasswordForm({
         <input type="hidden" name="intent" value="change-password" />
         {/* For password managers: whose password this is. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <FormField
+        <PasswordField
           label="Current password"
-          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.currentPassword.errors}
-          errorId={fields.currentPassword.errorId}
-          renderControl={(props) => <PasswordInput {...props} toggleLabel="Show current password" />}
+          field={fields.currentPassword}
+          autoComplete="current-password"
+          toggleLabel="Show current password"
         />
-        <FormField
-          label="New password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          renderControl={(props) => <PasswordInput {...props} toggleLabel="Show new password" />}
-        />
-        <FormField
-          label="Repeat new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-          renderControl={(props) => <PasswordInput {...props} toggleLabel="Show repeated password" />}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap gap-3 pt-2">
-          <button type="submit" className="btn btn-primary">
-            {saving ? "Saving..." : "Change password"}
-          </button>
-          <Link
-            to="/profile"
-            preventScrollReset
-            className={`btn btn-outline ${saving ? "pointer-events-none opacity-60" : ""}`}
-            aria-disabled={saving || undefined}
-          >
-            Cancel
-          </Link>
-        </div>
+        <SaveOrCancel saving={saving} label="Change password" />
       </fieldset>
     </Form>
   );
