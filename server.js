@@ -134,7 +134,7 @@ app.all(
   remixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.renderNonce }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.renderNonce, clientIp: req.ip }),
     // Public pages for visitors without cookies, for as long as their s-maxage says (PAGE_CACHE=off to disable).
     pageCache: isProduction && process.env.PAGE_CACHE !== "off" ? createPageCache() : undefined,
   }),

@@ -9,6 +9,8 @@ export interface Backend {
   /** One line for the start-up log, e.g. "embedded (PGlite at ./data/pglite)". */
   readonly description: string;
   readonly capabilities: BackendCapabilities;
+  /** Counters for per-client limits (sign-in floods): shared by every instance where the backend can. */
+  readonly rateLimits: RateLimitsPort;
   /**
    * The backend as seen by one HTTP request: it reads that request's cookies and collects the
    * Set-Cookie headers its response must carry (`responseHeaders`). The same Request gives the same object.
@@ -78,10 +80,20 @@ export interface AuthPort {
   signInWithPassword(input: { email: string; password: string }): Promise<AuthUser>;
   /** Ends the session on the backend and clears the cookie. Signed out already: no-op. */
   signOut(): Promise<void>;
+  /**
+   * Ends every session of the signed-in user, on every device, and clears this cookie. Signed out already: no-op.
+   * Other devices are signed out on their next request.
+   */
+  signOutEverywhere(): Promise<void>;
   /** Only where `capabilities.sendsEmail`; otherwise throws BackendError "not_supported". */
   requestPasswordReset(input: { email: string; redirectTo: string }): Promise<void>;
   /** Sets a new password for the signed-in user (after a recovery link, that link's session). */
   updatePassword(input: { password: string }): Promise<AuthUser>;
+  /**
+   * A signed-in user changing the password: `currentPassword` must be right (else BackendError
+   * "invalid_credentials", and nothing changes). Like updatePassword, it keeps this session and ends the others.
+   */
+  changePassword(input: { currentPassword: string; password: string }): Promise<AuthUser>;
   /** Only where `capabilities.hostedOAuth`: the URL to redirect the browser to. */
   startOAuth(input: { provider: OAuthProvider; redirectTo: string }): Promise<{ url: string }>;
   /** Only where `capabilities.hostedOAuth`: finishes OAuth, e-mail confirmation or recovery links (`?code=`). */
@@ -96,6 +108,27 @@ export interface AuthPort {
     fullName?: string | null;
     avatarUrl?: string | null;
   }): Promise<AuthUser>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rate limits.
+
+/** At most `points` hits per `durationSeconds` for one key (e.g. one client address). */
+export interface RateLimitRule {
+  /** Names the counter: rules with the same name share it. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export interface RateLimitsPort {
+  /** True when the counters live in the database, so that every app instance counts together. */
+  readonly shared: boolean;
+  /**
+   * Counts one hit for `key` against every rule. Returns 0 when all allow it, else the seconds until the
+   * strictest refusing rule allows again. A counter store that fails lets the hit through (and logs it).
+   */
+  hit(rules: readonly RateLimitRule[], key: string): Promise<number>;
 }
 
 // ---------------------------------------------------------------------------------------------------

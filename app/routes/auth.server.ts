@@ -4,10 +4,12 @@ import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { accountCreatedNotice, authFailureStatus, signedInNotice } from "~/modules/account/auth-messages";
 import { AuthFormSchema } from "~/modules/account/auth-schemas";
+import { combineHeaders } from "~/modules/account/combine-headers";
 import { redirectSignedIn } from "~/modules/account/sign-in.server";
 import { requireAnonymous } from "~/utils/auth.server";
 import { signInWithPasswordForm } from "~/utils/authenticator.server";
 import { getOrigin } from "~/utils/request.server";
+import { refusedByRateLimit } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 /**
@@ -31,6 +33,16 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
   }
 
   const { intent, email, password } = submission.value;
+  const refusal = await refusedByRateLimit(context, intent === "signin" ? "signIn" : "signUp");
+  if (refusal) {
+    return data(
+      {
+        result: submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }),
+        notice: null,
+      },
+      { status: 429, headers: combineHeaders(backend.responseHeaders, new Headers(refusal.headers)) },
+    );
+  }
   try {
     if (intent === "signin") {
       const user = await signInWithPasswordForm(request, { backend, formData, context });

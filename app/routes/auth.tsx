@@ -12,6 +12,7 @@ import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/account/
 import { authAction } from "~/routes/auth.server";
 import { requireAnonymous } from "~/utils/auth.server";
 import { googleSignInMethod } from "~/utils/authenticator.server";
+import { withRetryAfter } from "~/utils/rate-limit";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { originFromMatches, seo } from "~/utils/seo";
 import { useIsPosting, useZodForm } from "~/utils/forms";
@@ -212,7 +213,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 /** Personal pages: never stored by a browser or a shared cache. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = ({ actionHeaders }) =>
+  withRetryAfter(actionHeaders, { "Cache-Control": "private, no-store" });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ShoppingBag } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
@@ -15,6 +15,8 @@ import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-sch
 import { formatCents } from "~/modules/money";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/utils/auth.server";
+import { withRetryAfter } from "~/utils/rate-limit";
+import { refusedByRateLimit } from "~/utils/rate-limit.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";
@@ -39,24 +41,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: shippingSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
 
-  const session = await getSession(request);
   // Said on the form, in one place, with everything typed kept (the page answers itself: no toast).
-  const failWith = (status: number, ...formErrors: string[]) => data(submission.reply({ formErrors }), { status });
+  const failWith = (status: number, formErrors: string[], headers?: Record<string, string>) =>
+    data(submission.reply({ formErrors }), { status, headers });
+  const refusal = await refusedByRateLimit(context, "checkout");
+  if (refusal) return failWith(429, [refusal.message], refusal.headers);
+
+  const session = await getSession(request);
 
   try {
     const outcome = await placeOrderFromCart(request, session, submission.value);
     if (outcome.kind === "empty-cart") {
-      return failWith(400, "Cart is empty", "Add some items to your cart before checking out.");
+      return failWith(400, ["Cart is empty", "Add some items to your cart before checking out."]);
     }
     if (outcome.kind === "refused") {
-      return failWith(409, outcome.message);
+      return failWith(409, [outcome.message]);
     }
     session.backend.responseHeaders.forEach((value, key) => outcome.headers.append(key, value));
     return redirectWithToast(
@@ -67,9 +73,12 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // Storing the order failed: say so, keep the cart and everything typed (spec 8: 'Payment failed').
     console.error("Placing an order failed", isBackendError(error) ? error.code : error);
-    return failWith(503, "Payment failed", "There was an error processing your payment. Please try again.");
+    return failWith(503, ["Payment failed", "There was an error processing your payment. Please try again."]);
   }
 }
+
+/** As the root's, plus the Retry-After of a refusal (429). */
+export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => withRetryAfter(actionHeaders, parentHeaders);
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

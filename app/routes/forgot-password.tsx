@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/modules/account/auth-schemas";
+import { withRetryAfter } from "~/utils/rate-limit";
+import { refusedByRateLimit } from "~/utils/rate-limit.server";
 import { getOrigin } from "~/utils/request.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
@@ -17,7 +19,7 @@ export async function loader() {
   return { sendsEmail: capabilities.sendsEmail, constraint: getZodConstraint(ForgotPasswordSchema) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   const { capabilities } = await getBackend();
@@ -28,6 +30,10 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const refusal = await refusedByRateLimit(context, "forgotPassword");
+  if (refusal) {
+    return data({ result: submission.reply({ formErrors: [refusal.message] }), sent: false }, { status: 429, headers: refusal.headers });
+  }
 
   const backend = (await getBackend()).forRequest(request);
   try {
@@ -107,6 +113,9 @@ export default function ForgotPassword() {
     </div>
   );
 }
+
+/** As the root's, plus the Retry-After of a refusal (429). */
+export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => withRetryAfter(actionHeaders, parentHeaders);
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

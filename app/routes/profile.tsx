@@ -2,12 +2,15 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { isBackendError } from "~/backend/errors";
 import type { Profile } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
+import { NewPasswordFields, PasswordField } from "~/components/password-field";
 import { Avatar } from "~/components/user-menu";
-import { ProfileFormSchema } from "~/modules/account/auth-schemas";
+import { changePassword, signOutEverywhere } from "~/modules/account/account-safety.server";
+import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/account/auth-schemas";
 import { formatLongDate } from "~/modules/dates";
 import { requireUser } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
@@ -16,11 +19,15 @@ import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
 
 const EDIT_PATH = "/profile?edit=1";
 const UPDATE_FAILED = "Failed to update profile";
+const PASSWORD_PATH = "/profile?password=1";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend, user } = await requireUser(request);
   const constraint = getZodConstraint(ProfileFormSchema);
-  const editing = new URL(request.url).searchParams.get("edit") === "1";
+  const passwordConstraint = getZodConstraint(ChangePasswordSchema);
+  const searchParams = new URL(request.url).searchParams;
+  const editing = searchParams.get("edit") === "1";
+  const changingPassword = !editing && searchParams.get("password") === "1";
   let profile: Profile | null;
   try {
     profile = await backend.profiles.get({ userId: user.id });
@@ -32,7 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         account: null,
         // Said on the page (role="alert"), in one place: a toast would repeat it.
         editing: false,
+        changingPassword: false,
         constraint,
+        passwordConstraint,
       },
       { status: 503, headers: backend.responseHeaders },
     );
@@ -44,15 +53,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
     memberSince: profile?.createdAt ?? user.createdAt,
   };
-  return data({ account, editing, constraint }, { headers: backend.responseHeaders });
+  return data({ account, editing, changingPassword, constraint, passwordConstraint }, { headers: backend.responseHeaders });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { backend, user } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileFormSchema });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "sign-out-everywhere") return signOutEverywhere(backend);
+  if (intent === "change-password") return changePassword(backend, formData);
+  const submission = parseWithZod(formData, { schema: ProfileFormSchema });
   // A refusal is answered on the form, in one place: the field's own message, or this one for the form.
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, { status: 400, headers: backend.responseHeaders });
+    return data(
+      { form: "profile" as const, result: submission.reply({ formErrors: [UPDATE_FAILED] }) },
+      { status: 400, headers: backend.responseHeaders },
+    );
   }
   try {
     await backend.profiles.updateFullName({ userId: user.id, fullName: submission.value.fullName });
@@ -60,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isBackendError(error)) throw error;
     console.error("Failed to update profile:", error);
     return data(
-      { result: submission.reply({ formErrors: [UPDATE_FAILED, error.message] }) },
+      { form: "profile" as const, result: submission.reply({ formErrors: [UPDATE_FAILED, error.message] }) },
       { status: error.code === "unavailable" ? 503 : 400, headers: backend.responseHeaders },
     );
   }
@@ -73,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { account, editing, constraint } = useLoaderData<typeof loader>();
+  const { account, editing, changingPassword, constraint, passwordConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -94,12 +110,18 @@ export default function ProfilePage() {
             </div>
           </div>
 
-          {editing || actionData ? (
+          {editing || actionData?.form === "profile" ? (
             <EditProfileForm
               fullName={account.fullName ?? ""}
               email={account.email}
               constraint={constraint}
               lastResult={actionData?.result}
+            />
+          ) : changingPassword || actionData?.form === "password" ? (
+            <ChangePasswordForm
+              email={account.email}
+              constraint={passwordConstraint}
+              lastResult={actionData?.form === "password" ? actionData.result : undefined}
             />
           ) : (
             <>
@@ -124,10 +146,11 @@ export default function ProfilePage() {
                 </Link>
               </div>
               <p className="mt-6 text-sm">
-                <Link to="/reset-password" className="font-medium text-brand-700 hover:underline">
+                <Link to={PASSWORD_PATH} preventScrollReset className="font-medium text-brand-700 hover:underline">
                   Change password
                 </Link>
               </p>
+              <SignOutEverywhereForm />
             </>
           )}
         </section>
@@ -184,20 +207,87 @@ function EditProfileForm({
           hint="Your email address cannot be changed here."
         />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap gap-3 pt-2">
-          <button type="submit" className="btn btn-primary">
-            {saving ? "Saving..." : "Save Changes"}
-          </button>
-          <Link
-            to="/profile"
-            preventScrollReset
-            className={`btn btn-outline ${saving ? "pointer-events-none opacity-60" : ""}`}
-            aria-disabled={saving || undefined}
-          >
-            Cancel
-          </Link>
-        </div>
+        <SaveOrCancel saving={saving} label="Save Changes" />
       </fieldset>
+    </Form>
+  );
+}
+
+/** The profile forms' buttons: submit, and Cancel back to the view. */
+function SaveOrCancel({ saving, label }: { saving: boolean; label: string }) {
+  return (
+    <div className="flex flex-wrap gap-3 pt-2">
+      <button type="submit" className="btn btn-primary">
+        {saving ? "Saving..." : label}
+      </button>
+      <Link
+        to="/profile"
+        preventScrollReset
+        className={`btn btn-outline ${saving ? "pointer-events-none opacity-60" : ""}`}
+        aria-disabled={saving || undefined}
+      >
+        Cancel
+      </Link>
+    </div>
+  );
+}
+
+function ChangePasswordForm({
+  email,
+  constraint,
+  lastResult,
+}: {
+  email: string;
+  constraint: FormConstraint;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const saving = useIsPosting("/profile");
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useZodForm({
+    id: "change-password",
+    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ChangePasswordSchema),
+    constraint,
+    lastResult,
+  });
+  // Without JavaScript the page comes back with empty password fields; with it, empty them here too.
+  useEffect(() => {
+    if (lastResult?.status !== "error") return;
+    for (const name of ["currentPassword", "password", "confirmPassword"]) {
+      const input = formRef.current?.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [lastResult]);
+  return (
+    <Form ref={formRef} method="post" action={PASSWORD_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
+      <fieldset disabled={saving} className="space-y-4">
+        <legend className="font-serif text-xl text-ink">Change password</legend>
+        <input type="hidden" name="intent" value="change-password" />
+        {/* For password managers: whose password this is. */}
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <PasswordField
+          label="Current password"
+          field={fields.currentPassword}
+          autoComplete="current-password"
+          toggleLabel="Show current password"
+        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SaveOrCancel saving={saving} label="Change password" />
+      </fieldset>
+    </Form>
+  );
+}
+
+/** A plain form: works without JavaScript, and a POST so that no link or prefetch can trigger it. */
+function SignOutEverywhereForm() {
+  const busy = useIsPosting("/profile");
+  return (
+    <Form method="post" action="/profile" className="mt-6 border-t border-sand-200 pt-6">
+      <input type="hidden" name="intent" value="sign-out-everywhere" />
+      <p className="text-sm text-ink-muted">Signed in on a device you no longer use? End every session of your account, this one too.</p>
+      <button type="submit" className="btn btn-outline mt-3" disabled={busy}>
+        Sign out everywhere
+      </button>
     </Form>
   );
 }

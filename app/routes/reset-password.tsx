@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors, FormField } from "~/components/form-field";
-import { PasswordInput } from "~/components/password-input";
+import { FormErrors } from "~/components/form-field";
+import { NewPasswordFields } from "~/components/password-field";
 import { ResetPasswordSchema } from "~/modules/account/auth-schemas";
 import { requireUser } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
@@ -58,20 +58,7 @@ export default function ResetPassword() {
         <p className="mt-2 text-sm text-ink-muted">Choose a new password for {email}.</p>
         <Form method="post" action="/reset-password" className="mt-6" {...getFormProps(form)}>
           <fieldset disabled={submitting} className="space-y-4">
-            <FormField
-              label="New password"
-              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-              errors={fields.password.errors}
-              errorId={fields.password.errorId}
-              renderControl={(props) => <PasswordInput {...props} toggleLabel="Show new password" />}
-            />
-            <FormField
-              label="Repeat new password"
-              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-              errors={fields.confirmPassword.errors}
-              errorId={fields.confirmPassword.errorId}
-              renderControl={(props) => <PasswordInput {...props} toggleLabel="Show repeated password" />}
-            />
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
             <FormErrors id={form.errorId} errors={form.errors} />
             <button type="submit" className="btn btn-primary w-full">
               {submitting ? "Saving..." : "Save new password"}

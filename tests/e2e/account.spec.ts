@@ -382,3 +382,63 @@ test.describe("orders pagination", () => {
     await expect(orders).toHaveCount(10);
   });
 });
+
+test.describe("account safety (issue 16)", () => {
+  test("changing the password asks for the current one: a wrong one is refused inline and changes nothing", async ({
+    page,
+    hasJs,
+    allowHttpError,
+  }) => {
+    test.slow();
+    allowHttpError(400, "/profile");
+    const email = await createAccount(page, { signedIn: true });
+    await visit(page, "/profile");
+    await act(page, hasJs, () => main(page).getByRole("link", { name: "Change password" }).click());
+    await expect(page).toHaveURL(/\/profile\?password=1$/);
+
+    const current = main(page).getByLabel("Current password", { exact: true });
+    await current.fill("not my password");
+    await main(page).getByLabel("New password", { exact: true }).fill("a-new-password-456");
+    await main(page).getByLabel("Repeat new password", { exact: true }).fill("a-new-password-456");
+    await submit(page, hasJs, "Change password");
+    await expect(main(page).locator("form").getByText("Your current password is not correct.")).toBeVisible();
+    await expect(current).toHaveAttribute("aria-invalid", "true");
+    await expect(current).toHaveValue("");
+
+    await current.fill(PASSWORD);
+    await main(page).getByLabel("New password", { exact: true }).fill("a-new-password-456");
+    await main(page).getByLabel("Repeat new password", { exact: true }).fill("a-new-password-456");
+    await submit(page, hasJs, "Change password");
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(toast(page)).toContainText("Password changed");
+    await expect(main(page)).toContainText(email);
+  });
+
+  test("'Sign out everywhere' signs out this device and another one, which meets /auth on its next request", async ({
+    page,
+    hasJs,
+    browser,
+  }, testInfo) => {
+    test.slow();
+    const email = await createAccount(page, { signedIn: true });
+    // A second device: its own browser context, signed in to the same account.
+    const otherDevice = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: hasJs });
+    try {
+      const other = await otherDevice.newPage();
+      expect((await other.request.post("/auth", { form: { intent: "signin", email, password: PASSWORD } })).ok()).toBe(true);
+      await visit(other, "/profile");
+      await expect(main(other)).toContainText(email);
+
+      await visit(page, "/profile");
+      await act(page, hasJs, () => main(page).getByRole("button", { name: "Sign out everywhere" }).click());
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(toast(page)).toContainText("Signed out everywhere");
+
+      await visit(other, "/profile");
+      await expect(other).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
+      await expect(main(other).getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    } finally {
+      await otherDevice.close();
+    }
+  });
+});

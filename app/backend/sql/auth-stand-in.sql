@@ -55,6 +55,16 @@ create table if not exists auth.sign_in_failures (
   locked_until timestamptz
 );
 
+-- Per-client rate-limit counters (sign-in, sign-up, forgotten password, checkout) on the postgres backend, so that
+-- several app instances count together; Supabase and the embedded backend count in memory. The layout is the one
+-- rate-limiter-flexible's RateLimiterPostgres reads and writes: key "<rule>:<client>", points used, expiry (epoch ms).
+create table if not exists auth.rate_limits (
+  key varchar(255) primary key,
+  points integer not null default 0,
+  expire bigint
+);
+revoke all on table auth.rate_limits from anon, authenticated;
+
 -- As in Supabase: the user id of the request, from the claim the app (or PostgREST) set for the transaction.
 create or replace function auth.uid()
 returns uuid

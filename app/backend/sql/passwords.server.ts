@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { createHashGate } from "./hash-gate.server";
 
 /** scrypt cost: N (CPU and memory), r (block size), p (parallelism). Memory used is 128 * N * r bytes. */
 export interface ScryptCost {
@@ -17,7 +18,23 @@ export const defaultScryptCost: ScryptCost = { N: 2 ** 14, r: 8, p: 5 };
 
 const KEY_LENGTH = 32;
 
+/**
+ * Password hashing limits for this process: one hash at a time leaves the other core to the pages during a flood
+ * of sign-ins (measured by `npm run bench:sign-in-flood`); 16 more wait (~5 s), and beyond that sign-ins are
+ * refused with 429 until the queue drains. PASSWORD_HASH_CONCURRENCY raises the first on a bigger host.
+ */
+export const passwordHashLimits = {
+  concurrency: Math.max(1, Number(process.env.PASSWORD_HASH_CONCURRENCY) || 1),
+  maxQueued: 16,
+} as const;
+
+const hashGate = createHashGate(passwordHashLimits);
+
 function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+  return hashGate.run(() => scryptNow(password, salt, cost));
+}
+
+function scryptNow(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // The async form runs on libuv's thread pool: sign-ins do not block other requests.
     crypto.scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...cost, maxmem: 256 * cost.N * cost.r }, (error, key) =>

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres } from "rate-limiter-flexible";
 import { BackendError } from "~/backend/errors";
 import { runInOrder, type SqlDatabase, type SqlExecutor } from "./sql-database";
 
@@ -61,6 +62,18 @@ export async function openPostgresDatabase(options: { url: string; poolSize: num
         client.release(brokenConnection);
       }
     },
+    // Rate-limit counters in auth.rate_limits (auth-stand-in.sql), so that every instance counts
+    // together; should the database fail, a memory counter stands in (the library's insurance limiter).
+    sharedLimiter: (limit) =>
+      new RateLimiterPostgres({
+        ...limit,
+        storeClient: pool,
+        storeType: "pool",
+        schemaName: "auth",
+        tableName: "rate_limits",
+        tableCreated: true,
+        insuranceLimiter: new RateLimiterMemory(limit),
+      }),
     close: () => pool.end(),
   };
   return database;

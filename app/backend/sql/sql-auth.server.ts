@@ -169,10 +169,20 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
     return Math.max(0, Math.ceil((new Date(row.locked_until).getTime() - now().getTime()) / 1000));
   }
 
+  /** Failures counted before the window and no longer locking: they count for nothing (recordFailure resets them). */
+  async function purgeExpiredFailures(tx: SqlExecutor, windowStart: Date, at: Date): Promise<void> {
+    await tx.query(
+      "delete from auth.sign_in_failures where first_failed_at < $1 and (locked_until is null or locked_until <= $2)",
+      [windowStart, at],
+    );
+  }
+
   async function recordFailure(email: string): Promise<void> {
     const at = now();
     const windowStart = new Date(at.getTime() - signInThrottle.windowMinutes * 60_000);
     await db.transaction(async (tx) => {
+      // Rows of addresses that stopped failing expire here, so a flood of made-up addresses does not pile up.
+      await purgeExpiredFailures(tx, windowStart, at);
       const [row] = await tx.query<{ failures: number }>(
         `insert into auth.sign_in_failures as f (email, failures, first_failed_at) values ($1, 1, $2)
          on conflict (email) do update set
@@ -343,6 +353,40 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         }
         if (token || present) await clearSessionCookie();
         currentUser = Promise.resolve(null);
+      },
+
+      async signOutEverywhere() {
+        const user = await auth.getUser();
+        if (!user) {
+          await auth.signOut();
+          return;
+        }
+        // Before and after the delete: see SessionCache.
+        sessionCache?.forgetUser({ id: user.id });
+        try {
+          await db.query("delete from auth.sessions where user_id = $1", [user.id]);
+        } catch (error) {
+          throw toBackendError(error);
+        } finally {
+          sessionCache?.forgetUser({ id: user.id });
+        }
+        await clearSessionCookie();
+        currentUser = Promise.resolve(null);
+      },
+
+      async changePassword({ currentPassword, password }) {
+        const user = await auth.getUser();
+        if (!user) throw new BackendError("not_authenticated", "Please sign in first.");
+        requireStrongEnoughPassword(password);
+        const [row] = await db
+          .query<{ encrypted_password: string | null }>("select encrypted_password from auth.users where id = $1", [user.id])
+          .catch((error) => {
+            throw toBackendError(error);
+          });
+        if (!(await verifyPassword(String(currentPassword ?? ""), row?.encrypted_password ?? null, scryptCost))) {
+          throw new BackendError("invalid_credentials", "Your current password is not correct.");
+        }
+        return auth.updatePassword({ password });
       },
 
       async requestPasswordReset() {

@@ -1,5 +1,6 @@
 import { toBackendError } from "~/backend/database-errors.server";
 import type { Backend, RequestBackend } from "~/backend/port";
+import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { migrate } from "./migrations.server";
 import { openPGliteDatabase } from "./pglite-database.server";
 import { openPostgresDatabase } from "./pg-database.server";
@@ -19,6 +20,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
     description,
     capabilities: { sendsEmail: false, hostedOAuth: false },
     hostedOAuthProviders: async () => [],
+    rateLimits: createRateLimits({ shared: Boolean(db.sharedLimiter), limiterFor: db.sharedLimiter ?? memoryLimiter }),
     forRequest(request) {
       let scoped = perRequest.get(request);
       if (!scoped) {

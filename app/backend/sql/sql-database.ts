@@ -1,5 +1,7 @@
 // The tiny query interface the SQL adapter runs on, implemented over PGlite and over a `pg` Pool.
 
+import type { LimiterFactory } from "~/backend/rate-limits.server";
+
 export interface SqlExecutor {
   /** One statement with $1.. parameters. Cast in SQL what must not depend on the driver (::int, ::text). */
   query<Row extends object = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
@@ -30,5 +32,7 @@ export interface SqlDatabase extends SqlExecutor {
   batch(statements: readonly SqlStatement[]): Promise<Record<string, unknown>[][]>;
   /** Where the data lives, for the start-up log, without credentials. */
   readonly description: string;
+  /** Rate-limit counters every app instance on this database shares; absent: memory counters (one process). */
+  readonly sharedLimiter?: LimiterFactory;
   close(): Promise<void>;
 }

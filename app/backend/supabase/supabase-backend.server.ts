@@ -1,6 +1,7 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import {
   type AuthError,
+  createClient,
   isAuthRetryableFetchError,
   isAuthSessionMissingError,
   isAuthWeakPasswordError,
@@ -13,6 +14,7 @@ import WebSocket from "ws";
 import { signCookieValue, unsignCookieValue } from "~/backend/cookie-signing.server";
 import { toBackendError, unavailableMessage } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
+import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import {
   cleanCartLines,
   cleanFullName,
@@ -55,6 +57,11 @@ export interface SupabaseBackendOptions {
   /** Tests pass a fake to see and answer every request at the network edge. */
   fetch?: typeof fetch;
 }
+
+// Node 20 has no global WebSocket, and supabase-js refuses to start without one (STACK.md).
+const realtimeOptions = {
+  transport: WebSocket as unknown as NonNullable<Parameters<typeof createServerClient>[2]["realtime"]>["transport"],
+};
 
 /** Spec 9: a session is refreshed on the server when 90 s or less remain. */
 export const REFRESH_WHEN_SECONDS_LEFT = 90;
@@ -100,8 +107,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
       cookieOptions: secureCookieOptions,
       global: options.fetch ? { fetch: options.fetch } : {},
       db: { timeout: REQUEST_TIMEOUT_MS },
-      // Node 20 has no global WebSocket, and supabase-js refuses to start without one (STACK.md).
-      realtime: { transport: WebSocket as unknown as NonNullable<Parameters<typeof createServerClient>[2]["realtime"]>["transport"] },
+      realtime: realtimeOptions,
     });
   }
 
@@ -124,9 +130,30 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     }
   }
 
+  /**
+   * Whether `password` signs `email` in, asked of Supabase with a client of its own that keeps nothing; the
+   * session that proves it is ended at once (scope "local": only that one).
+   */
+  async function passwordMatches(email: string, password: string): Promise<boolean> {
+    const verifier = createClient(options.url, options.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: options.fetch ? { fetch: options.fetch } : {},
+      realtime: realtimeOptions,
+    });
+    const { error } = await verifier.auth.signInWithPassword({ email, password });
+    if (error) {
+      if (error.code === "invalid_credentials" || error.status === 400) return false;
+      throw fromAuthError(error);
+    }
+    await verifier.auth.signOut({ scope: "local" });
+    return true;
+  }
+
   return {
     description: `supabase (${options.url})`,
     capabilities: { sendsEmail: true, hostedOAuth: true },
+    // Memory counters, per process: the app cannot write a table of its own on Supabase (the anon key only).
+    rateLimits: createRateLimits({ shared: false, limiterFor: memoryLimiter }),
 
     hostedOAuthProviders() {
       if (!providers || Date.now() >= providers.until) providers = { until: Date.now() + PROVIDERS_TTL_MS, value: readProviders() };
@@ -138,7 +165,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
       if (!scoped) {
         const responseHeaders = new Headers();
         const client = clientFor(request.headers.get("Cookie"), responseHeaders);
-        scoped = createRequestBackend(client, responseHeaders);
+        scoped = createRequestBackend(client, responseHeaders, passwordMatches);
         perRequest.set(request, scoped);
       }
       return scoped;
@@ -183,7 +210,11 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
   };
 }
 
-function createRequestBackend(client: SupabaseClient, responseHeaders: Headers): RequestBackend {
+function createRequestBackend(
+  client: SupabaseClient,
+  responseHeaders: Headers,
+  passwordMatches: (email: string, password: string) => Promise<boolean>,
+): RequestBackend {
   let session: Promise<Session | null> | undefined;
   let user: Promise<AuthUser | null> | undefined;
 
@@ -291,6 +322,15 @@ function createRequestBackend(client: SupabaseClient, responseHeaders: Headers):
       if (error && !isAuthSessionMissingError(error)) throw fromAuthError(error);
     },
 
+    async signOutEverywhere() {
+      if (!(await currentSession())) return;
+      // "global": Supabase revokes every refresh token of the user; other devices' access tokens fail getUser().
+      const { error } = await client.auth.signOut({ scope: "global" });
+      forgetSession();
+      user = Promise.resolve(null);
+      if (error && !isAuthSessionMissingError(error)) throw fromAuthError(error);
+    },
+
     async requestPasswordReset({ email, redirectTo }) {
       const { error } = await client.auth.resetPasswordForEmail(normaliseEmail(email), { redirectTo });
       if (error) throw fromAuthError(error);
@@ -299,6 +339,20 @@ function createRequestBackend(client: SupabaseClient, responseHeaders: Headers):
     async updatePassword({ password }) {
       if (!(await currentSession())) throw new BackendError("not_authenticated", "Please sign in first.");
       const { data, error } = await client.auth.updateUser({ password });
+      if (error) throw fromAuthError(error);
+      const updated = toUser(data.user);
+      user = Promise.resolve(updated);
+      return updated;
+    },
+
+    async changePassword({ currentPassword, password }) {
+      const signedIn = await auth.getUser();
+      if (!signedIn) throw new BackendError("not_authenticated", "Please sign in first.");
+      if (!(await passwordMatches(signedIn.email, String(currentPassword ?? "")))) {
+        throw new BackendError("invalid_credentials", "Your current password is not correct.");
+      }
+      // current_password too, for projects that make Supabase check it itself.
+      const { data, error } = await client.auth.updateUser({ password, current_password: currentPassword });
       if (error) throw fromAuthError(error);
       const updated = toUser(data.user);
       user = Promise.resolve(updated);

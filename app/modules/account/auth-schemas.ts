@@ -32,15 +32,16 @@ export const ForgotPasswordSchema = /* @__PURE__ */ z.object({
   email: EmailSchema,
 });
 
-export const ResetPasswordSchema = /* @__PURE__ */ z
-  .object({
-    password: PasswordSchema,
-    confirmPassword: z.string({ required_error: "Please repeat the new password" }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+/** A new password, typed twice. */
+const newPasswordShape = {
+  password: PasswordSchema,
+  confirmPassword: /* @__PURE__ */ z.string({ required_error: "Please repeat the new password" }),
+};
+
+const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const passwordsDiffer = { message: "Passwords do not match", path: ["confirmPassword"] };
+
+export const ResetPasswordSchema = /* @__PURE__ */ z.object(newPasswordShape).refine(passwordsMatch, passwordsDiffer);
 
 export const ProfileFormSchema = /* @__PURE__ */ z.object({
   // conform turns an empty input into undefined: a blank name clears it (shown as 'User').
@@ -51,3 +52,11 @@ export const ProfileFormSchema = /* @__PURE__ */ z.object({
     .optional()
     .transform((value) => value ?? ""),
 });
+
+/** Changing the password from a signed-in session (profile): the current one first, then the new one twice. */
+export const ChangePasswordSchema = /* @__PURE__ */ z
+  .object({
+    currentPassword: z.string({ required_error: "Please enter your current password" }).max(1024, "Password is too long"),
+    ...newPasswordShape,
+  })
+  .refine(passwordsMatch, passwordsDiffer);

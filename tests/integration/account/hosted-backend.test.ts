@@ -141,4 +141,22 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
     expect(result.status).toBe(400);
     expect(result.data?.result.error?.[""]).toEqual(["For security purposes, you can only request this after 60 seconds."]);
   });
+
+  test("forgot password is limited per client: past the limit a 429 that says when to retry, the address kept", async () => {
+    const client = { clientIp: "198.51.100.23" };
+    const sentBefore = resetRequests.length;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await call(forgotAction, post("/forgot-password", { email: uniqueEmail() }), client)).status).toBe(200);
+    }
+    const email = uniqueEmail();
+    const refused = await call(forgotAction, post("/forgot-password", { email }), client);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.data?.sent).toBe(false);
+    expect(refused.data?.result.error?.[""]?.[0]).toMatch(/^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(refused.data?.result.initialValue).toMatchObject({ email });
+    expect(resetRequests.length - sentBefore).toBe(5);
+    // Another address is not affected.
+    expect((await call(forgotAction, post("/forgot-password", { email }), { clientIp: "198.51.100.24" })).status).toBe(200);
+  });
 });

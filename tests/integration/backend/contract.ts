@@ -391,6 +391,148 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       });
     });
 
+    describe("account safety and limits (issue 16)", () => {
+      test("sign out everywhere ends every session of the account, and only of that account", async () => {
+        const { user, email, password, cookie } = await signedUpUser();
+        const otherDevice = anyScope();
+        await otherDevice.auth.signInWithPassword({ email, password });
+        const otherCookie = cookieFrom(otherDevice.responseHeaders);
+        const stranger = await signedUpUser();
+
+        const scope = backend.forRequest(requestWith(cookie));
+        await scope.auth.signOutEverywhere();
+        expect(scope.responseHeaders.getSetCookie().join()).toMatch(/shop_session=;.*Max-Age=0/i);
+        await expect(scope.auth.getUser()).resolves.toBeNull();
+        await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
+        await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
+        const [row] = await db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [user.id]);
+        expect(row?.n).toBe(0);
+        await expect(backend.forRequest(requestWith(stranger.cookie)).auth.getUser()).resolves.toMatchObject({ id: stranger.user.id });
+        // Signed out already: nothing to do, no error.
+        await expect(anyScope().auth.signOutEverywhere()).resolves.toBeUndefined();
+      });
+
+      test("sign out everywhere also ends sessions the embedded backend holds in its session cache", async () => {
+        const cached = harness.createBackend({ cacheSessions: true });
+        const { user, email, password, cookie } = await signedUpUser({ via: cached });
+        const otherDevice = cached.forRequest(requestWith());
+        await otherDevice.auth.signInWithPassword({ email, password });
+        const otherCookie = cookieFrom(otherDevice.responseHeaders);
+        // Both sessions read once, so both sit in the cache.
+        await expect(cached.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
+        await expect(cached.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
+
+        await cached.forRequest(requestWith(cookie)).auth.signOutEverywhere();
+        await expect(cached.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
+        await expect(cached.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
+      });
+
+      test("changing the password needs the current one: a wrong one changes nothing", async () => {
+        const { user, email, password, cookie } = await signedUpUser();
+        const otherDevice = anyScope();
+        await otherDevice.auth.signInWithPassword({ email, password });
+        const otherCookie = cookieFrom(otherDevice.responseHeaders);
+        const scope = () => backend.forRequest(requestWith(cookie));
+
+        await expectBackendError(
+          scope().auth.changePassword({ currentPassword: "not my password", password: "a brand new secret" }),
+          "invalid_credentials",
+          /current password/i,
+        );
+        // Nothing changed: the old password signs in, the other device is still signed in.
+        await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
+        await expect(anyScope().auth.signInWithPassword({ email, password })).resolves.toMatchObject({ id: user.id });
+        await expectBackendError(
+          anyScope().auth.signInWithPassword({ email, password: "a brand new secret" }),
+          "invalid_credentials",
+        );
+
+        await expectBackendError(scope().auth.changePassword({ currentPassword: password, password: "short" }), "weak_password");
+        await expect(scope().auth.changePassword({ currentPassword: password, password: "a brand new secret" })).resolves.toMatchObject({
+          id: user.id,
+        });
+        // As with updatePassword: this session stays, the others end, and the new password is the one that works.
+        await expect(scope().auth.getUser()).resolves.toMatchObject({ id: user.id });
+        await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
+        await expectBackendError(anyScope().auth.signInWithPassword({ email, password }), "invalid_credentials");
+        await expectBackendError(
+          anyScope().auth.changePassword({ currentPassword: password, password: "whatever123" }),
+          "not_authenticated",
+        );
+      });
+
+      test("failed sign-in rows expire: writing a failure purges the rows older than the lockout window", async () => {
+        let clock = new Date("2032-05-01T12:00:00Z");
+        const timed = harness.createBackend({ now: () => clock });
+        const unknown = Array.from({ length: 3 }, () => uniqueEmail("nobody"));
+        const fail = (email: string) =>
+          expectBackendError(timed.forRequest(requestWith()).auth.signInWithPassword({ email, password: "guess" }), "invalid_credentials");
+        const rowsFor = async (emails: string[]) =>
+          (
+            await db.query<{ n: number }>("select count(*)::int as n from auth.sign_in_failures where email = any($1::text[])", [
+              emails,
+            ])
+          )[0]?.n;
+
+        for (const email of unknown) await fail(email);
+        expect(await rowsFor(unknown)).toBe(3);
+
+        // Still inside the window: kept (they still count towards a lockout).
+        clock = new Date(clock.getTime() + 14 * 60_000);
+        const later = uniqueEmail("nobody");
+        await fail(later);
+        expect(await rowsFor(unknown)).toBe(3);
+
+        // Past the window: the next failure written removes them; its own row and the newer one stay.
+        clock = new Date(clock.getTime() + 2 * 60_000);
+        const latest = uniqueEmail("nobody");
+        await fail(latest);
+        expect(await rowsFor(unknown)).toBe(0);
+        expect(await rowsFor([later, latest])).toBe(2);
+      });
+
+      test("a locked address keeps its row until the lock ends, even past the window", async () => {
+        const clock = new Date("2032-06-01T12:00:00Z");
+        const timed = harness.createBackend({ now: () => clock });
+        const { email, password } = await signedUpUser({ via: timed });
+        // Failing since 20 minutes ago (before the window) and locked for 5 more.
+        await db.query(
+          "insert into auth.sign_in_failures (email, failures, first_failed_at, locked_until) values ($1, 12, $2, $3)",
+          [email, new Date(clock.getTime() - 20 * 60_000), new Date(clock.getTime() + 5 * 60_000)],
+        );
+        await expectBackendError(
+          timed.forRequest(requestWith()).auth.signInWithPassword({ email: uniqueEmail("nobody"), password: "guess" }),
+          "invalid_credentials",
+        );
+        await expectBackendError(timed.forRequest(requestWith()).auth.signInWithPassword({ email, password }), "too_many_attempts");
+      });
+
+      test("rate limits count hits per key and say how long to wait; other keys are not affected", async () => {
+        const rule = { name: `contract-${crypto.randomUUID()}`, points: 2, durationSeconds: 60 };
+        const client = `203.0.113.${Math.floor(Math.random() * 200)}`;
+        await expect(backend.rateLimits.hit([rule], client)).resolves.toBe(0);
+        await expect(backend.rateLimits.hit([rule], client)).resolves.toBe(0);
+        const wait = await backend.rateLimits.hit([rule], client);
+        expect(wait).toBeGreaterThan(0);
+        expect(wait).toBeLessThanOrEqual(60);
+        await expect(backend.rateLimits.hit([rule], `${client}-other`)).resolves.toBe(0);
+        // With several rules, the strictest refusing one decides.
+        const hourly = { name: `${rule.name}-hourly`, points: 1, durationSeconds: 3600 };
+        const another = `${client}-third`;
+        await expect(backend.rateLimits.hit([rule, hourly], another)).resolves.toBe(0);
+        expect(await backend.rateLimits.hit([rule, hourly], another)).toBeGreaterThan(60);
+      });
+
+      test("instances on one database share the counters where the backend says so", async () => {
+        const rule = { name: `shared-${crypto.randomUUID()}`, points: 1, durationSeconds: 60 };
+        const secondInstance = harness.createBackend();
+        await expect(backend.rateLimits.hit([rule], "198.51.100.7")).resolves.toBe(0);
+        const second = await secondInstance.rateLimits.hit([rule], "198.51.100.7");
+        // Shared (postgres): the second instance sees the first one's hit. Memory (embedded): each counts its own.
+        expect(second > 0).toBe(backend.rateLimits.shared);
+      });
+    });
+
     describe("carts", () => {
       test("add creates a line and adds to it; set, remove and clear change it", async () => {
         const { user, scope } = await signedUpUser();

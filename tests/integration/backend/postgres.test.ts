@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BackendError } from "~/backend/errors";
+import type { Backend } from "~/backend/port";
 import { migrate } from "~/backend/sql/migrations.server";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { createSqlBackend, openPostgresBackend } from "~/backend/sql/sql-backend.server";
@@ -51,6 +52,22 @@ describe("postgres backend start-up", () => {
       Array.from({ length: 3 }, () => openPostgresBackend({ url, poolSize: 2 }, testBackendOptions)),
     );
     await Promise.all(instances.map((instance) => instance.close()));
+  });
+
+  test("rate-limit counters live in the database: two instances count one client together", async () => {
+    const url = await cluster.createDatabase("ratelimits");
+    const instances = await Promise.all([1, 2].map(() => openPostgresBackend({ url, poolSize: 2 }, testBackendOptions)));
+    try {
+      const [first, second] = instances as [Backend, Backend];
+      expect(first.rateLimits.shared).toBe(true);
+      const rule = { name: "sign-in", points: 3, durationSeconds: 60 };
+      const hits = [first, second, first].map((instance) => instance.rateLimits.hit([rule], "192.0.2.1"));
+      await expect(Promise.all(hits)).resolves.toEqual([0, 0, 0]);
+      expect(await second.rateLimits.hit([rule], "192.0.2.1")).toBeGreaterThan(0);
+      expect(await first.rateLimits.hit([rule], "192.0.2.2")).toBe(0);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
   });
 
   test("an unreachable database stops start-up with a message that says what to set", async () => {

@@ -338,6 +338,68 @@ describe("supabase backend: auth", () => {
   });
 });
 
+describe("supabase backend: account safety (issue 16)", () => {
+  test("sign out everywhere asks Supabase to end every session (scope global) and clears the cookies", async () => {
+    const cookie = await signedInCookie();
+    fake.on("POST", "/auth/v1/logout", () => json({}, 204));
+    const scope = backend.forRequest(request(cookie));
+    await scope.auth.signOutEverywhere();
+    const [sent] = fake.sent("POST", "/auth/v1/logout");
+    expect(sent?.url.searchParams.get("scope")).toBe("global");
+    expectAnonKeyAndBearer(sent!, "user");
+    const cleared = scope.responseHeaders.getSetCookie();
+    expect(cleared.some((setCookie) => setCookie.startsWith(`${AUTH_COOKIE}=;`) && /Max-Age=0/i.test(setCookie))).toBe(true);
+    await expect(scope.auth.getUser()).resolves.toBeNull();
+    // Signed out already: nothing to do.
+    fake.requests.length = 0;
+    await backend.forRequest(request()).auth.signOutEverywhere();
+    expect(fake.requests).toEqual([]);
+  });
+
+  test("changing the password checks the current one first: a wrong one sends no change", async () => {
+    await expectBackendError(
+      backend.forRequest(request()).auth.changePassword({ currentPassword: "x", password: "new secret 1" }),
+      "not_authenticated",
+    );
+    const cookie = await signedInCookie();
+    fake.requests.length = 0;
+    fake.on("POST", "/auth/v1/token", () =>
+      json({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" }, 400),
+    );
+    await expectBackendError(
+      backend.forRequest(request(cookie)).auth.changePassword({ currentPassword: "not it", password: "new secret 1" }),
+      "invalid_credentials",
+      /current password/i,
+    );
+    const [check] = fake.sent("POST", "/auth/v1/token?grant_type=password");
+    expect(check?.body).toMatchObject({ email, password: "not it" });
+    expect(fake.sent("PUT", "/auth/v1/user")).toEqual([]);
+
+    // Right: the proving session is ended at once (scope local, its own token), then the password is set.
+    fake.on("POST", "/auth/v1/token", () => json(fakeSession(user, 3600, "refresh-proof")));
+    fake.on("POST", "/auth/v1/logout", () => json({}, 204));
+    fake.on("PUT", "/auth/v1/user", () => json(user));
+    const scope = backend.forRequest(request(cookie));
+    await expect(scope.auth.changePassword({ currentPassword: "correct horse", password: "new secret 1" })).resolves.toMatchObject({
+      id: userId,
+    });
+    const [logout] = fake.sent("POST", "/auth/v1/logout");
+    expect(logout?.url.searchParams.get("scope")).toBe("local");
+    const [change] = fake.sent("PUT", "/auth/v1/user");
+    expect(change?.body).toMatchObject({ password: "new secret 1", current_password: "correct horse" });
+    expectAnonKeyAndBearer(change!, "user");
+    // This browser keeps its session: the proof's sign-in set no cookie here.
+    expect(scope.responseHeaders.getSetCookie().filter((setCookie) => /Max-Age=0/i.test(setCookie))).toEqual([]);
+  });
+
+  test("rate-limit counters are kept in memory, per process", async () => {
+    expect(backend.rateLimits.shared).toBe(false);
+    const rule = { name: "sign-in", points: 1, durationSeconds: 60 };
+    await expect(backend.rateLimits.hit([rule], "192.0.2.9")).resolves.toBe(0);
+    expect(await backend.rateLimits.hit([rule], "192.0.2.9")).toBeGreaterThan(0);
+  });
+});
+
 describe("supabase backend: data through PostgREST with the user's token", () => {
   let cookie: string;
 

@@ -26,12 +26,19 @@ type DataOf<F extends RouteFunction> =
 
 export const testContext: AppLoadContext = { cspNonce: "test-nonce" };
 
-/** Calls a loader or an action as Remix would and normalises what comes back (returned or thrown). */
-export async function call<F extends RouteFunction>(routeFunction: F, request: Request): Promise<RouteResult<DataOf<F>>> {
+/**
+ * Calls a loader or an action as Remix would and normalises what comes back (returned or thrown). `context`
+ * adds to the load context server.js would give, e.g. the client's address.
+ */
+export async function call<F extends RouteFunction>(
+  routeFunction: F,
+  request: Request,
+  context: Partial<AppLoadContext> = {},
+): Promise<RouteResult<DataOf<F>>> {
   type Data = DataOf<F>;
   let outcome: unknown;
   try {
-    outcome = await routeFunction({ request, params: {}, context: testContext });
+    outcome = await routeFunction({ request, params: {}, context: { ...testContext, ...context } });
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     outcome = thrown;

@@ -1,0 +1,42 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { FormField } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
+
+/** A conform password field with its show/hide toggle: the password forms (new, repeated, current) share it. */
+export function PasswordField<Schema extends Record<string, unknown>>({
+  label,
+  field,
+  autoComplete,
+  toggleLabel,
+}: {
+  label: string;
+  field: FieldMetadata<string, Schema, string[]>;
+  autoComplete: "current-password" | "new-password";
+  toggleLabel: string;
+}) {
+  return (
+    <FormField
+      label={label}
+      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete }}
+      errors={field.errors}
+      errorId={field.errorId}
+      renderControl={(props) => <PasswordInput {...props} toggleLabel={toggleLabel} />}
+    />
+  );
+}
+
+/** A new password and its repetition, as the reset and change forms ask for them. */
+export function NewPasswordFields<Schema extends Record<string, unknown>>({
+  password,
+  confirmPassword,
+}: {
+  password: FieldMetadata<string, Schema, string[]>;
+  confirmPassword: FieldMetadata<string, Schema, string[]>;
+}) {
+  return (
+    <>
+      <PasswordField label="New password" field={password} autoComplete="new-password" toggleLabel="Show new password" />
+      <PasswordField label="Repeat new password" field={confirmPassword} autoComplete="new-password" toggleLabel="Show repeated password" />
+    </>
+  );
+}

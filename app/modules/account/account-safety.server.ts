@@ -1,0 +1,68 @@
+import { parseWithZod } from "@conform-to/zod/v3";
+import { data } from "@remix-run/node";
+import { isBackendError } from "~/backend/errors";
+import type { RequestBackend } from "~/backend/port";
+import { ChangePasswordSchema } from "~/modules/account/auth-schemas";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const passwordFields = ["currentPassword", "password", "confirmPassword"];
+
+/**
+ * The profile's password form: the current password must be right (a stolen session alone cannot take the
+ * account over). A refusal is said on the form only. Success ends the other sessions (the port's rule) and goes back to the profile.
+ */
+export async function changePassword(backend: RequestBackend, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  if (submission.status !== "success") {
+    return data(
+      { form: "password" as const, result: submission.reply({ hideFields: passwordFields }) },
+      { status: 400, headers: backend.responseHeaders },
+    );
+  }
+  try {
+    await backend.auth.changePassword({
+      currentPassword: submission.value.currentPassword,
+      password: submission.value.password,
+    });
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    const wrongCurrent = error.code === "invalid_credentials";
+    return data(
+      {
+        form: "password" as const,
+        result: submission.reply({
+          ...(wrongCurrent ? { fieldErrors: { currentPassword: [error.message] } } : { formErrors: [error.message] }),
+          hideFields: passwordFields,
+        }),
+      },
+      {
+        status: error.code === "unavailable" ? 503 : error.code === "too_many_attempts" ? 429 : 400,
+        headers: backend.responseHeaders,
+      },
+    );
+  }
+  return redirectWithToast(
+    "/profile",
+    { title: "Password changed", description: "Your new password is set. Your other devices have been signed out." },
+    { headers: backend.responseHeaders },
+  );
+}
+
+/** 'Sign out everywhere': every session of the account ends, this one too; other devices meet /auth next. */
+export async function signOutEverywhere(backend: RequestBackend) {
+  try {
+    await backend.auth.signOutEverywhere();
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    return redirectWithToast(
+      "/profile",
+      { type: "error", title: "Error", description: error.message },
+      { headers: backend.responseHeaders },
+    );
+  }
+  return redirectWithToast(
+    "/auth",
+    { title: "Signed out everywhere", description: "Every device signed in to your account has been signed out." },
+    { headers: backend.responseHeaders },
+  );
+}

@@ -1,0 +1,66 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { getBackend } from "~/backend/backend.server";
+import type { RateLimitRule } from "~/backend/port";
+import { getEnv } from "~/utils/env.server";
+import { formatWait } from "~/utils/rate-limit";
+
+/**
+ * Per-client limits on the posts that cost the shop (a password hash, an e-mail, an order), all in one place.
+ * A shopper never meets them; a script posting from one address does. Each action counts one hit per valid
+ * form (an invalid one costs nothing and is answered with 400 first). RATE_LIMITS=off turns them off.
+ */
+export const rateLimitRules = {
+  signIn: [
+    { name: "sign-in", points: 10, durationSeconds: 60 },
+    { name: "sign-in-hourly", points: 100, durationSeconds: 60 * 60 },
+  ],
+  signUp: [
+    { name: "sign-up", points: 5, durationSeconds: 60 },
+    { name: "sign-up-hourly", points: 30, durationSeconds: 60 * 60 },
+  ],
+  forgotPassword: [
+    { name: "forgot-password", points: 5, durationSeconds: 60 },
+    { name: "forgot-password-hourly", points: 30, durationSeconds: 60 * 60 },
+  ],
+  checkout: [
+    { name: "checkout", points: 20, durationSeconds: 60 },
+    { name: "checkout-hourly", points: 200, durationSeconds: 60 * 60 },
+  ],
+} as const satisfies Record<string, readonly RateLimitRule[]>;
+
+export type RateLimitedAction = keyof typeof rateLimitRules;
+
+export interface RateLimitRefusal {
+  retryAfterSeconds: number;
+  /** For the page: what happened and when to try again. */
+  message: string;
+  /** Retry-After, for the 429 response. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Counts this post against its action's limits for the client's address (server.js puts Express's `req.ip` in
+ * the load context: the socket's peer, or with TRUST_PROXY=true the address X-Forwarded-For names). Null when
+ * the post may go on; else a refusal to answer with status 429.
+ */
+export async function refusedByRateLimit(
+  context: AppLoadContext,
+  action: RateLimitedAction,
+): Promise<RateLimitRefusal | null> {
+  // No address (a route called outside server.js): nothing to count per client, and one shared bucket for
+  // every such call would turn a per-client limit into a global one.
+  if (getEnv().RATE_LIMITS === "off" || !context.clientIp) return null;
+  const { rateLimits } = await getBackend();
+  const retryAfterSeconds = await rateLimits.hit(rateLimitRules[action], context.clientIp);
+  if (retryAfterSeconds === 0) return null;
+  return tooManyRequests(retryAfterSeconds, "Too many attempts from your network.");
+}
+
+/** The 429 answer's parts, for a limit of ours or the backend's own throttle. */
+export function tooManyRequests(retryAfterSeconds: number, what: string): RateLimitRefusal {
+  return {
+    retryAfterSeconds,
+    message: `${what} Please try again in ${formatWait(retryAfterSeconds)}.`,
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  };
+}

@@ -1,0 +1,126 @@
+// Issue 16, item 4: changing the password from the profile needs the current one, and 'Sign out everywhere'
+// ends every session of the account. Through the route functions, over a real (PGlite) backend.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { action as authAction } from "~/routes/auth";
+import { action as profileAction, loader as profileLoader } from "~/routes/profile";
+import { action as resetPasswordAction } from "~/routes/reset-password";
+import { getSession } from "~/utils/auth.server";
+import { installTestBackend } from "#tests/setup/pglite";
+import { call, CookieJar, expectRedirect, get, post, toastOf } from "#tests/integration/helpers/route-calls";
+import { uniqueEmail } from "#tests/integration/helpers/requests";
+
+let uninstall: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ uninstall } = await installTestBackend());
+});
+
+afterAll(async () => {
+  await uninstall();
+});
+
+const password = "correct-horse-battery";
+
+/** A new account signed in on two devices (two cookie jars). */
+async function shopperOnTwoDevices() {
+  const email = uniqueEmail();
+  const phone = new CookieJar();
+  phone.store((await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password }, phone))).headers);
+  const laptop = new CookieJar();
+  laptop.store((await call(authAction, post("/auth", { intent: "signin", email, password }, laptop))).headers);
+  return { email, phone, laptop };
+}
+
+async function signedIn(jar: CookieJar) {
+  return (await getSession(get("/", jar))).user;
+}
+
+describe("changing the password on /profile", () => {
+  test("a wrong current password: 400, an error on that field, nothing typed echoed back, nothing changed", async () => {
+    const { email, phone, laptop } = await shopperOnTwoDevices();
+    const result = await call(
+      profileAction,
+      post(
+        "/profile?password=1",
+        { intent: "change-password", currentPassword: "not my password", password: "new-password-123", confirmPassword: "new-password-123" },
+        phone,
+      ),
+    );
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({
+      form: "password",
+      result: { status: "error", error: { currentPassword: ["Your current password is not correct."] } },
+    });
+    expect(JSON.stringify(result.data)).not.toMatch(/not my password|new-password-123/);
+    // Both devices still signed in; the old password still works, the new one does not.
+    expect(await signedIn(phone)).toMatchObject({ email });
+    expect(await signedIn(laptop)).toMatchObject({ email });
+    const withNew = await call(authAction, post("/auth", { intent: "signin", email, password: "new-password-123" }));
+    expect(withNew.status).toBe(400);
+  });
+
+  test("the right current password: the new one is set, this device stays signed in, the other is signed out", async () => {
+    const { email, phone, laptop } = await shopperOnTwoDevices();
+    const result = await call(
+      profileAction,
+      post(
+        "/profile?password=1",
+        { intent: "change-password", currentPassword: password, password: "new-password-123", confirmPassword: "new-password-123" },
+        phone,
+      ),
+    );
+    expectRedirect(result, "/profile");
+    expect(await toastOf(result)).toMatchObject({ type: "success", title: "Password changed" });
+    phone.store(result.headers);
+    expect(await signedIn(phone)).toMatchObject({ email });
+    expect(await signedIn(laptop)).toBeNull();
+    expectRedirect(await call(profileLoader, get("/profile", laptop)), "/auth?redirectTo=%2Fprofile");
+    const withNew = await call(authAction, post("/auth", { intent: "signin", email, password: "new-password-123" }));
+    expect(withNew.status).toBe(303);
+  });
+
+  test("a missing current password is a field error, and the page opens the form again", async () => {
+    const { phone } = await shopperOnTwoDevices();
+    const result = await call(
+      profileAction,
+      post("/profile?password=1", { intent: "change-password", password: "new-password-123", confirmPassword: "new-password-123" }, phone),
+    );
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ form: "password", result: { error: { currentPassword: ["Please enter your current password"] } } });
+    const page = await call(profileLoader, get("/profile?password=1", phone));
+    expect(page.data).toMatchObject({ changingPassword: true, editing: false });
+  });
+
+  test("the reset-by-link page still sets a new password without the current one", async () => {
+    const { email, phone } = await shopperOnTwoDevices();
+    const result = await call(
+      resetPasswordAction,
+      post("/reset-password", { password: "linked-password-1", confirmPassword: "linked-password-1" }, phone),
+    );
+    expectRedirect(result, "/");
+    const withNew = await call(authAction, post("/auth", { intent: "signin", email, password: "linked-password-1" }));
+    expect(withNew.status).toBe(303);
+  });
+});
+
+describe("'Sign out everywhere' on /profile", () => {
+  test("ends every session of the account: this device goes to /auth, the other meets /auth on its next request", async () => {
+    const { phone, laptop } = await shopperOnTwoDevices();
+    const other = await shopperOnTwoDevices();
+    const result = await call(profileAction, post("/profile", { intent: "sign-out-everywhere" }, phone));
+    expectRedirect(result, "/auth");
+    expect(await toastOf(result)).toMatchObject({ type: "success", title: "Signed out everywhere" });
+    expect(result.headers.getSetCookie().some((setCookie) => /^shop_session=;.*Max-Age=0/i.test(setCookie))).toBe(true);
+    phone.store(result.headers);
+
+    expect(await signedIn(phone)).toBeNull();
+    expect(await signedIn(laptop)).toBeNull();
+    expectRedirect(await call(profileLoader, get("/profile", laptop)), "/auth?redirectTo=%2Fprofile");
+    // Another account is untouched.
+    expect(await signedIn(other.phone)).toMatchObject({ email: other.email });
+  });
+
+  test("a visitor's post goes to /auth like the rest of the profile", async () => {
+    expectRedirect(await call(profileAction, post("/profile", { intent: "sign-out-everywhere" })), "/auth?redirectTo=%2Fprofile");
+  });
+});

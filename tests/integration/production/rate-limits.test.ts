@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { formatWait } from "~/utils/rate-limit";
+import { rateLimitRules } from "~/utils/rate-limit.server";
+import { checkoutForm, httpRequest, nextCookies, setCookieValue } from "./helpers/http";
+import { useEmbeddedProductionServer } from "./helpers/production-server";
+
+// Issue 16, item 3: per-client limits on the posts that cost the shop, through the real production server. With
+// TRUST_PROXY=true the client is the address X-Forwarded-For names (Express's req.ip), so each test uses its own.
+const suite = useEmbeddedProductionServer({ RATE_LIMITS: "on", TRUST_PROXY: "true", SITE_URL: "http://shop.test" });
+
+let nextClient = 1;
+const newClient = () => ({ "X-Forwarded-For": `203.0.113.${nextClient++}` });
+const asFetcher = { "Sec-Fetch-Mode": "cors" };
+const perMinute = (rules: readonly { points: number; durationSeconds: number }[]) =>
+  rules.find((rule) => rule.durationSeconds === 60)!.points;
+
+function expectRetryAfter(headers: Record<string, string | string[] | undefined>) {
+  const seconds = Number(headers["retry-after"]);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(60);
+  return seconds;
+}
+
+describe("per-client limits", () => {
+  it("sign-in: past the limit a plain form post gets a 429 page that says when to retry and keeps the address", async () => {
+    const client = newClient();
+    const signIn = (email: string) =>
+      httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password: "guess-123456" }, headers: client });
+    for (let attempt = 0; attempt < perMinute(rateLimitRules.signIn); attempt += 1) {
+      expect((await signIn(`flood-${attempt}@example.com`)).status).toBe(400);
+    }
+    const refused = await signIn("typed@example.com");
+    expect(refused.status).toBe(429);
+    const seconds = expectRetryAfter(refused.headers);
+    expect(refused.body).toContain("Too many attempts from your network.");
+    expect(refused.body).toContain(`Please try again in ${formatWait(seconds)}.`);
+    // What was typed comes back, the password aside.
+    expect(refused.body).toMatch(/<input[^>]*value="typed@example.com"/);
+    expect(refused.body).not.toContain("guess-123456");
+
+    // A fetcher (JavaScript on) is refused the same way, with the same message.
+    const fetched = await httpRequest(suite.server.url, "/auth.data", {
+      form: { intent: "signin", email: "typed@example.com", password: "guess-123456" },
+      headers: { ...client, ...asFetcher },
+    });
+    expect(fetched.status).toBe(429);
+    expect(fetched.body).toContain("Too many attempts from your network.");
+    expect(fetched.body).not.toContain("guess-123456");
+
+    // Another client is not affected.
+    expect((await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: "a@example.com", password: "guess-123456" }, headers: newClient() })).status).toBe(400);
+  });
+
+  it("sign-up is limited per client too", async () => {
+    const client = newClient();
+    for (let attempt = 0; attempt < perMinute(rateLimitRules.signUp); attempt += 1) {
+      const response = await httpRequest(suite.server.url, "/auth?mode=signup", {
+        form: { intent: "signup", email: `new-${Date.now()}-${attempt}@example.com`, password: "a long enough password 1" },
+        headers: client,
+      });
+      expect(response.status).toBe(303);
+    }
+    const refused = await httpRequest(suite.server.url, "/auth?mode=signup", {
+      form: { intent: "signup", email: "one-more@example.com", password: "a long enough password 1" },
+      headers: client,
+    });
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused.headers);
+    expect(refused.body).toMatch(/<input[^>]*value="one-more@example.com"/);
+    expect(refused.body).not.toContain("a long enough password 1");
+  });
+
+  it("checkout: past the limit a 429 keeps every field typed and says when to retry", async () => {
+    const client = newClient();
+    const form = checkoutForm({ firstName: "Grace", city: "Arlington" });
+    for (let attempt = 0; attempt < perMinute(rateLimitRules.checkout); attempt += 1) {
+      // The visitor's cart is empty: an ordinary 400, counted all the same.
+      expect((await httpRequest(suite.server.url, "/checkout", { form, headers: client })).status).toBe(400);
+    }
+    // Now with something in the cart, so that the page shows the form again: refused before any order is placed.
+    const add = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" } });
+    const cookie = nextCookies(add);
+    const refused = await httpRequest(suite.server.url, "/checkout", { form, headers: client, cookie });
+    expect(refused.status).toBe(429);
+    expect(setCookieValue(refused, "order_confirmation")).toBeUndefined();
+    const seconds = expectRetryAfter(refused.headers);
+    expect(refused.body).toContain(`Please try again in ${formatWait(seconds)}.`);
+    expect(refused.body).toMatch(/<input[^>]*value="Grace"/);
+    expect(refused.body).toMatch(/<input[^>]*value="Arlington"/);
+  });
+});
