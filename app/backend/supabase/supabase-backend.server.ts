@@ -13,6 +13,7 @@ import WebSocket from "ws";
 import { signCookieValue, unsignCookieValue } from "~/backend/cookie-signing.server";
 import { toBackendError, unavailableMessage } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
+import { createSupabaseOutbox } from "./supabase-outbox.server";
 import {
   cleanCartLines,
   cleanFullName,
@@ -51,6 +52,8 @@ export interface SupabaseBackendOptions {
   /** SESSION_SECRET values, newest first: Supabase's session cookies are signed with them too. */
   cookieSecrets: string[];
   secureCookies: boolean;
+  /** SUPABASE_SERVICE_ROLE_KEY: this server then drains the e-mail outbox (issue 17); without it, nobody does. */
+  serviceRoleKey?: string;
   /** Tests pass a fake to see and answer every request at the network edge. */
   fetch?: typeof fetch;
 }
@@ -105,6 +108,9 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
   return {
     description: `supabase (${options.url})`,
     capabilities: { sendsEmail: true, hostedOAuth: true },
+    outbox: options.serviceRoleKey
+      ? createSupabaseOutbox({ url: options.url, serviceRoleKey: options.serviceRoleKey, fetch: options.fetch })
+      : null,
 
     forRequest(request) {
       let scoped = perRequest.get(request);
@@ -262,6 +268,12 @@ function createRequestBackend(client: SupabaseClient, responseHeaders: Headers):
       forgetSession();
       user = Promise.resolve(null);
       if (error && !isAuthSessionMissingError(error)) throw fromAuthError(error);
+    },
+
+    // Supabase Auth sends the confirmation e-mail itself (its own throttle applies).
+    async resendConfirmation({ email, emailRedirectTo }) {
+      const { error } = await client.auth.resend({ type: "signup", email: normaliseEmail(email), options: { emailRedirectTo } });
+      if (error) throw fromAuthError(error);
     },
 
     async requestPasswordReset({ email, redirectTo }) {
@@ -488,6 +500,12 @@ function createRequestBackend(client: SupabaseClient, responseHeaders: Headers):
   const newsletter: NewsletterPort = {
     async subscribe({ email }) {
       await run(client.rpc("subscribe_to_newsletter", { p_email: email }));
+    },
+    async confirm({ token }) {
+      return (await run(client.rpc("confirm_newsletter_subscription", { p_token: token }))) === true;
+    },
+    async unsubscribe({ token }) {
+      return (await run(client.rpc("unsubscribe_from_newsletter", { p_token: token }))) === true;
     },
   };
 
