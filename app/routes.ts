@@ -46,6 +46,9 @@ export default [
   // Wishlist and newsletter (issue 8).
   route("wishlist", "routes/wishlist.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  // E-mailed links (issue 17).
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
 
   // Operations (issue 9): liveness and readiness probes.
   route("healthz", "routes/healthz.ts"),

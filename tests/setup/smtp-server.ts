@@ -76,3 +76,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The http(s) links in a message's plain-text part, in order. */
+export function linksIn(mail: ReceivedMail): string[] {
+  return [...(mail.parsed.text ?? "").matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
+}
