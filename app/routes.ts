@@ -35,6 +35,7 @@ export default [
   // Accounts (issue 4).
   route("auth", "routes/auth.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),
+  route("auth/resend", "routes/auth-resend.tsx"),
   route("auth/google", "routes/auth-google.tsx"),
   route("auth/google/callback", "routes/auth-google-callback.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
