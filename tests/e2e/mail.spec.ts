@@ -80,6 +80,7 @@ test.describe("password reset", () => {
 
 test.describe("newsletter", () => {
   test("subscribe -> confirm by the e-mailed link -> unsubscribe from the welcome message", async ({ page, hasJs }) => {
+    test.slow();
     const email = `reader-${test.info().project.name}-${Date.now()}@example.com`;
     await visit(page, "/about");
     const form = page.getByRole("contentinfo").getByRole("region", { name: "Newsletter" });

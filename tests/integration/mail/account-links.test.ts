@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setBackendForTests } from "~/backend/backend.server";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { createMailSender, type MailSender } from "~/modules/mail/sender.server";
-import { createMailTransport } from "~/modules/mail/transport.server";
+import type { MailSender } from "~/modules/mail/sender.server";
 import { action as authAction } from "~/routes/auth";
 import { loader as callbackLoader } from "~/routes/auth-callback";
 import { action as resendAction } from "~/routes/auth-resend";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { getSession } from "~/utils/auth.server";
+import { createTestMailSender } from "#tests/setup/mail-sender";
 import { createTestBackend } from "#tests/setup/pglite";
 import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
 import { call, CookieJar, expectRedirect, get, post, toastOf } from "#tests/integration/helpers/route-calls";
@@ -27,13 +27,7 @@ beforeAll(async () => {
   ({ backend, db } = await createTestBackend({ sendsEmail: true }));
   setBackendForTests(backend);
   smtp = await startTestSmtpServer();
-  sender = createMailSender({
-    outbox: backend.outbox!,
-    transport: createMailTransport({ smtpUrl: smtp.url, mailDir: "/nonexistent" }),
-    from: "Luxe Strands <shop@luxe.test>",
-    context: { origin: "http://localhost" },
-    log: () => {},
-  });
+  sender = createTestMailSender(backend.outbox!, smtp);
 });
 afterAll(async () => {
   await sender.stop();

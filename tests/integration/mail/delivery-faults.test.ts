@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Backend } from "~/backend/port";
 import { openPostgresBackend } from "~/backend/sql/sql-backend.server";
-import { createMailSender } from "~/modules/mail/sender.server";
-import { createMailTransport } from "~/modules/mail/transport.server";
 import { shippingAddress } from "#tests/fixtures/shipping";
+import { createTestMailSender } from "#tests/setup/mail-sender";
 import { createTestBackend, testBackendOptions } from "#tests/setup/pglite";
 import { type PostgresCluster, startPostgresCluster } from "#tests/setup/postgres-cluster";
 import { startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
 
 // Delivery that loses nothing and sends nothing twice (issue 17): a mail server that is away, two instances on
-// one PostgreSQL, a process that dies between the commit and the send.
+// one PostgreSQL, a process that dies between the commit and the send. Each waits on positive events (a failed
+// attempt recorded, a message arrived); the generous limits are for a loaded machine, not for the happy path.
+
+vi.setConfig({ testTimeout: 90_000 });
 
 let smtp: TestSmtpServer;
 let cluster: PostgresCluster;
@@ -27,18 +29,7 @@ let keyCounter = 0;
 const freshKey = () => `fault-key-${Date.now()}-${++keyCounter}-padding`;
 const fastRetry = { firstDelayMs: 20, maxDelayMs: 200, giveUpAfterMs: 86_400_000 };
 
-function senderFor(backend: Backend, options: { leaseSeconds?: number } = {}) {
-  return createMailSender({
-    outbox: backend.outbox!,
-    transport: createMailTransport({ smtpUrl: smtp.url, mailDir: "/nonexistent" }),
-    from: "Luxe Strands <shop@luxe.test>",
-    context: { origin: "http://localhost" },
-    retry: fastRetry,
-    pollMs: 10,
-    log: () => {},
-    ...options,
-  });
-}
+const senderFor = (backend: Backend) => createTestMailSender(backend.outbox!, smtp, { retry: fastRetry, pollMs: 10 });
 
 async function placeOrders(backend: Backend, tag: string, count: number): Promise<string[]> {
   const emails = Array.from({ length: count }, (_, index) => `${tag}-${index}@example.com`);
@@ -59,7 +50,7 @@ async function placeOrders(backend: Backend, tag: string, count: number): Promis
 async function arrivalsFor(emails: string[]) {
   const counts = () => emails.map((email) => smtp.received.filter((mail) => mail.recipients.includes(email)).length);
   await new Promise<void>((resolve, reject) => {
-    const deadline = setTimeout(() => reject(new Error(`Arrivals: ${counts().join(",")}`)), 15_000);
+    const deadline = setTimeout(() => reject(new Error(`Arrivals: ${counts().join(",")}`)), 60_000);
     const check = () => {
       if (counts().every((count) => count >= 1)) {
         clearTimeout(deadline);
@@ -82,13 +73,15 @@ describe("a mail server that is away", () => {
       // Wait until every message has failed at least once (a positive event), then bring the server back.
       await expect
         .poll(async () => (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where attempts >= 1 and last_error is not null"))[0]!.n, {
-          timeout: 10_000,
+          timeout: 60_000,
         })
         .toBe(5);
       smtp.setDown(false);
       expect(await arrivalsFor(emails)).toEqual([1, 1, 1, 1, 1]);
       await expect
-        .poll(async () => (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where sent_at is null"))[0]!.n)
+        .poll(async () => (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where sent_at is null"))[0]!.n, {
+          timeout: 60_000,
+        })
         .toBe(0);
       // Every row is marked sent: nothing else can go out, and each address still got one message.
       expect(emails.map((email) => smtp.received.filter((mail) => mail.recipients.includes(email)).length)).toEqual([1, 1, 1, 1, 1]);

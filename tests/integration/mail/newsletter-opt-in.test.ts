@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { createMailSender, type MailSender } from "~/modules/mail/sender.server";
-import { createMailTransport } from "~/modules/mail/transport.server";
+import type { MailSender } from "~/modules/mail/sender.server";
 import { loader as confirmLoader } from "~/routes/newsletter-confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter-unsubscribe";
+import { createTestMailSender } from "#tests/setup/mail-sender";
 import { installTestBackend } from "#tests/setup/pglite";
 import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
 import { call, get } from "#tests/integration/helpers/route-calls";
@@ -21,13 +21,7 @@ let sender: MailSender;
 beforeAll(async () => {
   ({ backend, db, uninstall } = await installTestBackend());
   smtp = await startTestSmtpServer();
-  sender = createMailSender({
-    outbox: backend.outbox!,
-    transport: createMailTransport({ smtpUrl: smtp.url, mailDir: "/nonexistent" }),
-    from: "Luxe Strands <shop@luxe.test>",
-    context: { origin: "http://localhost" },
-    log: () => {},
-  });
+  sender = createTestMailSender(backend.outbox!, smtp);
 });
 afterAll(async () => {
   await sender.stop();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { createMailSender } from "~/modules/mail/sender.server";
-import { createMailTransport } from "~/modules/mail/transport.server";
 import { shippingAddress } from "#tests/fixtures/shipping";
+import { createTestMailSender } from "#tests/setup/mail-sender";
 import { createTestBackend } from "#tests/setup/pglite";
-import { startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
+import { signUpMember } from "#tests/integration/helpers/requests";
 
 // Order confirmations (issue 17) from place_order's own transaction through a real SMTP server.
 
@@ -25,16 +25,7 @@ afterAll(async () => {
 let keyCounter = 0;
 const freshKey = () => `mail-key-${Date.now()}-${++keyCounter}-padding`;
 
-function newSender(retry = { firstDelayMs: 20, maxDelayMs: 100, giveUpAfterMs: 86_400_000 }) {
-  return createMailSender({
-    outbox: backend.outbox!,
-    transport: createMailTransport({ smtpUrl: smtp.url, mailDir: "/nonexistent" }),
-    from: "Luxe Strands <shop@luxe.test>",
-    context: { origin: "https://luxe.test" },
-    retry,
-    log: () => {},
-  });
-}
+const newSender = () => createTestMailSender(backend.outbox!, smtp);
 
 async function placeGuestOrder(email: string) {
   const anonymous = backend.forRequest(new Request("http://shop.test/checkout"));
@@ -82,5 +73,24 @@ describe("order confirmation", () => {
 
     const [row] = await db.query<{ sent_at: Date | null }>("select sent_at from public.outbox where payload ->> 'id' = $1", [order.id]);
     expect(row?.sent_at).toBeInstanceOf(Date);
+  });
+
+  it("links a member to their order history", async () => {
+    const { user, cookie } = await signUpMember(backend);
+    const member = backend.forRequest(new Request("http://shop.test/checkout", { headers: { Cookie: cookie } }));
+    const order = await member.orders.place({
+      userId: user.id,
+      items: [{ productId: "clip-1", quantity: 1 }],
+      shippingAddress,
+      email: "member-1@example.com",
+      idempotencyKey: freshKey(),
+    });
+    const sender = newSender();
+    await sender.runOnce();
+    await sender.stop();
+    const mail = (await smtp.waitFor(2)).find((received) => received.recipients.includes("member-1@example.com"));
+    expect(mail?.parsed.subject).toBe(`Your Luxe Strands order #${order.id.slice(-8).toUpperCase()}`);
+    expect(mail?.parsed.text).toContain("Silky Straight Clip-In Extensions");
+    expect(linksIn(mail!)).toEqual(["http://localhost/orders"]);
   });
 });
