@@ -41,7 +41,8 @@ describe("parseEnv", () => {
   });
 
   test("mail: on by default with no SMTP server; SMTP_URL must be smtp(s)://, MAIL on or off", () => {
-    expect(parseEnv({})).toMatchObject({ MAIL: "on", SMTP_URL: undefined, MAIL_FROM: "Luxe Strands <shop@localhost>" });
+    expect(parseEnv({})).toMatchObject({ MAIL: "on", MAIL_FROM: "Luxe Strands <shop@localhost>" });
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
     expect(parseEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465", MAIL: "off" })).toMatchObject({
       SMTP_URL: "smtps://user:pass@smtp.example.com:465",
       MAIL: "off",
