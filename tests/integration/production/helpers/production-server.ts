@@ -60,6 +60,8 @@ export function spawnProductionServer({ buildDir, dataDir, env = {} }: Omit<Star
       PORT: String(port),
       BUILD_DIR: buildDir,
       LOG_LEVEL: "warn",
+      // These suites sign members up over HTTP and go on at once; the e-mails have their own tests (tests/integration/mail).
+      MAIL: "off",
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...env,
     },
