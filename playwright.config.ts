@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { BIG_CATALOG_EXTRA_PRODUCTS, bigCatalogPort, bigCatalogURL, shopPort, shopURL } from "./tests/e2e/servers";
+import { BIG_CATALOG_EXTRA_PRODUCTS, bigCatalogPort, bigCatalogURL, shopDataDir, shopPort, shopURL } from "./tests/e2e/servers";
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -60,7 +60,8 @@ export default defineConfig({
       timeout: 180_000,
       stdout: "pipe",
       stderr: "pipe",
-      env: { PORT: String(shopPort), NODE_ENV: "production" },
+      // A known data directory: the specs read the e-mails the shop writes there (no SMTP_URL).
+      env: { PORT: String(shopPort), NODE_ENV: "production", E2E_DATA_DIR: shopDataDir },
     },
     {
       command: "node tests/e2e/start-server.mjs",

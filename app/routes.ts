@@ -35,6 +35,7 @@ export default [
   // Accounts (issue 4).
   route("auth", "routes/auth.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),
+  route("auth/resend", "routes/auth-resend.tsx"),
   route("auth/google", "routes/auth-google.tsx"),
   route("auth/google/callback", "routes/auth-google-callback.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
@@ -46,6 +47,9 @@ export default [
   // Wishlist and newsletter (issue 8).
   route("wishlist", "routes/wishlist.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  // E-mailed links (issue 17).
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
 
   // Operations (issue 9): liveness and readiness probes.
   route("healthz", "routes/healthz.ts"),

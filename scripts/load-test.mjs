@@ -104,6 +104,8 @@ async function startServer() {
       SESSION_SECRET: process.env.SESSION_SECRET ?? crypto.randomBytes(32).toString("hex"),
       ALLOW_HTTP: "true",
       LOG_LEVEL: "warn",
+      // Shoppers sign up and check out at once: no confirmation link, no sender (decision 0016).
+      MAIL: "off",
       ...(dataDir ? { DATA_DIR: dataDir, BACKEND: "embedded" } : {}),
     },
   });

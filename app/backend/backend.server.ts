@@ -10,6 +10,8 @@ declare global {
 export interface BackendRuntimeOptions {
   cookieSecrets: string[];
   secureCookies: boolean;
+  /** The shop delivers e-mail (MAIL is not off): the embedded and postgres backends confirm addresses by link. */
+  sendsEmail?: boolean;
 }
 
 /** Opens the adapter a configuration names. Adapters load lazily: Supabase deployments never load PGlite. */
@@ -25,7 +27,13 @@ export async function openBackend(config: BackendConfig, runtime: BackendRuntime
     }
     case "supabase": {
       const { createSupabaseBackend } = await import("./supabase/supabase-backend.server");
-      const backend = createSupabaseBackend({ url: config.url, anonKey: config.anonKey, ...runtime });
+      const backend = createSupabaseBackend({
+        url: config.url,
+        anonKey: config.anonKey,
+        serviceRoleKey: config.serviceRoleKey,
+        cookieSecrets: runtime.cookieSecrets,
+        secureCookies: runtime.secureCookies,
+      });
       await backend.ping();
       return backend;
     }
@@ -46,6 +54,7 @@ export function getBackend(): Promise<Backend> {
     const opening = openBackend(resolveBackendConfig(env), {
       cookieSecrets: env.sessionSecrets,
       secureCookies: env.secureCookies,
+      sendsEmail: env.MAIL !== "off",
     });
     globalThis.__shopBackend = opening;
     // A failed open is not cached: the error surfaces, and the next call tries again.

@@ -3,14 +3,15 @@ import type { Env } from "~/utils/env.server";
 export type BackendConfig =
   | { kind: "embedded"; dataDir: string }
   | { kind: "postgres"; databaseUrl: string; poolSize: number }
-  | { kind: "supabase"; url: string; anonKey: string };
+  | { kind: "supabase"; url: string; anonKey: string; serviceRoleKey?: string };
 
 /** A deployment that cannot start as configured; the message says what to set. */
 export class BackendConfigError extends Error {
   override readonly name = "BackendConfigError";
 }
 
-type BackendEnv = Pick<Env, "BACKEND" | "DATA_DIR" | "DATABASE_URL" | "DATABASE_POOL_SIZE" | "SUPABASE_URL" | "SUPABASE_ANON_KEY">;
+type BackendEnv = Pick<Env, "BACKEND" | "DATA_DIR" | "DATABASE_URL" | "DATABASE_POOL_SIZE" | "SUPABASE_URL" | "SUPABASE_ANON_KEY"> &
+  Partial<Pick<Env, "SUPABASE_SERVICE_ROLE_KEY">>;
 
 /**
  * Which backend runs: BACKEND when set; otherwise DATABASE_URL means postgres, SUPABASE_URL (or its key)
@@ -37,7 +38,12 @@ export function resolveBackendConfig(env: BackendEnv): BackendConfig {
             "Unset both (and BACKEND) to use the embedded database instead.",
         );
       }
-      return { kind, url: checkSupabaseUrl(env.SUPABASE_URL), anonKey: env.SUPABASE_ANON_KEY };
+      return {
+        kind,
+        url: checkSupabaseUrl(env.SUPABASE_URL),
+        anonKey: env.SUPABASE_ANON_KEY,
+        ...(env.SUPABASE_SERVICE_ROLE_KEY ? { serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY } : {}),
+      };
     }
   }
 }

@@ -14,6 +14,8 @@ export type BackendErrorCode =
   | "not_authorized"
   | "not_supported"
   | "not_found"
+  /** An e-mailed link that is unknown, already used or expired. */
+  | "invalid_link"
   | "product_not_found"
   | "out_of_stock"
   | "invalid_quantity"

@@ -16,6 +16,11 @@ export interface Backend {
    * Set-Cookie headers its response must carry (`responseHeaders`). The same Request gives the same object.
    */
   forRequest(request: Request): RequestBackend;
+  /**
+   * The e-mail outbox this process's mail sender drains (issue 17), or null when it cannot reach it (Supabase
+   * without SUPABASE_SERVICE_ROLE_KEY).
+   */
+  readonly outbox: OutboxPort | null;
   /** Throws a BackendError when the backend cannot serve requests. */
   ping(): Promise<void>;
   /**
@@ -85,6 +90,11 @@ export interface AuthPort {
    * Other devices are signed out on their next request.
    */
   signOutEverywhere(): Promise<void>;
+  /**
+   * Only where `capabilities.sendsEmail`: a new address-confirmation link for an account that signed up and
+   * has not confirmed yet. Answers the same whatever the address (unknown, confirmed, throttled).
+   */
+  resendConfirmation(input: { email: string; emailRedirectTo: string }): Promise<void>;
   /** Only where `capabilities.sendsEmail`; otherwise throws BackendError "not_supported". */
   requestPasswordReset(input: { email: string; redirectTo: string }): Promise<void>;
   /** Sets a new password for the signed-in user (after a recovery link, that link's session). */
@@ -257,6 +267,41 @@ export interface WishlistPort {
 }
 
 export interface NewsletterPort {
-  /** One row per address, case-insensitive; subscribing again is not an error. */
+  /**
+   * One row per address, case-insensitive; subscribing again is not an error. The subscription stays pending
+   * until the e-mailed link is followed (double opt-in).
+   */
   subscribe(input: { email: string }): Promise<void>;
+  /** The confirmation link's token: false when unknown, used or expired. */
+  confirm(input: { token: string }): Promise<boolean>;
+  /** An unsubscribe link's token (again is fine): false when it was never issued. */
+  unsubscribe(input: { token: string }): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The e-mail outbox (issue 17): messages written in the transaction of the event that causes them.
+
+export interface OutboxMessage {
+  id: string;
+  /** Which template renders it. */
+  kind: string;
+  recipient: string;
+  payload: Record<string, unknown>;
+  /** A link's one-time token, present until the message is sent or given up. */
+  secret: string | null;
+  /** Delivery attempts so far, this one included. */
+  attempts: number;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export type OutboxOutcome =
+  | { outcome: "sent" }
+  | { outcome: "retry"; error: string; retryAt: Date }
+  | { outcome: "failed"; error: string };
+
+export interface OutboxPort {
+  /** Due messages, each leased to the caller for `leaseSeconds` (other senders skip them meanwhile). */
+  claim(input: { limit: number; leaseSeconds: number }): Promise<OutboxMessage[]>;
+  finish(input: { id: string } & OutboxOutcome): Promise<void>;
 }

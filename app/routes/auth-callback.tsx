@@ -1,6 +1,9 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LinkOutcome } from "~/components/link-outcome";
 import { signedInNotice } from "~/modules/account/auth-messages";
 import { redirectSignedIn } from "~/modules/account/sign-in.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -38,6 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   } catch (error) {
     if (!isBackendError(error)) throw error;
+    // An e-mailed link used twice or too late (issue 17): a page that says so, not a silent bounce.
+    if (error.code === "invalid_link") {
+      return data({ problem: error.message }, { status: 410, headers: backend.responseHeaders });
+    }
     return redirectWithToast("/auth", { type: "error", title: "Error", description: error.message }, { headers: backend.responseHeaders });
   }
 }
@@ -45,4 +52,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Nothing to post here. */
 export async function action() {
   return redirect("/auth", { status: 303 });
+}
+
+export const meta: MetaFunction = () => [{ title: "Link expired | Luxe Strands" }, { name: "robots", content: "noindex" }];
+
+/** Shown only for a link that no longer works; every other outcome redirects. */
+export default function AuthCallback() {
+  const { problem } = useLoaderData<typeof loader>();
+  return (
+    <LinkOutcome
+      title="This link does not work"
+      message={`${problem} Ask for a new one: sign in to resend the confirmation, or use "Forgot password?".`}
+      action={{ to: "/auth", label: "Go to sign in" }}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

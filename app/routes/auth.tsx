@@ -8,6 +8,7 @@ import { getBackend } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
+import { ResendConfirmation } from "~/components/resend-confirmation";
 import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/account/auth-schemas";
 import { authAction } from "~/routes/auth.server";
 import { requireAnonymous } from "~/utils/auth.server";
@@ -173,6 +174,10 @@ export default function AuthPage() {
             </button>
           </fieldset>
         </Form>
+
+        {actionData && "unconfirmedEmail" in actionData && actionData.unconfirmedEmail ? (
+          <ResendConfirmation email={actionData.unconfirmedEmail} redirectTo={redirectTo} />
+        ) : null}
 
         <p className="mt-6 text-center text-sm text-ink-muted">
           {text.switchPrompt}{" "}

@@ -39,4 +39,16 @@ describe("parseEnv", () => {
     expect(parseEnv({ CATALOG_FIXTURE: "fixture.json" }).CATALOG_FIXTURE).toBe("fixture.json");
     expect(parseEnv({}).CATALOG_FIXTURE).toBeUndefined();
   });
+
+  test("mail: on by default with no SMTP server; SMTP_URL must be smtp(s)://, MAIL on or off", () => {
+    expect(parseEnv({})).toMatchObject({ MAIL: "on", MAIL_FROM: "Luxe Strands <shop@localhost>" });
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465", MAIL: "off" })).toMatchObject({
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      MAIL: "off",
+    });
+    expect(() => parseEnv({ SMTP_URL: "https://smtp.example.com", MAIL: "maybe" })).toThrow(
+      /SMTP_URL: must be smtp:\/\/… or smtps:\/\/…[\s\S]*MAIL: must be on or off/,
+    );
+  });
 });

@@ -21,6 +21,23 @@ const EnvSchema = z.object({
   SUPABASE_URL: optionalText,
   SUPABASE_ANON_KEY: optionalText,
   SITE_URL: z.preprocess(blankToUndefined, z.string().url({ message: "must be a URL such as https://shop.example.com" }).optional()),
+  /**
+   * Supabase only: lets this server claim the e-mail outbox (issue 17). Server-side only, never sent to a browser.
+   */
+  SUPABASE_SERVICE_ROLE_KEY: optionalText,
+  /** Outgoing mail, e.g. smtps://user:pass@smtp.example.com:465. Unset: each message is written to DATA_DIR/mail. */
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^smtps?:\/\/[^/]/.test(value) && URL.canParse(value), { message: "must be smtp://… or smtps://…, e.g. smtps://user:pass@host:465" })
+      .optional(),
+  ),
+  /** The From address of every message. */
+  MAIL_FROM: z.preprocess(blankToUndefined, z.string().trim().default("Luxe Strands <shop@localhost>")),
+  /** off: the shop sends no e-mail, and new accounts are confirmed at once. */
+  MAIL: z.preprocess(blankToUndefined, z.enum(["on", "off"], { message: "must be on or off" }).default("on")),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /** Production served over plain HTTP (no TLS in front): cookies cannot be Secure then. */

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, visit } from "./fixtures";
+import { waitForMail } from "./pages/mail";
 
 const address: Array<[label: string, value: string]> = [
   ["First Name", "Ada"],
@@ -129,6 +130,14 @@ test.describe("checkout", () => {
     await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("main").getByRole("link", { name: "View Orders" })).toHaveAttribute("href", "/orders");
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+    // The confirmation e-mail (issue 17), to the checkout address, with the line and the right total.
+    const number = (await page.getByTestId("order-number").textContent())?.replace("Order #", "") ?? "missing";
+    const mail = await waitForMail("ada@example.com", new RegExp(`order #${number}$`));
+    expect(mail.parsed.text).toContain("1 x $699.00 = $699.00");
+    expect(mail.parsed.text).toContain("Total: $699.00");
+    expect(mail.parsed.text).toContain("1 Rodeo Drive");
+    expect(mail.parsed.html).toContain("$699.00");
   });
 
   test("a double click, and a resubmission of the same form, place one order", async ({ page }) => {

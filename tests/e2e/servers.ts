@@ -1,3 +1,6 @@
+import os from "node:os";
+import path from "node:path";
+
 // The production servers the end-to-end run starts (playwright.config.ts) and the specs address.
 
 export const shopPort = Number(process.env.E2E_PORT ?? 4173);
@@ -7,3 +10,10 @@ export const BIG_CATALOG_EXTRA_PRODUCTS = 300;
 
 export const shopURL = `http://localhost:${shopPort}`;
 export const bigCatalogURL = `http://localhost:${bigCatalogPort}`;
+
+/**
+ * The shop's data directory (the launcher empties it before and removes it after the run). With no SMTP_URL the
+ * shop writes every e-mail under its mail/ folder, where the specs read them (tests/e2e/pages/mail.ts).
+ */
+export const shopDataDir = path.join(os.tmpdir(), `shop-e2e-${shopPort}`);
+export const shopMailDir = path.join(shopDataDir, "mail");

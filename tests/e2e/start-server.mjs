@@ -1,12 +1,13 @@
-// Starts the production server on a fresh, throwaway data directory so each end-to-end run begins empty.
+// Starts the production server on a fresh, throwaway data directory so each end-to-end run begins empty
+// (E2E_DATA_DIR names it, emptied first, so that the specs can read the e-mails written to its mail/ folder).
 // With E2E_EXTRA_PRODUCTS=N the catalogue is the shipped one plus N generated products (CATALOG_FIXTURE).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR ? freshDirectory(process.env.E2E_DATA_DIR) : mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
 const extraProducts = Number(process.env.E2E_EXTRA_PRODUCTS ?? 0);
 const catalogue =
   extraProducts > 0
@@ -33,3 +34,9 @@ child.on("exit", (code) => {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
+
+function freshDirectory(directory) {
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(directory, { recursive: true });
+  return directory;
+}

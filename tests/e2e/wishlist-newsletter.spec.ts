@@ -101,7 +101,7 @@ test.describe("newsletter", () => {
     expect(answer.status()).toBeLessThan(400);
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Subscribed!");
-    await expect(toast).toContainText("Thanks for subscribing to our newsletter.");
+    await expect(toast).toContainText("Please check your email to confirm your subscription.");
     await expect(page).toHaveURL(/\/about$/);
     if (hasJs) await expect(footerForm(page).getByLabel("E-mail address")).toHaveValue("");
   });

@@ -81,3 +81,23 @@ grant usage on schema auth to anon, authenticated;
 grant execute on function auth.uid() to anon, authenticated;
 revoke all on table auth.users, auth.sessions, auth.sign_in_failures from anon, authenticated;
 grant usage on schema public to anon, authenticated;
+
+-- E-mailed links (issue 17): address confirmation on sign-up (24 h) and password reset (1 h). Single use
+-- (used_at), and only a SHA-256 of the token is stored; the link itself travels once, in public.outbox.
+-- Accounts that existed before address confirmation count as confirmed (the default fills them once).
+alter table auth.users add column if not exists email_confirmed_at timestamptz default now();
+alter table auth.users alter column email_confirmed_at drop default;
+
+create table if not exists auth.email_link_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  purpose text not null check (purpose in ('confirm', 'reset')),
+  token_hash text not null unique,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  used_at timestamptz
+);
+
+create index if not exists email_link_tokens_user_id_idx on auth.email_link_tokens (user_id, purpose, created_at desc);
+
+revoke all on table auth.email_link_tokens from anon, authenticated;

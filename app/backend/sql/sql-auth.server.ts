@@ -9,6 +9,7 @@ import {
 } from "~/backend/input.server";
 import type { AuthPort, AuthUser } from "~/backend/port";
 import { toAuthUser } from "~/backend/rows.server";
+import { consumeEmailLink, issueEmailLink, linkPathOf } from "./email-links.server";
 import { defaultScryptCost, hashPassword, type ScryptCost, verifyPassword } from "./passwords.server";
 import type { SqlDatabase, SqlExecutor } from "./sql-database";
 
@@ -25,6 +26,12 @@ export interface SqlAuthOptions {
    * i.e. the embedded backend (one process per data directory, locked); never with several app processes.
    */
   cacheSessions?: boolean;
+  /**
+   * The shop delivers e-mail (issue 17): a new account confirms its address by an e-mailed link before it can
+   * sign in, and a forgotten password is reset by one. False (MAIL=off, and the default in tests): accounts are
+   * confirmed at once.
+   */
+  sendsEmail?: boolean;
 }
 
 const SESSION_LIFETIME_DAYS = 30;
@@ -211,6 +218,20 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
     return new BackendError("too_many_attempts", `Too many failed sign-in attempts. Try again in ${wait}.`);
   }
 
+  function requireEmailDelivery(): void {
+    if (!options.sendsEmail) {
+      throw new BackendError(
+        "not_supported",
+        "This shop cannot send e-mail, so a forgotten password cannot be reset by e-mail. Please contact us.",
+      );
+    }
+  }
+
+  /** Where a confirmation link lands: the sign-up's redirect (/auth/callback), never another origin. */
+  function confirmLinkPath(emailRedirectTo: string | undefined): string {
+    return linkPathOf(emailRedirectTo ?? "/auth/callback");
+  }
+
   return function authFor(request: Request, responseHeaders: Headers): AuthPort {
     let currentUser: Promise<AuthUser | null> | undefined;
 
@@ -278,21 +299,29 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         return currentUser;
       },
 
-      async signUp({ email, password, fullName }) {
+      async signUp({ email, password, fullName, emailRedirectTo }) {
         const address = normaliseEmail(email);
         requireStrongEnoughPassword(password);
         const name = fullName === undefined ? null : cleanFullName(fullName);
         const passwordHash = await hashPassword(password, scryptCost);
+        const confirmByEmail = options.sendsEmail === true;
         try {
           const { user, token } = await db.transaction(async (tx) => {
             const [row] = await tx.query<UserRow>(
-              `insert into auth.users as u (email, encrypted_password, raw_user_meta_data) values ($1, $2, $3::jsonb)
+              `insert into auth.users as u (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+               values ($1, $2, $3::jsonb, $4)
                returning ${userColumns}`,
-              [address, passwordHash, JSON.stringify(name ? { full_name: name } : {})],
+              [address, passwordHash, JSON.stringify(name ? { full_name: name } : {}), confirmByEmail ? null : now()],
             );
             if (!row) throw new BackendError("unexpected", "Creating the account returned nothing.");
+            if (confirmByEmail) {
+              // No session until the address is confirmed: the link (24 h, once) signs the shopper in.
+              await issueEmailLink(tx, { userId: row.id, email: row.email, purpose: "confirm", linkPath: confirmLinkPath(emailRedirectTo), now: now() });
+              return { user: toUser(row), token: null };
+            }
             return { user: toUser(row), token: await createSession(tx, row.id) };
           });
+          if (token === null) return { user, signedIn: false };
           await setSessionCookie(token);
           currentUser = Promise.resolve(user);
           return { user, signedIn: true };
@@ -312,8 +341,8 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         if (waitSeconds > 0) throw throttledError(waitSeconds);
 
         const [row] = await db
-          .query<UserRow & { encrypted_password: string | null }>(
-            `select ${userColumns}, u.encrypted_password from auth.users as u where lower(u.email) = $1`,
+          .query<UserRow & { encrypted_password: string | null; email_confirmed_at: string | Date | null }>(
+            `select ${userColumns}, u.encrypted_password, u.email_confirmed_at from auth.users as u where lower(u.email) = $1`,
             [address],
           )
           .catch((error) => {
@@ -328,6 +357,8 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
           if (lockedFor > 0) throw throttledError(lockedFor);
           throw new BackendError("invalid_credentials", "Invalid login credentials");
         }
+        // The right password, but the address was never confirmed (as Supabase answers).
+        if (row.email_confirmed_at === null) throw new BackendError("email_not_confirmed", "Email not confirmed");
         try {
           await db.query("delete from auth.sign_in_failures where email = $1", [address]);
           await signIn(row.id);
@@ -389,11 +420,38 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         return auth.updatePassword({ password });
       },
 
-      async requestPasswordReset() {
-        throw new BackendError(
-          "not_supported",
-          "This shop cannot send e-mail, so a forgotten password cannot be reset by e-mail. Please contact us.",
-        );
+      async resendConfirmation({ email, emailRedirectTo }) {
+        requireEmailDelivery();
+        const address = normaliseEmail(email);
+        try {
+          await db.transaction(async (tx) => {
+            const [row] = await tx.query<{ id: string; email: string }>(
+              "select id, email from auth.users where lower(email) = $1 and email_confirmed_at is null",
+              [address],
+            );
+            if (row) {
+              await issueEmailLink(tx, { userId: row.id, email: row.email, purpose: "confirm", linkPath: confirmLinkPath(emailRedirectTo), now: now() });
+            }
+          });
+        } catch (error) {
+          throw toBackendError(error);
+        }
+      },
+
+      async requestPasswordReset({ email, redirectTo }) {
+        requireEmailDelivery();
+        const address = normaliseEmail(email);
+        try {
+          // The same answer whether or not the account exists (and whether or not a link went out a minute ago).
+          await db.transaction(async (tx) => {
+            const [row] = await tx.query<{ id: string; email: string }>("select id, email from auth.users where lower(email) = $1", [
+              address,
+            ]);
+            if (row) await issueEmailLink(tx, { userId: row.id, email: row.email, purpose: "reset", linkPath: linkPathOf(redirectTo), now: now() });
+          });
+        } catch (error) {
+          throw toBackendError(error);
+        }
       },
 
       async updatePassword({ password }) {
@@ -428,8 +486,25 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         throw new BackendError("not_supported", "Google sign-in runs through the app on this backend.");
       },
 
-      async exchangeCodeForSession() {
-        throw new BackendError("not_supported", "Sign-in links are not used on this backend.");
+      // The e-mailed links (address confirmation, password reset) land on /auth/callback with `?code=`, as on Supabase.
+      async exchangeCodeForSession({ code }) {
+        try {
+          const result = await db.transaction(async (tx) => {
+            const link = await consumeEmailLink(tx, code, now());
+            if (!link) return null;
+            const [row] = await tx.query<UserRow>(`select ${userColumns} from auth.users as u where u.id = $1`, [link.userId]);
+            if (!row) return null;
+            return { user: toUser(row), token: await createSession(tx, row.id) };
+          });
+          if (!result) {
+            throw new BackendError("invalid_link", "This link is invalid, has already been used or has expired.");
+          }
+          await setSessionCookie(result.token);
+          currentUser = Promise.resolve(result.user);
+          return result.user;
+        } catch (error) {
+          throw toBackendError(error);
+        }
       },
 
       async signInWithVerifiedIdentity({ provider, email, fullName, avatarUrl }) {
@@ -446,8 +521,9 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
           const { user, token } = await db.transaction(async (tx) => {
             // First visit creates the account (no password); later visits fill in missing metadata only.
             const [row] = await tx.query<UserRow>(
-              `insert into auth.users as u (email, raw_user_meta_data) values ($1, $2::jsonb)
-               on conflict ((lower(email))) do update set raw_user_meta_data = $2::jsonb || u.raw_user_meta_data
+              `insert into auth.users as u (email, raw_user_meta_data, email_confirmed_at) values ($1, $2::jsonb, now())
+               on conflict ((lower(email))) do update set raw_user_meta_data = $2::jsonb || u.raw_user_meta_data,
+                 email_confirmed_at = coalesce(u.email_confirmed_at, now())
                returning ${userColumns}`,
               [address, JSON.stringify(metadata)],
             );

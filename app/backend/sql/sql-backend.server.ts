@@ -6,6 +6,7 @@ import { openPGliteDatabase } from "./pglite-database.server";
 import { openPostgresDatabase } from "./pg-database.server";
 import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
 import { createSqlDataPorts } from "./sql-data.server";
+import { createSqlOutbox } from "./sql-outbox.server";
 import type { SqlDatabase } from "./sql-database";
 
 export type SqlBackendOptions = SqlAuthOptions;
@@ -18,9 +19,11 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
 
   return {
     description,
-    capabilities: { sendsEmail: false, hostedOAuth: false },
+    // Without mail (MAIL=off) accounts are confirmed at once and a forgotten password cannot be reset by e-mail.
+    capabilities: { sendsEmail: options.sendsEmail ?? false, hostedOAuth: false },
     hostedOAuthProviders: async () => [],
     rateLimits: createRateLimits({ shared: Boolean(db.sharedLimiter), limiterFor: db.sharedLimiter ?? memoryLimiter }),
+    outbox: createSqlOutbox(db),
     forRequest(request) {
       let scoped = perRequest.get(request);
       if (!scoped) {

@@ -235,6 +235,14 @@ export function createSqlDataPorts(db: SqlDatabase): SqlDataPorts {
     subscribe: async ({ email }) => {
       await asOne(null, "select public.subscribe_to_newsletter($1)", [email]);
     },
+    confirm: async ({ token }) => {
+      const [row] = await asOne<{ ok: boolean }>(null, "select public.confirm_newsletter_subscription($1) as ok", [token]);
+      return row?.ok === true;
+    },
+    unsubscribe: async ({ token }) => {
+      const [row] = await asOne<{ ok: boolean }>(null, "select public.unsubscribe_from_newsletter($1) as ok", [token]);
+      return row?.ok === true;
+    },
   };
 
   return { carts, profiles, orders, wishlist, newsletter };

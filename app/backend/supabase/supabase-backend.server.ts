@@ -15,6 +15,7 @@ import { signCookieValue, unsignCookieValue } from "~/backend/cookie-signing.ser
 import { toBackendError, unavailableMessage } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
+import { createSupabaseOutbox } from "./supabase-outbox.server";
 import {
   cleanCartLines,
   cleanFullName,
@@ -54,6 +55,8 @@ export interface SupabaseBackendOptions {
   /** SESSION_SECRET values, newest first: Supabase's session cookies are signed with them too. */
   cookieSecrets: string[];
   secureCookies: boolean;
+  /** SUPABASE_SERVICE_ROLE_KEY: this server then drains the e-mail outbox (issue 17); without it, nobody does. */
+  serviceRoleKey?: string;
   /** Tests pass a fake to see and answer every request at the network edge. */
   fetch?: typeof fetch;
 }
@@ -159,6 +162,10 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
       if (!providers || Date.now() >= providers.until) providers = { until: Date.now() + PROVIDERS_TTL_MS, value: readProviders() };
       return providers.value;
     },
+
+    outbox: options.serviceRoleKey
+      ? createSupabaseOutbox({ url: options.url, serviceRoleKey: options.serviceRoleKey, fetch: options.fetch })
+      : null,
 
     forRequest(request) {
       let scoped = perRequest.get(request);
@@ -329,6 +336,12 @@ function createRequestBackend(
       forgetSession();
       user = Promise.resolve(null);
       if (error && !isAuthSessionMissingError(error)) throw fromAuthError(error);
+    },
+
+    // Supabase Auth sends the confirmation e-mail itself (its own throttle applies).
+    async resendConfirmation({ email, emailRedirectTo }) {
+      const { error } = await client.auth.resend({ type: "signup", email: normaliseEmail(email), options: { emailRedirectTo } });
+      if (error) throw fromAuthError(error);
     },
 
     async requestPasswordReset({ email, redirectTo }) {
@@ -569,6 +582,12 @@ function createRequestBackend(
   const newsletter: NewsletterPort = {
     async subscribe({ email }) {
       await run(client.rpc("subscribe_to_newsletter", { p_email: email }));
+    },
+    async confirm({ token }) {
+      return (await run(client.rpc("confirm_newsletter_subscription", { p_token: token }))) === true;
+    },
+    async unsubscribe({ token }) {
+      return (await run(client.rpc("unsubscribe_from_newsletter", { p_token: token }))) === true;
     },
   };
 

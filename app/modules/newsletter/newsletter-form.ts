@@ -29,4 +29,5 @@ export function parseNewsletterForm(formData: FormData): NewsletterSubmission {
   };
 }
 
-export const subscribedToast = { title: "Subscribed!", description: "Thanks for subscribing to our newsletter." } as const;
+/** Double opt-in (issue 17): nothing arrives until the e-mailed link is followed. */
+export const subscribedToast = { title: "Subscribed!", description: "Please check your email to confirm your subscription." } as const;

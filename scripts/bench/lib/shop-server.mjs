@@ -214,6 +214,8 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
     SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
     BACKEND: "embedded",
     DATA_DIR: dataDir,
+    // Members sign up and go straight on shopping: no confirmation link, no sender (decision 0016).
+    MAIL: "off",
     BUILD_DIR: snapshot,
     HOST: "127.0.0.1",
     ...extraEnv,

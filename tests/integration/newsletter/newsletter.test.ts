@@ -48,7 +48,7 @@ describe("subscribing", () => {
   it("stores the address trimmed and lower-cased, and thanks the shopper on the same page", async () => {
     const result = await subscribeByForm({ email: "  Ada.Lovelace@Example.COM " });
     expect(result).toMatchObject({ status: 303, location: "/shop?category=wigs" });
-    expect(await toastIn(result.headers)).toMatchObject({ type: "success", title: "Subscribed!", description: "Thanks for subscribing to our newsletter." });
+    expect(await toastIn(result.headers)).toMatchObject({ type: "success", title: "Subscribed!", description: "Please check your email to confirm your subscription." });
     expect(await rowsFor("ada.lovelace@example.com")).toEqual([{ email: "ada.lovelace@example.com" }]);
   });
 

@@ -63,6 +63,8 @@ export function spawnProductionServer({ buildDir, dataDir, env = {} }: Omit<Star
       // The suites sign up and post from one address far more than a shopper would: per-client limits are
       // tested on their own (rate-limits.test.ts turns them on).
       RATE_LIMITS: "off",
+      // These suites sign members up over HTTP and go on at once; the e-mails have their own tests (tests/integration/mail).
+      MAIL: "off",
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...env,
     },

@@ -1,0 +1,72 @@
+// E-mailed links of the embedded and postgres backends (issue 17): address confirmation on sign-up and password
+// reset. The token (32 random bytes) travels once, in the outbox message; the database keeps only its SHA-256.
+import crypto from "node:crypto";
+import { enqueueMail } from "./sql-outbox.server";
+import type { SqlExecutor } from "./sql-database";
+
+export type EmailLinkPurpose = "confirm" | "reset";
+
+export const emailLinkRules = {
+  confirm: { lifetimeMs: 24 * 60 * 60 * 1000, mailKind: "confirm_signup" },
+  reset: { lifetimeMs: 60 * 60 * 1000, mailKind: "password_reset" },
+  /** At most one link of a kind per account this often: a form posted in a loop sends one e-mail a minute. */
+  throttleMs: 60 * 1000,
+} as const;
+
+/** The shape of a link token; anything else is refused before a query. */
+export const EMAIL_LINK_TOKEN = /^[\w-]{43}$/;
+
+export function hashLinkToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Issues a link for the account and writes its e-mail to the outbox, in the caller's transaction. Returns
+ * false (and sends nothing) when a link of this kind went out less than a minute ago. `linkPath` is where the
+ * link lands on this shop (path and query; the sender puts the shop's own origin before it).
+ */
+export async function issueEmailLink(
+  tx: SqlExecutor,
+  input: { userId: string; email: string; purpose: EmailLinkPurpose; linkPath: string; now: Date },
+): Promise<boolean> {
+  const rule = emailLinkRules[input.purpose];
+  const [recent] = await tx.query<{ n: number }>(
+    "select count(*)::int as n from auth.email_link_tokens where user_id = $1 and purpose = $2 and created_at > $3",
+    [input.userId, input.purpose, new Date(input.now.getTime() - emailLinkRules.throttleMs)],
+  );
+  if ((recent?.n ?? 0) > 0) return false;
+  const token = crypto.randomBytes(32).toString("base64url");
+  await tx.query(
+    "insert into auth.email_link_tokens (user_id, purpose, token_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)",
+    [input.userId, input.purpose, hashLinkToken(token), input.now, new Date(input.now.getTime() + rule.lifetimeMs)],
+  );
+  await enqueueMail(tx, { kind: rule.mailKind, recipient: input.email, payload: { link_path: input.linkPath }, secret: token });
+  return true;
+}
+
+/**
+ * Uses a link once: its account's id and the link's purpose, or null when the token is unknown, used or expired.
+ * Following any of them proves the address, so it also confirms it.
+ */
+export async function consumeEmailLink(
+  tx: SqlExecutor,
+  token: string,
+  now: Date,
+): Promise<{ userId: string; purpose: EmailLinkPurpose } | null> {
+  if (!EMAIL_LINK_TOKEN.test(token)) return null;
+  const [row] = await tx.query<{ user_id: string; purpose: EmailLinkPurpose }>(
+    `update auth.email_link_tokens set used_at = $2
+     where token_hash = $1 and used_at is null and expires_at > $2
+     returning user_id, purpose`,
+    [hashLinkToken(token), now],
+  );
+  if (!row) return null;
+  await tx.query("update auth.users set email_confirmed_at = coalesce(email_confirmed_at, $2) where id = $1", [row.user_id, now]);
+  return { userId: row.user_id, purpose: row.purpose };
+}
+
+/** Path and query of a link target the app built from the request (the origin is never taken from it). */
+export function linkPathOf(target: string): string {
+  const url = new URL(target, "http://localhost");
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,25 @@
+// When a failed delivery is tried again, and when the sender gives up (issue 17). Pure, tested beside.
+
+export interface RetryPolicy {
+  /** The wait after the first failure; it doubles with each further one. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** A message still undelivered this long after it was written is given up (and logged). */
+  giveUpAfterMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  firstDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+};
+
+/** After failed attempt number `attempts` (1 for the first) of a message written at `createdAt`. */
+export function afterFailure(
+  policy: RetryPolicy,
+  { attempts, createdAt, now }: { attempts: number; createdAt: Date; now: Date },
+): { giveUp: true } | { giveUp: false; retryAt: Date } {
+  if (now.getTime() - createdAt.getTime() >= policy.giveUpAfterMs) return { giveUp: true };
+  const delay = Math.min(policy.firstDelayMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)), policy.maxDelayMs);
+  return { giveUp: false, retryAt: new Date(now.getTime() + delay) };
+}

@@ -1,0 +1,16 @@
+// The newsletter's e-mailed links (issue 17): what their pages say, and the token's shape.
+
+/** 64 hex characters (public.new_link_token); anything else is refused before the database is asked. */
+export function readLinkToken(value: FormDataEntryValue | string | null | undefined): string | null {
+  return typeof value === "string" && /^[0-9a-f]{64}$/.test(value) ? value : null;
+}
+
+export const newsletterLinkCopy = {
+  confirmed: { title: "Subscription confirmed", message: "Thank you! You will now receive our newsletter." },
+  unsubscribe: { title: "Unsubscribe", message: "Stop receiving the Luxe Strands newsletter at this address?" },
+  unsubscribed: { title: "You are unsubscribed", message: "You will receive no more newsletters from us." },
+  invalid: {
+    title: "This link does not work",
+    message: "This link is invalid, has already been used or has expired. Subscribe again from the foot of any page.",
+  },
+} as const;

@@ -1,0 +1,48 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { backendFor } from "~/backend/backend.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LinkOutcome } from "~/components/link-outcome";
+import { newsletterLinkCopy, readLinkToken } from "~/modules/newsletter/newsletter-links";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** The unsubscribe link of a newsletter e-mail opens a button, so that a link scanner's GET changes nothing. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = readLinkToken(new URL(request.url).searchParams.get("token"));
+  return data({ token }, { status: token ? 200 : 400, headers: noStore });
+}
+
+/**
+ * The button, and RFC 8058's one-click POST (List-Unsubscribe-Post) that mail clients send to the same URL
+ * with the token in the query. Again is fine.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const token = readLinkToken(new URL(request.url).searchParams.get("token")) ?? readLinkToken(formData.get("token"));
+  const done = token ? await (await backendFor(request)).newsletter.unsubscribe({ token }) : false;
+  return data({ outcome: done ? "unsubscribed" : "invalid" } as const, { status: done ? 200 : 410, headers: noStore });
+}
+
+export const meta: MetaFunction = () => [{ title: "Unsubscribe | Luxe Strands" }, { name: "robots", content: "noindex" }];
+
+export default function NewsletterUnsubscribe() {
+  const { token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  if (result) return <LinkOutcome {...newsletterLinkCopy[result.outcome]} />;
+  if (!token) return <LinkOutcome {...newsletterLinkCopy.invalid} />;
+  return (
+    <LinkOutcome {...newsletterLinkCopy.unsubscribe} action={null}>
+      <Form method="post" action={`/newsletter/unsubscribe?token=${token}`} className="mt-8">
+        <input type="hidden" name="token" value={token} />
+        <button type="submit" className="btn-primary">
+          Unsubscribe
+        </button>
+      </Form>
+    </LinkOutcome>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { shopMailDir } from "../servers";
+
+// The e-mails the e2e shop wrote (no SMTP_URL: one .eml file per message in DATA_DIR/mail), read with mailparser.
+
+export interface ShopMail {
+  parsed: ParsedMail;
+  /** The http links of the plain-text part, in order. */
+  links: string[];
+}
+
+async function readAll(): Promise<ShopMail[]> {
+  if (!fs.existsSync(shopMailDir)) return [];
+  const files = fs.readdirSync(shopMailDir).filter((file) => file.endsWith(".eml")).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = await simpleParser(fs.readFileSync(path.join(shopMailDir, file)));
+      return { parsed, links: [...(parsed.text ?? "").matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]) };
+    }),
+  );
+}
+
+const recipientsOf = (mail: ShopMail) =>
+  [mail.parsed.to ?? []].flat().flatMap((to) => to.value.map((address) => address.address?.toLowerCase() ?? ""));
+
+/** Waits for the `nth` (1-based) message to `email` whose subject matches, and returns it. */
+export async function waitForMail(email: string, subject: RegExp, nth = 1): Promise<ShopMail> {
+  let found: ShopMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const matching = (await readAll()).filter((mail) => recipientsOf(mail).includes(email.toLowerCase()) && subject.test(mail.parsed.subject ?? ""));
+        found = matching[nth - 1];
+        return matching.length;
+      },
+      { message: `e-mail ${subject} to ${email}`, timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(nth);
+  return found!;
+}
+
+/** How many messages to `email` were written so far. */
+export async function countMail(email: string, subject: RegExp): Promise<number> {
+  return (await readAll()).filter((mail) => recipientsOf(mail).includes(email.toLowerCase()) && subject.test(mail.parsed.subject ?? "")).length;
+}
+
+/** The first link of a message that starts with `prefix` (a path on the shop, e.g. "/auth/callback"). */
+export function linkIn(mail: ShopMail, prefix: string): string {
+  const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith(prefix));
+  if (!link) throw new Error(`No ${prefix} link in "${mail.parsed.subject}": ${mail.links.join(", ")}`);
+  return link;
+}

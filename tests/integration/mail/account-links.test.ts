@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { setBackendForTests } from "~/backend/backend.server";
+import type { Backend } from "~/backend/port";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
+import type { MailSender } from "~/modules/mail/sender.server";
+import { action as authAction } from "~/routes/auth";
+import { loader as callbackLoader } from "~/routes/auth-callback";
+import { action as resendAction } from "~/routes/auth-resend";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
+import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { getSession } from "~/utils/auth.server";
+import { createTestMailSender } from "#tests/setup/mail-sender";
+import { createTestBackend } from "#tests/setup/pglite";
+import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
+import { call, CookieJar, expectRedirect, get, post, toastOf } from "#tests/integration/helpers/route-calls";
+import { uniqueEmail } from "#tests/integration/helpers/requests";
+
+// Address confirmation and password reset on the embedded backend when the shop sends e-mail (issue 17),
+// through the routes a browser posts to and a real SMTP server.
+
+let backend: Backend;
+let db: SqlDatabase;
+let smtp: TestSmtpServer;
+let sender: MailSender;
+
+beforeAll(async () => {
+  ({ backend, db } = await createTestBackend({ sendsEmail: true }));
+  setBackendForTests(backend);
+  smtp = await startTestSmtpServer();
+  sender = createTestMailSender(backend.outbox!, smtp);
+});
+afterAll(async () => {
+  await sender.stop();
+  setBackendForTests(undefined);
+  await backend.close();
+  await smtp.stop();
+});
+
+const PASSWORD = "correct-horse-battery";
+
+/** Delivers what is due and returns the newest message to `email`. */
+async function latestMailTo(email: string): Promise<ReceivedMail> {
+  const before = smtp.received.length;
+  await sender.runOnce();
+  await smtp.waitFor(before + 1);
+  const mail = smtp.received.findLast((received) => received.recipients.includes(email));
+  if (!mail) throw new Error(`No message to ${email}`);
+  return mail;
+}
+
+async function signIn(email: string, password: string, jar = new CookieJar()) {
+  const result = await call(authAction, post("/auth", { intent: "signin", email, password }, jar));
+  jar.store(result.headers);
+  return { result, jar };
+}
+
+const signedInUser = async (jar: CookieJar) => (await getSession(get("/", jar))).user;
+
+describe("address confirmation on sign-up", () => {
+  test("sign-up does not sign in; the link confirms and signs in, once", async () => {
+    const email = uniqueEmail();
+    const signUpJar = new CookieJar();
+    const signUp = await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }, signUpJar));
+    signUpJar.store(signUp.headers);
+    expect(signUp.status).toBe(200);
+    expect(signUp.data).toMatchObject({ notice: { title: "Account created!", description: "Please check your email to verify your account." } });
+    expect(await signedInUser(signUpJar)).toBeNull();
+
+    // Before confirming: the right password is refused with a way to get the link again.
+    const early = await signIn(email, PASSWORD);
+    expect(early.result.status).toBe(400);
+    expect(early.result.data).toMatchObject({ unconfirmedEmail: email });
+    expect(JSON.stringify(early.result.data)).toContain("Email not confirmed");
+
+    const mail = await latestMailTo(email);
+    expect(mail.parsed.subject).toBe("Confirm your Luxe Strands account");
+    const [link] = linksIn(mail);
+    expect(link).toMatch(/^http:\/\/localhost\/auth\/callback\?code=[\w-]{43}$/);
+    // Only a hash is stored.
+    const code = new URL(link!).searchParams.get("code")!;
+    expect(await db.query("select 1 from auth.email_link_tokens where token_hash = $1", [code])).toEqual([]);
+    expect(await db.query("select 1 from public.outbox where secret = $1", [code])).toEqual([]);
+
+    const jar = new CookieJar();
+    const followed = await call(callbackLoader, get(link!, jar));
+    jar.store(followed.headers);
+    expectRedirect(followed, "/");
+    expect(await signedInUser(jar)).toMatchObject({ email });
+
+    const again = await call(callbackLoader, get(link!));
+    expect(again.status).toBe(410);
+    expect((await signIn(email, PASSWORD)).result.status).toBe(303);
+  });
+
+  test("resending sends a new link at most once a minute, and says the same for any address", async () => {
+    const email = uniqueEmail();
+    await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
+    const countLinks = async () =>
+      (
+        await db.query<{ n: number }>(
+          "select count(*)::int as n from auth.email_link_tokens t join auth.users u on u.id = t.user_id where u.email = $1",
+          [email],
+        )
+      )[0]!.n;
+    expect(await countLinks()).toBe(1);
+    // The sign-up's own link went out just now: a resend inside the minute sends nothing more.
+    const resend = await call(resendAction, post("/auth/resend", { email }));
+    expectRedirect(resend, "/auth");
+    expect(await toastOf(resend)).toMatchObject({ title: "Check your email" });
+    expect(await countLinks()).toBe(1);
+    // A minute later it does.
+    await db.query("update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)", [email]);
+    await call(resendAction, post("/auth/resend", { email }));
+    expect(await countLinks()).toBe(2);
+    const unknown = await call(resendAction, post("/auth/resend", { email: uniqueEmail() }));
+    expect(await toastOf(unknown)).toMatchObject({ title: "Check your email" });
+  });
+
+  test("an expired link is refused with a clear page", async () => {
+    const email = uniqueEmail();
+    await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
+    const [link] = linksIn(await latestMailTo(email));
+    await db.query("update auth.email_link_tokens set expires_at = now() - interval '1 second' where user_id = (select id from auth.users where email = $1)", [email]);
+    const result = await call(callbackLoader, get(link!));
+    expect(result).toMatchObject({ status: 410, data: { problem: "This link is invalid, has already been used or has expired." } });
+    expect((await signIn(email, PASSWORD)).result.status).toBe(400);
+  });
+});
+
+describe("password reset", () => {
+  async function confirmedMember() {
+    const email = uniqueEmail();
+    await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
+    const [link] = linksIn(await latestMailTo(email));
+    const jar = new CookieJar();
+    jar.store((await call(callbackLoader, get(link!, jar))).headers);
+    return { email, otherSession: jar };
+  }
+
+  test("answers the same whether or not the account exists; the link sets a new password and ends every other session", async () => {
+    expect((await call(forgotLoader, get("/forgot-password"))).data).toMatchObject({ sendsEmail: true });
+    const { email, otherSession } = await confirmedMember();
+    expect(await signedInUser(otherSession)).toMatchObject({ email });
+
+    const known = await call(forgotAction, post("/forgot-password", { email }));
+    const unknown = await call(forgotAction, post("/forgot-password", { email: uniqueEmail() }));
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    // The same answer but for the address typed, which the form shows back.
+    const answer = (result: typeof known) => ({ sent: result.data?.sent, status: result.data?.result.status, error: result.data?.result.error });
+    expect(answer(known)).toEqual({ sent: true, status: "success", error: undefined });
+    expect(answer(unknown)).toEqual(answer(known));
+
+    const mail = await latestMailTo(email);
+    expect(mail.parsed.subject).toBe("Reset your Luxe Strands password");
+    const [link] = linksIn(mail);
+    expect(link).toMatch(/^http:\/\/localhost\/auth\/callback\?next=%2Freset-password&code=[\w-]{43}$/);
+
+    const jar = new CookieJar();
+    const followed = await call(callbackLoader, get(link!, jar));
+    jar.store(followed.headers);
+    expectRedirect(followed, "/reset-password");
+    expect((await call(resetLoader, get("/reset-password", jar))).data).toMatchObject({ email });
+    const saved = await call(resetAction, post("/reset-password", { password: "brand-new-password", confirmPassword: "brand-new-password" }, jar));
+    expectRedirect(saved, "/");
+
+    expect(await signedInUser(jar)).toMatchObject({ email });
+    expect(await signedInUser(otherSession)).toBeNull();
+    expect((await signIn(email, PASSWORD)).result.status).toBe(400);
+    expect((await signIn(email, "brand-new-password")).result.status).toBe(303);
+    expect((await call(callbackLoader, get(link!))).status).toBe(410);
+  });
+});

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Backend } from "~/backend/port";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { shippingAddress } from "#tests/fixtures/shipping";
+import { createTestMailSender } from "#tests/setup/mail-sender";
+import { createTestBackend } from "#tests/setup/pglite";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
+import { signUpMember } from "#tests/integration/helpers/requests";
+
+// Order confirmations (issue 17) from place_order's own transaction through a real SMTP server.
+
+let backend: Backend;
+let db: SqlDatabase;
+let smtp: TestSmtpServer;
+
+beforeAll(async () => {
+  ({ backend, db } = await createTestBackend());
+  smtp = await startTestSmtpServer();
+});
+afterAll(async () => {
+  await backend.close();
+  await smtp.stop();
+});
+
+let keyCounter = 0;
+const freshKey = () => `mail-key-${Date.now()}-${++keyCounter}-padding`;
+
+const newSender = () => createTestMailSender(backend.outbox!, smtp);
+
+async function placeGuestOrder(email: string) {
+  const anonymous = backend.forRequest(new Request("http://shop.test/checkout"));
+  return anonymous.orders.place({
+    userId: null,
+    items: [
+      { productId: "clip-1", quantity: 2 },
+      { productId: "acc-2", quantity: 1 },
+    ],
+    shippingAddress,
+    email,
+    idempotencyKey: freshKey(),
+  });
+}
+
+describe("order confirmation", () => {
+  it("is written with the order and arrives with its lines, totals and address", async () => {
+    const order = await placeGuestOrder("guest-1@example.com");
+    const [queued] = await db.query<{ recipient: string; kind: string }>("select recipient, kind from public.outbox where payload ->> 'id' = $1", [
+      order.id,
+    ]);
+    expect(queued).toEqual({ recipient: "guest-1@example.com", kind: "order_confirmation" });
+
+    const sender = newSender();
+    await sender.runOnce();
+    await sender.stop();
+    const [mail] = await smtp.waitFor(1);
+    const number = order.id.slice(-8).toUpperCase();
+    expect(mail!.recipients).toEqual(["guest-1@example.com"]);
+    expect(mail!.parsed.subject).toBe(`Your Luxe Strands order #${number}`);
+    const text = mail!.parsed.text ?? "";
+    expect(text).toContain(`Order number: #${number}`);
+    expect(text).toMatch(/2 x \$299\.00 = \$598\.00/);
+    expect(text).toMatch(/1 x \$24\.00 = \$24\.00/);
+    expect(text).toContain("Subtotal: $622.00");
+    expect(text).toContain("Shipping: Free");
+    expect(text).toContain("Tax: $0.00");
+    expect(text).toContain("Total: $622.00");
+    expect(text).toContain(shippingAddress.address);
+    // A guest has no order history to link to.
+    expect(text).not.toContain("/orders");
+    const html = String(mail!.parsed.html);
+    expect(html).toContain("$622.00");
+    expect(html).not.toMatch(/<img/i);
+
+    const [row] = await db.query<{ sent_at: Date | null }>("select sent_at from public.outbox where payload ->> 'id' = $1", [order.id]);
+    expect(row?.sent_at).toBeInstanceOf(Date);
+  });
+
+  it("links a member to their order history", async () => {
+    const { user, cookie } = await signUpMember(backend);
+    const member = backend.forRequest(new Request("http://shop.test/checkout", { headers: { Cookie: cookie } }));
+    const order = await member.orders.place({
+      userId: user.id,
+      items: [{ productId: "clip-1", quantity: 1 }],
+      shippingAddress,
+      email: "member-1@example.com",
+      idempotencyKey: freshKey(),
+    });
+    const sender = newSender();
+    await sender.runOnce();
+    await sender.stop();
+    const mail = (await smtp.waitFor(2)).find((received) => received.recipients.includes("member-1@example.com"));
+    expect(mail?.parsed.subject).toBe(`Your Luxe Strands order #${order.id.slice(-8).toUpperCase()}`);
+    expect(mail?.parsed.text).toContain("Silky Straight Clip-In Extensions");
+    expect(linksIn(mail!)).toEqual(["http://localhost/orders"]);
+  });
+});
