@@ -52,7 +52,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
     const { user, signedIn } = await backend.auth.signUp({
       email,
       password,
-      // Where the confirmation link lands (Supabase); our own backends sign the new account in at once.
+      // Where the confirmation link lands; with MAIL=off our own backends sign the new account in at once.
       emailRedirectTo: `${getOrigin(request)}/auth/callback`,
     });
     const notice = accountCreatedNotice({ signedIn, sendsEmail: capabilities.sendsEmail });
