@@ -10,9 +10,13 @@ security invoker
 set search_path = ''
 as $$
 begin
+  -- An upsert of a product already in the cart fires this trigger too, and becomes an update: no lock, so
+  -- a caller that holds the line's row lock (add_to_cart) never waits for the cart's lock below.
+  if exists (select 1 from public.cart_items where user_id = new.user_id and product_id = new.product_id) then
+    return new;
+  end if;
   -- Two concurrent adds of different products to a cart of 49 lines must not both pass the count.
   perform pg_advisory_xact_lock(7310, hashtext(new.user_id::text));
-  -- An upsert of a product already in the cart fires this trigger too, and becomes an update.
   if exists (select 1 from public.cart_items where user_id = new.user_id and product_id = new.product_id) then
     return new;
   end if;
