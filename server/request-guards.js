@@ -80,6 +80,7 @@ function formKind(contentType) {
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 /** No one types these (tab, line feed and carriage return aside); a NUL would reach the database and fail there. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
