@@ -16,10 +16,11 @@ const REPLAYED_HEADERS = ["content-type", "cache-control", "vary", "content-lang
  */
 
 /**
- * @param {{ maxEntries?: number; maxBytes?: number; now?: () => number }} [options]
- *   maxEntries: oldest stored first out; maxBytes: larger pages are not stored.
+ * @param {{ maxEntries?: number; maxBytes?: number; now?: () => number; siteUrl?: string }} [options]
+ *   maxEntries: oldest stored first out; maxBytes: larger pages are not stored; siteUrl: the pages' absolute URLs
+ *   come from it alone, so the key is the path (no header can split it).
  */
-export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now = Date.now } = {}) {
+export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now = Date.now, siteUrl = process.env.SITE_URL || undefined } = {}) {
   const placeholder = `nonce-placeholder-${crypto.randomBytes(16).toString("hex")}`;
   /** @type {Map<string, Entry>} */
   const entries = new Map();
@@ -38,14 +39,17 @@ export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now 
   };
 
   /**
-   * Only GETs without a cookie or credentials can be answered with a shared copy; the key is the full URL
-   * (the host and scheme too: canonical links in the page are absolute).
+   * Only GETs without a cookie or credentials can be answered with a shared copy. Without SITE_URL the pages'
+   * absolute URLs come from the Host header (production refuses TRUST_PROXY without SITE_URL, so never from
+   * X-Forwarded-*): the key holds that host and the connection's own scheme. Issue 16, item 5.
    * @param {import("express").Request} req
    */
-  const keyOf = (req) =>
-    req.method === "GET" && !req.headers.cookie && !req.headers.authorization
-      ? `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`
-      : undefined;
+  const keyOf = (req) => {
+    if (req.method !== "GET" || req.headers.cookie || req.headers.authorization) return undefined;
+    if (siteUrl) return req.originalUrl;
+    const scheme = /** @type {import("node:tls").TLSSocket} */ (req.socket).encrypted ? "https" : "http";
+    return `${scheme}://${req.get("host") ?? ""}${req.originalUrl}`;
+  };
 
   return {
     /**

@@ -51,4 +51,12 @@ describe("parseEnv", () => {
       /SMTP_URL: must be smtp:\/\/… or smtps:\/\/…[\s\S]*MAIL: must be on or off/,
     );
   });
+
+  test("production refuses TRUST_PROXY without SITE_URL (forwarded hosts would end up in cached pages)", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "a".repeat(32), TRUST_PROXY: "true" };
+    expect(() => parseEnv(production)).toThrow(/SITE_URL: is required with TRUST_PROXY=true in production/);
+    expect(parseEnv({ ...production, SITE_URL: "https://shop.example.com" }).TRUST_PROXY).toBe("true");
+    expect(parseEnv({ ...production, TRUST_PROXY: "false" }).TRUST_PROXY).toBe("false");
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe("true");
+  });
 });

@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   MAIL: z.preprocess(blankToUndefined, z.enum(["on", "off"], { message: "must be on or off" }).default("on")),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
+  /** Behind a reverse proxy: X-Forwarded-For/-Proto/-Host are believed (production needs SITE_URL with it). */
+  TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(["true", "false"], { message: "must be true or false" }).default("false")),
   /** Production served over plain HTTP (no TLS in front): cookies cannot be Secure then. */
   ALLOW_HTTP: z.preprocess(blankToUndefined, z.enum(["true", "false"]).default("false")),
   /** Per-client limits on sign-in, sign-up, forgotten password and checkout (app/utils/rate-limit.server.ts). */
@@ -67,6 +69,13 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
     problems.push(
       "CATALOG_FIXTURE: generated benchmark products are refused in production; unset it " +
         "(or set ALLOW_CATALOG_FIXTURE=true for a benchmark run, never in a real shop)",
+    );
+  }
+  if (value("NODE_ENV") === "production" && value("TRUST_PROXY") === "true" && !value("SITE_URL")) {
+    // Else one request's X-Forwarded-Host would become the canonical and og:url links cached for every visitor.
+    problems.push(
+      "SITE_URL: is required with TRUST_PROXY=true in production: the shop's public address, such as " +
+        "https://shop.example.com (links in pages come from it, never from forwarded headers)",
     );
   }
   if (Boolean(value("GOOGLE_CLIENT_ID")) !== Boolean(value("GOOGLE_CLIENT_SECRET"))) {

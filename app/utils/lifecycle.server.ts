@@ -1,11 +1,13 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
 import { getArticles } from "~/modules/blog/articles.server";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
-import { getEnv } from "~/utils/env.server";
+import { type Env, getEnv } from "~/utils/env.server";
 
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
 export async function startup(): Promise<void> {
   const env = getEnv();
+  const warning = plainHttpWarning(env);
+  if (warning) console.warn(warning);
   // Sanitise the blog's HTML before the first request needs it, and before the backend opens: the sanitiser's
   // child process and the embedded database are the two largest allocations, and should not peak together.
   await getArticles();
@@ -18,4 +20,16 @@ export async function startup(): Promise<void> {
 export async function shutdown(): Promise<void> {
   await stopMail();
   await closeBackend();
+}
+
+/**
+ * A shop reached over plain http (a LAN address, a phone on the same network) with Secure cookies: the browser
+ * drops every cookie, so Add to Cart and sign-in silently do nothing. One line at start-up says why (issue 16).
+ */
+export function plainHttpWarning(env: Pick<Env, "isProduction" | "secureCookies" | "SITE_URL">): string | undefined {
+  if (!env.isProduction || !env.secureCookies || !env.SITE_URL?.startsWith("http:")) return undefined;
+  return (
+    `Warning: SITE_URL is ${env.SITE_URL} (plain http) but cookies are Secure, so browsers will not keep them there ` +
+    "(the cart and sign-in will not work). Serve the shop over https, or set ALLOW_HTTP=true for plain http."
+  );
 }

@@ -20,6 +20,21 @@ describe("safeRedirect", () => {
     expect(safeRedirect(path, "/fallback")).toBe("/fallback");
   });
 
+  it.each(["/.//evil.example", "/%2e//evil.example", "/%2E//evil.example", "/x/..//evil.example", "/./\\evil.example", "/x/../\\evil.example", "/.\\/evil.example"])(
+    "normalises %s first, then refuses what became protocol-relative",
+    (path) => {
+      expect(safeRedirect(path, "/fallback")).toBe("/fallback");
+    },
+  );
+
+  it.each([["/shop/./wigs", "/shop/wigs"], ["/a/../cart", "/cart"]])("normalises %s to the same-site %s", (path, expected) => {
+    expect(safeRedirect(path)).toBe(expected);
+  });
+
+  it("refuses a NUL or other control character", () => {
+    expect(safeRedirect("/cart\u0000", "/fallback")).toBe("/fallback");
+  });
+
   it("normalises tab and newline tricks that a URL parser would strip", () => {
     expect(safeRedirect("/\t/evil.example", "/fallback")).toBe("/fallback");
   });

@@ -1,91 +1,89 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import lockfile from "proper-lockfile";
 import { BackendError } from "~/backend/errors";
-
-interface LockOwner {
-  pid: number;
-  hostname: string;
-  acquiredAt: string;
-}
 
 export interface DataDirLock {
   readonly path: string;
-  release(): void;
+  release(): Promise<void>;
 }
 
 /**
- * PGlite is a single-process database: a second process writing the same directory corrupts it.
- * An exclusive lock file (created with O_EXCL) holding the owner's pid keeps a second opener out with a
- * clear error; a lock left by a process that no longer runs on this host is stale and taken over.
+ * The holder refreshes the lock's mtime every UPDATE_MS; a lock not refreshed for STALE_MS belongs to a process
+ * that is gone (killed, or its container rescheduled), whatever its PID or hostname was. Decision 0014.
  */
-export function acquireDataDirLock(lockPath: string): DataDirLock {
-  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
-  const owner: LockOwner = { pid: process.pid, hostname: os.hostname(), acquiredAt: new Date().toISOString() };
+export const LOCK_STALE_MS = 15_000;
+const LOCK_UPDATE_MS = 5_000;
+/** A restart right after a crash waits here for the dead holder's lock to go stale: one try of a restart policy. */
+const LOCK_WAIT_MS = LOCK_STALE_MS + 5_000;
 
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+/** Locks this process holds: a second opener here is refused at once rather than after the wait. */
+const heldHere = new Set<string>();
+
+/**
+ * PGlite is a single-process database: a second process writing the same directory corrupts it. `proper-lockfile`
+ * keeps it out: an atomic mkdir of `lockPath`, its mtime refreshed while we run (decision 0014).
+ */
+export async function acquireDataDirLock(
+  lockPath: string,
+  { onWait = () => {} }: { onWait?: (message: string) => void } = {},
+): Promise<DataDirLock> {
+  const dataDir = path.dirname(lockPath);
+  if (heldHere.has(lockPath)) {
+    throw new BackendError(
+      "unavailable",
+      `The embedded database in ${dataDir} is already open in this process. Set DATA_DIR to another directory.`,
+    );
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const options: lockfile.LockOptions = {
+    lockfilePath: lockPath,
+    // The locked "file" is the directory itself; no realpath, so a missing database directory is fine.
+    realpath: false,
+    stale: LOCK_STALE_MS,
+    update: LOCK_UPDATE_MS,
+    // Another process took the lock over (our event loop was blocked past the stale time, or someone removed it):
+    // two writers would corrupt the database, so this one stops at once and a restart policy brings it back.
+    onCompromised: (error) => {
+      process.stderr.write(`The embedded database lock ${lockPath} was lost (${error.message}); stopping to protect the data.\n`);
+      process.exit(1);
+    },
+  };
+
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dataDir, options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+    onWait(
+      `The embedded database in ${dataDir} is locked; waiting up to ${LOCK_WAIT_MS / 1000} s ` +
+        `(a lock left by a crashed process frees itself within ${LOCK_STALE_MS / 1000} s).`,
+    );
     try {
-      fs.writeFileSync(lockPath, JSON.stringify(owner), { flag: "wx" });
-      return createLock(lockPath);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-
-    const holder = readLockOwner(lockPath);
-    if (holder && isAlive(holder)) {
-      const who = holder.pid === process.pid ? "this process (it is already open)" : `process ${holder.pid}`;
+      release = await lockfile.lock(dataDir, {
+        ...options,
+        retries: { retries: LOCK_WAIT_MS / 1000, factor: 1, minTimeout: 1000, maxTimeout: 1000 },
+      });
+    } catch (retryError) {
+      if ((retryError as NodeJS.ErrnoException).code !== "ELOCKED") throw retryError;
       throw new BackendError(
         "unavailable",
-        `The embedded database in ${path.dirname(lockPath)} is in use by ${who}. ` +
-          `Stop the other shop process, or set DATA_DIR to another directory. ` +
-          `If no such process runs, delete ${lockPath}.`,
+        `The embedded database in ${dataDir} is in use by another running shop process (its lock ${lockPath} ` +
+          `is still being refreshed). Stop the other shop process, or set DATA_DIR to another directory.`,
       );
     }
-    // Stale (its process is gone) or unreadable (a crash while writing it): take it over.
-    fs.rmSync(lockPath, { force: true });
   }
-  throw new BackendError("unavailable", `Could not lock ${lockPath}: another process keeps taking it.`);
-}
 
-function createLock(lockPath: string): DataDirLock {
+  heldHere.add(lockPath);
   let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    process.off("exit", release);
-    // Only remove our own lock, never one a later owner wrote after a takeover.
-    if (readLockOwner(lockPath)?.pid === process.pid) fs.rmSync(lockPath, { force: true });
+  return {
+    path: lockPath,
+    async release() {
+      if (released) return;
+      released = true;
+      heldHere.delete(lockPath);
+      // Already gone (compromised, or removed by hand): nothing of ours to release.
+      await release().catch(() => {});
+    },
   };
-  // Best effort on a normal exit; after a crash the pid check finds the lock stale.
-  process.on("exit", release);
-  return { path: lockPath, release };
-}
-
-function readLockOwner(lockPath: string): LockOwner | null {
-  try {
-    const parsed: unknown = JSON.parse(fs.readFileSync(lockPath, "utf8"));
-    if (
-      typeof parsed === "object" &&
-      parsed !== null &&
-      typeof (parsed as LockOwner).pid === "number" &&
-      typeof (parsed as LockOwner).hostname === "string"
-    ) {
-      return parsed as LockOwner;
-    }
-    return null;
-  } catch {
-    return null;
-  }
-}
-
-function isAlive(owner: LockOwner): boolean {
-  // A pid means nothing on another host (a data directory on a shared volume): treat it as held.
-  if (owner.hostname !== os.hostname()) return true;
-  try {
-    process.kill(owner.pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -7,20 +7,23 @@ const { serialize } = protocol;
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) persisted in `<dataDir>/pglite`,
- * locked against a second process (`<dataDir>/pglite.lock`).
+ * locked against a second process (`<dataDir>/pglite.lockdir`).
  */
 export async function openPGliteDatabase(dataDir: string): Promise<SqlDatabase> {
   const databaseDir = path.join(dataDir, "pglite");
-  const lock = acquireDataDirLock(path.join(dataDir, "pglite.lock"));
+  // `pglite.lock` was a file before decision 0014; the directory lock has its own name.
+  const lock = await acquireDataDirLock(path.join(dataDir, "pglite.lockdir"), {
+    onWait: (message) => process.stderr.write(`${message}\n`),
+  });
   try {
     const pglite = await PGlite.create(databaseDir, {
       // PostgreSQL's default 128 MB of shared buffers is sized for a server of its own; a shop's tables fit in a
       // fraction, and WebAssembly memory never shrinks: 16 MB takes ~130 MB off the process (docs/performance.md).
       startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
     });
-    return wrapPGlite(pglite, `PGlite at ${displayPath(databaseDir)}`, async () => lock.release());
+    return wrapPGlite(pglite, `PGlite at ${displayPath(databaseDir)}`, () => lock.release());
   } catch (error) {
-    lock.release();
+    await lock.release();
     throw error;
   }
 }

@@ -150,7 +150,7 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
   // server closes it is reset unread: not acknowledged, not applied; browsers retry such requests.)
   expect(attempts.filter((entry) => entry.error && entry.endedAt < signalledAt)).toEqual([]);
   expect(first.output()).toContain('"msg":"stopped"');
-  expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+  expect(fs.existsSync(path.join(dataDir, "pglite.lockdir"))).toBe(false);
   expect(acknowledgedOrders.size).toBeGreaterThan(0);
 
   // Restart on the same directory: it opens (not corrupt), is ready, and shows a member's cart as acknowledged.

@@ -27,7 +27,20 @@ beforeAll(async () => {
   visitorCookie = nextCookies(visitorAdd);
 }, 600_000);
 
-const evil = ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "%2F%2Fevil.example", "http:evil.example", "///evil.example"];
+const evil = [
+  "//evil.example",
+  "https://evil.example",
+  "/\\evil.example",
+  "javascript:alert(1)",
+  "%2F%2Fevil.example",
+  "http:evil.example",
+  "///evil.example",
+  // Paths that become "//evil.example" once normalised (issue 16, item 6).
+  "/.//evil.example",
+  "/%2e//evil.example",
+  "/x/..//evil.example",
+  "/./\\evil.example",
+];
 const asFetcher = { "Sec-Fetch-Mode": "cors" };
 
 /** A Location that keeps the browser on the shop. */
@@ -171,6 +184,14 @@ describe("the checkout", () => {
     const response = await httpRequest(suite.server.url, "/checkout", { form, cookie: visitorCookie });
     expect(response.status).toBe(400);
     for (const field of fields) escapedOnly(response.body, payload(field));
+  });
+
+  it.each(["address", "firstName", "email"])("refuses a NUL byte in %s with 400 (not 503), placing no order", async (field) => {
+    const response = await httpRequest(suite.server.url, "/checkout", { form: checkoutForm({ [field]: "1 Main St\u0000x" }), cookie: visitorCookie });
+    expect(response.status).toBe(400);
+    expect(response.body).toContain("contains invalid characters");
+    expect(response.setCookies.some((cookie) => cookie.startsWith("order_confirmation="))).toBe(false);
+    expectNoStateCookies(response);
   });
 
   it.each(["../../", "' or 1=1 --", "short", "k".repeat(5000), "<script>x</script>-padding-padding"])("refuses idempotency key %j with 400", async (idempotencyKey) => {

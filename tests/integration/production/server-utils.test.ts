@@ -34,11 +34,11 @@ describe("createLogger", () => {
 });
 
 describe("isValidUrlEncodedUtf8", () => {
-  it.each([["a=1&b=two+words"], ["name=%C3%A9l%C3%A8ve"], ["emoji=%F0%9F%92%87"], [""], ["flag"], ["a=&b="]])("accepts %j", (body) => {
+  it.each([["a=1&b=two+words"], ["name=%C3%A9l%C3%A8ve"], ["emoji=%F0%9F%92%87"], [""], ["flag"], ["a=&b="], ["note=line%0D%0Anext%09tab"]])("accepts %j", (body) => {
     expect(isValidUrlEncodedUtf8(Buffer.from(body))).toBe(true);
   });
 
-  it.each([["a=%C3%28"], ["a=%FF"], ["a=%E0%A4%A"], ["a=100%"], ["a=%zz"]])("refuses %j", (body) => {
+  it.each([["a=%C3%28"], ["a=%FF"], ["a=%E0%A4%A"], ["a=100%"], ["a=%zz"], ["address=1%00"], ["a%00=1"], ["note=%1B%5B31m"], ["x=%7F"]])("refuses %j", (body) => {
     expect(isValidUrlEncodedUtf8(Buffer.from(body))).toBe(false);
   });
 

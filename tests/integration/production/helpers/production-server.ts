@@ -29,6 +29,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Default 120 s: a cold start on a busy two-core machine takes a while. */
   timeoutMs?: number;
+  /** Runs the server through this command (its args, then `node server.js`), e.g. `unshare` for a container's PID 1. */
+  wrapper?: { command: string; args: string[] };
 }
 
 export function freePort(): Promise<number> {
@@ -44,9 +46,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Spawns `node server.js` in production mode (without waiting for it). */
-export function spawnProductionServer({ buildDir, dataDir, env = {} }: Omit<StartOptions, "timeoutMs">, port: number) {
+export function spawnProductionServer({ buildDir, dataDir, env = {}, wrapper }: Omit<StartOptions, "timeoutMs">, port: number) {
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const [command, args] = wrapper ? [wrapper.command, [...wrapper.args, process.execPath, "server.js"]] : [process.execPath, ["server.js"]];
+  const child = spawn(command, args, {
     cwd: projectDir,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
