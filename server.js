@@ -129,8 +129,9 @@ if (viteDevServer) app.use(viteDevServer.middlewares);
 app.use(refuseCrossSitePosts());
 app.use(readFormBody());
 
-app.all(
-  "*",
+// app.use, not app.all("*"): a path pattern makes Express decode the path first, and a malformed escape
+// (/%ff) would then be an error instead of Remix's 404 page.
+app.use(
   remixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode: isProduction ? "production" : "development",
@@ -143,7 +144,14 @@ app.all(
 // Whatever Remix could not turn into a page: log it with the request id, answer without details.
 app.use(
   /** @type {import("express").ErrorRequestHandler} */
-  (error, _req, res, next) => {
+  (error, req, res, next) => {
+    // Express marks the client's mistakes (a malformed escape in a static file's path) with a 4xx status: no stack.
+    const status = Number(error?.status ?? error?.statusCode);
+    if (status >= 400 && status < 500) {
+      logger.warn("refused request", { requestId: res.locals.requestId, status, reason: error instanceof Error ? error.message : String(error) });
+      if (res.headersSent) return next(error);
+      return res.status(status).type("text").send("Bad Request\n");
+    }
     logger.error("unhandled error", { requestId: res.locals.requestId, error: error instanceof Error ? error.stack : String(error) });
     if (res.headersSent) return next(error);
     res.status(500).type("text").send("Internal Server Error\n");

@@ -1,13 +1,23 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { setDocumentCacheControl } from "~/utils/cache-control.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export { startup, shutdown } from "~/utils/lifecycle.server";
+
+/**
+ * Remix logs every error a request meets. A client's mistake (a 4xx answer such as OPTIONS /cart's 405) and a
+ * request the client abandoned are not the shop's errors: no stack for them in the log.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+}
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

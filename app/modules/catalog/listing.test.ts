@@ -26,6 +26,10 @@ describe("listingTitle", () => {
     ["wigs", "Wigs"],
     ["accessories", "Hair Accessories"],
     ["bangs", "Bangs"],
+    // Names of Object.prototype's members are ordinary unknown values (they answered 500 once).
+    ["__proto__", "__proto__"],
+    ["constructor", "Constructor"],
+    ["toString", "ToString"],
   ])("titles %s as %s", (category, title) => {
     expect(listingTitle(category)).toBe(title);
   });

@@ -78,10 +78,15 @@ const categoryTitles: Record<string, string> = {
   sale: "Sale",
 };
 
+/** The fixed title of a known category; own keys only, so `__proto__` or `toString` are just unknown values. */
+function knownCategoryTitle(category: string): string | undefined {
+  return Object.hasOwn(categoryTitles, category) ? categoryTitles[category] : undefined;
+}
+
 /** Spec 9: none = All Products; known categories have fixed titles; anything else is the value capitalised. */
 export function listingTitle(category: string | undefined): string {
   if (!category) return "All Products";
-  return categoryTitles[category] ?? category.charAt(0).toUpperCase() + category.slice(1);
+  return knownCategoryTitle(category) ?? category.charAt(0).toUpperCase() + category.slice(1);
 }
 
 /** 'extensions' is a group of two categories; every other value names one category. */
@@ -161,7 +166,7 @@ export function hasActiveFilters(params: ListingParams): boolean {
 }
 
 export function categoryLabel(category: ProductCategory): string {
-  return categoryTitles[category] ?? category;
+  return knownCategoryTitle(category) ?? category;
 }
 
 /** The listing's alias paths (footer links) each fix one filter; /shop takes everything from the query. */

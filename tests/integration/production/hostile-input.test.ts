@@ -259,8 +259,11 @@ describe("the auth pages", () => {
   it.each(evil)("never redirect off the site from the Google and callback links (%s)", async (target) => {
     const google = await httpRequest(suite.server.url, `/auth/google?${new URLSearchParams({ redirectTo: target })}`);
     expectSameSite(google.location);
+    // A forged code is an invalid link: a page that says so (410), with no way off the site on it.
     const callback = await httpRequest(suite.server.url, `/auth/callback?${new URLSearchParams({ code: "forged-code", next: target })}`);
-    expectSameSite(callback.location);
+    expect(callback.status).toBe(410);
+    expect(callback.location).toBeUndefined();
+    expect(offSiteTargets(callback.body)).toEqual([]);
   });
 });
 
@@ -361,6 +364,44 @@ describe("forged and oversized cookies", () => {
   it("a Cookie header beyond the server's header limit gets 431", async () => {
     const response = await httpRequest(suite.server.url, "/", { cookie: `big=${"b".repeat(20 * 1024)}` });
     expect(response.status).toBe(431);
+  });
+});
+
+describe("odd paths, queries and methods: a client's mistake gets a 4xx and leaves no stack in the log", () => {
+  let logBefore = 0;
+  beforeAll(() => {
+    logBefore = suite.server.output().length;
+  });
+
+  it.each([
+    ["/%ff", "Page not found"],
+    ["/wigs%ff", "Page not found"],
+    ["/product/%ff", "Product Not Found"],
+    ["/blog/%c0%af", "Article Not Found"],
+  ])("a malformed escape in %s answers 404 with the usual page", async (path, title) => {
+    const response = await httpRequest(suite.server.url, path);
+    expect(response.status).toBe(404);
+    expect(response.body).toContain(title);
+  });
+
+  it("a malformed escape in a static file's path answers 400", async () => {
+    expect((await httpRequest(suite.server.url, "/images/%ff")).status).toBe(400);
+  });
+
+  it.each(["__proto__", "constructor", "toString"])("/shop?category=%s is an unknown category like any other", async (category) => {
+    const response = await httpRequest(suite.server.url, `/shop?${new URLSearchParams({ category })}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toContain("No products found matching your filters.");
+  });
+
+  it("OPTIONS on a page answers 405", async () => {
+    expect((await httpRequest(suite.server.url, "/cart", { method: "OPTIONS" })).status).toBe(405);
+  });
+
+  it("none of them wrote a stack trace", () => {
+    const logged = suite.server.output().slice(logBefore);
+    expect(logged).not.toMatch(/^\s+at /m);
+    expect(logged).not.toContain('"level":"error"');
   });
 });
 
