@@ -51,7 +51,7 @@ describe("isValidUrlEncodedUtf8", () => {
 describe("createPageCache", () => {
   type Res = { locals: Record<string, unknown>; statusCode?: number; headers: Record<string, unknown>; body?: Buffer };
   const fakeReq = (url: string, headers: Record<string, string> = {}) =>
-    ({ method: "GET", protocol: "http", originalUrl: url, headers, get: (name: string) => (name === "host" ? "shop.test" : undefined) }) as never;
+    ({ method: "GET", socket: { encrypted: false }, originalUrl: url, headers, get: (name: string) => (name === "host" ? "shop.test" : undefined) }) as never;
   const fakeRes = (nonce: string): Res & Record<string, unknown> => {
     const res: Res & Record<string, unknown> = { locals: { cspNonce: nonce }, headers: {} };
     res.status = (code: number) => ((res.statusCode = code), res);
