@@ -161,7 +161,8 @@ test.describe("sign in and sign up page", () => {
     await main(page).getByRole("button", { name: "Sign Up", exact: true }).click();
     await expect(main(page).getByRole("button", { name: "Creating account..." })).toBeDisabled();
     release();
-    await expect(toast(page)).toContainText("Account created!");
+    // Said on the page, in one place: the account waits for its e-mailed link (issue 17).
+    await expect(main(page).getByRole("status").filter({ hasText: "Account created!" }).first()).toBeVisible();
   });
 
   test("signed-in visitors are sent home", async ({ page }) => {
