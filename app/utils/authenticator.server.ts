@@ -1,9 +1,10 @@
-import { type AppLoadContext, createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { type AppLoadContext, createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { BackendError, isBackendError } from "~/backend/errors";
 import type { AuthUser, Backend, RequestBackend } from "~/backend/port";
+import { createSignedCookie, signedCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -27,32 +28,21 @@ function backendIn(context: AppLoadContext | undefined): RequestBackend {
 }
 
 let oauthStorage: ReturnType<typeof createCookieSessionStorage> | undefined;
-let returnToCookie: ReturnType<typeof createCookie> | undefined;
 
-/** Both OAuth cookies: signed, short-lived, and sent only to the Google sign-in routes. */
-function oauthCookieOptions() {
-  const env = getEnv();
-  return {
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: env.secureCookies,
-    path: "/auth/google",
-    maxAge: OAUTH_COOKIE_SECONDS,
-    secrets: env.sessionSecrets,
-  };
-}
+/** Both OAuth cookies are short-lived and sent only to the Google sign-in routes. */
+const oauthCookieLifetime = { path: "/auth/google", maxAge: OAUTH_COOKIE_SECONDS };
 
 /** Holds only Google's OAuth `state` between the redirect out and the callback (remix-auth-oauth2). */
 function oauthStateStorage() {
-  oauthStorage ??= createCookieSessionStorage({ cookie: { name: "oauth_state", ...oauthCookieOptions() } });
+  const env = getEnv();
+  oauthStorage ??= createCookieSessionStorage({
+    cookie: createSignedCookie("oauth_state", oauthCookieLifetime, { secure: env.secureCookies, secrets: env.sessionSecrets }),
+  });
   return oauthStorage;
 }
 
 /** Where to send the shopper after Google's round trip (a same-site path). */
-function oauthReturnToCookie() {
-  returnToCookie ??= createCookie("oauth_return_to", oauthCookieOptions());
-  return returnToCookie;
-}
+const oauthReturnToCookie = signedCookie("oauth_return_to", oauthCookieLifetime);
 
 function googleCredentials(): { clientID: string; clientSecret: string } | null {
   const env = getEnv();
@@ -148,7 +138,7 @@ export async function startGoogleSignIn(request: Request, { returnTo, context }:
     await authenticatorFor(request).authenticate(GOOGLE, request, { context });
   } catch (thrown) {
     if (thrown instanceof Response && thrown.headers.has("Location")) {
-      thrown.headers.append("Set-Cookie", await oauthReturnToCookie().serialize(safeRedirect(returnTo, "/")));
+      thrown.headers.append("Set-Cookie", await oauthReturnToCookie.write(safeRedirect(returnTo, "/")));
       return thrown;
     }
     throw asBackendError(thrown, "Google sign-in could not start. Please try again.");
@@ -172,8 +162,9 @@ export async function finishGoogleSignIn(
 ): Promise<GoogleCallbackOutcome> {
   const headers = new Headers();
   headers.append("Set-Cookie", await oauthStateStorage().destroySession(await oauthStateStorage().getSession()));
-  headers.append("Set-Cookie", await oauthReturnToCookie().serialize("", { maxAge: 0 }));
-  const returnTo = safeRedirect(await oauthReturnToCookie().parse(request.headers.get("Cookie")), "/");
+  headers.append("Set-Cookie", await oauthReturnToCookie.clear());
+  const stored = await oauthReturnToCookie.read(request);
+  const returnTo = safeRedirect(typeof stored === "string" ? stored : null, "/");
 
   if (new URL(request.url).searchParams.has("error")) {
     // The shopper cancelled on Google's page, or Google refused: there is no code to exchange.

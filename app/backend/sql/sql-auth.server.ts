@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { toBackendError } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
 import {
@@ -12,6 +11,7 @@ import { toAuthUser } from "~/backend/rows.server";
 import { consumeEmailLink, issueEmailLink, linkPathOf } from "./email-links.server";
 import { defaultScryptCost, hashPassword, type ScryptCost, verifyPassword } from "./passwords.server";
 import type { SqlDatabase, SqlExecutor } from "./sql-database";
+import { createSignedCookie } from "~/utils/cookies.server";
 
 export interface SqlAuthOptions {
   /** Signing secrets, newest first; older ones still verify (rotation). */
@@ -147,14 +147,11 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
     sessionCache = sessionCaches.get(db) ?? new SessionCache();
     sessionCaches.set(db, sessionCache);
   }
-  const sessionCookie = createCookie("shop_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: options.secureCookies,
-    path: "/",
-    secrets: options.cookieSecrets,
-    maxAge: SESSION_LIFETIME_DAYS * 24 * 60 * 60,
-  });
+  const sessionCookie = createSignedCookie(
+    "shop_session",
+    { maxAge: SESSION_LIFETIME_DAYS * 24 * 60 * 60 },
+    { secure: options.secureCookies, secrets: options.cookieSecrets },
+  );
 
   async function createSession(tx: SqlExecutor, userId: string): Promise<string> {
     const token = crypto.randomBytes(32).toString("base64url");

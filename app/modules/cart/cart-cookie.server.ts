@@ -1,25 +1,11 @@
-import { createCookie } from "@remix-run/node";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartEntry } from "~/modules/cart/cart";
-import { getEnv } from "~/utils/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 
 const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-/** The visitor's cart: signed (tampering is detected), HttpOnly, SameSite=Lax, Secure in production. */
-function cartCookie() {
-  const env = getEnv();
-  cookie ??= createCookie("cart", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.secureCookies,
-    path: "/",
-    maxAge: THIRTY_DAYS,
-    secrets: env.sessionSecrets,
-  });
-  return cookie;
-}
+/** The visitor's cart (signed: tampering is detected). */
+const cartCookie = signedCookie("cart", { maxAge: THIRTY_DAYS });
 
 /** "clip-1:2,wig-3:1": ids and quantities only, compact so that a full cart stays far below 4 KB. */
 export function encodeCartEntries(entries: readonly CartEntry[]): string {
@@ -45,13 +31,8 @@ export function decodeCartEntries(value: unknown): CartEntry[] | null {
 
 /** The visitor cart in a request. A tampered or corrupt cookie is logged and treated as an empty cart. */
 export async function readCartCookie(request: Request): Promise<CartEntry[]> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("cart=")) return [];
-  // Remix's parse answers null for a bad signature and throws for undecodable data.
-  const value = await cartCookie()
-    .parse(header)
-    .catch(() => null);
-  const entries = decodeCartEntries(value);
+  if (!cartCookie.has(request)) return [];
+  const entries = decodeCartEntries(await cartCookie.read(request));
   if (!entries) {
     console.warn("Ignoring an invalid or tampered cart cookie");
     return [];
@@ -61,6 +42,6 @@ export async function readCartCookie(request: Request): Promise<CartEntry[]> {
 
 /** Set-Cookie for a visitor cart; an empty cart removes the cookie. */
 export async function serializeCartCookie(entries: readonly CartEntry[]): Promise<string> {
-  if (entries.length === 0) return cartCookie().serialize("", { maxAge: 0 });
-  return cartCookie().serialize(encodeCartEntries(entries));
+  if (entries.length === 0) return cartCookie.clear();
+  return cartCookie.write(encodeCartEntries(entries));
 }

@@ -1,11 +1,10 @@
-import { createCookie } from "@remix-run/node";
 import { isBackendError } from "~/backend/errors";
 import type { Order } from "~/backend/port";
 import { serializeCartCookie } from "~/modules/cart/cart-cookie.server";
 import { loadCart } from "~/modules/cart/cart-store.server";
 import type { ShippingForm } from "~/modules/checkout/shipping-schema";
 import type { Session } from "~/utils/auth.server";
-import { getEnv } from "~/utils/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 
 export type CheckoutOutcome =
   | { kind: "placed"; order: Order; headers: Headers }
@@ -48,31 +47,16 @@ export async function placeOrderFromCart(request: Request, session: Session, for
   const headers = new Headers();
   if (user) await backend.carts.clear({ userId: user.id });
   else headers.append("Set-Cookie", await serializeCartCookie([]));
-  headers.append("Set-Cookie", await confirmationCookie().serialize(order.id));
+  headers.append("Set-Cookie", await confirmationCookie.write(order.id));
   return { kind: "placed", order, headers };
 }
 
-let confirmation: ReturnType<typeof createCookie> | undefined;
-
 /** Remembers the order just placed so that /order-success can show its number, for this browser only. */
-function confirmationCookie() {
-  const env = getEnv();
-  confirmation ??= createCookie("order_confirmation", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.secureCookies,
-    path: "/",
-    maxAge: 60 * 60,
-    secrets: env.sessionSecrets,
-  });
-  return confirmation;
-}
+const confirmationCookie = signedCookie("order_confirmation", { maxAge: 60 * 60 });
 
 /** The id of the order this browser just placed, or null. */
 export async function readConfirmedOrderId(request: Request): Promise<string | null> {
-  const value = await confirmationCookie()
-    .parse(request.headers.get("Cookie"))
-    .catch(() => null);
+  const value = await confirmationCookie.read(request);
   return typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
 }
 

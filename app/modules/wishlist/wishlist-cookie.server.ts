@@ -1,25 +1,11 @@
-import { createCookie } from "@remix-run/node";
 import { MAX_WISHLIST_ITEMS } from "~/modules/wishlist/wishlist";
-import { getEnv } from "~/utils/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 
 const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-/** The visitor's wishlist: product ids only, signed (tampering is detected), HttpOnly, SameSite=Lax. */
-function wishlistCookie() {
-  const env = getEnv();
-  cookie ??= createCookie("wishlist", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.secureCookies,
-    path: "/",
-    maxAge: ONE_YEAR,
-    secrets: env.sessionSecrets,
-  });
-  return cookie;
-}
+/** The visitor's wishlist: product ids only, signed (tampering is detected). */
+const wishlistCookie = signedCookie("wishlist", { maxAge: ONE_YEAR });
 
 /** "clip-1,wig-3": compact, so that a full wishlist stays far below 4 KB. */
 export function encodeWishlistIds(ids: readonly string[]): string {
@@ -38,13 +24,8 @@ export function decodeWishlistIds(value: unknown): string[] | null {
 
 /** The visitor wishlist in a request. A tampered or corrupt cookie is logged and treated as an empty wishlist. */
 export async function readWishlistCookie(request: Request): Promise<string[]> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("wishlist=")) return [];
-  // Remix's parse answers null for a bad signature and throws for undecodable data.
-  const value = await wishlistCookie()
-    .parse(header)
-    .catch(() => null);
-  const ids = decodeWishlistIds(value);
+  if (!wishlistCookie.has(request)) return [];
+  const ids = decodeWishlistIds(await wishlistCookie.read(request));
   if (!ids) {
     console.warn("Ignoring an invalid or tampered wishlist cookie");
     return [];
@@ -54,6 +35,6 @@ export async function readWishlistCookie(request: Request): Promise<string[]> {
 
 /** Set-Cookie for a visitor wishlist; an empty wishlist removes the cookie. */
 export async function serializeWishlistCookie(ids: readonly string[]): Promise<string> {
-  if (ids.length === 0) return wishlistCookie().serialize("", { maxAge: 0 });
-  return wishlistCookie().serialize(encodeWishlistIds(ids));
+  if (ids.length === 0) return wishlistCookie.clear();
+  return wishlistCookie.write(encodeWishlistIds(ids));
 }
