@@ -8,16 +8,19 @@ export function PasswordField<Schema extends Record<string, unknown>>({
   field,
   autoComplete,
   toggleLabel,
+  firstInvalid,
 }: {
   label: string;
   field: FieldMetadata<string, Schema, string[]>;
   autoComplete: "current-password" | "new-password";
   toggleLabel: string;
+  /** The form's first refused field (`useZodForm`): the cursor starts there when it is this one. */
+  firstInvalid?: string;
 }) {
   return (
     <FormField
       label={label}
-      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete }}
+      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete, autoFocus: field.name === firstInvalid }}
       errors={field.errors}
       errorId={field.errorId}
       renderControl={(props) => <PasswordInput {...props} toggleLabel={toggleLabel} />}
@@ -29,14 +32,28 @@ export function PasswordField<Schema extends Record<string, unknown>>({
 export function NewPasswordFields<Schema extends Record<string, unknown>>({
   password,
   confirmPassword,
+  firstInvalid,
 }: {
   password: FieldMetadata<string, Schema, string[]>;
   confirmPassword: FieldMetadata<string, Schema, string[]>;
+  firstInvalid?: string;
 }) {
   return (
     <>
-      <PasswordField label="New password" field={password} autoComplete="new-password" toggleLabel="Show new password" />
-      <PasswordField label="Repeat new password" field={confirmPassword} autoComplete="new-password" toggleLabel="Show repeated password" />
+      <PasswordField
+        label="New password"
+        field={password}
+        autoComplete="new-password"
+        toggleLabel="Show new password"
+        firstInvalid={firstInvalid}
+      />
+      <PasswordField
+        label="Repeat new password"
+        field={confirmPassword}
+        autoComplete="new-password"
+        toggleLabel="Show repeated password"
+        firstInvalid={firstInvalid}
+      />
     </>
   );
 }

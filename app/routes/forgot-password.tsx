@@ -53,7 +53,7 @@ export default function ForgotPassword() {
   const { sendsEmail, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPosting("/forgot-password");
-  const [form, fields] = useZodForm({
+  const [form, fields, firstInvalid] = useZodForm({
     id: "forgot-password",
     loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ForgotPasswordSchema),
     constraint,
@@ -80,7 +80,11 @@ export default function ForgotPassword() {
                 <fieldset disabled={submitting} className="space-y-4">
                   <FormField
                     label="Email"
-                    inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+                    inputProps={{
+                      ...getInputProps(fields.email, { type: "email" }),
+                      autoComplete: "email",
+                      autoFocus: firstInvalid === fields.email.name,
+                    }}
                     errors={fields.email.errors}
                     errorId={fields.email.errorId}
                   />

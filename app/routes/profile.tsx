@@ -243,7 +243,7 @@ function ChangePasswordForm({
 }) {
   const saving = useIsPosting("/profile");
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useZodForm({
+  const [form, fields, firstInvalid] = useZodForm({
     id: "change-password",
     loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ChangePasswordSchema),
     constraint,
@@ -269,8 +269,9 @@ function ChangePasswordForm({
           field={fields.currentPassword}
           autoComplete="current-password"
           toggleLabel="Show current password"
+          firstInvalid={firstInvalid}
         />
-        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} firstInvalid={firstInvalid} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <SaveOrCancel saving={saving} label="Change password" />
       </fieldset>

@@ -44,7 +44,7 @@ export default function ResetPassword() {
   const { email, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPosting("/reset-password");
-  const [form, fields] = useZodForm({
+  const [form, fields, firstInvalid] = useZodForm({
     id: "reset-password",
     loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ResetPasswordSchema),
     constraint,
@@ -58,7 +58,7 @@ export default function ResetPassword() {
         <p className="mt-2 text-sm text-ink-muted">Choose a new password for {email}.</p>
         <Form method="post" action="/reset-password" className="mt-6" {...getFormProps(form)}>
           <fieldset disabled={submitting} className="space-y-4">
-            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} firstInvalid={firstInvalid} />
             <FormErrors id={form.errorId} errors={form.errors} />
             <button type="submit" className="btn btn-primary w-full">
               {submitting ? "Saving..." : "Save new password"}

@@ -160,13 +160,7 @@ export default function Shop() {
               <label htmlFor="color" className="block text-sm font-semibold text-ink">
                 Color
               </label>
-              <select id="color" name="color" defaultValue={params.color} key={params.color} className="input mt-2 min-h-11">
-                {colorOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
+              <UrlSelect id="color" name="color" value={params.color} options={colorOptions} className="input mt-2 min-h-11" />
             </div>
             <div className="flex flex-col gap-2">
               <button type="submit" className="btn-primary w-full">
@@ -187,21 +181,15 @@ export default function Shop() {
             <label htmlFor="sort" className="sr-only sm:not-sr-only sm:text-sm sm:font-medium sm:text-ink">
               Sort by
             </label>
-            <select
+            <UrlSelect
               id="sort"
               name="sort"
               form="listing-filters"
-              defaultValue={params.sort}
-              key={params.sort}
+              value={params.sort}
+              options={sortOptions}
               onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
               className="input min-h-11 w-auto max-w-[11rem]"
-            >
-              {sortOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+            />
             {/* Without JavaScript the choice needs a submit; with it the change applies at once. */}
             {hydrated ? null : (
               <button type="submit" form="listing-filters" className="btn-outline px-4">
@@ -236,6 +224,43 @@ const PRICE_SETTLE_MS = 400;
  * listing update) and follow the URL when it changes for another reason (Clear Filters, Back). The thumbs
  * cannot pass each other; without JavaScript the server swaps a reversed range instead.
  */
+/**
+ * A select whose choice follows the URL (Back, Clear Filters) without being remounted, so that focus stays on
+ * it when a change applies (a remount would drop it to the page).
+ */
+function UrlSelect({
+  value,
+  options,
+  onChange,
+  ...props
+}: { value: string; options: readonly { value: string; label: string }[] } & Omit<
+  React.ComponentProps<"select">,
+  "value" | "defaultValue" | "children"
+>) {
+  const [selected, setSelected] = useState(value);
+  const [fromUrl, setFromUrl] = useState(value);
+  if (fromUrl !== value) {
+    setFromUrl(value);
+    setSelected(value);
+  }
+  return (
+    <select
+      {...props}
+      value={selected}
+      onChange={(event) => {
+        setSelected(event.currentTarget.value);
+        onChange?.(event);
+      }}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function PriceRange({
   minPrice,
   maxPrice,

@@ -73,7 +73,20 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
     };
   }, [id]);
 
-  return [form, fields, firstInvalidField(lastResult)] as const;
+  const firstInvalid = firstInvalidField(lastResult);
+  // With JavaScript the page is not reloaded, so `autoFocus` does nothing: move the cursor to the field the
+  // server refused (one the browser could not check, such as a wrong current password), once per answer, when
+  // the form is enabled again (it is disabled while the post and its revalidation run).
+  const idle = useNavigation().state === "idle";
+  const focusedFor = useRef(lastResult);
+  useEffect(() => {
+    if (!idle || !firstInvalid || focusedFor.current === lastResult) return;
+    focusedFor.current = lastResult;
+    const field = document.forms.namedItem(id)?.elements.namedItem(firstInvalid);
+    if (field instanceof HTMLElement) field.focus();
+  }, [id, idle, firstInvalid, lastResult]);
+
+  return [form, fields, firstInvalid] as const;
 }
 
 /**

@@ -400,6 +400,7 @@ test.describe("account safety (issue 16)", () => {
     await expect(main(page).locator("form").getByText("Your current password is not correct.")).toBeVisible();
     await expect(current).toHaveAttribute("aria-invalid", "true");
     await expect(current).toHaveValue("");
+    await expect(current).toBeFocused();
 
     await current.fill(PASSWORD);
     await main(page).getByLabel("New password", { exact: true }).fill("a-new-password-456");

@@ -196,6 +196,32 @@ test.describe("price range with JavaScript", () => {
   });
 });
 
+test.describe("listing selects", () => {
+  test("sort and colour apply at once, keep focus, and follow the URL @js-only", async ({ page }) => {
+    await visit(page, "/shop");
+    const sort = page.getByRole("main").getByLabel("Sort by");
+    await sort.focus();
+    await sort.selectOption("price-low");
+    await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
+    await waitForRemixIdle(page);
+    await expect(sort).toBeFocused();
+
+    await page.getByRole("main").locator("summary", { hasText: "Filters" }).click();
+    const color = page.getByRole("main").getByLabel("Color", { exact: true });
+    await color.focus();
+    await color.selectOption("blonde");
+    await expect(page).toHaveURL(/[?&]color=/);
+    await waitForRemixIdle(page);
+    await expect(color).toBeFocused();
+
+    // Kept mounted, they still show what a new URL says.
+    await page.getByRole("main").getByRole("link", { name: "Clear Filters" }).click();
+    await expect(page).not.toHaveURL(/[?&](color|sort)=/);
+    await expect(color).toHaveValue("all");
+    await expect(sort).toHaveValue("featured");
+  });
+});
+
 test.describe("touch targets", () => {
   test("header icons and the listing's controls are at least 44x44", async ({ page }) => {
     await visit(page, "/shop");
