@@ -74,7 +74,11 @@ try {
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "true");
+// The number of proxies in front whose X-Forwarded-* headers count ("true": one). A client can send its own
+// X-Forwarded-For, which the proxy appends to, so only the addresses the trusted proxies added are believed:
+// `true` in Express would take the leftmost one, which the client chose.
+const trustProxy = process.env.TRUST_PROXY ?? "false";
+app.set("trust proxy", trustProxy === "true" ? 1 : /^[1-9]\d*$/.test(trustProxy) ? Number(trustProxy) : false);
 
 let closing = false;
 

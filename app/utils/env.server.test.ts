@@ -58,5 +58,9 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...production, SITE_URL: "https://shop.example.com" }).TRUST_PROXY).toBe("true");
     expect(parseEnv({ ...production, TRUST_PROXY: "false" }).TRUST_PROXY).toBe("false");
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe("true");
+    // A number of proxies counts as trusting them.
+    expect(() => parseEnv({ ...production, TRUST_PROXY: "2" })).toThrow(/SITE_URL: is required with TRUST_PROXY/);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe("2");
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: must be true, false or the number of proxies in front/);
   });
 });

@@ -41,7 +41,14 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /** Behind a reverse proxy: X-Forwarded-For/-Proto/-Host are believed (production needs SITE_URL with it). */
-  TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(["true", "false"], { message: "must be true or false" }).default("false")),
+  /** How many proxies in front set X-Forwarded-* ("true": one), or "false" (server.js reads it too). */
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^(true|false|[1-9]\d*)$/, { message: "must be true, false or the number of proxies in front" })
+      .default("false"),
+  ),
   /** Production served over plain HTTP (no TLS in front): cookies cannot be Secure then. */
   ALLOW_HTTP: z.preprocess(blankToUndefined, z.enum(["true", "false"]).default("false")),
   /** Per-client limits on sign-in, sign-up, forgotten password and checkout (app/utils/rate-limit.server.ts). */
@@ -71,7 +78,7 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
         "(or set ALLOW_CATALOG_FIXTURE=true for a benchmark run, never in a real shop)",
     );
   }
-  if (value("NODE_ENV") === "production" && value("TRUST_PROXY") === "true" && !value("SITE_URL")) {
+  if (value("NODE_ENV") === "production" && (value("TRUST_PROXY") ?? "false") !== "false" && !value("SITE_URL")) {
     // Else one request's X-Forwarded-Host would become the canonical and og:url links cached for every visitor.
     problems.push(
       "SITE_URL: is required with TRUST_PROXY=true in production: the shop's public address, such as " +

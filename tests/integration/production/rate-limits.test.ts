@@ -51,6 +51,20 @@ describe("per-client limits", () => {
     expect((await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: "a@example.com", password: "guess-123456" }, headers: newClient() })).status).toBe(400);
   });
 
+  it("a client cannot dodge the limit with its own X-Forwarded-For: only the address the proxy added counts", async () => {
+    const client = newClient()["X-Forwarded-For"];
+    // The proxy in front appends the peer's address to whatever the client sent.
+    const signIn = (spoofed: string) =>
+      httpRequest(suite.server.url, "/auth", {
+        form: { intent: "signin", email: `spoof-${spoofed}@example.com`, password: "guess-123456" },
+        headers: { "X-Forwarded-For": `${spoofed}, ${client}` },
+      });
+    for (let attempt = 0; attempt < perMinute(rateLimitRules.signIn); attempt += 1) {
+      expect((await signIn(`198.51.100.${attempt + 1}`)).status).toBe(400);
+    }
+    expect((await signIn("198.51.100.250")).status).toBe(429);
+  });
+
   it("sign-up is limited per client too", async () => {
     const client = newClient();
     for (let attempt = 0; attempt < perMinute(rateLimitRules.signUp); attempt += 1) {
