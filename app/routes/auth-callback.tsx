@@ -5,6 +5,7 @@ import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkOutcome } from "~/components/link-outcome";
 import { signedInNotice } from "~/modules/account/auth-messages";
+import { grantPasswordRecovery } from "~/modules/account/password-recovery.server";
 import { redirectSignedIn } from "~/modules/account/sign-in.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -32,12 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   try {
     const user = await backend.auth.exchangeCodeForSession({ code });
+    const recovering = next === RESET_PASSWORD_PATH;
     return await redirectSignedIn(request, {
       backend,
       user,
       redirectTo: next,
       // The reset page explains itself; a "Welcome back!" there would be confusing.
-      notice: next === RESET_PASSWORD_PATH ? null : signedInNotice,
+      notice: recovering ? null : signedInNotice,
+      headers: recovering ? new Headers({ "Set-Cookie": await grantPasswordRecovery(user.id) }) : undefined,
     });
   } catch (error) {
     if (!isBackendError(error)) throw error;

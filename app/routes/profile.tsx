@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { NewPasswordFields, PasswordField } from "~/components/password-field";
 import { Avatar } from "~/components/user-menu";
+import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
 import { changePassword, signOutEverywhere } from "~/modules/account/account-safety.server";
 import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/account/auth-schemas";
 import { formatLongDate } from "~/modules/dates";
@@ -19,7 +20,6 @@ import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
 
 const EDIT_PATH = "/profile?edit=1";
 const UPDATE_FAILED = "Failed to update profile";
-const PASSWORD_PATH = "/profile?password=1";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend, user } = await requireUser(request);
@@ -146,7 +146,7 @@ export default function ProfilePage() {
                 </Link>
               </div>
               <p className="mt-6 text-sm">
-                <Link to={PASSWORD_PATH} preventScrollReset className="font-medium text-brand-700 hover:underline">
+                <Link to={CHANGE_PASSWORD_PATH} preventScrollReset className="font-medium text-brand-700 hover:underline">
                   Change password
                 </Link>
               </p>
@@ -258,7 +258,7 @@ function ChangePasswordForm({
     }
   }, [lastResult]);
   return (
-    <Form ref={formRef} method="post" action={PASSWORD_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
+    <Form ref={formRef} method="post" action={CHANGE_PASSWORD_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
       <fieldset disabled={saving} className="space-y-4">
         <legend className="font-serif text-xl text-ink">Change password</legend>
         <input type="hidden" name="intent" value="change-password" />

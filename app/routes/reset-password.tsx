@@ -1,25 +1,39 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/password-field";
+import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
 import { ResetPasswordSchema } from "~/modules/account/auth-schemas";
+import { endPasswordRecovery, hasPasswordRecovery } from "~/modules/account/password-recovery.server";
 import { requireUser } from "~/utils/auth.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";
 
-/** Reached signed in: through a recovery link (/auth/callback?next=/reset-password), or by a shopper changing the password. */
+/**
+ * Reached through a recovery link (/auth/callback?next=/reset-password), which signs the browser in and grants it
+ * a short while to set a password. A signed-in shopper without that grant changes it on the profile, where the
+ * current password is asked for.
+ */
+async function requireRecovery(request: Request) {
+  const session = await requireUser(request);
+  if (!(await hasPasswordRecovery(request, session.user.id))) {
+    throw redirect(CHANGE_PASSWORD_PATH, { status: 303, headers: session.backend.responseHeaders });
+  }
+  return session;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { backend, user } = await requireUser(request);
+  const { backend, user } = await requireRecovery(request);
   return data({ email: user.email, constraint: getZodConstraint(ResetPasswordSchema) }, { headers: backend.responseHeaders });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { backend } = await requireUser(request);
+  const { backend } = await requireRecovery(request);
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
@@ -33,11 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400, headers: backend.responseHeaders },
     );
   }
-  return redirectWithToast(
-    "/",
-    { title: "Password updated", description: "Your new password is set." },
-    { headers: backend.responseHeaders },
-  );
+  const headers = new Headers(backend.responseHeaders);
+  headers.append("Set-Cookie", await endPasswordRecovery());
+  return redirectWithToast("/", { title: "Password updated", description: "Your new password is set." }, { headers });
 }
 
 export default function ResetPassword() {

@@ -161,8 +161,14 @@ describe("password reset", () => {
     jar.store(followed.headers);
     expectRedirect(followed, "/reset-password");
     expect((await call(resetLoader, get("/reset-password", jar))).data).toMatchObject({ email });
+    const mismatch = await call(resetAction, post("/reset-password", { password: "brand-new-password", confirmPassword: "nope" }, jar));
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.data?.result.error).toMatchObject({ confirmPassword: ["Passwords do not match"] });
     const saved = await call(resetAction, post("/reset-password", { password: "brand-new-password", confirmPassword: "brand-new-password" }, jar));
     expectRedirect(saved, "/");
+    // The link's grant is used up: setting another password now asks for the current one.
+    jar.store(saved.headers);
+    expectRedirect(await call(resetLoader, get("/reset-password", jar)), "/profile?password=1");
 
     expect(await signedInUser(jar)).toMatchObject({ email });
     expect(await signedInUser(otherSession)).toBeNull();
