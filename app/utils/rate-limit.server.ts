@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { getBackend } from "~/backend/backend.server";
 import type { RateLimitRule } from "~/backend/port";
 import { getEnv } from "~/utils/env.server";
-import { formatWait } from "~/utils/rate-limit";
+import { clientKey, formatWait } from "~/utils/rate-limit";
 
 /**
  * Per-client limits on the posts that cost the shop (a password hash, an e-mail, an order), all in one place.
@@ -51,7 +51,7 @@ export async function refusedByRateLimit(
   // every such call would turn a per-client limit into a global one.
   if (getEnv().RATE_LIMITS === "off" || !context.clientIp) return null;
   const { rateLimits } = await getBackend();
-  const retryAfterSeconds = await rateLimits.hit(rateLimitRules[action], context.clientIp);
+  const retryAfterSeconds = await rateLimits.hit(rateLimitRules[action], clientKey(context.clientIp));
   if (retryAfterSeconds === 0) return null;
   return tooManyRequests(retryAfterSeconds, "Too many attempts from your network.");
 }
