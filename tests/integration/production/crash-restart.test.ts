@@ -2,14 +2,14 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { httpRequest } from "./helpers/http";
-import { copyProductionBuild } from "./helpers/production-build";
-import { freePort, migratedDataDir, type ProductionServer, spawnProductionServer, startProductionServer } from "./helpers/production-server";
+import { ensureBuild, freePort } from "#tests/support/shop-harness.mjs";
+import { migratedDataDir, type ProductionServer, spawnProductionServer, startProductionServer } from "./helpers/production-server";
 
 // A shop killed with SIGKILL (an out-of-memory kill, a node lost) comes back on the same data directory by itself,
 // as a container's PID 1 (a fresh PID namespace) and under another hostname (a rescheduled pod); a second live shop
 // on that directory is still refused. Decision 0014.
 
-let build: { dir: string; remove: () => void };
+let buildDir: string;
 let dataDir: string;
 const running: ProductionServer[] = [];
 
@@ -23,7 +23,7 @@ function inContainer(hostname: string) {
 }
 
 async function startInContainer(hostname: string) {
-  const server = await startProductionServer({ buildDir: build.dir, dataDir, wrapper: inContainer(hostname), timeoutMs: 180_000 });
+  const server = await startProductionServer({ buildDir, dataDir, wrapper: inContainer(hostname), timeoutMs: 180_000 });
   running.push(server);
   return server;
 }
@@ -36,13 +36,12 @@ beforeAll(async () => {
         `${probe.error?.message ?? probe.stderr}`,
     );
   }
-  build = await copyProductionBuild();
+  buildDir = await ensureBuild();
   dataDir = await migratedDataDir();
 }, 600_000);
 
 afterAll(async () => {
   for (const server of running) await server.stop("SIGKILL");
-  build?.remove();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -65,7 +64,7 @@ it("restarts after kill -9 as PID 1 of a fresh PID namespace, and under another 
 it("refuses a second live shop on the same data directory with a message that says what to do", { timeout: 600_000 }, async () => {
   // (unshare does not pass SIGTERM on: every server here is killed, so this start waits out the last one's lock too.)
   const live = await startInContainer("shop-live");
-  const second = spawnProductionServer({ buildDir: build.dir, dataDir, wrapper: inContainer("shop-other") }, await freePort());
+  const second = spawnProductionServer({ buildDir, dataDir, wrapper: inContainer("shop-other") }, await freePort());
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("is in use by another running shop process");
   expect(second.output()).toContain("DATA_DIR");

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { httpRequest } from "./helpers/http";
-import { copyProductionBuild } from "./helpers/production-build";
-import { freePort, migratedDataDir, type ProductionServer, spawnProductionServer, startProductionServer } from "./helpers/production-server";
+import { ensureBuild, freePort } from "#tests/support/shop-harness.mjs";
+import { migratedDataDir, type ProductionServer, spawnProductionServer, startProductionServer } from "./helpers/production-server";
 
 // Absolute URLs in pages (canonical, og:url, JSON-LD), which the page cache shares between visitors, come from
 // SITE_URL in production, never from forwarded headers; and a plain-http SITE_URL with Secure cookies is called out
 // at start-up. Issue 16, items 5 and 6.
 
-let build: { dir: string; remove: () => void };
+let buildDir: string;
 const dataDirs: string[] = [];
 const running: ProductionServer[] = [];
 
@@ -19,24 +19,23 @@ async function dataDir() {
 }
 
 beforeAll(async () => {
-  build = await copyProductionBuild();
+  buildDir = await ensureBuild();
 }, 600_000);
 
 afterAll(async () => {
   for (const server of running) await server.stop("SIGKILL");
-  build?.remove();
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 it("refuses to start with TRUST_PROXY=true and no SITE_URL, saying what to set", { timeout: 300_000 }, async () => {
-  const server = spawnProductionServer({ buildDir: build.dir, dataDir: await dataDir(), env: { TRUST_PROXY: "true" } }, await freePort());
+  const server = spawnProductionServer({ buildDir, dataDir: await dataDir(), env: { TRUST_PROXY: "true" } }, await freePort());
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain("SITE_URL: is required with TRUST_PROXY=true in production");
 });
 
 it("behind a trusted proxy, X-Forwarded-Host reaches neither the page nor the cached copy", { timeout: 300_000 }, async () => {
   const server = await startProductionServer({
-    buildDir: build.dir,
+    buildDir,
     dataDir: await dataDir(),
     env: { TRUST_PROXY: "true", SITE_URL: "https://shop.example.com" },
   });
@@ -55,7 +54,7 @@ it("behind a trusted proxy, X-Forwarded-Host reaches neither the page nor the ca
 it("says at start-up that a plain-http SITE_URL needs ALLOW_HTTP=true", { timeout: 300_000 }, async () => {
   // A blank ALLOW_HTTP counts as unset (the helper sets it to true for loopback).
   const server = await startProductionServer({
-    buildDir: build.dir,
+    buildDir,
     dataDir: await dataDir(),
     env: { SITE_URL: "http://192.168.1.20:3000", ALLOW_HTTP: "", LOG_LEVEL: "info" },
   });
