@@ -271,16 +271,25 @@ export function spawnShop({ buildDir, port, host = "127.0.0.1", dataDir, env = {
 }
 
 /**
- * Starts the shop and waits until /healthz answers 200; throws with the server's output if it exits first, answers
- * anything else, or takes longer than timeoutMs.
+ * Starts the shop and waits until it answers (see untilReady).
  * @param {ShopOptions} [options]
  * @returns {Promise<ShopProcess & { startSeconds: number }>}
  */
 export async function startShop(options = {}) {
   const buildDir = options.buildDir ?? (await ensureBuild());
   const shop = spawnShop({ ...options, buildDir, port: options.port ?? (await freePort()) });
+  return { ...shop, startSeconds: await untilReady(shop, options.timeoutMs) };
+}
+
+/**
+ * Waits until /healthz answers 200 and resolves with the seconds that took. If the shop exits first, answers
+ * anything else or takes longer than timeoutMs (default 180 s), stops it and throws with what it wrote.
+ * @param {ShopProcess} shop
+ * @param {number} [timeoutMs]
+ * @returns {Promise<number>}
+ */
+export async function untilReady(shop, timeoutMs = 180_000) {
   const started = Date.now();
-  const deadline = started + (options.timeoutMs ?? 180_000);
   let exitCode;
   void shop.exited.then((code) => (exitCode = code));
   for (;;) {
@@ -288,15 +297,15 @@ export async function startShop(options = {}) {
       await shop.stop();
       throw new Error(`The shop exited (${exitCode ?? shop.child.signalCode}) while starting:\n${shop.output()}`);
     }
-    if (Date.now() > deadline) {
+    if (Date.now() - started > timeoutMs) {
       await shop.stop("SIGKILL");
-      throw new Error(`The shop did not answer ${shop.url}/healthz within ${(options.timeoutMs ?? 180_000) / 1000} s:\n${shop.output()}`);
+      throw new Error(`The shop did not answer ${shop.url}/healthz within ${timeoutMs / 1000} s:\n${shop.output()}`);
     }
     const status = await fetch(`${shop.url}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
       (response) => response.status,
       () => 0,
     );
-    if (status === 200) return { ...shop, startSeconds: (Date.now() - started) / 1000 };
+    if (status === 200) return (Date.now() - started) / 1000;
     if (status !== 0) {
       await shop.stop("SIGKILL");
       throw new Error(`${shop.url}/healthz answered ${status} while starting:\n${shop.output()}`);
