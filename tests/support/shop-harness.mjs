@@ -195,7 +195,8 @@ export function throwawayDir(prefix, { at } = {}) {
  * @property {() => string} output what the server wrote so far, stdout and stderr interleaved (the last 8 MB)
  * @property {(match: string | RegExp | ((line: string) => boolean), timeoutMs?: number) => Promise<string>} waitForOutput
  *   resolves with the first line the server wrote that contains `match` (or matches it), as soon as it is written
- * @property {Promise<number | null>} exited resolves with the exit code (null after a signal) once it ended
+ * @property {Promise<number | null>} exited resolves with the exit code (null after a signal) once it ended and all
+ *   it wrote has been read
  * @property {(signal?: NodeJS.Signals, options?: { killAfterMs?: number }) => Promise<number | null>} stop sends
  *   the signal (SIGTERM by default), SIGKILL if it has not exited after killAfterMs (default 60 s), removes a
  *   throwaway data directory, and resolves with the exit code
@@ -240,7 +241,8 @@ export function spawnShop({ buildDir, port, host = "127.0.0.1", dataDir, env = {
       if (echo) ours.write(chunk);
     });
   }
-  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close", not "exit": once it resolves, all the server wrote has been read (output() is complete).
+  const exited = new Promise((resolve) => child.once("close", (code) => resolve(code)));
   let hasExited = false;
   void exited.then(() => (hasExited = true));
   // A test run or script that ends (or dies of an error) must not leave its servers behind.
