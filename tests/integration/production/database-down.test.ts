@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PostgresCluster, startPostgresCluster } from "#tests/setup/postgres-cluster";
 import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
 import { controlCluster } from "./helpers/postgres-control";
-import { ensureBuild } from "#tests/support/shop-harness.mjs";
-import { type ProductionServer, startProductionServer } from "./helpers/production-server";
+import { type ProductionServer, useProductionServers } from "./helpers/production-server";
 
 // The postgres backend loses its database mid-test (the throwaway cluster is stopped), then gets it back.
 
-let buildDir: string;
+const shops = useProductionServers();
 let cluster: PostgresCluster;
 let control: Awaited<ReturnType<typeof controlCluster>>;
 let server: ProductionServer;
@@ -15,10 +14,10 @@ let memberCookie: string;
 let visitorCookie: string;
 
 beforeAll(async () => {
-  [buildDir, cluster] = await Promise.all([ensureBuild(), startPostgresCluster()]);
+  cluster = await startPostgresCluster();
   const databaseUrl = await cluster.createDatabase("shop_database_down");
   control = await controlCluster(databaseUrl);
-  server = await startProductionServer({ buildDir, env: { BACKEND: "postgres", DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "4" } });
+  server = await shops.start({ env: { BACKEND: "postgres", DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "4" } });
 
   memberCookie = await signUpThroughAuth(server.url, `db-down-${Date.now()}@example.com`);
   const memberAdd = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "2" }, cookie: memberCookie });

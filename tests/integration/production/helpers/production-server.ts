@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll } from "vitest";
 import { getMigratedSnapshot } from "#tests/setup/pglite";
-import { ensureBuild, type ShopOptions, type ShopProcess, spawnShop, startShop, throwawayDir, tmpDir } from "#tests/support/shop-harness.mjs";
+import { ensureBuild, freePort, type ShopOptions, type ShopProcess, spawnShop, startShop, throwawayDir, tmpDir } from "#tests/support/shop-harness.mjs";
 
 // The production suites' servers: the shop harness (tests/support/shop-harness.mjs) with these suites' settings.
 
@@ -11,7 +11,8 @@ export const TEST_SESSION_SECRET = "production-suite-session-secret-0123456789";
 
 export type ProductionServer = ShopProcess;
 
-export type StartOptions = Pick<ShopOptions, "buildDir" | "dataDir" | "env" | "timeoutMs" | "wrapper">;
+/** How a suite's server differs: its data directory (none for another backend), settings, patience, wrapper. */
+export type StartOptions = Pick<ShopOptions, "dataDir" | "env" | "timeoutMs" | "wrapper">;
 
 /** The suites' settings under the test's own `env`. */
 function suiteEnv(env: Record<string, string> = {}): Record<string, string> {
@@ -29,22 +30,12 @@ function suiteEnv(env: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-/** Spawns the production server on `port` without waiting for it (for a start that is meant to fail). */
-export function spawnProductionServer(options: StartOptions & { buildDir: string }, port: number): ProductionServer {
-  return spawnShop({ ...options, port, env: suiteEnv(options.env) });
-}
-
-/** Starts the production server on a free port and waits until /healthz answers. */
-export function startProductionServer(options: StartOptions): Promise<ProductionServer> {
-  return startShop({ ...options, env: suiteEnv(options.env) });
-}
-
 /**
  * A migrated embedded-database directory, ready for DATA_DIR. Creating and migrating one takes many seconds;
  * a template restored once from the migrated snapshot (tests/setup/pglite.ts) and cached in tests/.tmp is copied
  * in well under one.
  */
-export async function migratedDataDir(): Promise<string> {
+async function migratedDataDir(): Promise<string> {
   const snapshot = await getMigratedSnapshot();
   const fingerprint = Buffer.from(await crypto.subtle.digest("SHA-256", await snapshot.arrayBuffer()))
     .toString("hex")
@@ -73,6 +64,52 @@ export async function openDataDir(dataDir: string): Promise<PGlite> {
   return PGlite.create(path.join(dataDir, "pglite"));
 }
 
+/** Servers of one suite, on the build of the current sources (see useProductionServers). */
+export interface ProductionServers {
+  /** The build every server of the suite runs (made before its tests, never changed while they run). */
+  readonly buildDir: string;
+  /** A freshly migrated embedded database directory. */
+  dataDir(): Promise<string>;
+  /** Starts a server on a free port and waits until it answers. */
+  start(options?: StartOptions): Promise<ProductionServer>;
+  /** Spawns a server on a free port without waiting for it (for a start that is meant to fail). */
+  spawn(options?: StartOptions): Promise<ProductionServer>;
+}
+
+/**
+ * For a suite that starts servers: the build, made before its tests, and servers and data directories on demand;
+ * after its tests every server still running is killed and every data directory removed. Call at the top of the file.
+ */
+export function useProductionServers(): ProductionServers {
+  const servers: ProductionServer[] = [];
+  const dataDirs: string[] = [];
+  let buildDir = "";
+  beforeAll(async () => {
+    buildDir = await ensureBuild();
+  }, 600_000);
+  afterAll(async () => {
+    for (const server of servers) await server.stop("SIGKILL");
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const track = (server: ProductionServer) => (servers.push(server), server);
+  return {
+    get buildDir() {
+      return buildDir;
+    },
+    async dataDir() {
+      const dir = await migratedDataDir();
+      dataDirs.push(dir);
+      return dir;
+    },
+    async start(options = {}) {
+      return track(await startShop({ ...options, buildDir, env: suiteEnv(options.env) }));
+    },
+    async spawn(options = {}) {
+      return track(spawnShop({ ...options, buildDir, port: await freePort(), env: suiteEnv(options.env) }));
+    },
+  };
+}
+
 /** What a suite on the embedded backend runs against; filled in by the suite's first beforeAll. */
 export interface EmbeddedServerSuite {
   server: ProductionServer;
@@ -84,21 +121,22 @@ export interface EmbeddedServerSuite {
 
 /**
  * Starts the production server for a suite (the build of the current sources, a freshly migrated embedded database)
- * before its tests and removes the database after them. Call at the top of the file, before the suite's own hooks.
+ * before its tests; after them stops it with `stopSignal` and removes the database. Call at the top of the file,
+ * before the suite's own hooks.
  */
 export function useEmbeddedProductionServer(
   env: Record<string, string> = {},
   { stopSignal = "SIGTERM" }: { stopSignal?: NodeJS.Signals } = {},
 ): EmbeddedServerSuite {
+  const servers = useProductionServers();
   const suite = {} as EmbeddedServerSuite;
   beforeAll(async () => {
-    suite.buildDir = await ensureBuild();
-    suite.dataDir = await migratedDataDir();
-    suite.server = await startProductionServer({ buildDir: suite.buildDir, dataDir: suite.dataDir, env });
+    suite.buildDir = servers.buildDir;
+    suite.dataDir = await servers.dataDir();
+    suite.server = await servers.start({ dataDir: suite.dataDir, env });
   }, 600_000);
   afterAll(async () => {
     await suite.server?.stop(stopSignal);
-    if (suite.dataDir) fs.rmSync(suite.dataDir, { recursive: true, force: true });
   });
   return suite;
 }
