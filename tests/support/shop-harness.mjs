@@ -385,3 +385,13 @@ function boundedList() {
     items: () => items,
   };
 }
+
+// `node tests/support/shop-harness.mjs build` (npm run build:tests): the build the tests run, made now if the sources
+// changed since the last one; prints its directory.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] !== "build") {
+    console.error("Usage: node tests/support/shop-harness.mjs build");
+    process.exit(2);
+  }
+  console.log(await ensureBuild({ log: (message) => console.error(message) }));
+}
