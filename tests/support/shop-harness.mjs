@@ -29,7 +29,7 @@ const buildsDir = path.join(tmpDir, "builds");
  */
 const BUILD_INPUTS = ["app", "public", "supabase/migrations", "patches", "package.json", "package-lock.json", "vite.config.ts", "tsconfig.json", "tailwind.config.ts"];
 const isTestFile = (file) => /\.test\.tsx?$/.test(file);
-/** A build nobody has started a server on for this long is removed when the next one is made. */
+/** A build nobody has asked for (ensureBuild) for this long is removed when the next one is made. */
 const UNUSED_BUILD_LIFETIME_MS = 24 * 60 * 60_000;
 
 /** A short hash of every build input's path and content. */
@@ -80,7 +80,12 @@ export async function ensureBuild({ log = () => {} } = {}) {
   }
   // Its modification time says when it was last used (see removeUnusedBuilds).
   const now = new Date();
-  fs.utimesSync(dir, now, now);
+  try {
+    fs.utimesSync(dir, now, now);
+  } catch {
+    // Removed as unused by another process just now: make it again.
+    return ensureBuild({ log });
+  }
   return dir;
 }
 
@@ -119,7 +124,7 @@ function missingAssets(buildDir) {
   return [...linked].filter((asset) => !fs.existsSync(path.join(buildDir, "client", asset)) && !fs.existsSync(path.join(serverDir, asset)));
 }
 
-/** Builds of older sources that no server started from for a day, and leftovers of interrupted builds. */
+/** Builds of older sources nobody asked for in a day, and leftovers of interrupted builds. */
 function removeUnusedBuilds(current) {
   for (const name of fs.readdirSync(buildsDir)) {
     const dir = path.join(buildsDir, name);
@@ -142,6 +147,12 @@ export function freePort() {
   });
 }
 
+/** What to undo if this process exits first (kill our servers, remove our directories): one listener for all. */
+const atExit = new Set();
+process.on("exit", () => {
+  for (const undo of atExit) undo();
+});
+
 /**
  * A directory that is removed when `remove()` is called or this process exits: a new one under the system's
  * temporary directory, or `at` emptied first (e.g. a known place where end-to-end specs read the shop's mail).
@@ -159,10 +170,10 @@ export function throwawayDir(prefix, { at } = {}) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   }
   const remove = () => {
-    process.off("exit", remove);
+    atExit.delete(remove);
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  process.on("exit", remove);
+  atExit.add(remove);
   return { path: dir, remove };
 }
 
@@ -242,13 +253,22 @@ export function spawnShop({ buildDir, port, host = "127.0.0.1", dataDir, env = {
     });
   }
   // "close", not "exit": once it resolves, all the server wrote has been read (output() is complete).
-  const exited = new Promise((resolve) => child.once("close", (code) => resolve(code)));
+  const exited = new Promise((resolve) => {
+    child.once("close", (code) => resolve(code));
+    // The command could not be run (e.g. a wrapper that is not installed).
+    child.once("error", (error) => {
+      output.add(`${error.message}\n`);
+      resolve(null);
+    });
+  });
   let hasExited = false;
-  void exited.then(() => (hasExited = true));
   // A test run or script that ends (or dies of an error) must not leave its servers behind.
   const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  void exited.then(() => process.off("exit", killOnExit));
+  atExit.add(killOnExit);
+  void exited.then(() => {
+    hasExited = true;
+    atExit.delete(killOnExit);
+  });
 
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
