@@ -18,6 +18,16 @@ const chromium = {
   },
 };
 
+/** What both shops' launchers share (tests/e2e/start-server.mjs). */
+const shopServer = {
+  command: "node tests/e2e/start-server.mjs",
+  reuseExistingServer: false,
+  timeout: 600_000,
+  gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+  stdout: "pipe",
+  stderr: "pipe",
+} as const;
+
 /** A 390x844 touch phone with Chromium's engine (Debian's Chromium, as above). */
 const phone = {
   ...chromium,
@@ -50,33 +60,24 @@ export default defineConfig({
     { name: "phone-js", use: { ...phone }, grepInvert: /@no-js-only/, testMatch: /e2e\/phone\/.*\.spec\.ts/ },
     { name: "phone-no-js", use: { ...phone, javaScriptEnabled: false }, grepInvert: /@js-only/, testMatch: /e2e\/phone\/.*\.spec\.ts/ },
   ],
-  // The real production build and server; `npm run test:e2e` builds first. A fresh embedded database is created
-  // and migrated at start-up: on a loaded two-core machine that took over 60 s.
+  // The production server of the current sources (tests/e2e/start-server.mjs builds them first when they changed, so
+  // the timeout allows a build too). A fresh embedded database is created and migrated at start-up: on a loaded
+  // two-core machine that took over 60 s. SIGTERM at the end lets the launcher remove its data directory.
   webServer: [
     {
-      command: "node tests/e2e/start-server.mjs",
+      ...shopServer,
       url: `${shopURL}/robots.txt`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "pipe",
-      stderr: "pipe",
       // A known data directory: the specs read the e-mails the shop writes there (no SMTP_URL).
-      env: { PORT: String(shopPort), NODE_ENV: "production", E2E_DATA_DIR: shopDataDir },
+      env: { PORT: String(shopPort), E2E_DATA_DIR: shopDataDir },
     },
     {
-      command: "node tests/e2e/start-server.mjs",
+      ...shopServer,
       url: `${bigCatalogURL}/robots.txt`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "pipe",
-      stderr: "pipe",
       env: {
         PORT: String(bigCatalogPort),
-        NODE_ENV: "production",
         E2E_EXTRA_PRODUCTS: String(BIG_CATALOG_EXTRA_PRODUCTS),
         // Google sign-in configured (never contacted: the tests only check that it is offered), the first server has none.
-        GOOGLE_CLIENT_ID: "e2e-client-id.apps.googleusercontent.com",
-        GOOGLE_CLIENT_SECRET: "e2e-client-secret",
+        E2E_SHOP_ENV: JSON.stringify({ GOOGLE_CLIENT_ID: "e2e-client-id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "e2e-client-secret" }),
       },
     },
   ],

@@ -23,6 +23,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     // still does, even though it inherits VITEST from its parent.
     mode !== "test" &&
       remix({
+        // Where server.js reads it too (BUILD_DIR, default build/); the test harness builds into tests/.tmp/builds.
+        buildDirectory: process.env.BUILD_DIR || "build",
         ignoredRouteFiles: ["**/*"],
         future: {
           v3_fetcherPersist: true,

@@ -4,24 +4,20 @@
 // the database (exactly once, amounts = catalogue price x quantity) and every member's cart is compared with
 // what the shopper was told. Prints requests, errors, orders and requests per second; exits 1 on any loss.
 //
-//   node scripts/load-test.mjs                          # (npm run load-test) after `npm run build`
+//   node scripts/load-test.mjs                          # (npm run load-test)
 //   node scripts/load-test.mjs --duration 60 --shoppers 16 --member-share 0.5
 //   node scripts/load-test.mjs --url http://127.0.0.1:3000   # a server you started (loopback only); with
 //                                                       # DATABASE_URL set, its postgres database is checked
 //
-// Without --url it starts `node server.js` (NODE_ENV=production) on a free port and a temporary DATA_DIR
-// (or on DATABASE_URL when set), and stops it (SIGTERM) before reading the database.
-import { spawn } from "node:child_process";
+// Without --url it starts the production server of the current sources (tests/support/shop-harness.mjs: built first
+// if they changed) on a free port and a temporary DATA_DIR (or on DATABASE_URL when set), and stops it (SIGTERM)
+// before reading the database.
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-
-const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { CookieJar } from "../tests/support/cookie-jar.mjs";
+import { projectRoot as projectDir, startShop, throwawayDir } from "../tests/support/shop-harness.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -77,64 +73,23 @@ async function loadCatalogue() {
 // ---------------------------------------------------------------------------------------------------------
 // The server under test.
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer() {
-  if (!fs.existsSync(path.join(projectDir, "build/server/index.js"))) fail("no production build: run `npm run build` first.");
-  const port = await freePort();
-  const dataDir = process.env.DATABASE_URL ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "shop-load-"));
-  let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: projectDir,
-    stdio: ["ignore", "pipe", "pipe"],
+  // The database is read after the server stopped: a directory of ours, not the harness's throwaway one.
+  const dataDir = process.env.DATABASE_URL ? undefined : throwawayDir("shop-load-");
+  const server = await startShop({
+    dataDir: dataDir?.path,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SESSION_SECRET: process.env.SESSION_SECRET ?? crypto.randomBytes(32).toString("hex"),
       ALLOW_HTTP: "true",
       LOG_LEVEL: "warn",
       // Shoppers sign up and check out at once: no confirmation link, no sender (decision 0016).
       MAIL: "off",
-      ...(dataDir ? { DATA_DIR: dataDir, BACKEND: "embedded" } : {}),
+      ...(process.env.SESSION_SECRET ? { SESSION_SECRET: process.env.SESSION_SECRET } : {}),
+      // Deliberately the caller's database when DATABASE_URL is set (see the top of this file).
+      ...(process.env.DATABASE_URL ? { BACKEND: "postgres", DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
-  });
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  process.once("exit", () => child.kill("SIGKILL"));
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) fail(`the server exited while starting:\n${output}`);
-    if (Date.now() > deadline) fail(`the server did not answer /healthz within 3 minutes:\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
-    if (ok) break;
-    await sleep(250);
-  }
-  return {
-    url,
-    dataDir,
-    output: () => output,
-    async stop() {
-      child.kill("SIGTERM");
-      return exited;
-    },
-  };
+  }).catch((error) => fail(error instanceof Error ? error.message : String(error)));
+  return { ...server, removeDataDir: () => dataDir?.remove() };
 }
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------------------
 // HTTP, counted.
@@ -177,18 +132,6 @@ function expectStatus(response, expected, what) {
   return false;
 }
 
-/** The browser's cookie jar, in one string. */
-function withCookies(jar, response) {
-  const cookies = new Map(jar.split(/;\s*/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair]));
-  for (const header of response.setCookies) {
-    const pair = header.split(";")[0];
-    const name = pair.slice(0, pair.indexOf("="));
-    if (/max-age=0/i.test(header) || /expires=thu, 01 jan 1970/i.test(header)) cookies.delete(name);
-    else cookies.set(name, pair);
-  }
-  return [...cookies.values()].join("; ");
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Shoppers.
 
@@ -218,19 +161,19 @@ async function runShopper(baseUrl, shopper, products, deadline, acknowledgedOrde
   shopper.cart = cart;
 
   const change = async (form) => {
-    const response = await request(baseUrl, "/cart", { form, cookie: shopper.cookie });
+    const response = await request(baseUrl, "/cart", { form, cookie: shopper.cookies.header() });
     if (!expectStatus(response, [303], `POST /cart ${form.intent}`)) {
       shopper.cartKnown = false;
       return false;
     }
-    shopper.cookie = withCookies(shopper.cookie, response);
+    shopper.cookies.store(response.setCookies);
     return true;
   };
 
   while (Date.now() < deadline) {
     for (const page of ["/", "/shop", `/product/${pick(products).id}`]) {
-      const response = await request(baseUrl, page, { cookie: shopper.cookie });
-      if (expectStatus(response, [200], `GET ${page}`)) shopper.cookie = withCookies(shopper.cookie, response);
+      const response = await request(baseUrl, page, { cookie: shopper.cookies.header() });
+      if (expectStatus(response, [200], `GET ${page}`)) shopper.cookies.store(response.setCookies);
     }
 
     const product = pick(inStock);
@@ -253,7 +196,7 @@ async function runShopper(baseUrl, shopper, products, deadline, acknowledgedOrde
 }
 
 async function checkout(baseUrl, shopper, cart, acknowledgedOrders) {
-  const page = await request(baseUrl, "/checkout", { cookie: shopper.cookie });
+  const page = await request(baseUrl, "/checkout", { cookie: shopper.cookies.header() });
   if (!expectStatus(page, [200], "GET /checkout")) return;
   const key = /<input[^>]*name="idempotencyKey"[^>]*>/.exec(page.body)?.[0].match(/value="([^"]+)"/)?.[1];
   if (!key) {
@@ -262,7 +205,7 @@ async function checkout(baseUrl, shopper, cart, acknowledgedOrders) {
   }
   const lines = cart.snapshot();
   const placed = await request(baseUrl, "/checkout", {
-    cookie: shopper.cookie,
+    cookie: shopper.cookies.header(),
     form: {
       firstName: "Load",
       lastName: `Shopper ${shopper.index}`,
@@ -280,8 +223,8 @@ async function checkout(baseUrl, shopper, cart, acknowledgedOrders) {
     shopper.cartKnown = false;
     return;
   }
-  shopper.cookie = withCookies(shopper.cookie, placed);
-  const success = await request(baseUrl, "/order-success", { cookie: shopper.cookie });
+  shopper.cookies.store(placed.setCookies);
+  const success = await request(baseUrl, "/order-success", { cookie: shopper.cookies.header() });
   // React separates the two text nodes with an empty comment.
   const orderNumber = /Order #(?:<!-- -->)?([0-9A-F]{8})/.exec(success.body)?.[1];
   if (!expectStatus(success, [200], "GET /order-success") || !orderNumber) {
@@ -289,7 +232,7 @@ async function checkout(baseUrl, shopper, cart, acknowledgedOrders) {
     shopper.cartKnown = false;
     return;
   }
-  shopper.cookie = withCookies(shopper.cookie, success);
+  shopper.cookies.store(success.setCookies);
   acknowledgedOrders.push({ orderNumber, lines, shopper: shopper.index });
   cart.lines.clear();
 }
@@ -365,7 +308,7 @@ async function verifyVisitorCarts(baseUrl, shoppers) {
   const problems = [];
   let compared = 0;
   for (const shopper of shoppers.filter((candidate) => !candidate.email && candidate.cartKnown)) {
-    const page = await request(baseUrl, "/cart", { cookie: shopper.cookie });
+    const page = await request(baseUrl, "/cart", { cookie: shopper.cookies.header() });
     const shown = page.body
       .split('data-testid="cart-line"')
       .slice(1)
@@ -395,12 +338,12 @@ async function main() {
   const memberCount = canSignUp ? Math.round(shopperCount * memberShare) : 0;
   const shoppers = [];
   for (let index = 0; index < shopperCount; index += 1) {
-    const shopper = { index, cookie: "" };
+    const shopper = { index, cookies: new CookieJar() };
     if (index < memberCount) {
       shopper.email = `load-${Date.now()}-${index}-${crypto.randomBytes(3).toString("hex")}@example.com`;
       const response = await request(baseUrl, "/auth?mode=signup", { form: { intent: "signup", email: shopper.email, password: crypto.randomBytes(12).toString("hex") } });
       if (!expectStatus(response, [303], "sign-up")) fail(`could not sign up a member: ${stats.errorSamples.at(-1)}`);
-      shopper.cookie = withCookies("", response);
+      shopper.cookies.store(response.setCookies);
     }
     shoppers.push(shopper);
   }
@@ -423,7 +366,7 @@ async function main() {
   const db = await openDatabase(server);
   const check = db ? await verify(db, acknowledgedOrders, shoppers, products) : undefined;
   await db?.close();
-  if (server?.dataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  server?.removeDataDir();
 
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const percentile = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(0) : "-");

@@ -1,42 +1,49 @@
-// Starts the production server on a fresh, throwaway data directory so each end-to-end run begins empty
-// (E2E_DATA_DIR names it, emptied first, so that the specs can read the e-mails written to its mail/ folder).
-// With E2E_EXTRA_PRODUCTS=N the catalogue is the shipped one plus N generated products (CATALOG_FIXTURE).
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Playwright's web server (playwright.config.ts): the production server of the current sources (built first if
+// they changed) on PORT and a fresh, throwaway data directory, so that each end-to-end run begins empty.
+//   E2E_DATA_DIR        the data directory (emptied first, removed after), so that the specs can read the e-mails
+//                       the shop writes to its mail/ folder; default: a new temporary one
+//   E2E_EXTRA_PRODUCTS  N: the catalogue is the shipped one plus N generated products (CATALOG_FIXTURE)
+//   E2E_SHOP_ENV        JSON of further shop settings, e.g. {"GOOGLE_CLIENT_ID": "..."}; nothing else from this
+//                       process's environment reaches the shop (a DATABASE_URL in the shell would switch backends)
 import path from "node:path";
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
+import { ensureBuild, startShop, throwawayDir } from "../support/shop-harness.mjs";
 
-const dataDir = process.env.E2E_DATA_DIR ? freshDirectory(process.env.E2E_DATA_DIR) : mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+const dataDir = throwawayDir("shop-e2e-", { at: process.env.E2E_DATA_DIR || undefined });
 const extraProducts = Number(process.env.E2E_EXTRA_PRODUCTS ?? 0);
 const catalogue =
   extraProducts > 0
-    ? { CATALOG_FIXTURE: writeCatalogueFixture(extraProducts, path.join(dataDir, "catalog-fixture.json")), ALLOW_CATALOG_FIXTURE: "true" }
+    ? { CATALOG_FIXTURE: writeCatalogueFixture(extraProducts, path.join(dataDir.path, "catalog-fixture.json")), ALLOW_CATALOG_FIXTURE: "true" }
     : {};
-const child = spawn(process.execPath, ["server.js"], {
-  stdio: "inherit",
+
+/** @type {Awaited<ReturnType<typeof startShop>> | undefined} */
+let shop;
+// Playwright ends the run with SIGTERM to the whole process group (gracefulShutdown in playwright.config.ts).
+const stop = async (signal) => {
+  await shop?.stop(signal);
+  dataDir.remove();
+  process.exit(0);
+};
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
+
+shop = await startShop({
+  buildDir: await ensureBuild({ log: console.log }),
+  port: Number(process.env.PORT),
+  dataDir: dataDir.path,
+  echo: true,
   env: {
     LOG_LEVEL: "warn",
     // Every spec signs up and in from 127.0.0.1, far beyond the per-client limits; those are tested in
     // tests/integration/production/rate-limits.test.ts.
     RATE_LIMITS: "off",
-    ...process.env,
-    ...catalogue,
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
+    // As deployed: Secure cookies (Chromium keeps them for http://localhost).
+    ALLOW_HTTP: "false",
     SESSION_SECRET: "e2e-session-secret-not-for-production",
+    ...catalogue,
+    ...JSON.parse(process.env.E2E_SHOP_ENV || "{}"),
   },
 });
-const stop = (signal) => child.kill(signal);
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
-child.on("exit", (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
-});
-
-function freshDirectory(directory) {
-  rmSync(directory, { recursive: true, force: true });
-  mkdirSync(directory, { recursive: true });
-  return directory;
-}
+const code = await shop.exited;
+dataDir.remove();
+process.exit(code ?? 1);

@@ -1,10 +1,10 @@
 import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort } from "#tests/support/shop-harness.mjs";
 
 const run = promisify(execFile);
 
@@ -49,7 +49,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     return run(file, [...fileArgs]);
   };
 
-  const port = await findFreePort();
+  const port = await freePort();
   let started = false;
   const stopSync = () => {
     if (!started) return;
@@ -107,16 +107,4 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       fs.rmSync(baseDir, { recursive: true, force: true });
     },
   };
-}
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("No port"))));
-    });
-  });
 }

@@ -2,6 +2,7 @@
 // Each answer is checked, so that a benchmark never measures a page of errors without saying so.
 import crypto from "node:crypto";
 import http from "node:http";
+import { CookieJar } from "../../../tests/support/cookie-jar.mjs";
 
 /** The shipping form the checkout accepts (spec 5). */
 export const shippingForm = {
@@ -55,15 +56,9 @@ export function request(url, { method = "GET", headers = {}, body } = {}) {
   });
 }
 
-/** name=value pairs from a response's Set-Cookie headers ("" for a cookie being removed). */
+/** The cookies a response sets (its `get(name)` is undefined for one it removes), from node:http's headers. */
 export function setCookies(headers) {
-  const cookies = new Map();
-  for (const header of headers["set-cookie"] ?? []) {
-    const [pair = ""] = header.split(";");
-    const separator = pair.indexOf("=");
-    cookies.set(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
-  }
-  return cookies;
+  return new CookieJar().store(headers["set-cookie"]);
 }
 
 /**

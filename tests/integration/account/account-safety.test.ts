@@ -6,8 +6,7 @@ import { action as profileAction, loader as profileLoader } from "~/routes/profi
 import { action as resetPasswordAction } from "~/routes/reset-password";
 import { getSession } from "~/utils/auth.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, toastOf } from "#tests/integration/helpers/route-calls";
-import { uniqueEmail } from "#tests/integration/helpers/requests";
+import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 let uninstall: () => Promise<void>;
 

@@ -11,8 +11,7 @@ import { action as resetAction, loader as resetLoader } from "~/routes/reset-pas
 import { action as signOutAction, loader as signOutLoader } from "~/routes/sign-out";
 import { getSession } from "~/utils/auth.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf } from "#tests/integration/helpers/route-calls";
-import { uniqueEmail } from "#tests/integration/helpers/requests";
+import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;
@@ -98,11 +97,9 @@ describe("sign up", () => {
 
   test("a post from another site is refused (login CSRF)", async () => {
     const email = uniqueEmail();
-    const request = post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD });
-    request.headers.set("Sec-Fetch-Site", "cross-site");
-    await expect(authAction({ request, params: {}, context: testContext })).rejects.toMatchObject({ init: { status: 403 } });
-    const sameSite = post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD });
-    sameSite.headers.set("Sec-Fetch-Site", "same-origin");
+    const crossSite = post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }, undefined, { "Sec-Fetch-Site": "cross-site" });
+    await expect(call(authAction, crossSite)).rejects.toMatchObject({ init: { status: 403 } });
+    const sameSite = post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }, undefined, { "Sec-Fetch-Site": "same-origin" });
     expectRedirect(await call(authAction, sameSite), "/");
   });
 

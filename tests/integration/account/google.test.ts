@@ -4,8 +4,7 @@ import { loader as googleLoader } from "~/routes/auth-google";
 import { loader as googleCallbackLoader } from "~/routes/auth-google-callback";
 import { getSession } from "~/utils/auth.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, toastOf } from "#tests/integration/helpers/route-calls";
-import { uniqueEmail } from "#tests/integration/helpers/requests";
+import { call, CookieJar, expectRedirect, get, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 // Google through the app (remix-auth-google): the embedded backend has no hosted OAuth. Hoisted above the
 // imports: the environment is read once, and importing the routes already reads it (the catalogue does).

@@ -8,8 +8,7 @@ import { loader as googleLoader } from "~/routes/auth-google";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { getSession } from "~/utils/auth.server";
 import { createTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, toastOf } from "#tests/integration/helpers/route-calls";
-import { uniqueEmail } from "#tests/integration/helpers/requests";
+import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 // The screens' side of a backend that sends e-mail and runs Google's OAuth itself (Supabase). The
 // Supabase adapter has its own tests; here a stand-in with the same capabilities answers like it:

@@ -8,8 +8,7 @@ import { loader as ordersLoader } from "~/routes/orders";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { getSession } from "~/utils/auth.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, toastOf } from "#tests/integration/helpers/route-calls";
-import { uniqueEmail } from "#tests/integration/helpers/requests";
+import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;

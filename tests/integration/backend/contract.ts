@@ -8,6 +8,7 @@ import { listMigrations, migrate } from "~/backend/sql/migrations.server";
 import type { SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase, SqlExecutor } from "~/backend/sql/sql-database";
 import { toCents } from "~/modules/money";
+import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
 
 /** What a SQL-backed adapter gives the contract: owner access to its database and a way to open it. */
 export interface ContractHarness {
@@ -37,24 +38,6 @@ const newKey = () => crypto.randomUUID();
 
 function requestWith(cookie?: string): Request {
   return new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-/** The Cookie header a browser would send back after these Set-Cookie headers. */
-function cookieFrom(headers: Headers, previous = ""): string {
-  const jar = new Map(
-    previous
-      .split("; ")
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const),
-  );
-  for (const setCookie of headers.getSetCookie()) {
-    const pair = setCookie.split(";")[0] ?? "";
-    const name = pair.slice(0, pair.indexOf("="));
-    const value = pair.slice(pair.indexOf("=") + 1);
-    if (value === "" || /max-age=0/i.test(setCookie)) jar.delete(name);
-    else jar.set(name, value);
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
 async function expectBackendError(promise: Promise<unknown>, code: BackendErrorCode, message?: RegExp) {
@@ -116,7 +99,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       const password = options.password ?? "correct horse battery";
       const signUpScope = via.forRequest(requestWith());
       const { user } = await signUpScope.auth.signUp({ email, password, fullName: options.fullName });
-      const cookie = cookieFrom(signUpScope.responseHeaders);
+      const cookie = cookiesAfter(signUpScope.responseHeaders);
       return { user, email, password, cookie, scope: via.forRequest(requestWith(cookie)) };
     }
 
@@ -190,7 +173,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(setCookie).toMatch(/Path=\//);
         expect(setCookie).not.toMatch(/Secure/i);
 
-        const next = backend.forRequest(requestWith(cookieFrom(scope.responseHeaders)));
+        const next = backend.forRequest(requestWith(cookiesAfter(scope.responseHeaders)));
         await expect(next.auth.getUser()).resolves.toEqual(result.user);
 
         const profile = await next.profiles.get({ userId: result.user.id });
@@ -265,7 +248,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expect(scope.auth.signInWithPassword({ email: ` ${email.toUpperCase()} `, password })).resolves.toMatchObject({
           id: user.id,
         });
-        const next = backend.forRequest(requestWith(cookieFrom(scope.responseHeaders)));
+        const next = backend.forRequest(requestWith(cookiesAfter(scope.responseHeaders)));
         await expect(next.auth.getUser()).resolves.toMatchObject({ id: user.id });
       });
 
@@ -334,7 +317,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const { user, email, password, cookie } = await signedUpUser();
         const otherDevice = anyScope();
         await otherDevice.auth.signInWithPassword({ email, password });
-        const otherCookie = cookieFrom(otherDevice.responseHeaders);
+        const otherCookie = cookiesAfter(otherDevice.responseHeaders);
 
         const scope = backend.forRequest(requestWith(cookie));
         await expect(scope.auth.updatePassword({ password: "a brand new secret" })).resolves.toMatchObject({ id: user.id });
@@ -371,7 +354,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           avatarUrl: "https://example.com/k.png",
         });
         expect(created).toMatchObject({ email, fullName: "Katherine Johnson", avatarUrl: "https://example.com/k.png" });
-        await expect(backend.forRequest(requestWith(cookieFrom(first.responseHeaders))).auth.getUser()).resolves.toMatchObject({
+        await expect(backend.forRequest(requestWith(cookiesAfter(first.responseHeaders))).auth.getUser()).resolves.toMatchObject({
           id: created.id,
         });
         const again = await anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: email.toUpperCase() });
@@ -397,7 +380,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const { user, email, password, cookie } = await signedUpUser();
         const otherDevice = anyScope();
         await otherDevice.auth.signInWithPassword({ email, password });
-        const otherCookie = cookieFrom(otherDevice.responseHeaders);
+        const otherCookie = cookiesAfter(otherDevice.responseHeaders);
         const stranger = await signedUpUser();
 
         const scope = backend.forRequest(requestWith(cookie));
@@ -418,7 +401,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const { user, email, password, cookie } = await signedUpUser({ via: cached });
         const otherDevice = cached.forRequest(requestWith());
         await otherDevice.auth.signInWithPassword({ email, password });
-        const otherCookie = cookieFrom(otherDevice.responseHeaders);
+        const otherCookie = cookiesAfter(otherDevice.responseHeaders);
         // Both sessions read once, so both sit in the cache.
         await expect(cached.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
         await expect(cached.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
@@ -432,7 +415,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const { user, email, password, cookie } = await signedUpUser();
         const otherDevice = anyScope();
         await otherDevice.auth.signInWithPassword({ email, password });
-        const otherCookie = cookieFrom(otherDevice.responseHeaders);
+        const otherCookie = cookiesAfter(otherDevice.responseHeaders);
         const scope = () => backend.forRequest(requestWith(cookie));
 
         await expectBackendError(

@@ -1,20 +1,34 @@
 // The embedded database's statement path (app/backend/sql/pglite-database.server.ts): prepared statements sent
 // as one pipeline. These pin what the adapter relies on: a batch is one transaction, a failure leaves nothing
 // behind, and statements never run inside another caller's transaction.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { openTestDatabase } from "#tests/setup/pglite";
 
 let db: SqlDatabase;
+let pglite: PGlite;
 
 beforeAll(async () => {
-  ({ db } = await openTestDatabase());
+  ({ db, pglite } = await openTestDatabase());
   await db.exec("create table batch_probe (id integer primary key, note text not null)");
 });
 
 afterAll(async () => {
   await db?.close();
 });
+
+/** Resolves once the next caller has asked for PGlite's transaction lock (and so waits while it is held). */
+function nextTransactionLockRequest(): Promise<void> {
+  return new Promise((resolve) => {
+    const take = pglite._runExclusiveTransaction.bind(pglite);
+    vi.spyOn(pglite, "_runExclusiveTransaction").mockImplementationOnce((work) => {
+      const queued = take(work);
+      resolve();
+      return queued;
+    });
+  });
+}
 
 async function sqlStateOf(promise: Promise<unknown>): Promise<string | undefined> {
   const error = await promise.then(
@@ -86,18 +100,23 @@ describe("PGlite statements", () => {
   test("statements from elsewhere wait for an open transaction instead of running inside it", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
     const transaction = db.transaction(async (tx) => {
       await tx.query("insert into batch_probe (id, note) values ($1, $2)", [20, "twenty"]);
+      opened();
       await held;
       await tx.query("delete from batch_probe where id = $1", [20]);
     });
+    await isOpen;
     // Sent while the transaction is open: if it ran inside it, it would see row 20 (and its own insert would be
-    // part of that transaction).
+    // part of that transaction). The transaction ends once the batch waits for it, or has wrongly run already.
+    const waiting = nextTransactionLockRequest();
     const outside = db.batch([
       { text: "select count(*)::int as seen from batch_probe where id = $1", params: [20] },
       { text: "insert into batch_probe (id, note) values ($1, $2)", params: [21, "twenty-one"] },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.race([waiting, outside]);
     release();
     await transaction;
     const [seen] = await outside;

@@ -11,6 +11,7 @@ import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { createSqlBackend, openEmbeddedBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import { backendFor, getBackend } from "~/backend/backend.server";
 import { installTestBackend, openTestDatabase, testBackendOptions } from "#tests/setup/pglite";
+import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
 import { describeBackendContract } from "./contract";
 
 describeBackendContract("embedded (PGlite)", async () => {
@@ -125,11 +126,6 @@ describe("embedded backend: session cache", () => {
   const backendOver = (overrides: Partial<SqlBackendOptions> = {}) =>
     createSqlBackend(db, "embedded (test)", { ...testBackendOptions, cacheSessions: true, ...overrides });
   const requestWith = (cookie?: string) => new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
-  const cookieFrom = (headers: Headers) =>
-    headers
-      .getSetCookie()
-      .map((header) => header.split(";")[0])
-      .join("; ");
 
   beforeAll(async () => {
     ({ db } = await openTestDatabase());
@@ -142,7 +138,7 @@ describe("embedded backend: session cache", () => {
   async function signedUp(backend: Backend, password = "long enough 1") {
     const scope = backend.forRequest(requestWith());
     const { user } = await scope.auth.signUp({ email: `cache-${crypto.randomUUID()}@example.com`, password });
-    return { user, password, cookie: cookieFrom(scope.responseHeaders) };
+    return { user, password, cookie: cookiesAfter(scope.responseHeaders) };
   }
 
   const userOf = (backend: Backend, cookie: string) => backend.forRequest(requestWith(cookie)).auth.getUser();
@@ -176,7 +172,7 @@ describe("embedded backend: session cache", () => {
     const { user, password, cookie } = await signedUp(backend);
     const other = backend.forRequest(requestWith());
     await other.auth.signInWithPassword({ email: user.email, password });
-    const otherCookie = cookieFrom(other.responseHeaders);
+    const otherCookie = cookiesAfter(other.responseHeaders);
     await expect(userOf(backend, cookie)).resolves.toEqual(user);
     await expect(userOf(backend, otherCookie)).resolves.toEqual(user);
 

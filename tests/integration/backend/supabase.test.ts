@@ -13,6 +13,7 @@ import {
   json,
   SUPABASE_URL,
 } from "./fake-supabase";
+import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
 
 const userId = "6f1c3a52-8d1e-4f7a-9b2c-0a1b2c3d4e5f";
 const otherUserId = "0e9d8c7b-6a5f-4e3d-2c1b-0a9b8c7d6e5f";
@@ -24,14 +25,6 @@ let backend: Backend;
 
 function request(cookie?: string): Request {
   return new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-function cookieFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((setCookie) => setCookie.split(";")[0] ?? "")
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
 }
 
 async function expectBackendError(promise: Promise<unknown>, code: BackendErrorCode, message?: RegExp) {
@@ -49,7 +42,7 @@ async function signedInCookie(expiresIn = 3600): Promise<string> {
   fake.on("POST", "/auth/v1/token", () => json(fakeSession(user, expiresIn)));
   const scope = backend.forRequest(request());
   await scope.auth.signInWithPassword({ email, password: "correct horse" });
-  return cookieFrom(scope.responseHeaders);
+  return cookiesAfter(scope.responseHeaders);
 }
 
 function expectAnonKeyAndBearer(sent: { headers: Headers }, bearer: "user" | "anon") {
@@ -182,7 +175,7 @@ describe("supabase backend: auth", () => {
       expect(refreshCalls[0]?.body).toEqual({ refresh_token: "refresh-1" });
       expect(refreshCalls[0]?.headers.get("apikey")).toBe(ANON_KEY);
       // The refreshed session goes back to the browser.
-      const refreshedCookie = cookieFrom(scope.responseHeaders);
+      const refreshedCookie = cookiesAfter(scope.responseHeaders);
       expect(refreshedCookie).toContain(`${AUTH_COOKIE}`);
       const stored = backend.forRequest(request(refreshedCookie));
       fake.requests.length = 0;
@@ -271,7 +264,7 @@ describe("supabase backend: auth", () => {
     fake.on("POST", "/auth/v1/signup", () => json(fakeSession(user)));
     const scope = backend.forRequest(request());
     await expect(scope.auth.signUp({ email, password: "long enough 1" })).resolves.toMatchObject({ signedIn: true });
-    expect(cookieFrom(scope.responseHeaders)).toContain(`${AUTH_COOKIE}=`);
+    expect(cookiesAfter(scope.responseHeaders)).toContain(`${AUTH_COOKIE}=`);
 
     fake.on("POST", "/auth/v1/signup", () =>
       json({ code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters.", weak_password: { reasons: ["length"] } }, 422),
@@ -313,7 +306,7 @@ describe("supabase backend: auth", () => {
     expect(authorize.searchParams.get("provider")).toBe("google");
     expect(authorize.searchParams.get("redirect_to")).toBe("http://shop.test/auth/callback");
     expect(authorize.searchParams.get("code_challenge")).toBeTruthy();
-    const verifierCookie = cookieFrom(start.responseHeaders);
+    const verifierCookie = cookiesAfter(start.responseHeaders);
     expect(verifierCookie).toContain(`${AUTH_COOKIE}-code-verifier=`);
 
     fake.on("POST", "/auth/v1/token", () => json(fakeSession(user)));
@@ -322,7 +315,7 @@ describe("supabase backend: auth", () => {
     const [exchange] = fake.sent("POST", "/auth/v1/token?grant_type=pkce");
     expect(exchange?.body).toMatchObject({ auth_code: "the-code" });
     expect((exchange?.body as { code_verifier: string }).code_verifier.length).toBeGreaterThan(40);
-    expect(cookieFrom(callback.responseHeaders)).toContain(`${AUTH_COOKIE}=`);
+    expect(cookiesAfter(callback.responseHeaders)).toContain(`${AUTH_COOKIE}=`);
   });
 
   test("updating the password sends it for the signed-in user only", async () => {

@@ -1,7 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { expect } from "vitest";
+import type { Backend } from "~/backend/port";
 import type { Toast } from "~/utils/toast";
 import { readToast } from "~/utils/toast.server";
+import { cookiesAfter, CookieJar } from "#tests/support/cookie-jar.mjs";
+
+// Calling the app's loaders and actions in-process, as Remix would, with a browser's cookies: the one helper the
+// integration tests use for it. E.g.
+//   const jar = new CookieJar();
+//   const added = await call(cartAction, post("/cart", { intent: "add", productId: "clip-1" }, jar));
+//   jar.store(added.headers);
+//   expect(await toastOf(added)).toMatchObject({ title: "Added to cart" });
+
+export { cookiesAfter, CookieJar };
 
 /** What a route function gave back, whether returned or thrown: a Response, or data() with its status and headers. */
 export interface RouteResult<Data = unknown> {
@@ -10,9 +21,11 @@ export interface RouteResult<Data = unknown> {
   /** Set for data() answers and plain objects. */
   data?: Data;
   location: string | null;
+  /** The route threw it (a Response for the error boundary, or a redirect) rather than returned it. */
+  thrown: boolean;
 }
 
-type RouteFunction = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<unknown>;
+type RouteFunction = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 
 /** The data a route function answers with: what it passed to data(), or the plain object it returned. */
 type DataOf<F extends RouteFunction> =
@@ -24,101 +37,85 @@ type DataOf<F extends RouteFunction> =
         : Result
     : never;
 
-export const testContext: AppLoadContext = { cspNonce: "test-nonce" };
+/** Where the requests below go; a Referer or Origin header of the same site starts with it. */
+export const testOrigin = "http://localhost";
+
+const testContext: AppLoadContext = { cspNonce: "test-nonce" };
 
 /**
- * Calls a loader or an action as Remix would and normalises what comes back (returned or thrown). `context`
- * adds to the load context server.js would give, e.g. the client's address.
+ * Calls a loader or an action as Remix would and normalises what comes back (returned or thrown). `params` are the
+ * route's path parameters; anything else adds to the load context server.js would give, e.g. the client's address.
  */
 export async function call<F extends RouteFunction>(
   routeFunction: F,
   request: Request,
-  context: Partial<AppLoadContext> = {},
+  { params = {}, ...context }: Partial<AppLoadContext> & { params?: Record<string, string> } = {},
 ): Promise<RouteResult<DataOf<F>>> {
   type Data = DataOf<F>;
   let outcome: unknown;
+  let thrown = false;
   try {
-    outcome = await routeFunction({ request, params: {}, context: { ...testContext, ...context } });
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    outcome = thrown;
+    outcome = await routeFunction({ request, params, context: { ...testContext, ...context } });
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    outcome = error;
+    thrown = true;
   }
   if (outcome instanceof Response) {
-    return { status: outcome.status, headers: outcome.headers, location: outcome.headers.get("Location") };
+    return { status: outcome.status, headers: outcome.headers, location: outcome.headers.get("Location"), thrown };
   }
   if (outcome && typeof outcome === "object" && (outcome as { type?: string }).type === "DataWithResponseInit") {
     const { data, init } = outcome as { data: Data; init: ResponseInit | null };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, location: null };
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, location: null, thrown };
   }
-  return { status: 200, headers: new Headers(), data: outcome as Data, location: null };
+  return { status: 200, headers: new Headers(), data: outcome as Data, location: null, thrown };
 }
 
-/** A browser's cookie jar, enough for these tests: name=value pairs, updated from Set-Cookie. */
-export class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  /** A jar holding the pairs of a Cookie request header ("a=1; b=2"). */
-  static fromHeader(header: string): CookieJar {
-    const jar = new CookieJar();
-    for (const pair of header.split(/;\s*/).filter(Boolean)) {
-      const separator = pair.indexOf("=");
-      jar.set(pair.slice(0, separator), pair.slice(separator + 1));
-    }
-    return jar;
-  }
-
-  store(headers: Headers): this {
-    for (const setCookie of headers.getSetCookie()) {
-      const [pair = ""] = setCookie.split(";");
-      const separator = pair.indexOf("=");
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      const expired = /max-age=0/i.test(setCookie) || /expires=Thu, 01 Jan 1970/i.test(setCookie) || value === "";
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return this;
-  }
-
-  get(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-
-  set(name: string, value: string): this {
-    this.cookies.set(name, value);
-    return this;
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
+/** The request headers: the jar's cookies (or a Cookie header as it is), then `headers`. */
+function requestHeaders(cookies: CookieJar | string | undefined, headers: Record<string, string>): Record<string, string> {
+  const cookie = typeof cookies === "string" ? cookies : cookies?.header();
+  return { ...(cookie ? { Cookie: cookie } : {}), ...headers };
 }
 
-export function get(path: string, jar?: CookieJar): Request {
-  return new Request(new URL(path, "http://localhost"), { headers: jar ? { Cookie: jar.header() } : {} });
+/** A GET of `path` (e.g. "/cart?x=1"), as a browser's navigation. */
+export function get(path: string, cookies?: CookieJar | string, headers: Record<string, string> = {}): Request {
+  return new Request(new URL(path, testOrigin), { headers: requestHeaders(cookies, headers) });
 }
 
-export function post(path: string, fields: Record<string, string>, jar?: CookieJar): Request {
-  return new Request(new URL(path, "http://localhost"), {
+/**
+ * A form post of `fields` to `path`: a browser's plain form submission (no JavaScript), unless `headers` says
+ * otherwise, e.g. { "Sec-Fetch-Mode": "cors" } for a fetcher's.
+ */
+export function post(path: string, fields: Record<string, string>, cookies?: CookieJar | string, headers: Record<string, string> = {}): Request {
+  return new Request(new URL(path, testOrigin), {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(jar ? { Cookie: jar.header() } : {}) },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...requestHeaders(cookies, headers) },
   });
 }
 
 /** The toast a response puts in the flash cookie. */
-export async function toastOf(result: RouteResult): Promise<Toast | null> {
-  const cookie = result.headers
-    .getSetCookie()
-    .filter((setCookie) => setCookie.startsWith("toast="))
-    .map((setCookie) => setCookie.split(";")[0])
-    .join("; ");
-  if (!cookie) return null;
-  const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+export async function toastOf(result: RouteResult | Response): Promise<Toast | null> {
+  const toastCookies = result.headers.getSetCookie().filter((setCookie) => setCookie.startsWith("toast="));
+  if (toastCookies.length === 0) return null;
+  const { toast } = await readToast(get("/", new CookieJar().store(toastCookies)));
   return toast;
 }
 
 export function expectRedirect(result: RouteResult, location: string) {
   expect({ status: result.status, location: result.location }).toEqual({ status: expect.any(Number), location });
   expect([301, 302, 303, 307, 308]).toContain(result.status);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "shopper"): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.com`;
+}
+
+/** Signs up a new member through the backend and returns their id and session cookie. */
+export async function signUpMember(backend: Backend, fullName = "Test Member") {
+  const scope = backend.forRequest(post("/auth", {}));
+  const { user } = await scope.auth.signUp({ email: uniqueEmail(), password: "a long enough password", fullName });
+  return { user, cookie: new CookieJar().store(scope.responseHeaders).header() };
 }

@@ -12,8 +12,7 @@ import { getSession } from "~/utils/auth.server";
 import { createTestMailSender } from "#tests/setup/mail-sender";
 import { createTestBackend } from "#tests/setup/pglite";
 import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { call, CookieJar, expectRedirect, get, post, toastOf } from "#tests/integration/helpers/route-calls";
-import { uniqueEmail } from "#tests/integration/helpers/requests";
+import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 // Address confirmation and password reset on the embedded backend when the shop sends e-mail (issue 17),
 // through the routes a browser posts to and a real SMTP server.

@@ -5,7 +5,7 @@ import { shippingAddress } from "#tests/fixtures/shipping";
 import { createTestMailSender } from "#tests/setup/mail-sender";
 import { createTestBackend } from "#tests/setup/pglite";
 import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { signUpMember } from "#tests/integration/helpers/requests";
+import { signUpMember } from "#tests/integration/helpers/route-calls";
 
 // Order confirmations (issue 17) from place_order's own transaction through a real SMTP server.
 

@@ -3,9 +3,8 @@ import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { HONEYPOT_FIELD } from "~/modules/newsletter/newsletter-form";
 import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/newsletter";
-import { readToast } from "~/utils/toast.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { cookiesAfter, formPost, routeArgs } from "#tests/integration/helpers/requests";
+import { call, cookiesAfter, get, post, toastOf } from "#tests/integration/helpers/route-calls";
 
 let db: SqlDatabase;
 let uninstall: () => Promise<void>;
@@ -15,20 +14,14 @@ beforeAll(async () => {
 });
 afterAll(async () => uninstall());
 
-async function outcome(result: unknown) {
-  if (result instanceof Response) return { status: result.status, headers: result.headers, location: result.headers.get("Location"), data: undefined };
-  const { data, init } = result as { data: unknown; init: ResponseInit | null };
-  return { status: init?.status ?? 200, headers: new Headers(init?.headers), location: null, data };
-}
-
 /** Without JavaScript: a plain post from the page the footer is on. */
 async function subscribeByForm(fields: Record<string, string>, page = "/shop?category=wigs") {
-  return outcome(await action(routeArgs(formPost("http://shop.test/newsletter", { redirectTo: page, ...fields }))));
+  return call(action, post("/newsletter", { redirectTo: page, ...fields }));
 }
 
 /** With JavaScript: the footer's fetcher. */
 async function subscribeByFetch(fields: Record<string, string>) {
-  return outcome(await action(routeArgs(formPost("http://shop.test/newsletter", { redirectTo: "/", ...fields }, "", { "Sec-Fetch-Mode": "cors" }))));
+  return call(action, post("/newsletter", { redirectTo: "/", ...fields }, "", { "Sec-Fetch-Mode": "cors" }));
 }
 
 async function rowsFor(address: string) {
@@ -40,15 +33,11 @@ async function countRows() {
   return row?.count ?? 0;
 }
 
-async function toastIn(headers: Headers) {
-  return (await readToast(new Request("http://shop.test/", { headers: { Cookie: cookiesAfter(headers) } }))).toast;
-}
-
 describe("subscribing", () => {
   it("stores the address trimmed and lower-cased, and thanks the shopper on the same page", async () => {
     const result = await subscribeByForm({ email: "  Ada.Lovelace@Example.COM " });
     expect(result).toMatchObject({ status: 303, location: "/shop?category=wigs" });
-    expect(await toastIn(result.headers)).toMatchObject({ type: "success", title: "Subscribed!", description: "Please check your email to confirm your subscription." });
+    expect(await toastOf(result)).toMatchObject({ type: "success", title: "Subscribed!", description: "Please check your email to confirm your subscription." });
     expect(await rowsFor("ada.lovelace@example.com")).toEqual([{ email: "ada.lovelace@example.com" }]);
   });
 
@@ -57,7 +46,7 @@ describe("subscribing", () => {
     expect(first).toMatchObject({ status: 200, data: { ok: true } });
     const again = await subscribeByFetch({ email: "GRACE@Example.com" });
     expect(again).toMatchObject({ status: 200, data: { ok: true } });
-    expect(await toastIn(again.headers)).toMatchObject({ title: "Subscribed!" });
+    expect(await toastOf(again)).toMatchObject({ title: "Subscribed!" });
     const byForm = await subscribeByForm({ email: "Grace@EXAMPLE.com" });
     expect(byForm.status).toBe(303);
     expect(await rowsFor("grace@example.com")).toHaveLength(1);
@@ -75,11 +64,11 @@ describe("subscribing", () => {
     const result = await subscribeByForm({ email: "ada@nowhere" }, "/about");
     expect(result).toMatchObject({ status: 303, location: "/about#newsletter" });
     const cookie = cookiesAfter(result.headers);
-    const page = await outcome(await rootLoader(routeArgs(new Request("http://shop.test/about", { headers: { Cookie: cookie } }))));
+    const page = await call(rootLoader, get("/about", cookie));
     expect((page.data as { newsletter: unknown }).newsletter).toEqual({ error: "Please enter a valid email address.", typed: "ada@nowhere" });
     // Read once: the next page shows an empty form.
     const next = cookiesAfter(page.headers, cookie);
-    const later = await outcome(await rootLoader(routeArgs(new Request("http://shop.test/about", { headers: { Cookie: next } }))));
+    const later = await call(rootLoader, get("/about", next));
     expect((later.data as { newsletter: unknown }).newsletter).toBeNull();
   });
 
@@ -87,7 +76,7 @@ describe("subscribing", () => {
     const before = await countRows();
     const byForm = await subscribeByForm({ email: "bot@spam.example", [HONEYPOT_FIELD]: "ACME Corp" });
     expect(byForm.status).toBe(303);
-    expect(await toastIn(byForm.headers)).toMatchObject({ title: "Subscribed!" });
+    expect(await toastOf(byForm)).toMatchObject({ title: "Subscribed!" });
     expect(await subscribeByFetch({ email: "bot2@spam.example", [HONEYPOT_FIELD]: "x" })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await rowsFor("bot@spam.example")).toEqual([]);
     expect(await countRows()).toBe(before);

@@ -1,17 +1,14 @@
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { httpRequest } from "./helpers/http";
-import { copyProductionBuild } from "./helpers/production-build";
-import { freePort, migratedDataDir, type ProductionServer, spawnProductionServer, startProductionServer } from "./helpers/production-server";
+import { useProductionServers } from "./helpers/production-server";
 
 // A shop killed with SIGKILL (an out-of-memory kill, a node lost) comes back on the same data directory by itself,
 // as a container's PID 1 (a fresh PID namespace) and under another hostname (a rescheduled pod); a second live shop
 // on that directory is still refused. Decision 0014.
 
-let build: { dir: string; remove: () => void };
+const shops = useProductionServers();
 let dataDir: string;
-const running: ProductionServer[] = [];
 
 /** The server as PID 1 of a new PID namespace (as in a container), under `hostname`. */
 function inContainer(hostname: string) {
@@ -22,10 +19,8 @@ function inContainer(hostname: string) {
   };
 }
 
-async function startInContainer(hostname: string) {
-  const server = await startProductionServer({ buildDir: build.dir, dataDir, wrapper: inContainer(hostname), timeoutMs: 180_000 });
-  running.push(server);
-  return server;
+function startInContainer(hostname: string) {
+  return shops.start({ dataDir, wrapper: inContainer(hostname), timeoutMs: 180_000 });
 }
 
 beforeAll(async () => {
@@ -36,15 +31,8 @@ beforeAll(async () => {
         `${probe.error?.message ?? probe.stderr}`,
     );
   }
-  build = await copyProductionBuild();
-  dataDir = await migratedDataDir();
+  dataDir = await shops.dataDir();
 }, 600_000);
-
-afterAll(async () => {
-  for (const server of running) await server.stop("SIGKILL");
-  build?.remove();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 it("restarts after kill -9 as PID 1 of a fresh PID namespace, and under another hostname", { timeout: 600_000 }, async () => {
   const first = await startInContainer("shop-a");
@@ -58,14 +46,15 @@ it("restarts after kill -9 as PID 1 of a fresh PID namespace, and under another 
   // Rescheduled under another hostname: the old lock named a process "on another host".
   const third = await startInContainer("shop-b");
   expect((await httpRequest(third.url, "/readyz")).status).toBe(200);
-  expect(third.output()).not.toMatch(/"level":"error"/);
   await third.stop("SIGKILL");
+  // Read once it has stopped: all it wrote is in.
+  expect(third.output()).not.toMatch(/"level":"error"/);
 });
 
 it("refuses a second live shop on the same data directory with a message that says what to do", { timeout: 600_000 }, async () => {
   // (unshare does not pass SIGTERM on: every server here is killed, so this start waits out the last one's lock too.)
   const live = await startInContainer("shop-live");
-  const second = spawnProductionServer({ buildDir: build.dir, dataDir, wrapper: inContainer("shop-other") }, await freePort());
+  const second = await shops.spawn({ dataDir, wrapper: inContainer("shop-other") });
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("is in use by another running shop process");
   expect(second.output()).toContain("DATA_DIR");

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PostgresCluster, startPostgresCluster } from "#tests/setup/postgres-cluster";
 import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
 import { controlCluster } from "./helpers/postgres-control";
-import { copyProductionBuild } from "./helpers/production-build";
-import { type ProductionServer, startProductionServer } from "./helpers/production-server";
+import { type ProductionServer, useProductionServers } from "./helpers/production-server";
 
 // The postgres backend loses its database mid-test (the throwaway cluster is stopped), then gets it back.
 
-let build: { dir: string; remove: () => void };
+const shops = useProductionServers();
 let cluster: PostgresCluster;
 let control: Awaited<ReturnType<typeof controlCluster>>;
 let server: ProductionServer;
@@ -15,10 +14,10 @@ let memberCookie: string;
 let visitorCookie: string;
 
 beforeAll(async () => {
-  [build, cluster] = await Promise.all([copyProductionBuild(), startPostgresCluster()]);
+  cluster = await startPostgresCluster();
   const databaseUrl = await cluster.createDatabase("shop_database_down");
   control = await controlCluster(databaseUrl);
-  server = await startProductionServer({ buildDir: build.dir, env: { BACKEND: "postgres", DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "4" } });
+  server = await shops.start({ env: { BACKEND: "postgres", DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "4" } });
 
   memberCookie = await signUpThroughAuth(server.url, `db-down-${Date.now()}@example.com`);
   const memberAdd = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "2" }, cookie: memberCookie });
@@ -31,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await cluster?.stop();
-  build?.remove();
 });
 
 const signedIn = (page: HttpResponse) => page.body.includes('aria-label="Account menu"');

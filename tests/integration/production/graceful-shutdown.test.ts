@@ -1,37 +1,21 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 import { checkoutForm, confirmedOrderId, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
-import { copyProductionBuild } from "./helpers/production-build";
-import {
-  freePort,
-  migratedDataDir,
-  openDataDir,
-  type ProductionServer,
-  spawnProductionServer,
-  startProductionServer,
-} from "./helpers/production-server";
+import { openDataDir, useProductionServers } from "./helpers/production-server";
 
 // Kill the server (SIGTERM) in the middle of a burst of cart and checkout posts, restart it on the same data
 // directory, and find every change the server acknowledged (303) in the database.
 
-let build: { dir: string; remove: () => void };
+const shops = useProductionServers();
 let dataDir: string;
-let server: ProductionServer | undefined;
 
 beforeAll(async () => {
-  build = await copyProductionBuild();
-  dataDir = await migratedDataDir();
+  dataDir = await shops.dataDir();
 }, 600_000);
-
-afterAll(async () => {
-  await server?.stop("SIGKILL");
-  build?.remove();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 const inStock = getAllProducts().filter((product) => product.inStock);
 const pick = (index: number) => inStock[index % inStock.length]!;
@@ -46,11 +30,10 @@ interface Attempt {
 it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledged order or cart change", async () => {
   const shopper = (index: number) => `shutdown-${index}-${Date.now()}@example.com`;
 
-  const first = await startProductionServer({ buildDir: build.dir, dataDir, env: { LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_MS: "30000" } });
-  server = first;
+  const first = await shops.start({ dataDir, env: { LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_MS: "30000" } });
 
   // A second server on the same data directory refuses to start, saying why (checked while the members sign up).
-  const second = spawnProductionServer({ buildDir: build.dir, dataDir }, await freePort());
+  const second = await shops.spawn({ dataDir });
   const secondRefused = second.exited.then((code) => {
     expect(code).toBe(1);
     expect(second.output()).toMatch(/The embedded database in .* is in use by another running shop process/);
@@ -154,8 +137,7 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
   expect(acknowledgedOrders.size).toBeGreaterThan(0);
 
   // Restart on the same directory: it opens (not corrupt), is ready, and shows a member's cart as acknowledged.
-  const restarted = await startProductionServer({ buildDir: build.dir, dataDir });
-  server = restarted;
+  const restarted = await shops.start({ dataDir });
   expect((await httpRequest(restarted.url, "/readyz")).status).toBe(200);
   const cartPage = await httpRequest(restarted.url, "/cart", { cookie: adders[0]!.cookie });
   const shownQuantity = Number(/aria-label="Quantity (\d+)"/.exec(cartPage.body)?.[1]);

@@ -2,26 +2,30 @@ import { describe, expect, it } from "vitest";
 import { checkoutForm, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
 import { useEmbeddedProductionServer } from "./helpers/production-server";
 
-// The real production server (node suite.server.js on a copy of the build), with request logging on.
+// The real production server (node server.js on the build of the current sources), with request logging on.
 const suite = useEmbeddedProductionServer({ LOG_LEVEL: "info" });
 
+/** A JSON log line as an object (the app's own plain start-up lines are none). */
+function parseLogLine(line: string): Record<string, unknown> | undefined {
+  return line.startsWith("{") ? (JSON.parse(line) as Record<string, unknown>) : undefined;
+}
 
-/** The JSON log lines the server wrote (the app's own plain start-up lines are skipped). */
+/** The JSON log lines the server wrote. */
 function logLines(): Record<string, unknown>[] {
   return suite.server
     .output()
     .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+    .map(parseLogLine)
+    .filter((entry) => entry !== undefined);
 }
 
+/** The request's log line, as soon as the server wrote it. */
 async function waitForLogLine(requestId: string): Promise<Record<string, unknown>> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const line = logLines().find((entry) => entry.requestId === requestId && entry.msg === "request");
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`No log line for request ${requestId}`);
+  const isRequestLine = (line: string) => {
+    const entry = parseLogLine(line);
+    return entry?.requestId === requestId && entry.msg === "request";
+  };
+  return parseLogLine(await suite.server.waitForOutput(isRequestLine, 10_000))!;
 }
 
 describe("health endpoints", () => {

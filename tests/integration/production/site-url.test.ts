@@ -1,46 +1,21 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { httpRequest } from "./helpers/http";
-import { copyProductionBuild } from "./helpers/production-build";
-import { freePort, migratedDataDir, type ProductionServer, spawnProductionServer, startProductionServer } from "./helpers/production-server";
+import { useProductionServers } from "./helpers/production-server";
 
 // Absolute URLs in pages (canonical, og:url, JSON-LD), which the page cache shares between visitors, come from
 // SITE_URL in production, never from forwarded headers; and a plain-http SITE_URL with Secure cookies is called out
 // at start-up. Issue 16, items 5 and 6.
 
-let build: { dir: string; remove: () => void };
-const dataDirs: string[] = [];
-const running: ProductionServer[] = [];
-
-async function dataDir() {
-  const dir = await migratedDataDir();
-  dataDirs.push(dir);
-  return dir;
-}
-
-beforeAll(async () => {
-  build = await copyProductionBuild();
-}, 600_000);
-
-afterAll(async () => {
-  for (const server of running) await server.stop("SIGKILL");
-  build?.remove();
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const shops = useProductionServers();
 
 it("refuses to start with TRUST_PROXY=true and no SITE_URL, saying what to set", { timeout: 300_000 }, async () => {
-  const server = spawnProductionServer({ buildDir: build.dir, dataDir: await dataDir(), env: { TRUST_PROXY: "true" } }, await freePort());
+  const server = await shops.spawn({ dataDir: await shops.dataDir(), env: { TRUST_PROXY: "true" } });
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain("SITE_URL: is required with TRUST_PROXY=true in production");
 });
 
 it("behind a trusted proxy, X-Forwarded-Host reaches neither the page nor the cached copy", { timeout: 300_000 }, async () => {
-  const server = await startProductionServer({
-    buildDir: build.dir,
-    dataDir: await dataDir(),
-    env: { TRUST_PROXY: "true", SITE_URL: "https://shop.example.com" },
-  });
-  running.push(server);
+  const server = await shops.start({ dataDir: await shops.dataDir(), env: { TRUST_PROXY: "true", SITE_URL: "https://shop.example.com" } });
   const forged = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" };
   const poisoned = await httpRequest(server.url, "/product/clip-1", { headers: forged });
   expect(poisoned.status).toBe(200);
@@ -54,12 +29,10 @@ it("behind a trusted proxy, X-Forwarded-Host reaches neither the page nor the ca
 
 it("says at start-up that a plain-http SITE_URL needs ALLOW_HTTP=true", { timeout: 300_000 }, async () => {
   // A blank ALLOW_HTTP counts as unset (the helper sets it to true for loopback).
-  const server = await startProductionServer({
-    buildDir: build.dir,
-    dataDir: await dataDir(),
+  const server = await shops.start({
+    dataDir: await shops.dataDir(),
     env: { SITE_URL: "http://192.168.1.20:3000", ALLOW_HTTP: "", LOG_LEVEL: "info" },
   });
-  running.push(server);
-  expect(server.output()).toMatch(/SITE_URL is http:\/\/192\.168\.1\.20:3000 \(plain http\) but cookies are Secure[^\n]*ALLOW_HTTP=true/);
+  await server.waitForOutput(/SITE_URL is http:\/\/192\.168\.1\.20:3000 \(plain http\) but cookies are Secure.*ALLOW_HTTP=true/);
   expect(server.output().match(/plain http\) but cookies are Secure/g)).toHaveLength(1);
 });

@@ -6,9 +6,8 @@ import { describe, expect, it } from "vitest";
 import { httpRequest } from "./helpers/http";
 import { useEmbeddedProductionServer } from "./helpers/production-server";
 
-// The real production server (node suite.server.js on a copy of the build): what static files and pages carry.
+// The real production server (node server.js on the build of the current sources): what static files and pages carry.
 const suite = useEmbeddedProductionServer({ LOG_LEVEL: "info" });
-
 
 /** The raw bytes and headers of a GET, undecoded, with the Accept-Encoding given. */
 function rawGet(baseUrl: string, pathname: string, acceptEncoding: string) {
@@ -41,8 +40,10 @@ describe("static files", () => {
     expect(response.headers.etag).toBeUndefined();
     expect(response.headers["accept-ranges"]).toBeUndefined();
     for (const name of DOCUMENT_ONLY) expect(response.headers[name], name).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(suite.server.output()).not.toContain("static-asset-1");
+    // A page requested after it is logged: once its line is out, a line for the stylesheet would be out too.
+    await httpRequest(suite.server.url, "/robots.txt", { headers: { "X-Request-Id": "after-static-asset-1" } });
+    await suite.server.waitForOutput('"requestId":"after-static-asset-1"');
+    expect(suite.server.output()).not.toContain('"requestId":"static-asset-1"');
   });
 
   it("sends scripts and stylesheets compressed at build time: Brotli, else gzip, else as they are", async () => {

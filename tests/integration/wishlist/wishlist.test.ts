@@ -7,9 +7,8 @@ import { mergeVisitorWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { loader as productLoader } from "~/routes/product";
 import { action, loader } from "~/routes/wishlist";
 import { getSession } from "~/utils/auth.server";
-import { readToast } from "~/utils/toast.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { cookiesAfter, formPost, routeArgs, signUpMember } from "#tests/integration/helpers/requests";
+import { call, cookiesAfter, CookieJar, get, post, signUpMember, testOrigin, toastOf } from "#tests/integration/helpers/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -20,35 +19,23 @@ beforeAll(async () => {
 });
 afterAll(async () => uninstall());
 
-/** What a route function answered: a Response (redirect) or data() with its status and headers. */
-async function outcome(result: unknown) {
-  if (result instanceof Response) return { status: result.status, headers: result.headers, location: result.headers.get("Location"), data: undefined };
-  const { data, init } = result as { data: unknown; init: ResponseInit | null };
-  return { status: init?.status ?? 200, headers: new Headers(init?.headers), location: null, data };
-}
-
 /** A plain HTML post from `page` (no JavaScript): the action answers with a redirect. */
-async function postForm(fields: Record<string, string>, cookie = "", page = "/product/clip-1") {
-  return outcome(await action(routeArgs(formPost("http://shop.test/wishlist", fields, cookie, { Referer: `http://shop.test${page}` }))));
+function postForm(fields: Record<string, string>, cookie = "", page = "/product/clip-1") {
+  return call(action, post("/wishlist", fields, cookie, { Referer: `${testOrigin}${page}` }));
 }
 
 /** The same post from a fetcher (JavaScript): the action answers with data. */
-async function postFetch(fields: Record<string, string>, cookie = "") {
-  return outcome(await action(routeArgs(formPost("http://shop.test/wishlist", fields, cookie, { "Sec-Fetch-Mode": "cors" }))));
-}
-
-async function toastIn(headers: Headers) {
-  return (await readToast(new Request("http://shop.test/", { headers: { Cookie: cookiesAfter(headers) } }))).toast;
+function postFetch(fields: Record<string, string>, cookie = "") {
+  return call(action, post("/wishlist", fields, cookie, { "Sec-Fetch-Mode": "cors" }));
 }
 
 async function wishlistPage(cookie: string) {
-  const result = await outcome(await loader(routeArgs(new Request("http://shop.test/wishlist", { headers: { Cookie: cookie } }))));
+  const result = await call(loader, get("/wishlist", cookie));
   return { ...result, ids: (result.data as { products: Array<{ id: string }> }).products.map((product) => product.id) };
 }
 
 async function heartOnProductPage(productId: string, cookie: string) {
-  const request = new Request(`http://shop.test/product/${productId}`, { headers: { Cookie: cookie } });
-  return (await productLoader(routeArgs(request, { id: productId }))).inWishlist;
+  return (await call(productLoader, get(`/product/${productId}`, cookie), { params: { id: productId } })).data?.inWishlist;
 }
 
 async function storedRows(userId: string) {
@@ -57,7 +44,7 @@ async function storedRows(userId: string) {
 }
 
 async function visitorCookie(ids: string[]) {
-  return cookiesAfter(new Headers([["Set-Cookie", await serializeWishlistCookie(ids)]]));
+  return new CookieJar().store([await serializeWishlistCookie(ids)]).header();
 }
 
 describe("a visitor's wishlist (signed cookie)", () => {
@@ -65,14 +52,14 @@ describe("a visitor's wishlist (signed cookie)", () => {
     const added = await postForm({ intent: "toggle", productId: "clip-1" });
     expect(added.status).toBe(303);
     expect(added.location).toBe("/product/clip-1");
-    expect(await toastIn(added.headers)).toMatchObject({ title: "Added to wishlist", description: "Silky Straight Clip-In Extensions has been added to your wishlist." });
+    expect(await toastOf(added)).toMatchObject({ title: "Added to wishlist", description: "Silky Straight Clip-In Extensions has been added to your wishlist." });
     let cookie = cookiesAfter(added.headers);
-    expect(await readWishlistCookie(new Request("http://shop.test/", { headers: { Cookie: cookie } }))).toEqual(["clip-1"]);
+    expect(await readWishlistCookie(get("/", cookie))).toEqual(["clip-1"]);
     expect(await heartOnProductPage("clip-1", cookie)).toBe(true);
     expect((await wishlistPage(cookie)).ids).toEqual(["clip-1"]);
 
     const removed = await postForm({ intent: "toggle", productId: "clip-1" }, cookie);
-    expect(await toastIn(removed.headers)).toMatchObject({ title: "Removed from wishlist" });
+    expect(await toastOf(removed)).toMatchObject({ title: "Removed from wishlist" });
     cookie = cookiesAfter(removed.headers, cookie);
     expect(cookie).not.toMatch(/wishlist=/);
     expect(await heartOnProductPage("clip-1", cookie)).toBe(false);
@@ -128,7 +115,7 @@ describe("a visitor's wishlist (signed cookie)", () => {
     const page = await wishlistPage(cookie);
     expect(page.ids).toEqual(["clip-3"]);
     const next = cookiesAfter(page.headers, cookie);
-    expect(await readWishlistCookie(new Request("http://shop.test/", { headers: { Cookie: next } }))).toEqual(["clip-3"]);
+    expect(await readWishlistCookie(get("/", next))).toEqual(["clip-3"]);
   });
 });
 
@@ -141,7 +128,7 @@ describe("refused changes", () => {
 
     const posted = await postForm({ intent: "add", productId: "no-such-product" }, cookie);
     expect(posted.status).toBe(303);
-    expect(await toastIn(posted.headers)).toMatchObject({ type: "error", description: "Product not found." });
+    expect(await toastOf(posted)).toMatchObject({ type: "error", description: "Product not found." });
     expect(posted.headers.getSetCookie().some((header) => header.startsWith("wishlist="))).toBe(false);
 
     const { user, cookie: memberCookie } = await signUpMember(backend);
@@ -223,9 +210,7 @@ describe("with the database out of reach", () => {
     });
     try {
       expect(await heartOnProductPage("clip-1", cookie)).toBe(false);
-      const thrown = await loader(routeArgs(new Request("http://shop.test/wishlist", { headers: { Cookie: cookie } }))).catch((error: unknown) => error);
-      expect(thrown).toBeInstanceOf(Response);
-      expect((thrown as Response).status).toBe(503);
+      expect(await call(loader, get("/wishlist", cookie))).toMatchObject({ status: 503, thrown: true });
     } finally {
       vi.restoreAllMocks();
     }

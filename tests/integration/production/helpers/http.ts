@@ -1,5 +1,5 @@
 import http from "node:http";
-import { cookiesAfter } from "#tests/integration/helpers/requests";
+import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
 
 export interface HttpResponse {
   status: number;
@@ -66,9 +66,7 @@ export function httpRequest(baseUrl: string, path: string, options: HttpRequestO
 
 /** What a browser would send next: `previous` with the response's Set-Cookie applied. */
 export function nextCookies(response: HttpResponse, previous = ""): string {
-  const headers = new Headers();
-  for (const value of response.setCookies) headers.append("Set-Cookie", value);
-  return cookiesAfter(headers, previous);
+  return cookiesAfter(response.setCookies, previous);
 }
 
 /** The value of one cookie in a response's Set-Cookie headers, or undefined. */

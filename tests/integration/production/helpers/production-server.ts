@@ -1,124 +1,32 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll } from "vitest";
 import { getMigratedSnapshot } from "#tests/setup/pglite";
-import { copyProductionBuild, projectDir } from "./production-build";
+import { ensureBuild, freePort, type ShopOptions, type ShopProcess, spawnShop, startShop, throwawayDir, tmpDir } from "#tests/support/shop-harness.mjs";
+
+// The production suites' servers: the shop harness (tests/support/shop-harness.mjs) with these suites' settings.
 
 export const TEST_SESSION_SECRET = "production-suite-session-secret-0123456789";
 
-export interface ProductionServer {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  /** Everything the server wrote so far (stdout and stderr, interleaved). */
-  output(): string;
-  /** Resolves with the exit code once the process ended. */
-  exited: Promise<number | null>;
-  /** Sends a signal (SIGTERM by default) and waits for the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
+export type ProductionServer = ShopProcess;
 
-export interface StartOptions {
-  buildDir: string;
-  /** Embedded backend data directory; omit when env sets DATABASE_URL. */
-  dataDir?: string;
-  env?: Record<string, string>;
-  /** Default 120 s: a cold start on a busy two-core machine takes a while. */
-  timeoutMs?: number;
-  /** Runs the server through this command (its args, then `node server.js`), e.g. `unshare` for a container's PID 1. */
-  wrapper?: { command: string; args: string[] };
-}
+/** How a suite's server differs: its data directory (none for another backend), settings, patience, wrapper. */
+export type StartOptions = Pick<ShopOptions, "dataDir" | "env" | "timeoutMs" | "wrapper">;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("No free port"))));
-    });
-  });
-}
-
-/** Spawns `node server.js` in production mode (without waiting for it). */
-export function spawnProductionServer({ buildDir, dataDir, env = {}, wrapper }: Omit<StartOptions, "timeoutMs">, port: number) {
-  let output = "";
-  const [command, args] = wrapper ? [wrapper.command, [...wrapper.args, process.execPath, "server.js"]] : [process.execPath, ["server.js"]];
-  const child = spawn(command, args, {
-    cwd: projectDir,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: "production",
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      // Plain http on loopback: cookies without the Secure flag, as a browser would need them here.
-      ALLOW_HTTP: "true",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      BUILD_DIR: buildDir,
-      LOG_LEVEL: "warn",
-      // The suites sign up and post from one address far more than a shopper would: per-client limits are
-      // tested on their own (rate-limits.test.ts turns them on).
-      RATE_LIMITS: "off",
-      // These suites sign members up over HTTP and go on at once; the e-mails have their own tests (tests/integration/mail).
-      MAIL: "off",
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-      ...env,
-    },
-  });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  // A test run that dies must not leave servers behind.
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  void exited.then(() => process.off("exit", killOnExit));
-  return { child, exited, output: () => output };
-}
-
-/** Starts the production server on a free port and waits until /healthz answers. */
-export async function startProductionServer(options: StartOptions): Promise<ProductionServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const { child, exited, output } = spawnProductionServer(options, port);
-  let exitCode: number | null | undefined;
-  void exited.then((code) => (exitCode = code));
-
-  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
-  for (;;) {
-    if (exitCode !== undefined) throw new Error(`The server exited (${exitCode}) while starting:\n${output()}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`The server did not answer /healthz in time:\n${output()}`);
-    }
-    const status = await fetch(`${url}/healthz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (status !== 0) {
-      child.kill("SIGKILL");
-      throw new Error(`/healthz answered ${status}: is build/ older than app/routes/healthz.ts? Run \`npm run build\`.`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-
+/** The suites' settings under the test's own `env`. */
+function suiteEnv(env: Record<string, string> = {}): Record<string, string> {
   return {
-    url,
-    port,
-    child,
-    output,
-    exited,
-    async stop(signal = "SIGTERM") {
-      if (exitCode === undefined) child.kill(signal);
-      return exited;
-    },
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    // Plain http on loopback: cookies without the Secure flag, as a browser would need them here.
+    ALLOW_HTTP: "true",
+    LOG_LEVEL: "warn",
+    // The suites sign up and post from one address far more than a shopper would: per-client limits are
+    // tested on their own (rate-limits.test.ts turns them on).
+    RATE_LIMITS: "off",
+    // These suites sign members up over HTTP and go on at once; the e-mails have their own tests (tests/integration/mail).
+    MAIL: "off",
+    ...env,
   };
 }
 
@@ -127,12 +35,12 @@ export async function startProductionServer(options: StartOptions): Promise<Prod
  * a template restored once from the migrated snapshot (tests/setup/pglite.ts) and cached in tests/.tmp is copied
  * in well under one.
  */
-export async function migratedDataDir(): Promise<string> {
+async function migratedDataDir(): Promise<string> {
   const snapshot = await getMigratedSnapshot();
   const fingerprint = Buffer.from(await crypto.subtle.digest("SHA-256", await snapshot.arrayBuffer()))
     .toString("hex")
     .slice(0, 16);
-  const template = path.join(projectDir, "tests/.tmp", `pglite-data-dir-${fingerprint}`);
+  const template = path.join(tmpDir, `pglite-data-dir-${fingerprint}`);
   if (!fs.existsSync(template)) {
     const partial = `${template}.${process.pid}.partial`;
     fs.mkdirSync(partial, { recursive: true });
@@ -146,7 +54,7 @@ export async function migratedDataDir(): Promise<string> {
       fs.rmSync(partial, { recursive: true, force: true });
     }
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-production-"));
+  const dataDir = throwawayDir("shop-production-").path;
   fs.cpSync(template, dataDir, { recursive: true });
   return dataDir;
 }
@@ -156,35 +64,79 @@ export async function openDataDir(dataDir: string): Promise<PGlite> {
   return PGlite.create(path.join(dataDir, "pglite"));
 }
 
+/** Servers of one suite, on the build of the current sources (see useProductionServers). */
+export interface ProductionServers {
+  /** The build every server of the suite runs (made before its tests, never changed while they run). */
+  readonly buildDir: string;
+  /** A freshly migrated embedded database directory. */
+  dataDir(): Promise<string>;
+  /** Starts a server on a free port and waits until it answers. */
+  start(options?: StartOptions): Promise<ProductionServer>;
+  /** Spawns a server on a free port without waiting for it (for a start that is meant to fail). */
+  spawn(options?: StartOptions): Promise<ProductionServer>;
+}
+
+/**
+ * For a suite that starts servers: the build, made before its tests, and servers and data directories on demand;
+ * after its tests every server still running is killed and every data directory removed. Call at the top of the file.
+ */
+export function useProductionServers(): ProductionServers {
+  const servers: ProductionServer[] = [];
+  const dataDirs: string[] = [];
+  let buildDir = "";
+  beforeAll(async () => {
+    buildDir = await ensureBuild();
+  }, 600_000);
+  afterAll(async () => {
+    for (const server of servers) await server.stop("SIGKILL");
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const track = (server: ProductionServer) => (servers.push(server), server);
+  return {
+    get buildDir() {
+      return buildDir;
+    },
+    async dataDir() {
+      const dir = await migratedDataDir();
+      dataDirs.push(dir);
+      return dir;
+    },
+    async start(options = {}) {
+      return track(await startShop({ ...options, buildDir, env: suiteEnv(options.env) }));
+    },
+    async spawn(options = {}) {
+      return track(spawnShop({ ...options, buildDir, port: await freePort(), env: suiteEnv(options.env) }));
+    },
+  };
+}
+
 /** What a suite on the embedded backend runs against; filled in by the suite's first beforeAll. */
 export interface EmbeddedServerSuite {
   server: ProductionServer;
-  /** The suite's private copy of the build (node server.js serves it). */
+  /** The build the server runs (never changed while it runs). */
   buildDir: string;
   /** The migrated embedded database the server opened. */
   dataDir: string;
 }
 
 /**
- * Starts the production server for a suite (a copy of the build, a freshly migrated embedded database) before
- * its tests and removes all of it after them. Call at the top of the file, before the suite's own hooks.
+ * Starts the production server for a suite (the build of the current sources, a freshly migrated embedded database)
+ * before its tests; after them stops it with `stopSignal` and removes the database. Call at the top of the file,
+ * before the suite's own hooks.
  */
 export function useEmbeddedProductionServer(
   env: Record<string, string> = {},
   { stopSignal = "SIGTERM" }: { stopSignal?: NodeJS.Signals } = {},
 ): EmbeddedServerSuite {
+  const servers = useProductionServers();
   const suite = {} as EmbeddedServerSuite;
-  let build: { dir: string; remove: () => void } | undefined;
   beforeAll(async () => {
-    build = await copyProductionBuild();
-    suite.buildDir = build.dir;
-    suite.dataDir = await migratedDataDir();
-    suite.server = await startProductionServer({ buildDir: build.dir, dataDir: suite.dataDir, env });
+    suite.buildDir = servers.buildDir;
+    suite.dataDir = await servers.dataDir();
+    suite.server = await servers.start({ dataDir: suite.dataDir, env });
   }, 600_000);
   afterAll(async () => {
     await suite.server?.stop(stopSignal);
-    build?.remove();
-    if (suite.dataDir) fs.rmSync(suite.dataDir, { recursive: true, force: true });
   });
   return suite;
 }
