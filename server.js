@@ -65,9 +65,12 @@ const build = await loadBuild().catch((error) =>
   ),
 );
 // entry.server exports `startup`: validates the environment and opens the backend before we listen,
-// so that a misconfigured deployment fails at once instead of on the first shopper's request.
+// so that a misconfigured deployment fails at once instead of on the first shopper's request. A new embedded
+// database starts from the migrated image the build ships (vite.config.ts; decision 0022).
 try {
-  await build.entry.module.startup?.();
+  await build.entry.module.startup?.({
+    databaseImage: viteDevServer ? undefined : path.join(buildDir, "server/database-image.tar.gz"),
+  });
 } catch (error) {
   failToStart(error);
 }

@@ -1,7 +1,11 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { constants as zlib } from "node:zlib";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -36,6 +40,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         },
       }),
     tsconfigPaths(),
+    mode !== "test" && isSsrBuild && databaseImage(),
     // Scripts and stylesheets compressed once, at the highest levels, next to each file; server.js sends the one
     // the browser accepts. Brotli at level 11 is ~13% smaller than gzip on the shell chunk, too slow to run per
     // request (docs/performance.md, item 18).
@@ -50,6 +55,42 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       }),
   ],
 }));
+
+/**
+ * Ships a migrated embedded database beside the server build (`build/server/database-image.tar.gz`, the name
+ * server.js looks for): a new DATA_DIR starts from it instead of running initdb, which peaks at ~750 MB inside
+ * the shop's process (decision 0022). The server build gets one more entry, `database-image.js` (the app's own
+ * migration code, built like the rest), which a child process runs once the build is written: the image holds
+ * exactly this build's migrations, and initdb's memory is released when the child exits. The image is kept in
+ * node_modules/.cache between builds with the same SQL and PGlite.
+ */
+function databaseImage(): Plugin {
+  let root = "";
+  let outDir = "";
+  return {
+    name: "luxe-strands:database-image",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = config.build.outDir;
+    },
+    buildStart() {
+      this.emitFile({ type: "chunk", id: path.join(root, "app/backend/sql/database-image.server.ts"), fileName: "database-image.js" });
+    },
+    async writeBundle() {
+      const script = `const { writeDatabaseImage } = await import(process.argv[1]);
+await writeDatabaseImage(process.argv[2], { cacheDir: process.argv[3] });`;
+      await promisify(execFile)(process.execPath, [
+        "--input-type=module",
+        "-e",
+        script,
+        pathToFileURL(path.join(outDir, "database-image.js")).href,
+        path.join(outDir, "database-image.tar.gz"),
+        path.join(root, "node_modules/.cache/luxe-strands"),
+      ]);
+    },
+  };
+}
 
 /**
  * Every page loads the client entry, the root route and what they import statically; left alone, Rollup splits

@@ -12,6 +12,8 @@ export interface BackendRuntimeOptions {
   secureCookies: boolean;
   /** The shop delivers e-mail (MAIL is not off): the embedded and postgres backends confirm addresses by link. */
   sendsEmail?: boolean;
+  /** The production build's migrated database, for an embedded backend whose data directory is new (decision 0022). */
+  databaseImage?: string;
 }
 
 /** Opens the adapter a configuration names. Adapters load lazily: Supabase deployments never load PGlite. */
@@ -19,7 +21,8 @@ export async function openBackend(config: BackendConfig, runtime: BackendRuntime
   switch (config.kind) {
     case "embedded": {
       const { openEmbeddedBackend } = await import("./sql/sql-backend.server");
-      return openEmbeddedBackend(config.dataDir, runtime);
+      const { databaseImage, ...options } = runtime;
+      return openEmbeddedBackend(config.dataDir, options, { image: databaseImage });
     }
     case "postgres": {
       const { openPostgresBackend } = await import("./sql/sql-backend.server");
@@ -42,24 +45,26 @@ export async function openBackend(config: BackendConfig, runtime: BackendRuntime
 
 /**
  * The backend this process runs on, chosen from the environment (see config.server.ts) and opened
- * once. Start-up calls it first, so a misconfiguration stops the server before it listens.
+ * once. Start-up calls it first, so a misconfiguration stops the server before it listens; `opening` applies to
+ * that first call only.
  */
-export function getBackend(): Promise<Backend> {
+export function getBackend(opening: Pick<BackendRuntimeOptions, "databaseImage"> = {}): Promise<Backend> {
   if (!globalThis.__shopBackend) {
     if (process.env.VITEST) {
       // A test must never open the developer's ./data database by accident.
       throw new Error("No backend in this test: call installTestBackend() from tests/setup/pglite.ts first.");
     }
     const env = getEnv();
-    const opening = openBackend(resolveBackendConfig(env), {
+    const opened = openBackend(resolveBackendConfig(env), {
       cookieSecrets: env.sessionSecrets,
       secureCookies: env.secureCookies,
       sendsEmail: env.MAIL !== "off",
+      ...opening,
     });
-    globalThis.__shopBackend = opening;
+    globalThis.__shopBackend = opened;
     // A failed open is not cached: the error surfaces, and the next call tries again.
-    opening.catch(() => {
-      if (globalThis.__shopBackend === opening) globalThis.__shopBackend = undefined;
+    opened.catch(() => {
+      if (globalThis.__shopBackend === opened) globalThis.__shopBackend = undefined;
     });
   }
   return globalThis.__shopBackend;

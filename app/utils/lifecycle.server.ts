@@ -3,15 +3,20 @@ import { getArticles } from "~/modules/blog/articles.server";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { type Env, getEnv } from "~/utils/env.server";
 
+export interface StartupOptions {
+  /** The build's migrated database image (server.js passes it in production): a new DATA_DIR starts from it. */
+  databaseImage?: string;
+}
+
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
-export async function startup(): Promise<void> {
+export async function startup({ databaseImage }: StartupOptions = {}): Promise<void> {
   const env = getEnv();
   const warning = plainHttpWarning(env);
   if (warning) console.warn(warning);
   // Sanitise the blog's HTML before the first request needs it, and before the backend opens: the sanitiser's
   // child process and the embedded database are the two largest allocations, and should not peak together.
   await getArticles();
-  const backend = await getBackend();
+  const backend = await getBackend({ databaseImage });
   console.log(`Backend: ${backend.description}`);
   console.log(startMail(backend, env));
 }

@@ -1,16 +1,15 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { setBackendForTests } from "~/backend/backend.server";
 import type { Backend } from "~/backend/port";
-import { authStandIn, listMigrations, migrate } from "~/backend/sql/migrations.server";
+import { cachedDatabaseImage } from "~/backend/sql/database-image.server";
 import { wrapPGlite } from "~/backend/sql/pglite-database.server";
 import { createSqlBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 
-const snapshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.tmp");
+/** Shared with `npm run build` (vite.config.ts). */
+const imageCacheDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../node_modules/.cache/luxe-strands");
 
 /** Cheap scrypt for tests that sign up many users; the production cost is tested on its own. */
 export const testScryptCost = { N: 1024, r: 8, p: 1 } as const;
@@ -24,35 +23,13 @@ export const testBackendOptions: SqlBackendOptions = {
 let snapshot: Promise<Blob> | undefined;
 
 /**
- * A freshly migrated PGlite data directory as a tarball. Creating one costs seconds; restoring it well
- * under one, so it is built once (per change of the SQL) and cached in tests/.tmp for every test file.
+ * A freshly migrated PGlite data directory as a tarball: the image the build ships (database-image.server.ts).
+ * Creating one costs seconds; restoring it well under one, so it is made once per change of the SQL and kept
+ * where the build keeps it, for every test file.
  */
 export function getMigratedSnapshot(): Promise<Blob> {
-  snapshot ??= loadOrCreateSnapshot();
+  snapshot ??= cachedDatabaseImage(imageCacheDir);
   return snapshot;
-}
-
-async function loadOrCreateSnapshot(): Promise<Blob> {
-  const fingerprint = crypto
-    .createHash("sha256")
-    .update(authStandIn)
-    .update(listMigrations().map((migration) => `${migration.file}:${migration.checksum}`).join("\n"))
-    .update(fs.readFileSync(path.resolve(snapshotDir, "../../node_modules/@electric-sql/pglite/package.json")))
-    .digest("hex")
-    .slice(0, 16);
-  const file = path.join(snapshotDir, `pglite-migrated-${fingerprint}.tar.gz`);
-  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
-
-  const pglite = await PGlite.create();
-  await migrate(wrapPGlite(pglite, "snapshot"));
-  const dump = await pglite.dumpDataDir("gzip");
-  await pglite.close();
-  fs.mkdirSync(snapshotDir, { recursive: true });
-  // Written aside and renamed: parallel test workers never read half a file.
-  const partial = `${file}.${process.pid}.partial`;
-  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-  fs.renameSync(partial, file);
-  return dump;
 }
 
 /** An in-memory PGlite restored from the migrated snapshot, with direct (owner) SQL access. */

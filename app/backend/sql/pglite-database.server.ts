@@ -1,21 +1,34 @@
+import fs from "node:fs";
 import path from "node:path";
 import { parse, PGlite, protocol } from "@electric-sql/pglite";
+import * as tar from "tar";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { runInOrder, type SqlDatabase, type SqlStatement } from "./sql-database";
 
 const { serialize } = protocol;
 
+export interface PGliteOpenOptions {
+  /**
+   * A migrated database (a gzipped tarball of a data directory, see database-image.server.ts) that a directory
+   * without a database starts from. Without it PGlite creates the database with initdb (decision 0022).
+   */
+  image?: string;
+}
+
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) persisted in `<dataDir>/pglite`,
  * locked against a second process (`<dataDir>/pglite.lockdir`).
  */
-export async function openPGliteDatabase(dataDir: string): Promise<SqlDatabase> {
+export async function openPGliteDatabase(dataDir: string, { image }: PGliteOpenOptions = {}): Promise<SqlDatabase> {
   const databaseDir = path.join(dataDir, "pglite");
   // `pglite.lock` was a file before decision 0014; the directory lock has its own name.
   const lock = await acquireDataDirLock(path.join(dataDir, "pglite.lockdir"), {
     onWait: (message) => process.stderr.write(`${message}\n`),
   });
   try {
+    if (image && (await unpackImageIfNew(image, databaseDir))) {
+      console.log(`Created the embedded database in ${displayPath(databaseDir)} from the build's migrated image.`);
+    }
     const pglite = await PGlite.create(databaseDir, {
       // PostgreSQL's default 128 MB of shared buffers is sized for a server of its own; a shop's tables fit in a
       // fraction, and WebAssembly memory never shrinks: 16 MB takes ~130 MB off the process (docs/performance.md).
@@ -26,6 +39,32 @@ export async function openPGliteDatabase(dataDir: string): Promise<SqlDatabase> 
     await lock.release();
     throw error;
   }
+}
+
+/**
+ * Unpacks the image into `databaseDir` when it holds no database yet; returns whether it did. PGlite's initdb peaks
+ * at ~750 MB inside the process, unpacking at a few MB (decision 0022). Unpacked beside the directory and renamed
+ * into place, so that a start killed halfway leaves no half database behind (the caller holds the lock).
+ */
+async function unpackImageIfNew(image: string, databaseDir: string): Promise<boolean> {
+  if (fs.existsSync(path.join(databaseDir, "PG_VERSION"))) return false;
+  // Anything else already there is not ours to replace: PGlite deals with it, as before images existed.
+  if (fs.existsSync(databaseDir) && fs.readdirSync(databaseDir).length > 0) return false;
+  if (!fs.existsSync(image)) {
+    process.stderr.write(
+      `No database image at ${displayPath(image)}: creating the embedded database with initdb, which needs ~800 MB ` +
+        "of memory once. Run `npm run build` to ship the image.\n",
+    );
+    return false;
+  }
+  const unpacking = `${databaseDir}.unpacking`;
+  fs.rmSync(unpacking, { recursive: true, force: true });
+  fs.mkdirSync(unpacking, { recursive: true });
+  // The files belong to whoever runs the shop, not to the uid recorded in the tarball.
+  await tar.x({ file: image, cwd: unpacking, preserveOwner: false });
+  fs.rmSync(databaseDir, { recursive: true, force: true });
+  fs.renameSync(unpacking, databaseDir);
+  return true;
 }
 
 /** Adapts a PGlite instance (persistent, or in memory for tests) to the SQL adapter's interface. */

@@ -2,7 +2,7 @@ import { toBackendError } from "~/backend/database-errors.server";
 import type { Backend, RequestBackend } from "~/backend/port";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { migrate } from "./migrations.server";
-import { openPGliteDatabase } from "./pglite-database.server";
+import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
 import { openPostgresDatabase } from "./pg-database.server";
 import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
 import { createSqlDataPorts } from "./sql-data.server";
@@ -55,9 +55,14 @@ async function openMigrated(db: SqlDatabase, name: string, options: SqlBackendOp
   return createSqlBackend(db, `${name} (${db.description})`, options);
 }
 
-export async function openEmbeddedBackend(dataDir: string, options: SqlBackendOptions): Promise<Backend> {
+export async function openEmbeddedBackend(
+  dataDir: string,
+  options: SqlBackendOptions,
+  { image }: PGliteOpenOptions = {},
+): Promise<Backend> {
   // One process per data directory (locked): every change to sessions goes through this process, so it may cache them.
-  return openMigrated(await openPGliteDatabase(dataDir), "embedded", { ...options, cacheSessions: true });
+  // A new directory starts from the build's image; migrate() then brings any directory up to this code's SQL.
+  return openMigrated(await openPGliteDatabase(dataDir, { image }), "embedded", { ...options, cacheSessions: true });
 }
 
 export async function openPostgresBackend(

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { PROFILE_NAME_MAX_LENGTH } from "~/backend/constants";
+import { refusingControlCharacters } from "~/utils/form-text";
 
-// One schema per form, used by conform on both sides (STYLE.md habit 3). Each is marked pure so that a page's own
-// code leaves zod out: the browser loads the schema on demand (useZodForm). The spec sets no password
-// strength rules (section 5): the backend's own rule and message apply, shown as they are.
+// One schema per form, used by conform on both sides (STYLE.md habit 3), each refusing control characters in its
+// fields (form-text.ts). Each is marked pure so that a page's own code leaves zod out: the browser loads the schema
+// on demand (useZodForm). The spec sets no password strength rules (section 5): the backend's own rule and message
+// apply, shown as they are.
 
 export const authModes = ["signin", "signup"] as const;
 export type AuthMode = (typeof authModes)[number];
@@ -21,16 +23,16 @@ const EmailSchema = /* @__PURE__ */ z
 
 const PasswordSchema = /* @__PURE__ */ z.string({ required_error: "Password is required" }).max(1024, "Password is too long");
 
-export const AuthFormSchema = /* @__PURE__ */ z.object({
+export const AuthFormSchema = /* @__PURE__ */ refusingControlCharacters(z.object({
   intent: z.enum(authModes),
   email: EmailSchema,
   password: PasswordSchema,
   redirectTo: z.string().optional(),
-});
+}));
 
-export const ForgotPasswordSchema = /* @__PURE__ */ z.object({
+export const ForgotPasswordSchema = /* @__PURE__ */ refusingControlCharacters(z.object({
   email: EmailSchema,
-});
+}));
 
 /** A new password, typed twice. */
 const newPasswordShape = {
@@ -41,9 +43,9 @@ const newPasswordShape = {
 const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
 const passwordsDiffer = { message: "Passwords do not match", path: ["confirmPassword"] };
 
-export const ResetPasswordSchema = /* @__PURE__ */ z.object(newPasswordShape).refine(passwordsMatch, passwordsDiffer);
+export const ResetPasswordSchema = /* @__PURE__ */ refusingControlCharacters(z.object(newPasswordShape).refine(passwordsMatch, passwordsDiffer));
 
-export const ProfileFormSchema = /* @__PURE__ */ z.object({
+export const ProfileFormSchema = /* @__PURE__ */ refusingControlCharacters(z.object({
   // conform turns an empty input into undefined: a blank name clears it (shown as 'User').
   fullName: z
     .string()
@@ -51,12 +53,12 @@ export const ProfileFormSchema = /* @__PURE__ */ z.object({
     .max(PROFILE_NAME_MAX_LENGTH, `Full name can have at most ${PROFILE_NAME_MAX_LENGTH} characters`)
     .optional()
     .transform((value) => value ?? ""),
-});
+}));
 
 /** Changing the password from a signed-in session (profile): the current one first, then the new one twice. */
-export const ChangePasswordSchema = /* @__PURE__ */ z
+export const ChangePasswordSchema = /* @__PURE__ */ refusingControlCharacters(z
   .object({
     currentPassword: z.string({ required_error: "Please enter your current password" }).max(1024, "Password is too long"),
     ...newPasswordShape,
   })
-  .refine(passwordsMatch, passwordsDiffer);
+  .refine(passwordsMatch, passwordsDiffer));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CartChange } from "~/modules/cart/cart";
+import { refusingControlCharacters } from "~/utils/form-text";
 
 const productId = z.string().trim().min(1).max(64);
 // Whole decimal numbers only: z.coerce.number would also take "0x10", "1e3" or " " (as 16, 1000, 0).
@@ -13,12 +14,12 @@ const quantityText = z
 const quantity = (bounds: z.ZodNumber) => quantityText.pipe(bounds);
 
 /** The cart endpoint's form contract, one schema per intent (STYLE: multi-action endpoints switch on a named intent). */
-export const cartFormSchema = z.discriminatedUnion("intent", [
+export const cartFormSchema = refusingControlCharacters(z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId, quantity: quantity(z.number().min(1, "Quantity must be at least 1.").max(999, "Quantity must be 999 or less.")).default("1") }),
   z.object({ intent: z.literal("set"), productId, quantity: quantity(z.number().min(-999, "Quantity must be -999 or more.").max(999, "Quantity must be 999 or less.")) }),
   z.object({ intent: z.literal("remove"), productId }),
   z.object({ intent: z.literal("clear") }),
-]);
+]));
 
 /** A validated change, or the first problem as a message for the shopper. */
 export function parseCartForm(formData: FormData): { change: CartChange } | { error: string; unknownIntent: boolean } {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusingControlCharacters } from "~/utils/form-text";
 
 const required = (message: string, max = 100) => z.string({ required_error: message }).trim().min(1, message).max(max, "This is too long.");
 
@@ -7,7 +8,7 @@ const required = (message: string, max = 100) => z.string({ required_error: mess
  * parseWithZod and in the browser through useForm, so both sides say the same thing. Marked pure so that the
  * checkout page's own code leaves zod out: the browser loads it on demand (useZodForm).
  */
-export const shippingSchema = /* @__PURE__ */ z.object({
+export const shippingSchema = /* @__PURE__ */ refusingControlCharacters(z.object({
   firstName: required("First name is required"),
   lastName: required("Last name is required"),
   email: z.string({ required_error: "Valid email is required" }).trim().max(254, "This is too long.").email("Valid email is required"),
@@ -19,7 +20,7 @@ export const shippingSchema = /* @__PURE__ */ z.object({
   country: required("Country is required"),
   /** Issued with the form; a repeated submission with the same key returns the first order. */
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, "This form has expired. Please reload the page."),
-});
+}));
 export type ShippingForm = z.infer<typeof shippingSchema>;
 
 export const DEFAULT_COUNTRY = "United States";

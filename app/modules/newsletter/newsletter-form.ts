@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
+import { refusingControlCharacters } from "~/utils/form-text";
 
 export { HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE };
 
 /** The footer form's contract, checked by the action (the browser checks only the input's own rules first). */
-export const newsletterSchema = z.object({
+export const newsletterSchema = refusingControlCharacters(z.object({
   // trim and toLowerCase run before the checks, in order: " Ada@Example.COM " is stored as "ada@example.com".
   email: z.string({ required_error: INVALID_EMAIL_MESSAGE }).trim().toLowerCase().max(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE).email(INVALID_EMAIL_MESSAGE),
-});
+}));
 
 export type NewsletterSubmission =
   | { kind: "subscribe"; email: string }

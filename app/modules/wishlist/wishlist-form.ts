@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { WishlistChange } from "~/modules/wishlist/wishlist";
+import { refusingControlCharacters } from "~/utils/form-text";
 
 /** The wishlist endpoint's form contract. The heart sends add/remove (what the shopper saw), so a repeat is harmless. */
-export const wishlistFormSchema = z.object({
+export const wishlistFormSchema = refusingControlCharacters(z.object({
   intent: z.enum(["toggle", "add", "remove"]),
   productId: z.string().trim().min(1).max(64),
-});
+}));
 
 /** A validated change, or a message for the shopper. */
 export function parseWishlistForm(formData: FormData): { change: WishlistChange } | { error: string } {

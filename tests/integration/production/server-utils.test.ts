@@ -34,11 +34,12 @@ describe("createLogger", () => {
 });
 
 describe("isValidUrlEncodedUtf8", () => {
-  it.each([["a=1&b=two+words"], ["name=%C3%A9l%C3%A8ve"], ["emoji=%F0%9F%92%87"], [""], ["flag"], ["a=&b="], ["note=line%0D%0Anext%09tab"]])("accepts %j", (body) => {
+  // Control characters are valid text: the form they were typed into refuses them, with the field's message.
+  it.each([["a=1&b=two+words"], ["name=%C3%A9l%C3%A8ve"], ["emoji=%F0%9F%92%87"], [""], ["flag"], ["a=&b="], ["note=line%0D%0Anext%09tab"], ["address=1%00"], ["a%00=1"], ["note=%1B%5B31m"], ["x=%7F"]])("accepts %j", (body) => {
     expect(isValidUrlEncodedUtf8(Buffer.from(body))).toBe(true);
   });
 
-  it.each([["a=%C3%28"], ["a=%FF"], ["a=%E0%A4%A"], ["a=100%"], ["a=%zz"], ["address=1%00"], ["a%00=1"], ["note=%1B%5B31m"], ["x=%7F"]])("refuses %j", (body) => {
+  it.each([["a=%C3%28"], ["a=%FF"], ["a=%E0%A4%A"], ["a=100%"], ["a=%zz"]])("refuses %j", (body) => {
     expect(isValidUrlEncodedUtf8(Buffer.from(body))).toBe(false);
   });
 
