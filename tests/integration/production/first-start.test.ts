@@ -4,30 +4,28 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { listMigrations } from "~/backend/sql/migrations.server";
 import { httpRequest } from "./helpers/http";
-import { copyProductionBuild } from "./helpers/production-build";
-import { openDataDir, startProductionServer } from "./helpers/production-server";
+import { openDataDir, useProductionServers } from "./helpers/production-server";
 
 // A shop's first start on an empty DATA_DIR unpacks the migrated database the build ships instead of running
 // initdb in its process (issue 16, item 2; decision 0022). tests/integration/backend/database-image.test.ts shows
 // the image equals a database migrated from scratch; this shows the build ships it and the server starts from it.
 // Its memory is measured by `npm run bench:first-start`, not here.
 
-let build: { dir: string; remove: () => void };
+const shops = useProductionServers();
 let dataDir: string;
 
-beforeAll(async () => {
-  build = await copyProductionBuild();
+beforeAll(() => {
+  // Empty: the shop creates its database here.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-first-start-"));
-}, 600_000);
+});
 
 afterAll(() => {
-  build?.remove();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 it("starts on an empty data directory from the build's image, with every migration recorded", { timeout: 300_000 }, async () => {
-  expect(fs.existsSync(path.join(build.dir, "server/database-image.tar.gz"))).toBe(true);
-  const server = await startProductionServer({ buildDir: build.dir, dataDir });
+  expect(fs.existsSync(path.join(shops.buildDir, "server/database-image.tar.gz"))).toBe(true);
+  const server = await shops.start({ dataDir });
   try {
     expect(server.output()).toContain(`Created the embedded database in ${path.join(dataDir, "pglite")} from the build's migrated image.`);
     expect(server.output()).not.toContain("initdb");
