@@ -94,6 +94,24 @@ test.describe("checkout", () => {
     }
   });
 
+  test("a NUL byte in a field: 400 with its message, everything else kept, the cart unchanged", { tag: "@no-js-only" }, async ({ page, allowHttpError }) => {
+    allowHttpError(400, "/checkout");
+    await addToCart(page, "acc-2");
+    await visit(page, "/checkout");
+    const placeOrder = page.getByRole("button", { name: /Place Order/ });
+    const total = await placeOrder.textContent();
+    await page.getByLabel("City", { exact: true }).fill("Beverly Hills");
+    const addressField = page.getByLabel("Address", { exact: true });
+    await addressField.fill("1 Rodeo\u0000 Drive");
+    await placeOrder.click();
+
+    await expect(addressField).toHaveAttribute("aria-invalid", "true");
+    const describedBy = await addressField.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("This contains a character that can't be used here. Please retype it.");
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("Beverly Hills");
+    await expect(placeOrder).toHaveText(total ?? "missing");
+  });
+
   test("with JavaScript, a field's message shows when it is left, before anything is sent", { tag: "@js-only" }, async ({ page }) => {
     await addToCart(page, "acc-2");
     await visit(page, "/checkout");
