@@ -62,8 +62,9 @@ function missingAssets(buildDir) {
  * `npm run build`, then a private copy of build/ under tests/.tmp (server.js serves it through BUILD_DIR), so
  * that another build replacing build/ mid-benchmark cannot make our server link assets that no longer exist.
  * Retries when a concurrent build left the two halves of build/ out of step. Returns the copy's path.
+ * `source` copies another build directory instead (with skipBuild), e.g. a saved build of main to compare with.
  */
-export async function buildSnapshot({ skipBuild = false } = {}) {
+export async function buildSnapshot({ skipBuild = false, source = path.join(projectRoot, "build") } = {}) {
   for (let attempt = 1; attempt <= 3; attempt++) {
     if (!skipBuild) {
       await waitForOtherBuilds();
@@ -83,7 +84,7 @@ export async function buildSnapshot({ skipBuild = false } = {}) {
     const snapshot = fs.mkdtempSync(path.join(tmpDir, "bench-build-"));
     let missing;
     try {
-      fs.cpSync(path.join(projectRoot, "build"), snapshot, { recursive: true });
+      fs.cpSync(path.resolve(projectRoot, source), snapshot, { recursive: true });
       missing = missingAssets(snapshot);
     } catch (error) {
       // A build started while we copied and deleted files under us.
@@ -97,7 +98,11 @@ export async function buildSnapshot({ skipBuild = false } = {}) {
   throw new Error("Three builds in a row were overwritten by concurrent builds; try again when the machine is quieter.");
 }
 
+/** A free port: the first free one of BENCH_PORT_RANGE (e.g. "4302-4309", on a shared machine), else any. */
 async function freePort() {
+  const [first, last] = (process.env.BENCH_PORT_RANGE ?? "").split("-").map(Number);
+  for (let port = first; port <= last; port++) if (await portIsFree(port)) return port;
+  if (first) throw new Error(`No free port in BENCH_PORT_RANGE=${process.env.BENCH_PORT_RANGE}`);
   for (;;) {
     const port = await new Promise((resolve, reject) => {
       const probe = net.createServer();
@@ -109,6 +114,14 @@ async function freePort() {
     });
     if (!reservedPorts.has(port)) return port;
   }
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
 }
 
 /** Resident memory of a process in bytes: VmRSS now, VmHWM the peak since start (or since the last reset). */
