@@ -4,8 +4,9 @@
 // measures, on a first visit (empty cache):
 // - when the page painted (first and largest contentful paint, as Chromium reports them) and when the framework
 //   hydrated, and how many script bytes the page had loaded by then;
-// - what a shopper tapping "Add to Cart" at 1.0 s, 2.5 s and 5 s after the navigation sees: the time from the tap
-//   until the cart badge shows the item (the optimistic badge with JavaScript, the next page without it).
+// - what a shopper tapping "Add to Cart" at 1.0 s, 2.5 s and 5 s after the navigation sees (or as soon as the button
+//   can be tapped, if later): the time from the tap's touchstart until the frame in which the cart badge shows the
+//   item (the optimistic badge with JavaScript, the next page without it), both timed in the page.
 // Prints the medians against issue 19's budgets and writes tests/.tmp/bench-throttled.json.
 import fs from "node:fs";
 import path from "node:path";
@@ -68,6 +69,19 @@ function observePage() {
     else setTimeout(poll, 20);
   };
   poll();
+  // Tap feedback, timed in the page (Playwright's own checks run late on a slowed CPU): the tap's touchstart, kept
+  // across the page load a plain form post causes, and the frame in which the cart badge first counts an item.
+  addEventListener("touchstart", (event) => sessionStorage.setItem("benchTapAt", String(performance.timeOrigin + event.timeStamp)), {
+    capture: true,
+    once: true,
+  });
+  const badgeCounts = () => /^[1-9]/.test(document.querySelector('[data-testid="cart-badge"]')?.textContent ?? "");
+  const watchBadge = new MutationObserver(() => {
+    if (!badgeCounts()) return;
+    watchBadge.disconnect();
+    requestAnimationFrame(() => (window.__benchBadgeAt = performance.timeOrigin + performance.now()));
+  });
+  watchBadge.observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 /** A fresh phone (empty cache, no cookies) on the throttled network and CPU; bytes per resource type counted. */
@@ -151,11 +165,10 @@ async function tapRun(browser, url, atMs) {
     await sleep(started + atMs - Date.now());
     await button.waitFor({ state: "attached", timeout: patienceMs });
     const hydratedAtTap = await page.evaluate(() => Boolean(window.__remixRouter?.state?.initialized));
-    const tappedAt = Date.now();
     await button.tap({ timeout: patienceMs });
     await page.getByTestId("cart-badge").filter({ hasText: /^[1-9]/ }).first().waitFor({ state: "visible", timeout: patienceMs });
-    const shownAt = Date.now();
-    return { plannedMs: atMs, tappedAtMs: tappedAt - started, feedbackMs: shownAt - tappedAt, hydratedAtTap };
+    const { tappedAt, shownAt } = await page.evaluate(() => ({ tappedAt: Number(sessionStorage.getItem("benchTapAt")), shownAt: window.__benchBadgeAt }));
+    return { plannedMs: atMs, tappedAtMs: Math.round(tappedAt - started), feedbackMs: Math.round(shownAt - tappedAt), hydratedAtTap };
   } catch (error) {
     return { plannedMs: atMs, tappedAtMs: null, feedbackMs: null, hydratedAtTap: null, error: String(error).slice(0, 300) };
   } finally {

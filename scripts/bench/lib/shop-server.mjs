@@ -274,7 +274,8 @@ export async function checkPageAssets(baseUrl) {
   const response = await fetch(`${baseUrl}/`);
   if (response.status !== 200) throw new Error(`GET / answered ${response.status}`);
   const html = await response.text();
-  const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+  // In attributes, and in the inline script that loads the framework on intent (a JSON list).
+  const assets = [...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((match) => match[1]);
   if (assets.length === 0) throw new Error("GET / links no /assets files: is this a production build?");
   for (const asset of new Set(assets)) {
     const assetResponse = await fetch(`${baseUrl}${asset}`);
