@@ -12,7 +12,7 @@ export interface FrameworkLoaderConfig {
   idleDelayMs: number;
 }
 
-type Win = Window & { __remixRouteModules?: Record<string, unknown>; requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
+type Win = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
 
 /**
  * Starts the framework when the shopper shows intent instead of at load (docs/decisions/0018): the first scroll,
@@ -21,12 +21,18 @@ type Win = Window & { __remixRouteModules?: Record<string, unknown>; requestIdle
  * turns out to leave the page (a link, a form post) starts nothing, so the next page does not share a slow
  * network with scripts the old page will never run.
  *
+ * Starting is what Remix's `<Scripts>` does at load: module preloads for every file, then one inline module that
+ * imports the route modules and sets `window.__remixRouteModules`, then imports the entry. One module, because the
+ * browser evaluates its imports only once all of them have arrived: the client entry (in the route modules' shared
+ * chunk) hydrates as soon as it runs, and must find every route module there.
+ *
  * This function runs in the browser as an inline script, serialised with Function.prototype.toString
  * (framework-script.server.ts): it must stay self-contained, with no imports and nothing from module scope.
- * `importModule` is `(url) => import(url)`, written in the inline script itself.
+ * `runModule` is for tests; in the page it inserts an inline module script carrying this script's CSP nonce.
  */
-export function startFrameworkOnIntent(config: FrameworkLoaderConfig, importModule: (url: string) => Promise<unknown>): void {
+export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?: (source: string) => void): void {
   const win = window as Win;
+  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce;
   const intents = ["scroll", "focusin", "keydown", "pointerdown", "touchstart"];
   let started = false;
   /** A link or form post is taking the shopper to another page: nothing to start here. */
@@ -48,14 +54,20 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, importModu
       document.head.appendChild(link);
     }
     const routes = Object.entries(config.routes);
-    (config.hmrRuntime ? importModule(config.hmrRuntime) : Promise.resolve())
-      .then(() => Promise.all(routes.map(([, url]) => importModule(url))))
-      .then((modules) => {
-        const routeModules: Record<string, unknown> = {};
-        routes.forEach(([id], index) => (routeModules[id] = modules[index]));
-        win.__remixRouteModules = routeModules;
-        return importModule(config.entry);
-      });
+    const source = [
+      config.hmrRuntime ? `import ${JSON.stringify(config.hmrRuntime)};` : "",
+      ...routes.map(([, url], index) => `import * as route${index} from ${JSON.stringify(url)};`),
+      `window.__remixRouteModules = {${routes.map(([id], index) => `${JSON.stringify(id)}:route${index}`).join(",")}};`,
+      `import(${JSON.stringify(config.entry)});`,
+    ]
+      .filter(Boolean)
+      .join("\n");
+    if (runModule) return runModule(source);
+    const script = document.createElement("script");
+    script.type = "module";
+    if (nonce) script.nonce = nonce;
+    script.textContent = source;
+    document.body.appendChild(script);
   };
 
   const decideSoon = (delayMs: number) => {

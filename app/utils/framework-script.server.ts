@@ -38,7 +38,7 @@ export function frameworkScript(context: EntryContext, idleDelayMs = FRAMEWORK_I
     // Where the streamed turbo-stream chunks of the loader data are written (Remix's single fetch).
     "window.__remixContext.stream = new ReadableStream({start(controller){window.__remixContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());",
     `window.__remixManifest = ${escapeForScript(JSON.stringify(partialManifest))};`,
-    `(${startFrameworkOnIntent.toString()})(${escapeForScript(JSON.stringify(config))}, function (url) { return import(url); });`,
+    `(${startFrameworkOnIntent.toString()})(${escapeForScript(JSON.stringify(config))});`,
   ].join("\n");
 }
 
