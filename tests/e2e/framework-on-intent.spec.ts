@@ -94,11 +94,11 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     const scripts = await holdScripts(page);
     await page.goto("/shop");
     await page.getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions", exact: true }).click();
-    const toast = page.getByTestId("toast");
-    await expect(toast).toBeVisible();
-    // Without the framework: a checkbox the CSS reads (focus also pauses the card's timed exit).
+    // Without the framework: a checkbox the CSS reads. Focus first: it pauses the card's timed exit.
     const dismiss = page.getByRole("checkbox", { name: "Dismiss notification" });
     await dismiss.focus();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toBeVisible();
     await dismiss.press("Space");
     await expect(toast).toBeHidden();
 
