@@ -108,8 +108,8 @@ app.use(
         "frame-ancestors": ["'none'"],
         "img-src": ["'self'", "data:", ...(process.env.CSP_IMG_SRC ?? "").split(" ").filter(Boolean)],
         "object-src": ["'none'"],
-        // 'self' for the bundles (the loader's module preloads and imports carry no nonce, which 'strict-dynamic'
-        // would not need, but older browsers would block); inline scripts only with this response's nonce.
+        // 'self' for the bundles (the module preloads carry no nonce); inline scripts, the framework's loader and the
+        // module it inserts included, only with this response's nonce.
         "script-src": ["'self'", (_req, res) => `'nonce-${/** @type {any} */ (res).locals.cspNonce}'`],
         "script-src-attr": ["'none'"],
         // The stylesheet is inline in production, with the nonce (app/components/document-assets.tsx). The
