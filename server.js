@@ -115,11 +115,13 @@ app.use(
         "frame-ancestors": ["'none'"],
         "img-src": ["'self'", "data:", ...(process.env.CSP_IMG_SRC ?? "").split(" ").filter(Boolean)],
         "object-src": ["'none'"],
-        // 'self' for the bundles (Remix's modulepreload links carry no nonce, which 'strict-dynamic' would
-        // block); inline scripts only with this response's nonce.
+        // 'self' for the bundles (the module preloads carry no nonce); inline scripts, the framework's loader and the
+        // module it inserts included, only with this response's nonce.
         "script-src": ["'self'", (_req, res) => `'nonce-${/** @type {any} */ (res).locals.cspNonce}'`],
         "script-src-attr": ["'none'"],
-        "style-src": ["'self'", ...(viteDevServer ? ["'unsafe-inline'"] : [])],
+        // The stylesheet is inline in production, with the nonce (app/components/document-assets.tsx). The
+        // development server injects styles without one, and a nonce would disable its 'unsafe-inline'.
+        "style-src": ["'self'", viteDevServer ? "'unsafe-inline'" : (_req, res) => `'nonce-${/** @type {any} */ (res).locals.cspNonce}'`],
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -10,11 +10,28 @@ window.addEventListener("unhandledrejection", (event) => {
   if (reason instanceof DOMException && reason.name === "AbortError") event.preventDefault();
 });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+/**
+ * Waits until Remix has decoded the loader data the server streamed into the page. Its first render starts that
+ * decoding and suspends until it is done; a key press or tap during a suspended hydration makes React 18 finish the
+ * hydration at once, from inside the event, where a suspension has nowhere to go ("Root did not complete", error
+ * 345). The framework starts on the shopper's intent (docs/decisions/0018), often while they type, so hydration
+ * begins only once the data is there. RemixBrowser throws that pending decoding before anything else (Remix 2.17).
+ */
+async function loaderDataDecoded() {
+  try {
+    (RemixBrowser as (props: object) => unknown)({});
+  } catch (pending) {
+    if (pending instanceof Promise) await pending;
+  }
+}
+
+void loaderDataDecoded().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  }),
+);

@@ -4,8 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import inlineStylesheet from "~/tailwind.css?inline";
 import { setDocumentCacheControl } from "~/utils/cache-control.server";
-import { NonceProvider } from "~/utils/nonce";
+import { frameworkScript } from "~/utils/framework-script.server";
+import { ServerDocumentProvider } from "~/utils/nonce";
 
 export { startup, shutdown } from "~/utils/lifecycle.server";
 
@@ -33,12 +35,21 @@ export default function handleRequest(
   // Bots and no-JavaScript clients get the whole document at once; browsers get the shell as soon as it is ready.
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
+  // The root layout renders FrameworkScript in place of Remix's <Scripts>: Remix streams the loader data after it.
+  remixContext.renderMeta ??= {};
+  remixContext.renderMeta.didRenderScripts = true;
+  const serverDocument = {
+    nonce,
+    stylesheet: import.meta.env.PROD ? inlineStylesheet : "",
+    frameworkScript: frameworkScript(remixContext),
+  };
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <ServerDocumentProvider value={serverDocument}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
+      </ServerDocumentProvider>,
       {
         nonce,
         [callback]() {

@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
+import { FrameworkScript, InlineStylesheet } from "~/components/document-assets";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SharedShapes } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter-form";
@@ -14,7 +15,9 @@ import { loadShellSession } from "~/utils/shell-session.server";
 import { readToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // In production the stylesheet is inline (InlineStylesheet); the development server keeps the file, which it
+  // updates in place as the classes change.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -60,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#87324a" />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
@@ -77,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter newsletter={<NewsletterForm />} />
         <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <FrameworkScript />
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 import { Minus, Plus } from "~/components/icons";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/cart";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated, useKeepValueEnteredBeforeHydration } from "~/utils/use-hydrated";
 
 /**
  * A number input (works without JavaScript, with the browser's own stepper and bounds)
@@ -11,6 +11,8 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
   const clamp = (next: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(next) || 1));
+  const input = useRef<HTMLInputElement>(null);
+  useKeepValueEnteredBeforeHydration(input, String(defaultValue), (entered) => setValue(clamp(Number(entered))));
   return (
     <div className="flex items-center gap-1">
       <label htmlFor={id} className="sr-only">
@@ -28,6 +30,7 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
         </button>
       ) : null}
       <input
+        ref={input}
         id={id}
         name={name}
         type="number"

@@ -55,8 +55,9 @@ function ToastCard({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
   const closeClass = "flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 -m-2";
   return (
     <div className="toast-item">
-      {/* Without JavaScript: ticking this hides the card (CSS, `.toast-dismiss:checked + .toast`). */}
-      {hydrated ? null : <input type="checkbox" id={closeId} className="toast-dismiss sr-only" aria-label="Dismiss notification" />}
+      {/* Without JavaScript: ticking this hides the card (CSS, `.toast-dismiss:checked + .toast`). It stays, hidden,
+          once the framework has started, so a card dismissed before that stays dismissed. */}
+      <input type="checkbox" id={closeId} className="toast-dismiss sr-only" aria-label="Dismiss notification" hidden={hydrated} />
       <div
         data-testid="toast"
         className={`toast pointer-events-auto flex items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ${

@@ -22,7 +22,7 @@ import {
 import { formatUsd } from "~/modules/money";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated, useKeepValueEnteredBeforeHydration } from "~/utils/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -205,7 +205,7 @@ export default function Shop() {
           ) : (
             <div className={`mt-4 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`}>
               {products.map((product, index) => (
-                <ProductCard key={product.id} product={product} priority={index < 2} />
+                <ProductCard key={product.id} product={product} priority={index === 0} />
               ))}
             </div>
           )}
@@ -272,6 +272,10 @@ function PriceRange({
 }) {
   const [range, setRange] = useState({ min: minPrice, max: maxPrice });
   const [fromUrl, setFromUrl] = useState({ min: minPrice, max: maxPrice });
+  const minInput = useRef<HTMLInputElement>(null);
+  const maxInput = useRef<HTMLInputElement>(null);
+  useKeepValueEnteredBeforeHydration(minInput, String(minPrice), (entered) => setRange((current) => ({ ...current, min: Number(entered) })));
+  useKeepValueEnteredBeforeHydration(maxInput, String(maxPrice), (entered) => setRange((current) => ({ ...current, max: Number(entered) })));
   if (fromUrl.min !== minPrice || fromUrl.max !== maxPrice) {
     // The URL moved: take its values (React's pattern for state derived from props), unless the shopper is
     // still adjusting (a submission is pending), whose newer values win when they settle.
@@ -288,6 +292,7 @@ function PriceRange({
         Minimum price
       </label>
       <input
+        ref={minInput}
         id="minPrice"
         name="minPrice"
         type="range"
@@ -305,6 +310,7 @@ function PriceRange({
         Maximum price
       </label>
       <input
+        ref={maxInput}
         id="maxPrice"
         name="maxPrice"
         type="range"

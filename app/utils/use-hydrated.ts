@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useRef, useSyncExternalStore } from "react";
 
 function subscribe() {
   return () => {};
@@ -15,4 +15,17 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * For an input whose value React controls once hydrated: the framework starts when the shopper shows intent, often
+ * while they are already typing or dragging (docs/decisions/0018). At hydration this hands `adopt` the value the
+ * element has in the page when it differs from the one rendered, so that hydration never undoes what was entered.
+ */
+export function useKeepValueEnteredBeforeHydration(ref: RefObject<HTMLInputElement>, rendered: string, adopt: (value: string) => void) {
+  const atMount = useRef({ rendered, adopt });
+  useEffect(() => {
+    const entered = ref.current?.value;
+    if (entered !== undefined && entered !== atMount.current.rendered) atMount.current.adopt(entered);
+  }, [ref]);
 }

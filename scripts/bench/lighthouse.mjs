@@ -27,6 +27,8 @@ const settings = options({
   runs: 3,
   pages: "/,/shop,/product/clip-1,/blog/blog-1,/cart,/checkout",
   skipBuild: false,
+  // Measure an existing build directory (e.g. a saved copy of main's build/) instead of building this tree.
+  buildDir: "",
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
 });
 
@@ -49,14 +51,15 @@ const chromeFlags = [
   "--disable-quic",
 ].join(" ");
 
+// Issue 19: performance 99 and CLS 0 (as Lighthouse shows it, to three decimals).
 const budgets = {
-  performance: 98,
+  performance: 99,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
   lcpMs: 1200,
   tbtMs: 50,
-  cls: 0.01,
+  cls: 0,
   jsBytes: 100 * 1024,
   cssBytes: 15 * 1024,
 };
@@ -219,7 +222,7 @@ function pageBudgets(page, figures) {
     budget(`${page} SEO`, figures.seo, ">=", budgets.seo),
     budget(`${page} LCP`, figures.lcpMs, "<=", budgets.lcpMs, seconds),
     budget(`${page} TBT`, figures.tbtMs, "<=", budgets.tbtMs, (ms) => `${Math.round(ms)} ms`),
-    budget(`${page} CLS`, figures.cls, "<=", budgets.cls, (value) => value.toFixed(3)),
+    budget(`${page} CLS`, Number(figures.cls.toFixed(3)), "<=", budgets.cls, (value) => value.toFixed(3)),
     budget(`${page} JS (transfer)`, figures.jsBytes, "<=", budgets.jsBytes, kilobytes),
     budget(`${page} JS (had it been gzip)`, figures.jsGzipBytes, "<=", budgets.jsBytes, kilobytes),
     budget(`${page} CSS (transfer)`, figures.cssBytes, "<=", budgets.cssBytes, kilobytes),
@@ -241,7 +244,7 @@ async function main() {
     .map((page) => page.trim())
     .filter(Boolean);
 
-  const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild });
+  const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild || Boolean(settings.buildDir), source: settings.buildDir || undefined });
   const server = await startShopServer(snapshot, { label: "Lighthouse" }).catch((error) => {
     removeSnapshot(snapshot);
     throw error;

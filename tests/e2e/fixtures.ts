@@ -85,12 +85,18 @@ export async function visit(page: Page, url: string) {
   return response;
 }
 
+const isHydrated = () => Boolean((window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized);
+
+/**
+ * With JavaScript on: shows intent (a Shift key press, which changes nothing on the page) and waits until Remix has
+ * hydrated. The framework starts on the shopper's first scroll, touch, key or focus in a form field, or a few seconds
+ * after load (docs/decisions/0018), so a test that needs the enhanced page says so here rather than waiting.
+ */
 export async function waitForHydration(page: Page) {
   if (base.info().project.use.javaScriptEnabled === false) return;
-  await page.waitForFunction(() => {
-    const router = (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter;
-    return Boolean(router?.state?.initialized);
-  });
+  // During a page load the old document may be gone: then the new one needs the intent too.
+  if (!(await page.evaluate(isHydrated).catch(() => false))) await page.keyboard.press("Shift");
+  await page.waitForFunction(isHydrated);
 }
 
 /** No serious or critical accessibility violations on the current page. */

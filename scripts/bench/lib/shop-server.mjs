@@ -3,6 +3,7 @@
 // embedded database, a free port, nothing from the caller's environment; plus what benchmarks measure: the
 // server's own memory read from /proc, and the lines it logged at error level.
 import fs from "node:fs";
+import path from "node:path";
 import { ensureBuild, freePort, projectRoot, spawnShop, throwawayDir, tmpDir, untilReady } from "../../../tests/support/shop-harness.mjs";
 
 export { projectRoot, tmpDir };
@@ -11,8 +12,10 @@ export { projectRoot, tmpDir };
  * The production build of the current sources (built first if they changed since the last one; every /assets file
  * the server build links is checked to exist). Returns its directory, for startShopServer. `skipBuild` is
  * accepted for the scripts' --skip-build and changes nothing: an unchanged source is never built twice.
+ * `source` serves another build directory instead (a saved build of main, say, to compare with in one run).
  */
-export async function buildSnapshot(_options = { skipBuild: false }) {
+export async function buildSnapshot({ source } = {}) {
+  if (source) return path.resolve(projectRoot, source);
   return ensureBuild({ log: console.log });
 }
 

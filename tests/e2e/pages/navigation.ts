@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { waitForHydration } from "../fixtures";
 
 /**
  * Runs `action` (a click or key press that submits a form or follows a link) and waits until the browser has
@@ -22,8 +23,12 @@ export async function act(page: Page, hasJs: boolean, action: () => Promise<unkn
   }
 }
 
-/** With JavaScript: waits until no Remix navigation, revalidation or fetcher is in flight (the network has settled). */
+/**
+ * With JavaScript: waits until no Remix navigation, revalidation or fetcher is in flight (the network has settled).
+ * After a full page load, the new page is hydrated first (waitForHydration).
+ */
 export async function waitForRemixIdle(page: Page) {
+  await waitForHydration(page);
   await page.waitForFunction(() => {
     interface RouterState {
       navigation: { state: string };

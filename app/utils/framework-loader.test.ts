@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type FrameworkLoaderConfig, startFrameworkOnIntent } from "~/utils/framework-loader";
+
+const config: FrameworkLoaderConfig = {
+  routes: { root: "/assets/root.js", "routes/product": "/assets/product.js" },
+  entry: "/assets/entry.client.js",
+  preloads: ["/assets/entry.client.js", "/assets/root.js", "/assets/product.js"],
+  idleDelayMs: 3000,
+};
+
+/**
+ * The loader as the browser runs it: its source text alone, evaluated outside this module, so that a reference to
+ * anything in module scope would fail here (it is serialised with toString into the page).
+ */
+const serialisedLoader = new Function(`return (${startFrameworkOnIntent.toString()})`)() as typeof startFrameworkOnIntent;
+
+/** The module sources the loader ran (in the page: an inline module script). */
+let ran: string[];
+const runModule = (source: string) => {
+  ran.push(source);
+};
+const started = () => ran.length > 0;
+const flush = async () => {
+  await vi.advanceTimersByTimeAsync(0);
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  ran = [];
+  document.head.innerHTML = "";
+  document.body.innerHTML = `
+    <a id="other-page" href="/shop">Shop</a>
+    <a id="fragment" href="#reviews">Reviews</a>
+    <form id="add" method="post" action="/cart"><input name="quantity" id="quantity"><button id="add-button">Add</button></form>
+    <button id="menu" type="button">Menu</button>`;
+  serialisedLoader(config, runModule);
+  // jsdom cannot navigate: stop links and posts after the loader has seen them (same phase, registered later).
+  window.addEventListener("click", stayHere);
+  window.addEventListener("submit", stayHere);
+});
+
+afterEach(async () => {
+  window.removeEventListener("click", stayHere);
+  window.removeEventListener("submit", stayHere);
+  // Each test's loader stays registered on the shared window: end it by starting it, once a "leaving" has expired.
+  await vi.advanceTimersByTimeAsync(10_000);
+  window.dispatchEvent(new Event("scroll"));
+  vi.useRealTimers();
+});
+
+function stayHere(event: Event) {
+  // A click on a button is left alone: preventing it would cancel the form's submission too.
+  if (event.type === "submit" || (event.target instanceof Element && event.target.closest("a"))) event.preventDefault();
+}
+
+function press(element: Element) {
+  element.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+  (element as HTMLElement).click();
+}
+
+describe("startFrameworkOnIntent", () => {
+  it("loads nothing until the shopper shows intent, then preloads every module and runs Remix's start in one module", async () => {
+    await flush();
+    expect(started()).toBe(false);
+    window.dispatchEvent(new Event("scroll"));
+    await flush();
+    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((link) => link.getAttribute("href"))).toEqual(config.preloads);
+    // The route modules are static imports of one module: evaluated only once all have arrived, before the entry.
+    expect(ran).toEqual([
+      [
+        'import * as route0 from "/assets/root.js";',
+        'import * as route1 from "/assets/product.js";',
+        'window.__remixRouteModules = {"root":route0,"routes/product":route1};',
+        'import("/assets/entry.client.js");',
+      ].join("\n"),
+    ]);
+    window.dispatchEvent(new Event("scroll"));
+    expect(ran).toHaveLength(1);
+  });
+
+  it("starts on a press that stays on the page, and on focus in a form field", async () => {
+    press(document.getElementById("menu") as Element);
+    await flush();
+    expect(started()).toBe(true);
+  });
+
+  it("starts when a form field gains focus, not when a button does", async () => {
+    document.getElementById("add-button")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    await flush();
+    expect(started()).toBe(false);
+    document.getElementById("quantity")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    await flush();
+    expect(started()).toBe(true);
+  });
+
+  it.each([
+    ["follows a link", "other-page"],
+    ["posts a form", "add-button"],
+  ])("starts nothing for a press that %s: the next page needs the network", async (_, id) => {
+    press(document.getElementById(id) as Element);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(started()).toBe(false);
+  });
+
+  it("treats a link to a fragment of the same page as staying", async () => {
+    press(document.getElementById("fragment") as Element);
+    await flush();
+    expect(started()).toBe(true);
+  });
+
+  it("starts by itself once the page has been idle for the configured delay after load", async () => {
+    await vi.advanceTimersByTimeAsync(config.idleDelayMs - 100);
+    expect(started()).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(started()).toBe(true);
+  });
+});

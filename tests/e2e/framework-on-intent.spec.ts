@@ -1,0 +1,109 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { CartUi, expectToast } from "./pages/cart-ui";
+import { expectSameDocument, markDocument } from "./pages/navigation";
+
+// The framework starts on the shopper's intent, not at load (issue 19, docs/decisions/0018). Until then every page
+// is the plain HTML one, which works on its own.
+
+/** Holds every script the page asks for until `release()`: the page stays as it is before hydration meanwhile. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route("**/assets/*.js", (route) => (released ? route.continue() : held.push(route)));
+  return {
+    async release() {
+      released = true;
+      // Requests of a page the browser has left since are gone: nothing to continue.
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
+}
+
+// Full page loads and held scripts on a shared, slow machine.
+test.describe.configure({ timeout: 60_000 });
+
+test.describe("the framework on intent", { tag: "@js-only" }, () => {
+  test("the first response loads no script: no module preload, no module script, no script file", async ({ page }) => {
+    const response = await page.request.get("/shop");
+    const html = await response.text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    // The stylesheet is in the document, with the response's nonce: the first paint needs nothing else.
+    expect(html).not.toContain('rel="stylesheet"');
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<style id="stylesheet" nonce="${nonce}">`);
+  });
+
+  test("the cart panel opens in place once the shopper has shown intent", async ({ page }) => {
+    await page.goto("/blog");
+    // Before any intent the cart button is the plain link to /cart.
+    await expect(CartUi.cartButton(page)).toHaveAttribute("href", "/cart");
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized);
+    await markDocument(page);
+    await CartUi.cartButton(page).click();
+    await expect(page.getByRole("dialog", { name: "Shopping Cart" })).toBeVisible();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expectSameDocument(page);
+  });
+
+  test("a tap on Add to Cart before hydration is a plain form post, answered by the page with badge and toast", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/shop");
+    const post = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/cart");
+    await page.getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions", exact: true }).click();
+    // A document request (the browser's own form post), not a fetch from the framework.
+    expect((await post).resourceType()).toBe("document");
+    await expect(CartUi.badge(page)).toHaveText("1");
+    await expectToast(page, "Added to cart", "Silky Straight Clip-In Extensions has been added to your cart.");
+    await expect(page).toHaveURL(/\/shop$/);
+
+    // Once the framework arrives, the next add is in place.
+    await scripts.release();
+    await waitForHydration(page);
+    await markDocument(page);
+    await page.getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions", exact: true }).click();
+    await expect(CartUi.badge(page)).toHaveText("2");
+    await expectSameDocument(page);
+  });
+
+  test("what the shopper entered before hydration is kept across it", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/product/clip-1");
+    // Focus in a form field starts loading the framework; its scripts are held, so the page is still plain HTML.
+    const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+    await quantity.fill("3");
+    const newsletter = page.getByRole("textbox", { name: "E-mail address" });
+    await newsletter.fill("early@example.com");
+    await expect(page.getByRole("button", { name: "Increase quantity" })).toHaveCount(0);
+
+    await scripts.release();
+    await waitForHydration(page);
+    // Hydrated: the quantity's buttons exist and start from what was typed.
+    await expect(page.getByRole("button", { name: "Increase quantity" })).toBeVisible();
+    await expect(quantity).toHaveValue("3");
+    await expect(newsletter).toHaveValue("early@example.com");
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await expect(quantity).toHaveValue("4");
+  });
+
+  test("a toast dismissed before hydration stays dismissed after it", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/shop");
+    await page.getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions", exact: true }).click();
+    // Without the framework: a checkbox the CSS reads. Focus first: it pauses the card's timed exit.
+    const dismiss = page.getByRole("checkbox", { name: "Dismiss notification" });
+    await dismiss.focus();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toBeVisible();
+    await dismiss.press("Space");
+    await expect(toast).toBeHidden();
+
+    await scripts.release();
+    await waitForHydration(page);
+    await expect(toast).toBeHidden();
+  });
+});
