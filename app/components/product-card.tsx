@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
-import { AddToCartForm } from "~/components/add-to-cart-form";
 import { Price } from "~/components/price";
 import { ProductBadges } from "~/components/product-badges";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import type { Product } from "~/modules/catalog/product";
+import { AddToCartForm } from "~/routes/cart";
 
 export type ProductCardData = Pick<
   Product,
