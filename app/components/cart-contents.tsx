@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { ShoppingBag } from "~/components/icons";
+import { Minus, Plus, ShoppingBag, Trash2 } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { cartCountLine, type CartLine, type CartSummary } from "~/modules/cart/cart";
+import { cartCountLine, type CartLine, type CartSummary, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { formatCents, formatUsd } from "~/modules/money";
-import { CartQuantityStepper, ClearCartForm, RemoveFromCartForm } from "~/routes/cart";
+import { ClearCartForm, RemoveFromCartForm, SetCartQuantityForm } from "~/routes/cart";
 
 function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redirectTo: string; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -31,16 +31,65 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
             <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
             <p className="text-sm text-ink-muted">{formatUsd(line.price)}</p>
           </div>
-          <RemoveFromCartForm line={line} redirectTo={redirectTo} />
+          <RemoveFromCartForm productId={line.productId} redirectTo={redirectTo} className="-mt-2 -mr-2 shrink-0">
+            <button type="submit" className="flex size-11 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-brand-700" aria-label={`Remove ${line.name} from cart`}>
+              <Trash2 aria-hidden className="size-4" />
+            </button>
+          </RemoveFromCartForm>
         </div>
         <div className="mt-auto flex items-center justify-between">
-          <CartQuantityStepper line={line} redirectTo={redirectTo} />
+          <div className="flex items-center gap-1">
+            <QuantityButton line={line} quantity={line.quantity - 1} redirectTo={redirectTo} label={`Decrease quantity of ${line.name}`}>
+              <Minus aria-hidden className="size-4" />
+            </QuantityButton>
+            <span className="w-8 text-center text-sm font-medium" data-testid="cart-line-quantity" aria-label={`Quantity ${line.quantity}`}>
+              {line.quantity}
+            </span>
+            <QuantityButton
+              line={line}
+              quantity={line.quantity + 1}
+              redirectTo={redirectTo}
+              label={`Increase quantity of ${line.name}`}
+              disabled={line.quantity >= MAX_LINE_QUANTITY}
+            >
+              <Plus aria-hidden className="size-4" />
+            </QuantityButton>
+          </div>
           <p className="font-semibold text-ink" data-testid="cart-line-total">
             {formatCents(line.lineTotalCents)}
           </p>
         </div>
       </div>
     </li>
+  );
+}
+
+function QuantityButton({
+  line,
+  quantity,
+  redirectTo,
+  label,
+  disabled,
+  children,
+}: {
+  line: CartLine;
+  quantity: number;
+  redirectTo: string;
+  label: string;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <SetCartQuantityForm productId={line.productId} quantity={quantity} redirectTo={redirectTo}>
+      <button
+        type="submit"
+        disabled={disabled}
+        className="flex size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40"
+        aria-label={label}
+      >
+        {children}
+      </button>
+    </SetCartQuantityForm>
   );
 }
 
@@ -90,7 +139,11 @@ export function CartContents({
           Proceed to Checkout
         </Link>
         {continueShopping}
-        <ClearCartForm redirectTo={redirectTo} />
+        <ClearCartForm redirectTo={redirectTo} className="text-center">
+          <button type="submit" className="min-h-11 px-4 text-sm text-ink-muted underline hover:text-brand-700">
+            Clear cart
+          </button>
+        </ClearCartForm>
       </div>
     </div>
   );

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { type ClientActionFunctionArgs, useFetcher, useFetchers } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
-import { Minus, Plus, ShoppingBag, Trash2 } from "~/components/icons";
-import { applyCartChange, type CartChange, type CartLine, type CartSummary, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
+import { applyCartChange, type CartChange, type CartSummary } from "~/modules/cart/cart";
 import { changeCart } from "~/modules/cart/cart-store.server";
 import { parseCartForm } from "~/modules/cart/cart-form";
 import { findProduct } from "~/modules/catalog/catalog.server";
@@ -18,6 +17,8 @@ import type { ToastInput } from "~/utils/toast";
 // importing these forms do not load the page.
 
 const CART_ACTION = "/cart";
+/** The field for the number of units, where the shopper picks it (the product page's stepper). */
+export const QUANTITY_FIELD = "quantity";
 
 const limitMessages = {
   "line-quantity": "You can have at most 99 of one product in your cart.",
@@ -92,126 +93,68 @@ function successToast(change: CartChange): ToastInput | null {
   }
 }
 
+interface CartFormProps {
+  /** Where a plain (no-JavaScript) post returns to; the page it came from when omitted. */
+  redirectTo?: string;
+  className?: string;
+  /** The controls the page shows: a submit button, and for an add a QUANTITY_FIELD input if the shopper picks it. */
+  children: React.ReactNode;
+}
+
+type CartFields = CartChange | { intent: "add"; productId: string };
+
 /**
- * Adds a product: one unit with the cards' button, or, given `quantityInput`, the quantity the shopper picks in
- * that input (the product page passes its stepper; it gets the field's name). Without JavaScript a plain form
- * (the action sends the shopper back to this page); with it a fetcher posts in place, so the shopper stays where
- * they are and the badge counts the units at once (useOptimisticCart).
+ * A form asking the cart for one change, as hidden fields. Without JavaScript a plain post (the action sends the
+ * shopper back to the page); with it the fetcher posts in place and useOptimisticCart shows the change at once.
+ * The page gives the visible controls: this module is in every page's first load (the header's badge), so it
+ * carries no markup of its own.
  */
-export function AddToCartForm({
-  productId,
-  productName,
-  inStock,
-  quantityInput,
-}: {
-  productId: string;
-  productName: string;
-  inStock: boolean;
-  quantityInput?: (name: string) => React.ReactNode;
-}) {
-  const fetcher = useFetcher<typeof action>();
-  if (!inStock) {
-    return quantityInput ? (
-      <p className="flex-1 rounded-xl bg-sand-50 p-4 text-sm text-ink-muted">This product is currently out of stock. Please check back soon.</p>
-    ) : (
-      <button type="button" disabled className="btn-outline w-full">
-        Out of Stock
-      </button>
-    );
-  }
+function CartForm({ fetcher, fields, redirectTo, className, children }: CartFormProps & { fetcher: CartFetcher; fields: CartFields }) {
   return (
-    <fetcher.Form method="post" action={CART_ACTION} className={quantityInput ? "flex flex-1 flex-wrap items-center gap-4" : "w-full"}>
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={productId} />
-      {quantityInput ? (
-        <>
-          {quantityInput("quantity")}
-          <button type="submit" className="btn-primary min-w-[11rem] flex-1">
-            <ShoppingBag aria-hidden className="size-4" /> Add to Cart
-          </button>
-        </>
-      ) : (
-        // The accessible name starts with the visible words (WCAG 2.5.3) and says which product.
-        <button type="submit" className="btn-primary w-full px-3 sm:px-6" aria-label={`Add to Cart: ${productName}`}>
-          <ShoppingBag aria-hidden className="hidden size-4 min-[400px]:block" />
-          Add to Cart
-        </button>
-      )}
+    <fetcher.Form method="post" action={CART_ACTION} className={className}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {redirectTo ? <ReturnToField to={redirectTo} /> : null}
+      {children}
     </fetcher.Form>
   );
 }
+
+type CartFetcher = ReturnType<typeof useFetcher<typeof action>>;
 
 /** One fetcher per cart line, shared by its forms: a newer click supersedes an older one, and each sends the quantity it intends. */
-function useLineFetcher(line: CartLine) {
-  return useFetcher<typeof action>({ key: `cart-line-${line.productId}` });
+function useLineFetcher(productId: string): CartFetcher {
+  return useFetcher<typeof action>({ key: `cart-line-${productId}` });
 }
 
-/** The line's quantity between a minus and a plus button, each a form that sets the quantity it shows. */
-export function CartQuantityStepper({ line, redirectTo }: { line: CartLine; redirectTo: string }) {
-  const fetcher = useLineFetcher(line);
-  const step = (quantity: number, label: string, icon: React.ReactNode, disabled = false) => (
-    <fetcher.Form method="post" action={CART_ACTION}>
-      <input type="hidden" name="intent" value="set" />
-      <input type="hidden" name="productId" value={line.productId} />
-      <input type="hidden" name="quantity" value={quantity} />
-      <ReturnToField to={redirectTo} />
-      <button
-        type="submit"
-        disabled={disabled}
-        className="flex size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40"
-        aria-label={label}
-      >
-        {icon}
-      </button>
-    </fetcher.Form>
-  );
-  return (
-    <div className="flex items-center gap-1">
-      {step(line.quantity - 1, `Decrease quantity of ${line.name}`, <Minus aria-hidden className="size-4" />)}
-      <span className="w-8 text-center text-sm font-medium" data-testid="cart-line-quantity" aria-label={`Quantity ${line.quantity}`}>
-        {line.quantity}
-      </span>
-      {step(line.quantity + 1, `Increase quantity of ${line.name}`, <Plus aria-hidden className="size-4" />, line.quantity >= MAX_LINE_QUANTITY)}
-    </div>
-  );
+/** Adds one unit of a product, or the number in the QUANTITY_FIELD input among the children. */
+export function AddToCartForm({ productId, ...props }: CartFormProps & { productId: string }) {
+  const fetcher = useFetcher<typeof action>();
+  return <CartForm fetcher={fetcher} fields={{ intent: "add", productId }} {...props} />;
 }
 
-export function RemoveFromCartForm({ line, redirectTo }: { line: CartLine; redirectTo: string }) {
-  const fetcher = useLineFetcher(line);
-  return (
-    <fetcher.Form method="post" action={CART_ACTION} className="-mt-2 -mr-2 shrink-0">
-      <input type="hidden" name="intent" value="remove" />
-      <input type="hidden" name="productId" value={line.productId} />
-      <ReturnToField to={redirectTo} />
-      <button
-        type="submit"
-        className="flex size-11 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-brand-700"
-        aria-label={`Remove ${line.name} from cart`}
-      >
-        <Trash2 aria-hidden className="size-4" />
-      </button>
-    </fetcher.Form>
-  );
+/** Sets a line's quantity (0 or less removes it). */
+export function SetCartQuantityForm({ productId, quantity, ...props }: CartFormProps & { productId: string; quantity: number }) {
+  const fetcher = useLineFetcher(productId);
+  return <CartForm fetcher={fetcher} fields={{ intent: "set", productId, quantity }} {...props} />;
 }
 
-export function ClearCartForm({ redirectTo }: { redirectTo: string }) {
+export function RemoveFromCartForm({ productId, ...props }: CartFormProps & { productId: string }) {
+  const fetcher = useLineFetcher(productId);
+  return <CartForm fetcher={fetcher} fields={{ intent: "remove", productId }} {...props} />;
+}
+
+export function ClearCartForm(props: CartFormProps) {
   const fetcher = useFetcher<typeof action>({ key: "cart-clear" });
-  return (
-    <fetcher.Form method="post" action={CART_ACTION} className="text-center">
-      <input type="hidden" name="intent" value="clear" />
-      <ReturnToField to={redirectTo} />
-      <button type="submit" className="min-h-11 px-4 text-sm text-ink-muted underline hover:text-brand-700">
-        Clear cart
-      </button>
-    </fetcher.Form>
-  );
+  return <CartForm fetcher={fetcher} fields={{ intent: "clear" }} {...props} />;
 }
 
 /** The change a cart form in flight asks for, read like the action reads it (without zod, which stays off the first load). */
 function changeFromForm(formData: FormData): CartChange | null {
   const intent = formData.get("intent");
   const productId = String(formData.get("productId") ?? "");
-  const quantity = Number(formData.get("quantity") ?? 1);
+  const quantity = Number(formData.get(QUANTITY_FIELD) ?? 1);
   if (intent === "clear") return { intent };
   if (intent === "remove") return { intent, productId };
   if ((intent === "set" || intent === "add") && Number.isInteger(quantity)) return { intent, productId, quantity };

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Check, RotateCcw, ShieldCheck, Truck, X } from "~/components/icons";
+import { Check, RotateCcw, ShieldCheck, ShoppingBag, Truck, X } from "~/components/icons";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Price } from "~/components/price";
@@ -12,7 +12,7 @@ import { resolveTab, Tabs } from "~/components/tabs";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { listingTitle } from "~/modules/catalog/listing";
 import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
-import { AddToCartForm } from "~/routes/cart";
+import { AddToCartForm, QUANTITY_FIELD } from "~/routes/cart";
 import { WishlistButton } from "~/routes/wishlist";
 import { getDisplaySession } from "~/utils/shell-session.server";
 import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
@@ -156,12 +156,18 @@ export default function ProductPage() {
           </p>
 
           <div className="mt-6 flex flex-wrap items-start gap-4 sm:items-center">
-            <AddToCartForm
-              productId={product.id}
-              productName={product.name}
-              inStock={product.inStock}
-              quantityInput={(name) => <QuantityInput id="quantity" name={name} label="Quantity" />}
-            />
+            {product.inStock ? (
+              <AddToCartForm productId={product.id} className="flex flex-1 flex-wrap items-center gap-4">
+                <QuantityInput id="quantity" name={QUANTITY_FIELD} label="Quantity" />
+                <button type="submit" className="btn-primary min-w-[11rem] flex-1">
+                  <ShoppingBag aria-hidden className="size-4" /> Add to Cart
+                </button>
+              </AddToCartForm>
+            ) : (
+              <p className="flex-1 rounded-xl bg-sand-50 p-4 text-sm text-ink-muted">
+                This product is currently out of stock. Please check back soon.
+              </p>
+            )}
             <WishlistButton productId={product.id} inWishlist={inWishlist} />
           </div>
 

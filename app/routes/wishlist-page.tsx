@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Heart } from "~/components/icons";
+import { AddToCartButton } from "~/components/add-to-cart-button";
+import { Heart, Trash2 } from "~/components/icons";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { loadWishlist } from "~/modules/wishlist/wishlist-store.server";
-import { AddToCartForm } from "~/routes/cart";
 import { RemoveFromWishlistForm, useWishlistRemovals } from "~/routes/wishlist";
 import { getSession } from "~/utils/auth.server";
 import { backendUnavailable, isBackendUnavailable } from "~/utils/backend-unavailable.server";
@@ -91,8 +91,13 @@ function WishlistItem({ product }: { product: WishlistProduct }) {
         </h2>
         <Price price={product.price} originalPrice={product.originalPrice} />
         <div className="mt-auto flex flex-col gap-2 pt-2">
-          <AddToCartForm productId={product.id} productName={product.name} inStock={product.inStock} />
-          <RemoveFromWishlistForm productId={product.id} productName={product.name} />
+          <AddToCartButton productId={product.id} productName={product.name} inStock={product.inStock} />
+          <RemoveFromWishlistForm productId={product.id}>
+            <button type="submit" className="btn-outline w-full" aria-label={`Remove ${product.name} from wishlist`}>
+              <Trash2 aria-hidden className="size-4" />
+              Remove
+            </button>
+          </RemoveFromWishlistForm>
         </div>
       </div>
     </li>

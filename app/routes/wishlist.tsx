@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { useFetcher, useFetchers } from "@remix-run/react";
-import { Heart, Trash2 } from "~/components/icons";
+import { Heart } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { MAX_WISHLIST_ITEMS, wishlistToast } from "~/modules/wishlist/wishlist";
@@ -95,18 +95,15 @@ export function WishlistButton({ productId, inWishlist, className = "" }: { prod
   );
 }
 
-/** The wishlist page's Remove: back to the wishlist without JavaScript, in place with it (useWishlistRemovals). */
-export function RemoveFromWishlistForm({ productId, productName }: { productId: string; productName: string }) {
+/** The wishlist page's Remove, its button given as children: back to the wishlist without JavaScript, in place with it (useWishlistRemovals). */
+export function RemoveFromWishlistForm({ productId, children }: { productId: string; children: React.ReactNode }) {
   const fetcher = useProductFetcher(productId);
   return (
     <fetcher.Form method="post" action={WISHLIST_ACTION}>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="productId" value={productId} />
       <ReturnToField to="/wishlist" />
-      <button type="submit" className="btn-outline w-full" aria-label={`Remove ${productName} from wishlist`}>
-        <Trash2 aria-hidden className="size-4" />
-        Remove
-      </button>
+      {children}
     </fetcher.Form>
   );
 }
