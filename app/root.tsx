@@ -3,11 +3,11 @@ import { Links, Meta, Outlet, ScrollRestoration, type ShouldRevalidateFunction, 
 import { FrameworkScript, InlineStylesheet } from "~/components/document-assets";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SharedShapes } from "~/components/icons";
-import { NewsletterForm } from "~/components/newsletter-form";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { readNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
+import { NewsletterForm } from "~/routes/newsletter";
 import stylesheet from "~/tailwind.css?url";
 import { useNonce } from "~/utils/nonce";
 import { getOrigin } from "~/utils/request.server";
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter newsletter={<NewsletterForm />} />
+        <SiteFooter newsletter={<NewsletterForm flash={data?.newsletter ?? null} />} />
         <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <FrameworkScript />

@@ -1,6 +1,10 @@
 import { type RouteConfig, index, route } from "@remix-run/route-config";
 
-/** The whole URL table. The listing screen answers on several paths: one module, one id per path. */
+/**
+ * The whole URL table. The listing screen answers on several paths: one module, one id per path. Where a URL is
+ * both a form endpoint and a page, the endpoint (action and forms) is the route and the page its index route, so
+ * that importing the forms does not load the page (decision 0019).
+ */
 export default [
   index("routes/home.tsx"),
 
@@ -12,7 +16,7 @@ export default [
   route("sale", "routes/shop.tsx", { id: "shop-sale" }),
   route("product/:id", "routes/product.tsx"),
 
-  route("cart", "routes/cart.tsx"),
+  route("cart", "routes/cart.tsx", [index("routes/cart-page.tsx")]),
   route("checkout", "routes/checkout.tsx"),
   route("order-success", "routes/order-success.tsx"),
 
@@ -45,7 +49,7 @@ export default [
   route("orders", "routes/orders.tsx"),
 
   // Wishlist and newsletter (issue 8).
-  route("wishlist", "routes/wishlist.tsx"),
+  route("wishlist", "routes/wishlist.tsx", [index("routes/wishlist-page.tsx")]),
   route("newsletter", "routes/newsletter.tsx"),
   // E-mailed links (issue 17).
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),

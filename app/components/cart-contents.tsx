@@ -1,14 +1,12 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Minus, Plus, ShoppingBag, Trash2 } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
-import type { CartView } from "~/components/optimistic-cart";
-import { cartCountLine, type CartLine, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
+import { cartCountLine, type CartLine, type CartSummary, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { formatCents, formatUsd } from "~/modules/money";
+import { ClearCartForm, RemoveFromCartForm, SetCartQuantityForm } from "~/routes/cart";
 
 function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redirectTo: string; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  // One fetcher per line: a newer click supersedes an older one, and each sends the quantity it intends.
-  const fetcher = useFetcher({ key: `cart-line-${line.productId}` });
   const image = line.images[0];
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
@@ -33,25 +31,21 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
             <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
             <p className="text-sm text-ink-muted">{formatUsd(line.price)}</p>
           </div>
-          <fetcher.Form method="post" action="/cart" className="-mt-2 -mr-2 shrink-0">
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
+          <RemoveFromCartForm productId={line.productId} redirectTo={redirectTo} className="-mt-2 -mr-2 shrink-0">
             <button type="submit" className="flex size-11 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-brand-700" aria-label={`Remove ${line.name} from cart`}>
               <Trash2 aria-hidden className="size-4" />
             </button>
-          </fetcher.Form>
+          </RemoveFromCartForm>
         </div>
         <div className="mt-auto flex items-center justify-between">
           <div className="flex items-center gap-1">
-            <QuantityButton fetcher={fetcher} line={line} quantity={line.quantity - 1} redirectTo={redirectTo} label={`Decrease quantity of ${line.name}`}>
+            <QuantityButton line={line} quantity={line.quantity - 1} redirectTo={redirectTo} label={`Decrease quantity of ${line.name}`}>
               <Minus aria-hidden className="size-4" />
             </QuantityButton>
             <span className="w-8 text-center text-sm font-medium" data-testid="cart-line-quantity" aria-label={`Quantity ${line.quantity}`}>
               {line.quantity}
             </span>
             <QuantityButton
-              fetcher={fetcher}
               line={line}
               quantity={line.quantity + 1}
               redirectTo={redirectTo}
@@ -71,7 +65,6 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
 }
 
 function QuantityButton({
-  fetcher,
   line,
   quantity,
   redirectTo,
@@ -79,7 +72,6 @@ function QuantityButton({
   disabled,
   children,
 }: {
-  fetcher: ReturnType<typeof useFetcher>;
   line: CartLine;
   quantity: number;
   redirectTo: string;
@@ -88,11 +80,7 @@ function QuantityButton({
   children: React.ReactNode;
 }) {
   return (
-    <fetcher.Form method="post" action="/cart">
-      <input type="hidden" name="intent" value="set" />
-      <input type="hidden" name="productId" value={line.productId} />
-      <input type="hidden" name="quantity" value={quantity} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+    <SetCartQuantityForm productId={line.productId} quantity={quantity} redirectTo={redirectTo}>
       <button
         type="submit"
         disabled={disabled}
@@ -101,7 +89,7 @@ function QuantityButton({
       >
         {children}
       </button>
-    </fetcher.Form>
+    </SetCartQuantityForm>
   );
 }
 
@@ -113,7 +101,7 @@ export function CartContents({
   onCheckout,
   lineHeadingLevel,
 }: {
-  cart: CartView;
+  cart: CartSummary;
   /** Where a plain (no-JavaScript) form post returns to. */
   redirectTo: string;
   /** The 'Continue Shopping' control: a link on the page, a close button in the panel. */
@@ -122,7 +110,6 @@ export function CartContents({
   /** One below the heading the cart sits under, so that no level is skipped: 2 on the page (h1), 3 in the panel (h2). */
   lineHeadingLevel: 2 | 3;
 }) {
-  const clearFetcher = useFetcher({ key: "cart-clear" });
   if (cart.lines.length === 0 && cart.totalItems === 0) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 py-16 text-center">
@@ -152,13 +139,11 @@ export function CartContents({
           Proceed to Checkout
         </Link>
         {continueShopping}
-        <clearFetcher.Form method="post" action="/cart" className="text-center">
-          <input type="hidden" name="intent" value="clear" />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
+        <ClearCartForm redirectTo={redirectTo} className="text-center">
           <button type="submit" className="min-h-11 px-4 text-sm text-ink-muted underline hover:text-brand-700">
             Clear cart
           </button>
-        </clearFetcher.Form>
+        </ClearCartForm>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { X } from "~/components/icons";
 import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import { CartContents } from "~/components/cart-contents";
-import type { CartView } from "~/components/optimistic-cart";
+import type { CartSummary } from "~/modules/cart/cart";
 
 export interface CartPanelHandle {
   open: () => void;
@@ -15,7 +15,7 @@ export interface CartPanelHandle {
  */
 export const CartPanel = forwardRef<
   CartPanelHandle,
-  { cart: CartView; returnFocusTo: React.RefObject<HTMLElement | null>; openOnMount?: boolean }
+  { cart: CartSummary; returnFocusTo: React.RefObject<HTMLElement | null>; openOnMount?: boolean }
 >(
   function CartPanel({ cart, returnFocusTo, openOnMount = false }, ref) {
     const dialogRef = useRef<HTMLDialogElement>(null);

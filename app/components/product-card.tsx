@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { AddToCartForm } from "~/components/add-to-cart-form";
+import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Price } from "~/components/price";
 import { ProductBadges } from "~/components/product-badges";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -38,7 +38,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
           <Price price={product.price} originalPrice={product.originalPrice} />
         </div>
-        <AddToCartForm productId={product.id} productName={product.name} inStock={product.inStock} />
+        <AddToCartButton productId={product.id} productName={product.name} inStock={product.inStock} />
       </div>
     </article>
   );

@@ -2,10 +2,11 @@ import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { Heart, Menu, Search, ShoppingBag, User, X } from "~/components/icons";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { CartPanelHandle } from "~/components/cart-panel";
-import { type CartView, useOptimisticCart } from "~/components/optimistic-cart";
 import { headerLinks } from "~/components/site-nav";
 import { UserMenu, type HeaderUser } from "~/components/user-menu";
 import { cartBadgeLabel } from "~/modules/cart/badge";
+import type { CartSummary } from "~/modules/cart/cart";
+import { useOptimisticCart } from "~/routes/cart";
 import { site } from "~/utils/site";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -55,7 +56,7 @@ const CartPanel = lazy(() => import("~/components/cart-panel").then((module) => 
  * Without JavaScript: a link to /cart. With it: a button that opens the slide-in panel in place.
  * The badge counts units, optimistically while cart requests are in flight.
  */
-function CartButton({ cart }: { cart: CartView }) {
+function CartButton({ cart }: { cart: CartSummary }) {
   const hydrated = useHydrated();
   const optimistic = useOptimisticCart(cart);
   // "wanted" once the shopper points at or focuses the button; "open" when they clicked before its code arrived.
@@ -124,7 +125,7 @@ function useCloseOnNavigate() {
   return ref;
 }
 
-export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser | null }) {
+export function SiteHeader({ cart, user }: { cart: CartSummary; user: HeaderUser | null }) {
   const menuRef = useCloseOnNavigate();
   return (
     <header className="sticky top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur">

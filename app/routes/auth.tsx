@@ -83,7 +83,7 @@ export default function AuthPage() {
   // A new form per mode, so that switching does not carry one side's errors to the other.
   const [form, fields, firstInvalid] = useZodForm({
     id: `auth-${mode}`,
-    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.AuthFormSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.AuthFormSchema),
     constraint,
     lastResult: actionData?.result,
   });

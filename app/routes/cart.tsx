@@ -1,19 +1,24 @@
-import { data, type ActionFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { type ClientActionFunctionArgs, Link, useRouteLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { type ClientActionFunctionArgs, useFetcher, useFetchers } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
-import { CartContents } from "~/components/cart-contents";
-import { useOptimisticCart } from "~/components/optimistic-cart";
-import type { CartChange } from "~/modules/cart/cart";
+import { applyCartChange, type CartChange, type CartSummary } from "~/modules/cart/cart";
 import { changeCart } from "~/modules/cart/cart-store.server";
 import { parseCartForm } from "~/modules/cart/cart-form";
 import { findProduct } from "~/modules/catalog/catalog.server";
-import type { loader as rootLoader } from "~/root";
+import { toCents } from "~/modules/money";
 import { getSession } from "~/utils/auth.server";
-import { originFromMatches, seo } from "~/utils/seo";
-import { refererPath, safeRedirect } from "~/utils/safe-redirect";
 import { showClientToast } from "~/utils/client-toast";
-import { toastHeader } from "~/utils/toast.server";
+import { type FormAnswer, ReturnToField } from "~/utils/form-endpoint";
+import { formResponder } from "~/utils/form-endpoint.server";
 import type { ToastInput } from "~/utils/toast";
+
+// The cart endpoint (add, set, remove, clear) and every form that posts to it: the path, the field names and the
+// answer live here (decision 0019). The /cart page is the index route below it (cart-page.tsx), so that the pages
+// importing these forms do not load the page.
+
+const CART_ACTION = "/cart";
+/** The field for the number of units, where the shopper picks it (the product page's stepper). */
+export const QUANTITY_FIELD = "quantity";
 
 const limitMessages = {
   "line-quantity": "You can have at most 99 of one product in your cart.",
@@ -21,33 +26,25 @@ const limitMessages = {
 } as const;
 
 /**
- * The one cart endpoint (add, set, remove, clear). A plain HTML post gets a 303 back to the page it came from
- * (the toast travels in a cookie); a fetcher from the enhanced page gets data and updates in place.
+ * A plain HTML post gets a 303 back to the page it came from (the toast travels in a cookie); a fetcher from the
+ * enhanced page gets data and updates in place.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const returnTo = safeRedirect(formData.get("redirectTo"), refererPath(request, "/cart"));
-  // Browsers mark form navigations; Remix's fetchers use fetch(), which is not a navigation.
-  const isNavigation = (request.headers.get("Sec-Fetch-Mode") ?? "navigate") === "navigate";
-
-  const respond = async (status: number, toast: ToastInput | null, headers = new Headers()) => {
-    if (toast) headers.append("Set-Cookie", await toastHeader(toast));
-    if (isNavigation) return redirect(returnTo, { status: 303, headers });
-    return data({ ok: status < 400, error: toast?.type === "error" ? toast.description : undefined }, { status, headers });
-  };
+  const respond = formResponder(request, formData, "/cart");
 
   const parsed = parseCartForm(formData);
   if ("error" in parsed) {
-    return respond(400, { type: "error", title: "Error", description: parsed.error });
+    return respond({ status: 400, toast: { type: "error", title: "Error", description: parsed.error } });
   }
   const { change } = parsed;
 
   if (change.intent === "add" || change.intent === "set") {
     const product = findProduct(change.productId);
-    if (!product) return respond(404, { type: "error", title: "Error", description: "Product not found." });
+    if (!product) return respond({ status: 404, toast: { type: "error", title: "Error", description: "Product not found." } });
     // A sold-out product can only leave the cart; the database would otherwise accept a new line for it.
     if (!product.inStock && (change.intent === "add" || change.quantity > 0)) {
-      return respond(409, { type: "error", title: "Out of stock", description: `${product.name} is out of stock.` });
+      return respond({ status: 409, toast: { type: "error", title: "Out of stock", description: `${product.name} is out of stock.` } });
     }
   }
 
@@ -56,12 +53,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const outcome = await changeCart(request, session, change);
     session.backend.responseHeaders.forEach((value, key) => outcome.headers.append(key, value));
     if (outcome.limited) {
-      return respond(200, { type: "info", title: "Cart limit reached", description: limitMessages[outcome.limited] }, outcome.headers);
+      return respond({ toast: { type: "info", title: "Cart limit reached", description: limitMessages[outcome.limited] }, headers: outcome.headers });
     }
-    return respond(200, successToast(change), outcome.headers);
+    return respond({ toast: successToast(change), headers: outcome.headers });
   } catch (error) {
     if (isBackendError(error, "unavailable")) {
-      return respond(503, { type: "error", title: "Error", description: "Your cart could not be updated right now. Please try again." });
+      return respond({ status: 503, toast: { type: "error", title: "Error", description: "Your cart could not be updated right now. Please try again." } });
     }
     throw error;
   }
@@ -79,7 +76,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
     if (request.signal.aborted) throw error;
     const description = "Your cart could not be updated. Check your connection and try again.";
     showClientToast({ type: "error", title: "Error", description });
-    return { ok: false, error: description };
+    return { ok: false, error: description } satisfies FormAnswer;
   }
 }
 
@@ -96,32 +93,101 @@ function successToast(change: CartChange): ToastInput | null {
   }
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo({
-    title: "Shopping Cart",
-    description: "The items in your Luxe Strands shopping cart: change quantities, remove items or proceed to checkout.",
-    origin: originFromMatches(matches),
-    path: "/cart",
-    noIndex: true,
-  });
+interface CartFormProps {
+  /** Where a plain (no-JavaScript) post returns to; the page it came from when omitted. */
+  redirectTo?: string;
+  className?: string;
+  /** The controls the page shows: a submit button, and for an add a QUANTITY_FIELD input if the shopper picks it. */
+  children: React.ReactNode;
+}
 
-/** The cart panel as a page: what the header's cart button leads to without JavaScript. */
-export default function CartPage() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const cart = useOptimisticCart(root?.cart ?? { lines: [], totalItems: 0, totalAmountCents: 0 });
+type CartFields = CartChange | { intent: "add"; productId: string };
+
+/**
+ * A form asking the cart for one change, as hidden fields. Without JavaScript a plain post (the action sends the
+ * shopper back to the page); with it the fetcher posts in place and useOptimisticCart shows the change at once.
+ * The page gives the visible controls: this module is in every page's first load (the header's badge), so it
+ * carries no markup of its own.
+ */
+function CartForm({ fetcher, fields, redirectTo, className, children }: CartFormProps & { fetcher: CartFetcher; fields: CartFields }) {
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col px-4 py-10">
-      <h1 className="font-serif text-3xl text-ink">Shopping Cart</h1>
-      <CartContents
-        cart={cart}
-        redirectTo="/cart"
-        lineHeadingLevel={2}
-        continueShopping={
-          <Link to="/shop" className="btn-outline w-full">
-            Continue Shopping
-          </Link>
-        }
-      />
-    </div>
+    <fetcher.Form method="post" action={CART_ACTION} className={className}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {redirectTo ? <ReturnToField to={redirectTo} /> : null}
+      {children}
+    </fetcher.Form>
   );
+}
+
+type CartFetcher = ReturnType<typeof useFetcher<typeof action>>;
+
+/** One fetcher per cart line, shared by its forms: a newer click supersedes an older one, and each sends the quantity it intends. */
+function useLineFetcher(productId: string): CartFetcher {
+  return useFetcher<typeof action>({ key: `cart-line-${productId}` });
+}
+
+/** Adds one unit of a product, or the number in the QUANTITY_FIELD input among the children. */
+export function AddToCartForm({ productId, ...props }: CartFormProps & { productId: string }) {
+  const fetcher = useFetcher<typeof action>();
+  return <CartForm fetcher={fetcher} fields={{ intent: "add", productId }} {...props} />;
+}
+
+/** Sets a line's quantity (0 or less removes it). */
+export function SetCartQuantityForm({ productId, quantity, ...props }: CartFormProps & { productId: string; quantity: number }) {
+  const fetcher = useLineFetcher(productId);
+  return <CartForm fetcher={fetcher} fields={{ intent: "set", productId, quantity }} {...props} />;
+}
+
+export function RemoveFromCartForm({ productId, ...props }: CartFormProps & { productId: string }) {
+  const fetcher = useLineFetcher(productId);
+  return <CartForm fetcher={fetcher} fields={{ intent: "remove", productId }} {...props} />;
+}
+
+export function ClearCartForm(props: CartFormProps) {
+  const fetcher = useFetcher<typeof action>({ key: "cart-clear" });
+  return <CartForm fetcher={fetcher} fields={{ intent: "clear" }} {...props} />;
+}
+
+/** The change a cart form in flight asks for, read like the action reads it (without zod, which stays off the first load). */
+function changeFromForm(formData: FormData): CartChange | null {
+  const intent = formData.get("intent");
+  const productId = String(formData.get("productId") ?? "");
+  const quantity = Number(formData.get(QUANTITY_FIELD) ?? 1);
+  if (intent === "clear") return { intent };
+  if (intent === "remove") return { intent, productId };
+  if ((intent === "set" || intent === "add") && Number.isInteger(quantity)) return { intent, productId, quantity };
+  return null;
+}
+
+/**
+ * The cart as the shopper will see it once the requests in flight land: their changes applied, in order,
+ * on top of the server's cart. Adds of products not yet in the cart only move the count.
+ */
+export function useOptimisticCart(cart: CartSummary): CartSummary {
+  const pending = useFetchers()
+    .filter((fetcher) => fetcher.formAction === CART_ACTION && fetcher.formData)
+    .map((fetcher) => changeFromForm(fetcher.formData as FormData))
+    .filter((change): change is CartChange => change !== null);
+  if (pending.length === 0) return cart;
+
+  let entries = cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+  let extraItems = 0;
+  for (const change of pending) {
+    if (change.intent === "add" && !entries.some((entry) => entry.productId === change.productId)) {
+      extraItems += change.quantity;
+      continue;
+    }
+    entries = applyCartChange(entries, change).entries;
+  }
+  const lines = entries.flatMap((entry) => {
+    const line = cart.lines.find((candidate) => candidate.productId === entry.productId);
+    return line ? [{ ...line, quantity: entry.quantity, lineTotalCents: toCents(line.price) * entry.quantity }] : [];
+  });
+  return {
+    lines,
+    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0) + extraItems,
+    totalAmountCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+  };
 }

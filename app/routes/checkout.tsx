@@ -96,7 +96,7 @@ export default function Checkout() {
   const busy = useIsPosting("/checkout");
   const [form, fields, firstInvalid] = useZodForm({
     id: "checkout",
-    loadSchema: () => import("~/modules/checkout/shipping-schema").then((module) => module.shippingSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/checkout/shipping-schema").then((module) => module.shippingSchema),
     constraint,
     lastResult,
     // A member's names from the profile (the header's member), which they can still change here.

@@ -55,7 +55,7 @@ export default function ForgotPassword() {
   const submitting = useIsPosting("/forgot-password");
   const [form, fields, firstInvalid] = useZodForm({
     id: "forgot-password",
-    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ForgotPasswordSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ForgotPasswordSchema),
     constraint,
     lastResult: actionData?.result,
   });

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Check, RotateCcw, ShieldCheck, ShoppingBag, Truck, X } from "~/components/icons";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -9,10 +9,11 @@ import { QuantityInput } from "~/components/quantity-input";
 import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
-import { WishlistButton } from "~/components/wishlist-button";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { listingTitle } from "~/modules/catalog/listing";
 import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
+import { AddToCartForm, QUANTITY_FIELD } from "~/routes/cart";
+import { WishlistButton } from "~/routes/wishlist";
 import { getDisplaySession } from "~/utils/shell-session.server";
 import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
 
@@ -87,8 +88,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function ProductPage() {
   const { product, inWishlist, selectedImage, tab, trail } = useLoaderData<typeof loader>();
-  // With JavaScript the add runs in place (a fetcher), so the shopper stays on the product; without it the form posts.
-  const addToCart = useFetcher();
   const mainImage = product.images[selectedImage];
   const details = [
     { label: "Color", value: product.color },
@@ -158,14 +157,12 @@ export default function ProductPage() {
 
           <div className="mt-6 flex flex-wrap items-start gap-4 sm:items-center">
             {product.inStock ? (
-              <addToCart.Form method="post" action="/cart" className="flex flex-1 flex-wrap items-center gap-4">
-                <input type="hidden" name="intent" value="add" />
-                <input type="hidden" name="productId" value={product.id} />
-                <QuantityInput id="quantity" name="quantity" label="Quantity" />
+              <AddToCartForm productId={product.id} className="flex flex-1 flex-wrap items-center gap-4">
+                <QuantityInput id="quantity" name={QUANTITY_FIELD} label="Quantity" />
                 <button type="submit" className="btn-primary min-w-[11rem] flex-1">
                   <ShoppingBag aria-hidden className="size-4" /> Add to Cart
                 </button>
-              </addToCart.Form>
+              </AddToCartForm>
             ) : (
               <p className="flex-1 rounded-xl bg-sand-50 p-4 text-sm text-ink-muted">
                 This product is currently out of stock. Please check back soon.

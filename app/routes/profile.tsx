@@ -181,7 +181,7 @@ function EditProfileForm({
   const saving = useIsPosting("/profile");
   const [form, fields, firstInvalid] = useZodForm({
     id: "edit-profile",
-    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ProfileFormSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ProfileFormSchema),
     constraint,
     lastResult,
     defaultValue: { fullName },
@@ -245,7 +245,7 @@ function ChangePasswordForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields, firstInvalid] = useZodForm({
     id: "change-password",
-    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ChangePasswordSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ChangePasswordSchema),
     constraint,
     lastResult,
   });

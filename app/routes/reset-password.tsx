@@ -58,7 +58,7 @@ export default function ResetPassword() {
   const submitting = useIsPosting("/reset-password");
   const [form, fields, firstInvalid] = useZodForm({
     id: "reset-password",
-    loadSchema: () => import("~/modules/account/auth-schemas").then((module) => module.ResetPasswordSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ResetPasswordSchema),
     constraint,
     lastResult: actionData?.result,
   });

@@ -15,6 +15,10 @@ export type FormConstraint = NonNullable<FormOptions<z.ZodTypeAny>["constraint"]
  * shopper reading the page needs none of it: the schema loads on the first focus inside the form. The page renders
  * with the schema's rules as attributes (`constraint`, from the loader); a field left before the schema arrived is
  * checked when it does, and a submission sent before that is checked by the server, with the same schema.
+ *
+ * Pass `loadSchema: import.meta.env.SSR ? undefined : () => import(...)`: the server renders the form but never loads
+ * the schema this way (its action imports the module), and a dynamic import of a module that is also imported
+ * statically is a build warning. The client build keeps only the import.
  */
 export function useZodForm<Schema extends z.ZodTypeAny>({
   id,
@@ -24,7 +28,8 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
   defaultValue,
 }: {
   id: string;
-  loadSchema: () => Promise<Schema>;
+  /** Browser only: undefined on the server. */
+  loadSchema: (() => Promise<Schema>) | undefined;
   constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue?: FormOptions<Schema>["defaultValue"];
@@ -51,9 +56,10 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
     const leftEarly = new Set<string>();
     let loading = false;
     const load = () => {
-      if (loading || validate.current) return;
+      const loadSchema = loadSchemaOnce.current;
+      if (loading || validate.current || !loadSchema) return;
       loading = true;
-      Promise.all([loadSchemaOnce.current(), import("@conform-to/zod/v3")])
+      Promise.all([loadSchema(), import("@conform-to/zod/v3")])
         .then(([schema, { parseWithZod }]) => {
           validate.current = (formData) => parseWithZod(formData, { schema });
           for (const name of leftEarly) latestForm.current.validate({ name });

@@ -1,0 +1,49 @@
+import { data, redirect } from "@remix-run/node";
+import { type FormAnswer, RETURN_TO_FIELD } from "~/utils/form-endpoint";
+import { refererPath, safeRedirect } from "~/utils/safe-redirect";
+import type { ToastInput } from "~/utils/toast";
+import { toastHeader } from "~/utils/toast.server";
+
+/** One answer of a form endpoint, said once for both kinds of post. */
+export interface Reply<Extra extends object> {
+  /** 200 unless said; a fetcher reads `ok: status < 400`. */
+  status?: number;
+  /** For the one Toaster, in the flash cookie (decision 0017), after either kind of post. */
+  toast?: ToastInput | null;
+  /** What a fetcher's form shows beside itself; by default an error toast's description. */
+  error?: string;
+  /** More for a fetcher, beside `ok` and `error` (the wishlist's `inWishlist`). */
+  data?: Extra;
+  /** Headers of either answer: the cart or wishlist cookie, the backend's session cookies. */
+  headers?: HeadersInit;
+  /**
+   * For an answer a plain post's page shows on its form rather than in a toast (decision 0017): the form's
+   * flash cookie, and the id of the form's section to land on. A fetcher gets the same message as `error`.
+   */
+  formFlash?: { setCookie: string; anchor: string };
+}
+
+/**
+ * The answer of an action that a form posts to with or without JavaScript (decision 0019). A fetcher gets
+ * `data({ ok, error, ...extra })` with the status and headers, and updates in place; a plain HTML post gets a
+ * 303 back to the page it came from: the form's `redirectTo` field, else the Referer, else `fallback`, all on
+ * this site. Bind it once per request: `const respond = formResponder(request, formData, "/cart")`.
+ */
+export function formResponder(request: Request, formData: FormData, fallback: string) {
+  const returnTo = safeRedirect(formData.get(RETURN_TO_FIELD), refererPath(request, fallback));
+  // Browsers mark form navigations; Remix's fetchers use fetch(), which is not a navigation.
+  const isNavigation = (request.headers.get("Sec-Fetch-Mode") ?? "navigate") === "navigate";
+
+  return async function respond<Extra extends object = object>({ status = 200, toast, error, data: extra, headers, formFlash }: Reply<Extra> = {}) {
+    const answerHeaders = new Headers(headers);
+    if (toast) answerHeaders.append("Set-Cookie", await toastHeader(toast));
+    if (isNavigation) {
+      if (!formFlash) return redirect(returnTo, { status: 303, headers: answerHeaders });
+      answerHeaders.append("Set-Cookie", formFlash.setCookie);
+      return redirect(`${returnTo.split("#")[0]}#${formFlash.anchor}`, { status: 303, headers: answerHeaders });
+    }
+    const message = error ?? (toast?.type === "error" ? toast.description : undefined);
+    const answer: FormAnswer = message === undefined ? { ok: status < 400 } : { ok: status < 400, error: message };
+    return data({ ...answer, ...(extra as Extra) }, { status, headers: answerHeaders });
+  };
+}
