@@ -43,7 +43,7 @@ export async function openPGliteDatabase(dataDir: string, { image }: PGliteOpenO
 
 /**
  * Unpacks the image into `databaseDir` when it holds no database yet; returns whether it did. PGlite's initdb peaks
- * at ~750 MB inside the process, unpacking at a few MB (decision 0022). Unpacked beside the directory and renamed
+ * at ~750 MB inside the process, unpacking at ~30-60 MB (decision 0022). Unpacked beside the directory and renamed
  * into place, so that a start killed halfway leaves no half database behind (the caller holds the lock).
  */
 async function unpackImageIfNew(image: string, databaseDir: string): Promise<boolean> {
