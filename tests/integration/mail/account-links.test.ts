@@ -8,6 +8,7 @@ import { loader as callbackLoader } from "~/routes/auth-callback";
 import { action as resendAction } from "~/routes/auth-resend";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { CONTROL_CHARACTER_MESSAGE } from "~/utils/form-text";
 import { getSession } from "~/utils/auth.server";
 import { createTestMailSender } from "#tests/setup/mail-sender";
 import { createTestBackend } from "#tests/setup/pglite";
@@ -163,6 +164,10 @@ describe("password reset", () => {
     const mismatch = await call(resetAction, post("/reset-password", { password: "brand-new-password", confirmPassword: "nope" }, jar));
     expect(mismatch.status).toBe(400);
     expect(mismatch.data?.result.error).toMatchObject({ confirmPassword: ["Passwords do not match"] });
+    const control = "brand-new\u0000password";
+    const refused = await call(resetAction, post("/reset-password", { password: control, confirmPassword: control }, jar));
+    expect(refused.status).toBe(400);
+    expect(refused.data?.result.error?.password).toEqual([CONTROL_CHARACTER_MESSAGE]);
     const saved = await call(resetAction, post("/reset-password", { password: "brand-new-password", confirmPassword: "brand-new-password" }, jar));
     expectRedirect(saved, "/");
     // The link's grant is used up: setting another password now asks for the current one.
