@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { action as authAction } from "~/routes/auth";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { action as resetPasswordAction } from "~/routes/reset-password";
+import { grantPasswordRecovery } from "~/modules/account/password-recovery.server";
 import { getSession } from "~/utils/auth.server";
 import { installTestBackend } from "#tests/setup/pglite";
 import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
@@ -90,12 +91,16 @@ describe("changing the password on /profile", () => {
     expect(page.data).toMatchObject({ changingPassword: true, editing: false });
   });
 
-  test("the reset-by-link page still sets a new password without the current one", async () => {
+  test("the reset page sets a new password without the current one only after the e-mailed link", async () => {
     const { email, phone } = await shopperOnTwoDevices();
-    const result = await call(
-      resetPasswordAction,
-      post("/reset-password", { password: "linked-password-1", confirmPassword: "linked-password-1" }, phone),
-    );
+    const reset = () =>
+      call(resetPasswordAction, post("/reset-password", { password: "linked-password-1", confirmPassword: "linked-password-1" }, phone));
+    // A session alone is sent to the form that asks for the current password.
+    expectRedirect(await reset(), "/profile?password=1");
+    // The recovery link's grant (what /auth/callback sets: tests/integration/mail/account-links.test.ts).
+    const user = await signedIn(phone);
+    phone.store(new Headers({ "Set-Cookie": await grantPasswordRecovery(user!.id) }));
+    const result = await reset();
     expectRedirect(result, "/");
     const withNew = await call(authAction, post("/auth", { intent: "signin", email, password: "linked-password-1" }));
     expect(withNew.status).toBe(303);
