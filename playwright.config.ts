@@ -1,20 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/support/chromium.mjs";
 import { BIG_CATALOG_EXTRA_PRODUCTS, bigCatalogPort, bigCatalogURL, shopDataDir, shopPort, shopURL } from "./tests/e2e/servers";
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
     // Debian's Chromium: Playwright's own browser download cannot run on these machines.
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   },
 };
 

@@ -19,6 +19,7 @@ import {
   writeJson,
 } from "./lib/report.mjs";
 import { visitorCartCookie } from "./lib/shop-client.mjs";
+import { chromiumArgs, chromiumPath } from "../../tests/support/chromium.mjs";
 import { buildSnapshot, checkPageAssets, projectRoot, removeSnapshot, startShopServer, tmpDir } from "./lib/shop-server.mjs";
 
 const execFileAsync = promisify(execFile);
@@ -29,7 +30,7 @@ const settings = options({
   skipBuild: false,
   // Measure an existing build directory (e.g. a saved copy of main's build/) instead of building this tree.
   buildDir: "",
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromePath: chromiumPath,
 });
 
 /** Pages measured with a filled cart (two lines), sent as a Cookie header on every request of the run. */
@@ -39,17 +40,7 @@ const cartLines = [
   { productId: "wig-1", quantity: 2 },
 ];
 
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-].join(" ");
+const chromeFlags = ["--headless=new", ...chromiumArgs].join(" ");
 
 // Issue 19: performance 99 and CLS 0 (as Lighthouse shows it, to three decimals).
 const budgets = {

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { budget, formatBytes, machineInfo, median, options, printBudgets, printMachine, printTable, writeJson } from "./lib/report.mjs";
+import { chromiumArgs, chromiumPath } from "../../tests/support/chromium.mjs";
 import { buildSnapshot, checkPageAssets, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
 const settings = options({
@@ -24,7 +25,7 @@ const settings = options({
   skipBuild: false,
   // Measure an existing build directory (e.g. a copy of main's build/) instead of building this tree.
   buildDir: "",
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromePath: chromiumPath,
 });
 
 const budgets = { mainContentMs: 1500, tapFeedbackMs: 2000, jsGzipBytes: 100 * 1024 };
@@ -41,16 +42,6 @@ const phone = {
     "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
 };
 
-const chromeArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 /** Records paints and hydration in the page, from navigation start (performance.now()). */
 function observePage() {
@@ -185,7 +176,7 @@ async function main() {
     removeSnapshot(snapshot);
     throw error;
   });
-  const browser = await chromium.launch({ executablePath: settings.chromePath, args: chromeArgs });
+  const browser = await chromium.launch({ executablePath: settings.chromePath, args: chromiumArgs });
   const results = [];
   try {
     await checkPageAssets(server.baseUrl);
