@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ShieldCheck, Truck } from "~/components/icons";
 import { ProductCard } from "~/components/product-card";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { leadImagePreload, ResponsiveImage } from "~/components/responsive-image";
 import { featuredProducts } from "~/modules/catalog/catalog.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
@@ -22,7 +22,7 @@ export async function loader() {
 
 export const meta: MetaFunction = ({ matches }) => {
   const origin = originFromMatches(matches);
-  return seo({
+  const seoTags = seo({
     title: `${site.name}: Premium Hair Extensions & Wigs`,
     description:
       "Premium 100% Remy human hair clip-in and tape-in extensions, lace wigs and hair care accessories. Free shipping on orders over $200.",
@@ -41,7 +41,11 @@ export const meta: MetaFunction = ({ matches }) => {
       },
     ],
   });
+  return [...seoTags, ...leadImagePreload(HERO_IMAGE, HERO_SIZES)];
 };
+
+const HERO_IMAGE = "hero";
+const HERO_SIZES = "100vw";
 
 export default function Home() {
   const { featured } = useLoaderData<typeof loader>();
@@ -51,10 +55,10 @@ export default function Home() {
           desktop, below the hair on a phone) over a wash of the page's sand colour, so they stay legible. */}
       <section className="relative isolate flex min-h-[36rem] overflow-hidden bg-sand-100 lg:min-h-[40rem]">
         <ResponsiveImage
-          id="hero"
+          id={HERO_IMAGE}
           alt=""
           priority
-          sizes="100vw"
+          sizes={HERO_SIZES}
           className="absolute inset-0 -z-10 size-full object-cover object-[72%_center] lg:object-right"
         />
         <div
@@ -64,7 +68,8 @@ export default function Home() {
         <div className="mx-auto flex w-full max-w-7xl items-end px-4 pt-40 pb-10 sm:px-6 lg:items-center lg:px-8 lg:py-20">
           <div className="max-w-xl">
             <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">100% Remy human hair</p>
-            <h1 className="mt-3 font-serif text-4xl leading-tight text-ink sm:text-5xl lg:text-6xl">
+            {/* Three lines kept on a phone: the fallback may wrap the heading in two where Bodoni takes three (no shift on swap). */}
+            <h1 className="mt-3 min-h-[3lh] font-serif text-4xl leading-tight text-ink sm:min-h-0 sm:text-5xl lg:text-6xl">
               Premium hair for your most confident self
             </h1>
             <p className="mt-4 text-lg text-ink-muted lg:mt-6">
