@@ -11,6 +11,9 @@ export type ProductCardData = Pick<
   "id" | "name" | "price" | "originalPrice" | "images" | "category" | "rating" | "reviewCount" | "inStock" | "isNew" | "isSale"
 >;
 
+/** The card image's rendered widths: the listing's lead-image preload uses them too. */
+export const PRODUCT_CARD_IMAGE_SIZES = "(min-width: 1024px) 22rem, 46vw";
+
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   const cover = product.images[0];
   return (
@@ -21,7 +24,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             id={cover}
             alt=""
             priority={priority}
-            sizes="(min-width: 1024px) 22rem, 46vw"
+            sizes={PRODUCT_CARD_IMAGE_SIZES}
             className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         ) : null}

@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from "@remix-run/node";
 import { imageAssets, type ImageAsset } from "~/content/images";
 
 const IMAGE_BASE = "/images";
@@ -37,6 +38,29 @@ export function imageUrl(id: string, width?: number): string {
     Math.abs(candidate - target) <= Math.abs(best - target) ? candidate : best
   );
   return fileUrl(id, nearest, "webp");
+}
+
+/**
+ * A `<link rel="preload">` for a page's largest image (the one rendered with `priority`), for the route's `meta`:
+ * <Meta /> comes first in the head, so a slow phone asks for the image with the document's first bytes instead of
+ * once the parser reaches the <img> past the inline stylesheet. AVIF only, as the <picture> prefers it: a browser
+ * without AVIF skips a preload of a type it cannot decode and finds the WebP in the markup as before. `sizes` must
+ * be the image's own, so that the preload and the <img> pick the same file.
+ */
+export function leadImagePreload(id: string | undefined, sizes: string): MetaDescriptor[] {
+  const asset = id ? imageAssets[id] : undefined;
+  if (!asset) return [];
+  return [
+    {
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: srcSet(asset, "avif"),
+      imageSizes: sizes,
+      fetchpriority: "high",
+    },
+  ];
 }
 
 interface ResponsiveImageProps {

@@ -6,7 +6,7 @@ import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Price } from "~/components/price";
 import { ProductBadges } from "~/components/product-badges";
 import { QuantityInput } from "~/components/quantity-input";
-import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
+import { imageUrl, leadImagePreload, ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
 import { findProduct } from "~/modules/catalog/catalog.server";
@@ -49,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const origin = originFromMatches(matches);
   const path = `/product/${product.id}`;
   const images = product.images.map((id) => new URL(imageUrl(id, 960), origin).toString());
-  return seo({
+  const seoTags = seo({
     title: product.name,
     description: product.description,
     origin,
@@ -84,7 +84,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       breadcrumbJsonLd(origin, trail),
     ],
   });
+  return [...seoTags, ...leadImagePreload(product.images[data.selectedImage], MAIN_IMAGE_SIZES)];
 };
+
+const MAIN_IMAGE_SIZES = "(min-width: 1024px) 36rem, 100vw";
 
 export default function ProductPage() {
   const { product, inWishlist, selectedImage, tab, trail } = useLoaderData<typeof loader>();
@@ -105,7 +108,7 @@ export default function ProductPage() {
               <ResponsiveImage
                 id={mainImage}
                 priority
-                sizes="(min-width: 1024px) 36rem, 100vw"
+                sizes={MAIN_IMAGE_SIZES}
                 className="aspect-[4/5] size-full object-cover"
               />
             ) : null}

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { SlidersHorizontal } from "~/components/icons";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { Pagination, paginationHeadLinks } from "~/components/pagination";
-import { ProductCard } from "~/components/product-card";
+import { PRODUCT_CARD_IMAGE_SIZES, ProductCard } from "~/components/product-card";
+import { leadImagePreload } from "~/components/responsive-image";
 import { queryListing } from "~/modules/catalog/catalog.server";
 import {
   activeFilterCount,
@@ -83,6 +84,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       jsonLd: [breadcrumbJsonLd(origin, data.trail)],
     }),
     ...paginationHeadLinks(data.pagination, origin),
+    ...leadImagePreload(data.products[0]?.images[0], PRODUCT_CARD_IMAGE_SIZES),
   ];
 };
 

@@ -91,6 +91,31 @@ test.describe("metadata", () => {
   });
 });
 
+test.describe("the lead image", () => {
+  for (const path of ["/", "/shop", "/product/clip-1"]) {
+    test(`${path} preloads its largest image from the head, and the image is fetched once, by that preload`, async ({ page }) => {
+      await visit(page, path);
+      const preload = page.locator('head link[rel="preload"][as="image"]');
+      await expect(preload).toHaveCount(1);
+      await expect(preload).toHaveAttribute("fetchpriority", "high");
+      // Before the inline stylesheet, so the request leaves with the document's first bytes.
+      expect(await page.locator("head > *").evaluateAll((nodes) => {
+        const index = (selector: string) => nodes.findIndex((node) => node.matches(selector));
+        return index('link[rel="preload"][as="image"]') < index("style");
+      })).toBe(true);
+
+      const image = page.getByRole("main").locator('img[fetchpriority="high"]');
+      await expect(image).toHaveCount(1);
+      await expect(image).toHaveJSProperty("complete", true);
+      const source = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(source).toMatch(/\.avif$/);
+      await expect
+        .poll(() => page.evaluate((name) => performance.getEntriesByName(name).map((entry) => (entry as PerformanceResourceTiming).initiatorType), source))
+        .toEqual(["link"]);
+    });
+  }
+});
+
 test.describe("sitemap and robots", () => {
   test("/sitemap.xml lists the pages, every product and every article", async ({ request }) => {
     const response = await request.get("/sitemap.xml");
