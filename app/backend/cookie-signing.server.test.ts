@@ -17,4 +17,14 @@ describe("cookie signing", () => {
     expect(unsignCookieValue("base64-abc.", ["secret"])).toBeNull();
     expect(unsignCookieValue(signed, ["other"])).toBeNull();
   });
+
+  test("rejects a signature whose last character was changed in bits base64url does not use", () => {
+    const signed = signCookieValue("base64-abc", ["secret"]);
+    const last = signed.at(-1)!;
+    // A 43-character signature ends in 4 bits of data and 2 spare bits: each character in this group decodes alike.
+    const group = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const index = group.indexOf(last);
+    const twin = group[index ^ 1]!;
+    expect(unsignCookieValue(`${signed.slice(0, -1)}${twin}`, ["secret"])).toBeNull();
+  });
 });

@@ -19,9 +19,11 @@ export function unsignCookieValue(signed: string, secrets: readonly string[]): s
   const dot = signed.lastIndexOf(".");
   if (dot <= 0) return null;
   const value = signed.slice(0, dot);
-  const given = Buffer.from(signed.slice(dot + 1), "base64url");
+  // The signature as text, not decoded: base64url leaves spare bits in its last character, so a decoded comparison
+  // would take an edited cookie for the original.
+  const given = Buffer.from(signed.slice(dot + 1));
   for (const secret of secrets) {
-    const expected = signatureOf(value, secret);
+    const expected = Buffer.from(signatureOf(value, secret).toString("base64url"));
     if (given.length === expected.length && crypto.timingSafeEqual(given, expected)) return value;
   }
   return null;

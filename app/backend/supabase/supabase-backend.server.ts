@@ -639,9 +639,15 @@ function fromAuthError(error: AuthError): BackendError {
     case "refresh_token_not_found":
     case "refresh_token_already_used":
     case "bad_jwt":
+      return new BackendError("not_authenticated", error.message, { cause: error });
+    // A `?code=` (e-mailed link or OAuth) that is unknown, used, expired, or opened in another browser (no PKCE
+    // verifier cookie): "invalid_link", as on the SQL backends, so the callback page says the link no longer works.
     case "flow_state_not_found":
     case "flow_state_expired":
-      return new BackendError("not_authenticated", error.message, { cause: error });
+    case "otp_expired":
+    case "bad_code_verifier":
+    case "pkce_code_verifier_not_found":
+      return new BackendError("invalid_link", "This link is invalid, has already been used or has expired.", { cause: error });
   }
   if (status === 429) return new BackendError("too_many_attempts", error.message, { cause: error });
   if (status >= 400 && status < 500) return new BackendError("invalid_input", error.message, { cause: error });

@@ -1,81 +1,29 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "~/content/products";
 import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
-import { BackendError, type BackendErrorCode } from "~/backend/errors";
-import type { Backend, RequestBackend, ShippingAddress } from "~/backend/port";
-import { listMigrations, migrate } from "~/backend/sql/migrations.server";
-import type { SqlBackendOptions } from "~/backend/sql/sql-backend.server";
-import type { SqlDatabase, SqlExecutor } from "~/backend/sql/sql-database";
-import { toCents } from "~/modules/money";
+import type { Backend, RequestBackend } from "~/backend/port";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+import { expectBackendError, newKey, requestWith, shipping, signUpShopper, uniqueEmail } from "./helpers";
 
-/** What a SQL-backed adapter gives the contract: owner access to its database and a way to open it. */
+/** What every adapter gives the contract: a way to open it, and owner access to the database behind it. */
 export interface ContractHarness {
-  /** Owner-level SQL on the database the backends use (the role that ran the migrations). */
-  db: SqlDatabase;
   /**
-   * A backend over that database (or over `database`, a wrapper of it); overrides set the clock,
-   * hashing cost or cookie flags.
+   * Owner-level SQL on the database the backend stores into (the role that ran the migrations): for fixtures the
+   * port cannot make (price-list rows, a missing profile) and for counting stored rows. Never for the calls under test.
    */
-  createBackend(overrides?: Partial<SqlBackendOptions>, database?: SqlDatabase): Backend;
+  db: SqlDatabase;
+  /** A backend over that database; the options every adapter takes set the cookie secrets and the Secure flag. */
+  createBackend(overrides?: { cookieSecrets?: string[]; secureCookies?: boolean }): Backend;
   teardown(): Promise<void>;
 }
 
-export const shipping: ShippingAddress = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  phone: "5551234567",
-  address: "1 Rodeo Drive",
-  city: "Beverly Hills",
-  state: "CA",
-  zipCode: "90210",
-  country: "United States",
-};
-
-const uniqueEmail = (label = "shopper") => `${label}-${crypto.randomUUID()}@example.com`;
-const newKey = () => crypto.randomUUID();
-
-function requestWith(cookie?: string): Request {
-  return new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-async function expectBackendError(promise: Promise<unknown>, code: BackendErrorCode, message?: RegExp) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error, `expected BackendError "${code}"`).toBeInstanceOf(BackendError);
-  expect((error as BackendError).code).toBe(code);
-  if (message) expect((error as BackendError).message).toMatch(message);
-}
-
-/** Direct SQL as PostgREST would run it for a signed-in user: role authenticated, the user id as JWT subject. */
-function asAuthenticated<T>(db: SqlDatabase, userId: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.exec("set local role authenticated");
-    await tx.query("select set_config('request.jwt.claim.sub', $1, true)", [userId]);
-    return work(tx);
-  });
-}
-
-function asAnon<T>(db: SqlDatabase, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.exec("set local role anon");
-    return work(tx);
-  });
-}
-
-async function expectSqlError(promise: Promise<unknown>, sqlState: string) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error, `expected SQLSTATE ${sqlState}`).toBeDefined();
-  expect((error as { code?: string }).code).toBe(sqlState);
-}
-
-/** Registers the backend contract: every operation of the port, concurrency, and row-level security. */
+/**
+ * Registers the port contract: every operation of the port, concurrency and errors, through the port only, for
+ * every adapter (PGlite, PostgreSQL, Supabase over its network-edge fake). What only the SQL adapter does (its
+ * sessions table, throttle, clock, migrations, RLS by hand) is in sql-backend-suite.ts; what only the Supabase
+ * adapter does (the HTTP it sends) in supabase.test.ts.
+ */
 export function describeBackendContract(name: string, setup: () => Promise<ContractHarness>): void {
   describe(`backend contract: ${name}`, () => {
     let harness: ContractHarness;
@@ -92,68 +40,24 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       await harness?.teardown();
     });
 
-    /** Signs up a new user; returns the request scope of a follow-up request carrying the session cookie. */
-    async function signedUpUser(options: { fullName?: string; password?: string; via?: Backend } = {}) {
-      const via = options.via ?? backend;
-      const email = uniqueEmail();
-      const password = options.password ?? "correct horse battery";
-      const signUpScope = via.forRequest(requestWith());
-      const { user } = await signUpScope.auth.signUp({ email, password, fullName: options.fullName });
-      const cookie = cookiesAfter(signUpScope.responseHeaders);
-      return { user, email, password, cookie, scope: via.forRequest(requestWith(cookie)) };
-    }
-
+    const signedUpUser = (options: { fullName?: string; password?: string } = {}) => signUpShopper(backend, options);
     const anyScope = (): RequestBackend => backend.forRequest(requestWith());
+    /** A response that ends the session: at least one cookie set empty with Max-Age=0, none set to a value. */
+    const expectSessionCookiesCleared = (scope: RequestBackend) => {
+      const setCookies = scope.responseHeaders.getSetCookie();
+      expect(setCookies.some((setCookie) => /^[^=]+=;.*Max-Age=0/i.test(setCookie))).toBe(true);
+      expect(setCookies.filter((setCookie) => !/^[^=]+=;/.test(setCookie))).toEqual([]);
+    };
 
-    describe("health and schema", () => {
+    describe("health and capabilities", () => {
       test("ping answers", async () => {
         await expect(backend.ping()).resolves.toBeUndefined();
       });
 
-      test("the SQL backends neither send e-mail nor host OAuth", () => {
-        expect(backend.capabilities).toEqual({ sendsEmail: false, hostedOAuth: false });
-        return expect(backend.hostedOAuthProviders()).resolves.toEqual([]);
-      });
-
-      test("the database price list equals the catalogue (selling price in cents, stock)", async () => {
-        const rows = await db.query<{ product_id: string; price_cents: number; in_stock: boolean }>(
-          "select product_id, price_cents, in_stock from public.product_prices order by product_id",
-        );
-        const catalogue = products
-          .map((product) => ({ product_id: product.id, price_cents: toCents(product.price), in_stock: product.inStock }))
-          .sort((a, b) => a.product_id.localeCompare(b.product_id));
-        expect(rows).toEqual(catalogue);
-      });
-
-      test("running the migrations again is a no-op", async () => {
-        const before = await db.query<{ version: string; applied_at: Date }>(
-          "select version, applied_at from app_private.schema_migrations order by version",
-        );
-        expect(before.map((row) => row.version)).toEqual(listMigrations().map((migration) => migration.version));
-        await expect(migrate(db)).resolves.toEqual([]);
-        const after = await db.query("select version, applied_at from app_private.schema_migrations order by version");
-        expect(after).toEqual(before);
-      });
-
-      test("an applied migration that was edited stops the runner", async () => {
-        const edited = listMigrations().map((migration, index) =>
-          index === 0 ? { ...migration, checksum: "edited" } : migration,
-        );
-        await expect(migrate(db, edited)).rejects.toThrow(/was changed after it was applied/);
-      });
-
-      test("a failing migration leaves the database as it was", async () => {
-        const broken = {
-          version: "99990101000000",
-          file: "99990101000000_broken.sql",
-          sql: "create table public.half_done (id int); select 1 / 0;",
-          checksum: "broken",
-        };
-        await expect(migrate(db, [...listMigrations(), broken])).rejects.toThrow(/99990101000000_broken\.sql failed/);
-        const [row] = await db.query<{ exists: boolean }>("select to_regclass('public.half_done') is not null as exists");
-        expect(row?.exists).toBe(false);
-        const [count] = await db.query<{ n: number }>("select count(*)::int as n from app_private.schema_migrations");
-        expect(count?.n).toBe(listMigrations().length);
+      test("the hosted sign-in providers are offered only where the backend hosts OAuth", async () => {
+        const providers = await backend.hostedOAuthProviders();
+        if (!backend.capabilities.hostedOAuth) expect(providers).toEqual([]);
+        else expect(providers.every((provider) => provider === "google")).toBe(true);
       });
     });
 
@@ -166,28 +70,20 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(result.user).toMatchObject({ email: email.toLowerCase(), fullName: "Grace Hopper", avatarUrl: null });
         expect(Date.parse(result.user.createdAt)).not.toBeNaN();
 
-        const [setCookie] = scope.responseHeaders.getSetCookie();
-        expect(setCookie).toMatch(/^shop_session=/);
-        expect(setCookie).toMatch(/HttpOnly/i);
-        expect(setCookie).toMatch(/SameSite=Lax/i);
-        expect(setCookie).toMatch(/Path=\//);
-        expect(setCookie).not.toMatch(/Secure/i);
+        const setCookies = scope.responseHeaders.getSetCookie();
+        expect(setCookies.length).toBeGreaterThan(0);
+        for (const setCookie of setCookies) {
+          expect(setCookie).toMatch(/HttpOnly/i);
+          expect(setCookie).toMatch(/SameSite=Lax/i);
+          expect(setCookie).toMatch(/Path=\//);
+          expect(setCookie).not.toMatch(/Secure/i);
+        }
 
         const next = backend.forRequest(requestWith(cookiesAfter(scope.responseHeaders)));
         await expect(next.auth.getUser()).resolves.toEqual(result.user);
 
         const profile = await next.profiles.get({ userId: result.user.id });
         expect(profile).toMatchObject({ id: result.user.id, email: email.toLowerCase(), fullName: "Grace Hopper" });
-      });
-
-      test("the cookie holds only a random token; the database only its hash", async () => {
-        const { user, cookie } = await signedUpUser();
-        const token = cookie.slice(cookie.indexOf("=") + 1);
-        const [row] = await db.query<{ token_hash: string }>("select token_hash from auth.sessions where user_id = $1", [user.id]);
-        expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
-        expect(token).not.toContain(row?.token_hash);
-        expect(token).not.toContain(user.id);
-        expect(decodeURIComponent(token)).not.toContain(user.email);
       });
 
       test("cookies are Secure when the backend is told so (production)", async () => {
@@ -201,12 +97,15 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expect(anyScope().auth.getUser()).resolves.toBeNull();
       });
 
-      test("a tampered or foreign session cookie is treated as signed out and cleared", async () => {
+      test("a tampered or foreign session cookie is treated as signed out", async () => {
         const { cookie } = await signedUpUser();
-        const tampered = cookie.replace(/.(;|$)/, (last) => (last.startsWith("A") ? "B" : "A") + last.slice(1));
+        // Every cookie the session left, each with its last character changed.
+        const tampered = cookie
+          .split("; ")
+          .map((pair) => pair.replace(/.$/, (last) => (last === "A" ? "B" : "A")))
+          .join("; ");
         const scope = backend.forRequest(requestWith(tampered));
         await expect(scope.auth.getUser()).resolves.toBeNull();
-        expect(scope.responseHeaders.getSetCookie().join()).toMatch(/shop_session=;/);
 
         const otherSecret = harness.createBackend({ cookieSecrets: ["another-secret"] });
         await expect(otherSecret.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
@@ -252,65 +151,16 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expect(next.auth.getUser()).resolves.toMatchObject({ id: user.id });
       });
 
-      test("repeated failed sign-ins for an address are refused for a while, then allowed again", async () => {
-        let clock = new Date("2030-01-01T12:00:00Z");
-        const timed = harness.createBackend({ now: () => clock });
-        const { email, password } = await signedUpUser({ via: timed });
-        const attempt = (pw: string) => timed.forRequest(requestWith()).auth.signInWithPassword({ email, password: pw });
-
-        for (let failure = 1; failure < 5; failure += 1) await expectBackendError(attempt("wrong"), "invalid_credentials");
-        await expectBackendError(attempt("wrong"), "too_many_attempts", /Try again in 30 seconds/);
-        // Locked: even the right password waits.
-        await expectBackendError(attempt(password), "too_many_attempts");
-
-        clock = new Date(clock.getTime() + 31_000);
-        await expectBackendError(attempt("wrong"), "too_many_attempts", /Try again in 1 minutes|Try again in 60 seconds/);
-        clock = new Date(clock.getTime() + 61_000);
-        await expect(attempt(password)).resolves.toMatchObject({ email });
-        // Success clears the count: one more failure is an ordinary failure.
-        await expectBackendError(attempt("wrong"), "invalid_credentials");
-      });
-
       test("sign-out revokes the session on the server and clears the cookie", async () => {
-        const { user, cookie } = await signedUpUser();
+        const { cookie } = await signedUpUser();
         const scope = backend.forRequest(requestWith(cookie));
         await scope.auth.signOut();
-        expect(scope.responseHeaders.getSetCookie().join()).toMatch(/shop_session=;.*Max-Age=0/i);
+        expectSessionCookiesCleared(scope);
         await expect(scope.auth.getUser()).resolves.toBeNull();
         // The old cookie, replayed, no longer works.
         await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
-        const [row] = await db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [user.id]);
-        expect(row?.n).toBe(0);
         // Signing out again is harmless.
         await expect(backend.forRequest(requestWith()).auth.signOut()).resolves.toBeUndefined();
-      });
-
-      test("sessions expire after 30 days and are extended when used in their second half", async () => {
-        let clock = new Date("2031-03-01T00:00:00Z");
-        const timed = harness.createBackend({ now: () => clock });
-        const { user, cookie } = await signedUpUser({ via: timed });
-        const expiry = async () =>
-          new Date(
-            (await db.query<{ expires_at: Date }>("select expires_at from auth.sessions where user_id = $1", [user.id]))[0]!
-              .expires_at,
-          ).getTime();
-        const firstExpiry = await expiry();
-        expect(firstExpiry - clock.getTime()).toBe(30 * 24 * 3600 * 1000);
-
-        clock = new Date(clock.getTime() + 10 * 24 * 3600 * 1000);
-        const early = timed.forRequest(requestWith(cookie));
-        await expect(early.auth.getUser()).resolves.toMatchObject({ id: user.id });
-        expect(early.responseHeaders.getSetCookie()).toEqual([]);
-        expect(await expiry()).toBe(firstExpiry);
-
-        clock = new Date(clock.getTime() + 10 * 24 * 3600 * 1000);
-        const late = timed.forRequest(requestWith(cookie));
-        await expect(late.auth.getUser()).resolves.toMatchObject({ id: user.id });
-        expect(late.responseHeaders.getSetCookie()).toHaveLength(1);
-        expect(await expiry()).toBe(clock.getTime() + 30 * 24 * 3600 * 1000);
-
-        clock = new Date(clock.getTime() + 31 * 24 * 3600 * 1000);
-        await expect(timed.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
       });
 
       test("updating the password keeps this session, ends the others, and changes what signs in", async () => {
@@ -332,40 +182,24 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expectBackendError(scope.auth.updatePassword({ password: "short" }), "weak_password");
       });
 
-      test("without mail (MAIL=off, the default here), e-mail links and hosted OAuth are not offered, and say so", async () => {
+      test("e-mail links and Google sign-in are offered as the capabilities say, and refused with a reason otherwise", async () => {
         const scope = anyScope();
-        await expectBackendError(
-          scope.auth.requestPasswordReset({ email: uniqueEmail(), redirectTo: "http://shop.test/reset" }),
-          "not_supported",
-          /cannot send e-mail/,
-        );
-        await expectBackendError(scope.auth.startOAuth({ provider: "google", redirectTo: "http://shop.test/" }), "not_supported");
-        // E-mailed links land on exchangeCodeForSession (issue 17): a code that was never issued is refused.
-        await expectBackendError(scope.auth.exchangeCodeForSession({ code: "abc" }), "invalid_link");
-      });
+        const { sendsEmail, hostedOAuth } = backend.capabilities;
+        const reset = scope.auth.requestPasswordReset({ email: uniqueEmail(), redirectTo: "http://shop.test/reset" });
+        if (sendsEmail) await expect(reset).resolves.toBeUndefined();
+        else await expectBackendError(reset, "not_supported", /cannot send e-mail/);
 
-      test("a verified Google identity signs in, creating the account once and linking an existing one", async () => {
-        const email = uniqueEmail("google");
-        const first = anyScope();
-        const created = await first.auth.signInWithVerifiedIdentity({
-          provider: "google",
-          email,
-          fullName: "Katherine Johnson",
-          avatarUrl: "https://example.com/k.png",
-        });
-        expect(created).toMatchObject({ email, fullName: "Katherine Johnson", avatarUrl: "https://example.com/k.png" });
-        await expect(backend.forRequest(requestWith(cookiesAfter(first.responseHeaders))).auth.getUser()).resolves.toMatchObject({
-          id: created.id,
-        });
-        const again = await anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: email.toUpperCase() });
-        expect(again.id).toBe(created.id);
-        expect(again.fullName).toBe("Katherine Johnson");
-        // No password was set: password sign-in cannot guess its way in.
-        await expectBackendError(anyScope().auth.signInWithPassword({ email, password: "" }), "invalid_credentials");
-
-        const { user, email: passwordEmail } = await signedUpUser();
-        const linked = await anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: passwordEmail });
-        expect(linked.id).toBe(user.id);
+        const start = scope.auth.startOAuth({ provider: "google", redirectTo: "http://shop.test/auth/callback" });
+        const verified = () => anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: uniqueEmail("google") });
+        if (hostedOAuth) {
+          await expect(start).resolves.toMatchObject({ url: expect.stringMatching(/^https?:\/\//) });
+          await expectBackendError(verified(), "not_supported");
+        } else {
+          await expectBackendError(start, "not_supported");
+          await expect(verified()).resolves.toMatchObject({ email: expect.stringMatching(/^google-/) });
+        }
+        // E-mailed links land on exchangeCodeForSession (issue 17): a code that was never issued is refused as a link.
+        await expectBackendError(anyScope().auth.exchangeCodeForSession({ code: "abc" }), "invalid_link");
       });
 
       test("a scope is shared per request, and its headers start empty", () => {
@@ -377,7 +211,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
     describe("account safety and limits (issue 16)", () => {
       test("sign out everywhere ends every session of the account, and only of that account", async () => {
-        const { user, email, password, cookie } = await signedUpUser();
+        const { email, password, cookie } = await signedUpUser();
         const otherDevice = anyScope();
         await otherDevice.auth.signInWithPassword({ email, password });
         const otherCookie = cookiesAfter(otherDevice.responseHeaders);
@@ -385,30 +219,13 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
         const scope = backend.forRequest(requestWith(cookie));
         await scope.auth.signOutEverywhere();
-        expect(scope.responseHeaders.getSetCookie().join()).toMatch(/shop_session=;.*Max-Age=0/i);
+        expectSessionCookiesCleared(scope);
         await expect(scope.auth.getUser()).resolves.toBeNull();
         await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
         await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
-        const [row] = await db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [user.id]);
-        expect(row?.n).toBe(0);
         await expect(backend.forRequest(requestWith(stranger.cookie)).auth.getUser()).resolves.toMatchObject({ id: stranger.user.id });
         // Signed out already: nothing to do, no error.
         await expect(anyScope().auth.signOutEverywhere()).resolves.toBeUndefined();
-      });
-
-      test("sign out everywhere also ends sessions the embedded backend holds in its session cache", async () => {
-        const cached = harness.createBackend({ cacheSessions: true });
-        const { user, email, password, cookie } = await signedUpUser({ via: cached });
-        const otherDevice = cached.forRequest(requestWith());
-        await otherDevice.auth.signInWithPassword({ email, password });
-        const otherCookie = cookiesAfter(otherDevice.responseHeaders);
-        // Both sessions read once, so both sit in the cache.
-        await expect(cached.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
-        await expect(cached.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
-
-        await cached.forRequest(requestWith(cookie)).auth.signOutEverywhere();
-        await expect(cached.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
-        await expect(cached.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
       });
 
       test("changing the password needs the current one: a wrong one changes nothing", async () => {
@@ -443,52 +260,6 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           anyScope().auth.changePassword({ currentPassword: password, password: "whatever123" }),
           "not_authenticated",
         );
-      });
-
-      test("failed sign-in rows expire: writing a failure purges the rows older than the lockout window", async () => {
-        let clock = new Date("2032-05-01T12:00:00Z");
-        const timed = harness.createBackend({ now: () => clock });
-        const unknown = Array.from({ length: 3 }, () => uniqueEmail("nobody"));
-        const fail = (email: string) =>
-          expectBackendError(timed.forRequest(requestWith()).auth.signInWithPassword({ email, password: "guess" }), "invalid_credentials");
-        const rowsFor = async (emails: string[]) =>
-          (
-            await db.query<{ n: number }>("select count(*)::int as n from auth.sign_in_failures where email = any($1::text[])", [
-              emails,
-            ])
-          )[0]?.n;
-
-        for (const email of unknown) await fail(email);
-        expect(await rowsFor(unknown)).toBe(3);
-
-        // Still inside the window: kept (they still count towards a lockout).
-        clock = new Date(clock.getTime() + 14 * 60_000);
-        const later = uniqueEmail("nobody");
-        await fail(later);
-        expect(await rowsFor(unknown)).toBe(3);
-
-        // Past the window: the next failure written removes them; its own row and the newer one stay.
-        clock = new Date(clock.getTime() + 2 * 60_000);
-        const latest = uniqueEmail("nobody");
-        await fail(latest);
-        expect(await rowsFor(unknown)).toBe(0);
-        expect(await rowsFor([later, latest])).toBe(2);
-      });
-
-      test("a locked address keeps its row until the lock ends, even past the window", async () => {
-        const clock = new Date("2032-06-01T12:00:00Z");
-        const timed = harness.createBackend({ now: () => clock });
-        const { email, password } = await signedUpUser({ via: timed });
-        // Failing since 20 minutes ago (before the window) and locked for 5 more.
-        await db.query(
-          "insert into auth.sign_in_failures (email, failures, first_failed_at, locked_until) values ($1, 12, $2, $3)",
-          [email, new Date(clock.getTime() - 20 * 60_000), new Date(clock.getTime() + 5 * 60_000)],
-        );
-        await expectBackendError(
-          timed.forRequest(requestWith()).auth.signInWithPassword({ email: uniqueEmail("nobody"), password: "guess" }),
-          "invalid_credentials",
-        );
-        await expectBackendError(timed.forRequest(requestWith()).auth.signInWithPassword({ email, password }), "too_many_attempts");
       });
 
       test("rate limits count hits per key and say how long to wait; other keys are not affected", async () => {
@@ -835,50 +606,6 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(count?.n).toBe(0);
       });
 
-      test("malformed lines are refused before any other check, whatever else is wrong", async () => {
-        const placeRaw = (items: unknown) =>
-          asAnon(db, (tx) =>
-            tx.query("select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
-              JSON.stringify(items),
-              JSON.stringify(shipping),
-              "guest@example.com",
-              newKey(),
-            ]),
-          );
-        for (const items of [
-          [{ product_id: "clip-1", quantity: "two" }],
-          [{ product_id: "clip-1" }],
-          [{ product_id: 7, quantity: 1 }],
-          ["clip-1"],
-          [{ product_id: "nope", quantity: 500 }, { product_id: "clip-1", quantity: "1" }],
-        ]) {
-          await expectSqlError(placeRaw(items), "LB004");
-        }
-        // Then quantities, then repeats, then unknown products, then stock, each naming the first offending line.
-        await expectSqlError(placeRaw([{ product_id: "nope", quantity: 1 }, { product_id: "clip-1", quantity: 100 }]), "LB003");
-        await expectSqlError(placeRaw([{ product_id: "nope", quantity: 1 }, { product_id: "nope", quantity: 1 }]), "LB004");
-        const missing = placeRaw([{ product_id: "wig-2", quantity: 1 }, { product_id: "nope-1", quantity: 1 }, { product_id: "nope-2", quantity: 1 }]);
-        await expect(missing).rejects.toMatchObject({ code: "LB001", message: expect.stringContaining("nope-1") });
-        const soldOut = placeRaw([{ product_id: "clip-1", quantity: 1 }, { product_id: "wig-2", quantity: 1 }]);
-        await expect(soldOut).rejects.toMatchObject({ code: "LB002", message: expect.stringContaining("wig-2") });
-      });
-
-      test("prices posted with the lines are ignored: the function reads only ids and quantities", async () => {
-        const [row] = await asAnon(db, (tx) =>
-          tx.query<{ placed: { total_amount: number; order_items: { price_per_item: number }[] } }>(
-            "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed",
-            [
-              JSON.stringify([{ product_id: "wig-3", quantity: 1, price_per_item: 1, price: 1 }]),
-              JSON.stringify({ ...shipping, total_amount: 1 }),
-              "guest@example.com",
-              newKey(),
-            ],
-          ),
-        );
-        expect(row?.placed.total_amount).toBe(69_900);
-        expect(row?.placed.order_items[0]?.price_per_item).toBe(69_900);
-      });
-
       test("a user with no orders lists none", async () => {
         const { user, scope } = await signedUpUser();
         await expect(scope.orders.listForUser({ userId: user.id })).resolves.toEqual([]);
@@ -985,195 +712,6 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         );
         expect(row?.n).toBe(1);
         await expectBackendError(anyScope().newsletter.subscribe({ email: "not an address" }), "invalid_input", /valid e-mail/);
-      });
-    });
-
-    describe("row-level security on direct SQL", () => {
-      async function twoShoppersWithData() {
-        const a = await signedUpUser({ fullName: "Alice" });
-        const b = await signedUpUser({ fullName: "Bob" });
-        await b.scope.carts.add({ userId: b.user.id, productId: "clip-1", quantity: 2 });
-        await b.scope.wishlist.add({ userId: b.user.id, productId: "wig-1" });
-        const order = await b.scope.orders.place({
-          userId: b.user.id,
-          items: [{ productId: "acc-1", quantity: 1 }],
-          shippingAddress: shipping,
-          email: b.email,
-          idempotencyKey: newKey(),
-        });
-        return { a, b, order };
-      }
-
-      test("as user A, B's rows cannot be read", async () => {
-        const { a, b, order } = await twoShoppersWithData();
-        await asAuthenticated(db, a.user.id, async (tx) => {
-          expect(await tx.query("select * from public.cart_items where user_id = $1", [b.user.id])).toEqual([]);
-          expect(await tx.query("select * from public.wishlist_items where user_id = $1", [b.user.id])).toEqual([]);
-          expect(await tx.query("select * from public.profiles where id = $1", [b.user.id])).toEqual([]);
-          expect(await tx.query("select * from public.orders where id = $1", [order.id])).toEqual([]);
-          expect(await tx.query("select * from public.order_items where order_id = $1", [order.id])).toEqual([]);
-          // Without a filter, A sees exactly A's own profile.
-          const profiles = await tx.query<{ id: string }>("select id from public.profiles");
-          expect(profiles.map((row) => row.id)).toEqual([a.user.id]);
-        });
-        // The same reads as B do find them: the rows exist.
-        await asAuthenticated(db, b.user.id, async (tx) => {
-          expect(await tx.query("select * from public.cart_items where user_id = $1", [b.user.id])).toHaveLength(1);
-          expect(await tx.query("select * from public.order_items where order_id = $1", [order.id])).toHaveLength(1);
-        });
-      });
-
-      test("as user A, B's rows cannot be changed or deleted", async () => {
-        const { a, b } = await twoShoppersWithData();
-        await asAuthenticated(db, a.user.id, async (tx) => {
-          expect(await tx.query("update public.cart_items set quantity = 50 where user_id = $1 returning id", [b.user.id])).toEqual([]);
-          expect(await tx.query("delete from public.cart_items where user_id = $1 returning id", [b.user.id])).toEqual([]);
-          expect(await tx.query("delete from public.wishlist_items where user_id = $1 returning id", [b.user.id])).toEqual([]);
-          expect(
-            await tx.query("update public.profiles set full_name = 'Mallory' where id = $1 returning id", [b.user.id]),
-          ).toEqual([]);
-        });
-        expect(await b.scope.carts.list({ userId: b.user.id })).toEqual([{ productId: "clip-1", quantity: 2 }]);
-        expect(await b.scope.wishlist.list({ userId: b.user.id })).toEqual(["wig-1"]);
-        expect((await b.scope.profiles.get({ userId: b.user.id }))?.fullName).toBe("Bob");
-      });
-
-      test("as user A, no cart row, wishlist row or order can be inserted for B", async () => {
-        const { a, b, order } = await twoShoppersWithData();
-        await expectSqlError(
-          asAuthenticated(db, a.user.id, (tx) =>
-            tx.query("insert into public.cart_items (user_id, product_id, quantity) values ($1, 'acc-3', 1)", [b.user.id]),
-          ),
-          "42501",
-        );
-        // Nor can A's own row be handed over to B.
-        await expectSqlError(
-          asAuthenticated(db, a.user.id, async (tx) => {
-            await tx.query("insert into public.cart_items (user_id, product_id, quantity) values ($1, 'acc-3', 1)", [a.user.id]);
-            return tx.query("update public.cart_items set user_id = $1 where user_id = $2", [b.user.id, a.user.id]);
-          }),
-          "42501",
-        );
-        await expectSqlError(
-          asAuthenticated(db, a.user.id, (tx) =>
-            tx.query("insert into public.wishlist_items (user_id, product_id) values ($1, 'acc-3')", [b.user.id]),
-          ),
-          "42501",
-        );
-        for (const owner of [b.user.id, a.user.id]) {
-          await expectSqlError(
-            asAuthenticated(db, a.user.id, (tx) =>
-              tx.query(
-                `insert into public.orders (user_id, total_amount, shipping_address, email, idempotency_key)
-                 values ($1, 1, '{}'::jsonb, 'a@example.com', $2)`,
-                [owner, newKey()],
-              ),
-            ),
-            "42501",
-          );
-        }
-        await expectSqlError(
-          asAuthenticated(db, a.user.id, (tx) =>
-            tx.query(
-              "insert into public.order_items (order_id, line_number, product_id, quantity, price_per_item) values ($1, 9, 'clip-1', 1, 1)",
-              [order.id],
-            ),
-          ),
-          "42501",
-        );
-        await expectSqlError(
-          asAuthenticated(db, a.user.id, (tx) => tx.query("update public.orders set total_amount = 1 where id = $1", [order.id])),
-          "42501",
-        );
-        // A's orders from place_order belong to A, whatever A sends.
-        const [row] = await asAuthenticated(db, a.user.id, (tx) =>
-          tx.query<{ placed: { user_id: string } }>("select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
-            JSON.stringify([{ product_id: "acc-2", quantity: 1, user_id: b.user.id }]),
-            JSON.stringify(shipping),
-            a.email,
-            newKey(),
-          ]),
-        );
-        expect(row?.placed.user_id).toBe(a.user.id);
-      });
-
-      test("nobody reads newsletter addresses, prices are public, auth tables are out of reach", async () => {
-        await anyScope().newsletter.subscribe({ email: uniqueEmail("secret") });
-        await expectSqlError(asAnon(db, (tx) => tx.query("select email from public.newsletter_subscribers")), "42501");
-        const { user } = await signedUpUser();
-        await expectSqlError(
-          asAuthenticated(db, user.id, (tx) => tx.query("select email from public.newsletter_subscribers")),
-          "42501",
-        );
-        await expectSqlError(
-          asAnon(db, (tx) => tx.query("insert into public.newsletter_subscribers (email) values ('x@example.com')")),
-          "42501",
-        );
-        await expectSqlError(asAnon(db, (tx) => tx.query("select * from public.cart_items")), "42501");
-        await expectSqlError(asAnon(db, (tx) => tx.query("select * from public.orders")), "42501");
-        await expectSqlError(asAnon(db, (tx) => tx.query("select public.add_to_cart('clip-1', 1)")), "42501");
-        await expectSqlError(asAuthenticated(db, user.id, (tx) => tx.query("select * from auth.users")), "42501");
-        await expectSqlError(asAuthenticated(db, user.id, (tx) => tx.query("select * from auth.sessions")), "42501");
-        const prices = await asAnon(db, (tx) => tx.query("select product_id from public.product_prices"));
-        expect(prices).toHaveLength(products.length);
-        await expectSqlError(
-          asAuthenticated(db, user.id, (tx) => tx.query("update public.product_prices set price_cents = 1")),
-          "42501",
-        );
-      });
-
-      test("the adapter runs every data call as authenticated with the user's id, or as anon", async () => {
-        const seen: { role: string; uid: string | null }[] = [];
-        const whoIsAsking = "select current_user::text as role, auth.uid()::text as uid";
-        // Asks, at the end of each of the adapter's transactions and batches, who the database thought was asking.
-        const recording: SqlDatabase = {
-          ...db,
-          batch: async (statements) => {
-            const results = await db.batch([...statements, { text: whoIsAsking }]);
-            const [row] = (results.pop() ?? []) as { role: string; uid: string | null }[];
-            if (row) seen.push(row);
-            return results;
-          },
-          transaction: (work) =>
-            db.transaction(async (tx) => {
-              const result = await work(tx);
-              const [row] = await tx.query<{ role: string; uid: string | null }>(whoIsAsking);
-              if (row) seen.push(row);
-              return result;
-            }),
-        };
-        const observed = harness.createBackend({}, recording);
-        const { user, email, cookie } = await signedUpUser({ via: observed });
-        seen.length = 0;
-
-        const scope = observed.forRequest(requestWith(cookie));
-        const userId = user.id;
-        await scope.carts.add({ userId, productId: "clip-1", quantity: 1 });
-        await scope.carts.setQuantity({ userId, productId: "clip-1", quantity: 2 });
-        await scope.carts.list({ userId });
-        await scope.carts.merge({ userId, lines: [{ productId: "acc-1", quantity: 1 }] });
-        await scope.profiles.get({ userId });
-        await scope.wishlist.toggle({ userId, productId: "wig-1" });
-        await scope.orders.place({ userId, items: [{ productId: "acc-2", quantity: 1 }], shippingAddress: shipping, email, idempotencyKey: newKey() });
-        await scope.orders.listForUser({ userId });
-        expect(seen).toHaveLength(8);
-        expect(new Set(seen.map((row) => JSON.stringify(row)))).toEqual(new Set([JSON.stringify({ role: "authenticated", uid: userId })]));
-
-        seen.length = 0;
-        await scope.newsletter.subscribe({ email: uniqueEmail() });
-        await scope.orders.place({
-          userId: null,
-          items: [{ productId: "acc-2", quantity: 1 }],
-          shippingAddress: shipping,
-          email: "guest@example.com",
-          idempotencyKey: newKey(),
-        });
-        expect(seen).toEqual([
-          { role: "anon", uid: null },
-          { role: "anon", uid: null },
-        ]);
-        const [after] = await db.query<{ role: string }>("select current_user::text as role");
-        expect(after?.role).not.toMatch(/^(anon|authenticated)$/);
       });
     });
   });

@@ -13,16 +13,20 @@ import { backendFor, getBackend } from "~/backend/backend.server";
 import { installTestBackend, openTestDatabase, testBackendOptions } from "#tests/setup/pglite";
 import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
 import { describeBackendContract } from "./contract";
+import { describeSqlBackend } from "./sql-backend-suite";
+
+// As openEmbeddedBackend runs it: with the in-process session cache.
+const embeddedOver = (db: SqlDatabase, overrides: Partial<SqlBackendOptions> = {}) =>
+  createSqlBackend(db, "embedded (test)", { ...testBackendOptions, cacheSessions: true, ...overrides });
 
 describeBackendContract("embedded (PGlite)", async () => {
   const { db } = await openTestDatabase();
-  return {
-    db,
-    // As openEmbeddedBackend runs it: with the in-process session cache.
-    createBackend: (overrides = {}, database = db) =>
-      createSqlBackend(database, "embedded (test)", { ...testBackendOptions, cacheSessions: true, ...overrides }),
-    teardown: () => db.close(),
-  };
+  return { db, createBackend: (overrides = {}) => embeddedOver(db, overrides), teardown: () => db.close() };
+});
+
+describeSqlBackend("embedded (PGlite)", async () => {
+  const { db } = await openTestDatabase();
+  return { db, createBackend: (overrides = {}, database = db) => embeddedOver(database, overrides), teardown: () => db.close() };
 });
 
 describe("embedded backend on disk", () => {

@@ -3,10 +3,12 @@ import { BackendError } from "~/backend/errors";
 import type { Backend } from "~/backend/port";
 import { migrate } from "~/backend/sql/migrations.server";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
-import { createSqlBackend, openPostgresBackend } from "~/backend/sql/sql-backend.server";
+import { createSqlBackend, openPostgresBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { type PostgresCluster, startPostgresCluster } from "#tests/setup/postgres-cluster";
 import { testBackendOptions } from "#tests/setup/pglite";
 import { describeBackendContract } from "./contract";
+import { describeSqlBackend } from "./sql-backend-suite";
 
 // One throwaway PostgreSQL 15 cluster for this file; each suite gets its own database in it.
 let cluster: PostgresCluster;
@@ -21,15 +23,22 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-describeBackendContract("postgres (PostgreSQL 15)", async () => {
-  const url = await (await getCluster()).createDatabase("contract");
-  const db = await openPostgresDatabase({ url, poolSize: 10 });
+async function migratedDatabase(name: string) {
+  const db = await openPostgresDatabase({ url: await (await getCluster()).createDatabase(name), poolSize: 10 });
   await migrate(db);
-  return {
-    db,
-    createBackend: (overrides = {}, database = db) => createSqlBackend(database, "postgres (test)", { ...testBackendOptions, ...overrides }),
-    teardown: () => db.close(),
-  };
+  return db;
+}
+const postgresOver = (db: SqlDatabase, overrides: Partial<SqlBackendOptions> = {}) =>
+  createSqlBackend(db, "postgres (test)", { ...testBackendOptions, ...overrides });
+
+describeBackendContract("postgres (PostgreSQL 15)", async () => {
+  const db = await migratedDatabase("contract");
+  return { db, createBackend: (overrides = {}) => postgresOver(db, overrides), teardown: () => db.close() };
+});
+
+describeSqlBackend("postgres (PostgreSQL 15)", async () => {
+  const db = await migratedDatabase("sql_suite");
+  return { db, createBackend: (overrides = {}, database = db) => postgresOver(database, overrides), teardown: () => db.close() };
 });
 
 describe("postgres backend start-up", () => {

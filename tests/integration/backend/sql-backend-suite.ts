@@ -1,0 +1,510 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { products } from "~/content/products";
+import type { Backend, RequestBackend } from "~/backend/port";
+import { listMigrations, migrate } from "~/backend/sql/migrations.server";
+import type { SqlBackendOptions } from "~/backend/sql/sql-backend.server";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { toCents } from "~/modules/money";
+import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+import {
+  asAnon,
+  asAuthenticated,
+  expectBackendError,
+  expectSqlError,
+  newKey,
+  requestWith,
+  shipping,
+  signUpShopper,
+  uniqueEmail,
+} from "./helpers";
+
+/** What the SQL adapter's own suite needs: owner access to its database and a backend with any SQL options. */
+export interface SqlSuiteHarness {
+  /** Owner-level SQL on the database the backends use (the role that ran the migrations). */
+  db: SqlDatabase;
+  /**
+   * A backend over that database (or over `database`, a wrapper of it); overrides set the clock,
+   * hashing cost or cookie flags.
+   */
+  createBackend(overrides?: Partial<SqlBackendOptions>, database?: SqlDatabase): Backend;
+  teardown(): Promise<void>;
+}
+
+/**
+ * What only the SQL adapter does, for PGlite and PostgreSQL: its sessions table and cookie, the sign-in throttle and
+ * session lifetimes (on a clock of the test's), the migration runner, and the schema's row-level security and
+ * place_order checked by direct SQL. The port itself is held to contract.ts, with the Supabase adapter.
+ */
+export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHarness>): void {
+  describe(`SQL backend: ${name}`, () => {
+    let harness: SqlSuiteHarness;
+    let backend: Backend;
+    let db: SqlDatabase;
+
+    beforeAll(async () => {
+      harness = await setup();
+      backend = harness.createBackend();
+      db = harness.db;
+    });
+
+    afterAll(async () => {
+      await harness?.teardown();
+    });
+
+    const signedUpUser = (options: { fullName?: string; password?: string; via?: Backend } = {}) =>
+      signUpShopper(options.via ?? backend, options);
+    const anyScope = (): RequestBackend => backend.forRequest(requestWith());
+
+    describe("schema", () => {
+      test("the database price list equals the catalogue (selling price in cents, stock)", async () => {
+        const rows = await db.query<{ product_id: string; price_cents: number; in_stock: boolean }>(
+          "select product_id, price_cents, in_stock from public.product_prices order by product_id",
+        );
+        const catalogue = products
+          .map((product) => ({ product_id: product.id, price_cents: toCents(product.price), in_stock: product.inStock }))
+          .sort((a, b) => a.product_id.localeCompare(b.product_id));
+        expect(rows).toEqual(catalogue);
+      });
+
+      test("running the migrations again is a no-op", async () => {
+        const before = await db.query<{ version: string; applied_at: Date }>(
+          "select version, applied_at from app_private.schema_migrations order by version",
+        );
+        expect(before.map((row) => row.version)).toEqual(listMigrations().map((migration) => migration.version));
+        await expect(migrate(db)).resolves.toEqual([]);
+        const after = await db.query("select version, applied_at from app_private.schema_migrations order by version");
+        expect(after).toEqual(before);
+      });
+
+      test("an applied migration that was edited stops the runner", async () => {
+        const edited = listMigrations().map((migration, index) =>
+          index === 0 ? { ...migration, checksum: "edited" } : migration,
+        );
+        await expect(migrate(db, edited)).rejects.toThrow(/was changed after it was applied/);
+      });
+
+      test("a failing migration leaves the database as it was", async () => {
+        const broken = {
+          version: "99990101000000",
+          file: "99990101000000_broken.sql",
+          sql: "create table public.half_done (id int); select 1 / 0;",
+          checksum: "broken",
+        };
+        await expect(migrate(db, [...listMigrations(), broken])).rejects.toThrow(/99990101000000_broken\.sql failed/);
+        const [row] = await db.query<{ exists: boolean }>("select to_regclass('public.half_done') is not null as exists");
+        expect(row?.exists).toBe(false);
+        const [count] = await db.query<{ n: number }>("select count(*)::int as n from app_private.schema_migrations");
+        expect(count?.n).toBe(listMigrations().length);
+      });
+    });
+
+    describe("auth", () => {
+      test("the SQL backends neither send e-mail nor host OAuth", () => {
+        expect(backend.capabilities).toEqual({ sendsEmail: false, hostedOAuth: false });
+        return expect(backend.hostedOAuthProviders()).resolves.toEqual([]);
+      });
+
+      test("the cookie holds only a random token; the database only its hash", async () => {
+        const { user, cookie } = await signedUpUser();
+        expect(cookie).toMatch(/^shop_session=[^;]+$/);
+        const token = cookie.slice(cookie.indexOf("=") + 1);
+        const [row] = await db.query<{ token_hash: string }>("select token_hash from auth.sessions where user_id = $1", [user.id]);
+        expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(token).not.toContain(row?.token_hash);
+        expect(token).not.toContain(user.id);
+        expect(decodeURIComponent(token)).not.toContain(user.email);
+      });
+
+      test("a tampered session cookie is cleared", async () => {
+        const { cookie } = await signedUpUser();
+        const tampered = cookie.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+        const scope = backend.forRequest(requestWith(tampered));
+        await expect(scope.auth.getUser()).resolves.toBeNull();
+        expect(scope.responseHeaders.getSetCookie().join()).toMatch(/shop_session=;.*Max-Age=0/i);
+      });
+
+      test("signing out deletes the session row; signing out everywhere every row of the account", async () => {
+        const sessionRows = async (userId: string) =>
+          (await db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [userId]))[0]?.n;
+        const { user, email, password, cookie } = await signedUpUser();
+        const other = anyScope();
+        await other.auth.signInWithPassword({ email, password });
+        expect(await sessionRows(user.id)).toBe(2);
+        await backend.forRequest(requestWith(cookiesAfter(other.responseHeaders))).auth.signOut();
+        expect(await sessionRows(user.id)).toBe(1);
+        await anyScope().auth.signInWithPassword({ email, password });
+        await backend.forRequest(requestWith(cookie)).auth.signOutEverywhere();
+        expect(await sessionRows(user.id)).toBe(0);
+      });
+
+      test("repeated failed sign-ins for an address are refused for a while, then allowed again", async () => {
+        let clock = new Date("2030-01-01T12:00:00Z");
+        const timed = harness.createBackend({ now: () => clock });
+        const { email, password } = await signedUpUser({ via: timed });
+        const attempt = (pw: string) => timed.forRequest(requestWith()).auth.signInWithPassword({ email, password: pw });
+
+        for (let failure = 1; failure < 5; failure += 1) await expectBackendError(attempt("wrong"), "invalid_credentials");
+        await expectBackendError(attempt("wrong"), "too_many_attempts", /Try again in 30 seconds/);
+        // Locked: even the right password waits.
+        await expectBackendError(attempt(password), "too_many_attempts");
+
+        clock = new Date(clock.getTime() + 31_000);
+        await expectBackendError(attempt("wrong"), "too_many_attempts", /Try again in 1 minutes|Try again in 60 seconds/);
+        clock = new Date(clock.getTime() + 61_000);
+        await expect(attempt(password)).resolves.toMatchObject({ email });
+        // Success clears the count: one more failure is an ordinary failure.
+        await expectBackendError(attempt("wrong"), "invalid_credentials");
+      });
+
+      test("sessions expire after 30 days and are extended when used in their second half", async () => {
+        let clock = new Date("2031-03-01T00:00:00Z");
+        const timed = harness.createBackend({ now: () => clock });
+        const { user, cookie } = await signedUpUser({ via: timed });
+        const expiry = async () =>
+          new Date(
+            (await db.query<{ expires_at: Date }>("select expires_at from auth.sessions where user_id = $1", [user.id]))[0]!
+              .expires_at,
+          ).getTime();
+        const firstExpiry = await expiry();
+        expect(firstExpiry - clock.getTime()).toBe(30 * 24 * 3600 * 1000);
+
+        clock = new Date(clock.getTime() + 10 * 24 * 3600 * 1000);
+        const early = timed.forRequest(requestWith(cookie));
+        await expect(early.auth.getUser()).resolves.toMatchObject({ id: user.id });
+        expect(early.responseHeaders.getSetCookie()).toEqual([]);
+        expect(await expiry()).toBe(firstExpiry);
+
+        clock = new Date(clock.getTime() + 10 * 24 * 3600 * 1000);
+        const late = timed.forRequest(requestWith(cookie));
+        await expect(late.auth.getUser()).resolves.toMatchObject({ id: user.id });
+        expect(late.responseHeaders.getSetCookie()).toHaveLength(1);
+        expect(await expiry()).toBe(clock.getTime() + 30 * 24 * 3600 * 1000);
+
+        clock = new Date(clock.getTime() + 31 * 24 * 3600 * 1000);
+        await expect(timed.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
+      });
+
+      test("a verified Google identity signs in, creating the account once and linking an existing one", async () => {
+        const email = uniqueEmail("google");
+        const first = anyScope();
+        const created = await first.auth.signInWithVerifiedIdentity({
+          provider: "google",
+          email,
+          fullName: "Katherine Johnson",
+          avatarUrl: "https://example.com/k.png",
+        });
+        expect(created).toMatchObject({ email, fullName: "Katherine Johnson", avatarUrl: "https://example.com/k.png" });
+        await expect(backend.forRequest(requestWith(cookiesAfter(first.responseHeaders))).auth.getUser()).resolves.toMatchObject({
+          id: created.id,
+        });
+        const again = await anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: email.toUpperCase() });
+        expect(again.id).toBe(created.id);
+        expect(again.fullName).toBe("Katherine Johnson");
+        // No password was set: password sign-in cannot guess its way in.
+        await expectBackendError(anyScope().auth.signInWithPassword({ email, password: "" }), "invalid_credentials");
+
+        const { user, email: passwordEmail } = await signedUpUser();
+        const linked = await anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: passwordEmail });
+        expect(linked.id).toBe(user.id);
+      });
+    });
+
+    describe("account safety (issue 16)", () => {
+      test("sign out everywhere also ends sessions the embedded backend holds in its session cache", async () => {
+        const cached = harness.createBackend({ cacheSessions: true });
+        const { user, email, password, cookie } = await signedUpUser({ via: cached });
+        const otherDevice = cached.forRequest(requestWith());
+        await otherDevice.auth.signInWithPassword({ email, password });
+        const otherCookie = cookiesAfter(otherDevice.responseHeaders);
+        // Both sessions read once, so both sit in the cache.
+        await expect(cached.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
+        await expect(cached.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
+
+        await cached.forRequest(requestWith(cookie)).auth.signOutEverywhere();
+        await expect(cached.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
+        await expect(cached.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
+      });
+
+      test("failed sign-in rows expire: writing a failure purges the rows older than the lockout window", async () => {
+        let clock = new Date("2032-05-01T12:00:00Z");
+        const timed = harness.createBackend({ now: () => clock });
+        const unknown = Array.from({ length: 3 }, () => uniqueEmail("nobody"));
+        const fail = (email: string) =>
+          expectBackendError(timed.forRequest(requestWith()).auth.signInWithPassword({ email, password: "guess" }), "invalid_credentials");
+        const rowsFor = async (emails: string[]) =>
+          (
+            await db.query<{ n: number }>("select count(*)::int as n from auth.sign_in_failures where email = any($1::text[])", [
+              emails,
+            ])
+          )[0]?.n;
+
+        for (const email of unknown) await fail(email);
+        expect(await rowsFor(unknown)).toBe(3);
+
+        // Still inside the window: kept (they still count towards a lockout).
+        clock = new Date(clock.getTime() + 14 * 60_000);
+        const later = uniqueEmail("nobody");
+        await fail(later);
+        expect(await rowsFor(unknown)).toBe(3);
+
+        // Past the window: the next failure written removes them; its own row and the newer one stay.
+        clock = new Date(clock.getTime() + 2 * 60_000);
+        const latest = uniqueEmail("nobody");
+        await fail(latest);
+        expect(await rowsFor(unknown)).toBe(0);
+        expect(await rowsFor([later, latest])).toBe(2);
+      });
+
+      test("a locked address keeps its row until the lock ends, even past the window", async () => {
+        const clock = new Date("2032-06-01T12:00:00Z");
+        const timed = harness.createBackend({ now: () => clock });
+        const { email, password } = await signedUpUser({ via: timed });
+        // Failing since 20 minutes ago (before the window) and locked for 5 more.
+        await db.query(
+          "insert into auth.sign_in_failures (email, failures, first_failed_at, locked_until) values ($1, 12, $2, $3)",
+          [email, new Date(clock.getTime() - 20 * 60_000), new Date(clock.getTime() + 5 * 60_000)],
+        );
+        await expectBackendError(
+          timed.forRequest(requestWith()).auth.signInWithPassword({ email: uniqueEmail("nobody"), password: "guess" }),
+          "invalid_credentials",
+        );
+        await expectBackendError(timed.forRequest(requestWith()).auth.signInWithPassword({ email, password }), "too_many_attempts");
+      });
+    });
+
+    describe("place_order", () => {
+      test("malformed lines are refused before any other check, whatever else is wrong", async () => {
+        const placeRaw = (items: unknown) =>
+          asAnon(db, (tx) =>
+            tx.query("select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
+              JSON.stringify(items),
+              JSON.stringify(shipping),
+              "guest@example.com",
+              newKey(),
+            ]),
+          );
+        for (const items of [
+          [{ product_id: "clip-1", quantity: "two" }],
+          [{ product_id: "clip-1" }],
+          [{ product_id: 7, quantity: 1 }],
+          ["clip-1"],
+          [{ product_id: "nope", quantity: 500 }, { product_id: "clip-1", quantity: "1" }],
+        ]) {
+          await expectSqlError(placeRaw(items), "LB004");
+        }
+        // Then quantities, then repeats, then unknown products, then stock, each naming the first offending line.
+        await expectSqlError(placeRaw([{ product_id: "nope", quantity: 1 }, { product_id: "clip-1", quantity: 100 }]), "LB003");
+        await expectSqlError(placeRaw([{ product_id: "nope", quantity: 1 }, { product_id: "nope", quantity: 1 }]), "LB004");
+        const missing = placeRaw([{ product_id: "wig-2", quantity: 1 }, { product_id: "nope-1", quantity: 1 }, { product_id: "nope-2", quantity: 1 }]);
+        await expect(missing).rejects.toMatchObject({ code: "LB001", message: expect.stringContaining("nope-1") });
+        const soldOut = placeRaw([{ product_id: "clip-1", quantity: 1 }, { product_id: "wig-2", quantity: 1 }]);
+        await expect(soldOut).rejects.toMatchObject({ code: "LB002", message: expect.stringContaining("wig-2") });
+      });
+
+      test("prices posted with the lines are ignored: the function reads only ids and quantities", async () => {
+        const [row] = await asAnon(db, (tx) =>
+          tx.query<{ placed: { total_amount: number; order_items: { price_per_item: number }[] } }>(
+            "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed",
+            [
+              JSON.stringify([{ product_id: "wig-3", quantity: 1, price_per_item: 1, price: 1 }]),
+              JSON.stringify({ ...shipping, total_amount: 1 }),
+              "guest@example.com",
+              newKey(),
+            ],
+          ),
+        );
+        expect(row?.placed.total_amount).toBe(69_900);
+        expect(row?.placed.order_items[0]?.price_per_item).toBe(69_900);
+      });
+    });
+
+    describe("row-level security on direct SQL", () => {
+      async function twoShoppersWithData() {
+        const a = await signedUpUser({ fullName: "Alice" });
+        const b = await signedUpUser({ fullName: "Bob" });
+        await b.scope.carts.add({ userId: b.user.id, productId: "clip-1", quantity: 2 });
+        await b.scope.wishlist.add({ userId: b.user.id, productId: "wig-1" });
+        const order = await b.scope.orders.place({
+          userId: b.user.id,
+          items: [{ productId: "acc-1", quantity: 1 }],
+          shippingAddress: shipping,
+          email: b.email,
+          idempotencyKey: newKey(),
+        });
+        return { a, b, order };
+      }
+
+      test("as user A, B's rows cannot be read", async () => {
+        const { a, b, order } = await twoShoppersWithData();
+        await asAuthenticated(db, a.user.id, async (tx) => {
+          expect(await tx.query("select * from public.cart_items where user_id = $1", [b.user.id])).toEqual([]);
+          expect(await tx.query("select * from public.wishlist_items where user_id = $1", [b.user.id])).toEqual([]);
+          expect(await tx.query("select * from public.profiles where id = $1", [b.user.id])).toEqual([]);
+          expect(await tx.query("select * from public.orders where id = $1", [order.id])).toEqual([]);
+          expect(await tx.query("select * from public.order_items where order_id = $1", [order.id])).toEqual([]);
+          // Without a filter, A sees exactly A's own profile.
+          const profiles = await tx.query<{ id: string }>("select id from public.profiles");
+          expect(profiles.map((row) => row.id)).toEqual([a.user.id]);
+        });
+        // The same reads as B do find them: the rows exist.
+        await asAuthenticated(db, b.user.id, async (tx) => {
+          expect(await tx.query("select * from public.cart_items where user_id = $1", [b.user.id])).toHaveLength(1);
+          expect(await tx.query("select * from public.order_items where order_id = $1", [order.id])).toHaveLength(1);
+        });
+      });
+
+      test("as user A, B's rows cannot be changed or deleted", async () => {
+        const { a, b } = await twoShoppersWithData();
+        await asAuthenticated(db, a.user.id, async (tx) => {
+          expect(await tx.query("update public.cart_items set quantity = 50 where user_id = $1 returning id", [b.user.id])).toEqual([]);
+          expect(await tx.query("delete from public.cart_items where user_id = $1 returning id", [b.user.id])).toEqual([]);
+          expect(await tx.query("delete from public.wishlist_items where user_id = $1 returning id", [b.user.id])).toEqual([]);
+          expect(
+            await tx.query("update public.profiles set full_name = 'Mallory' where id = $1 returning id", [b.user.id]),
+          ).toEqual([]);
+        });
+        expect(await b.scope.carts.list({ userId: b.user.id })).toEqual([{ productId: "clip-1", quantity: 2 }]);
+        expect(await b.scope.wishlist.list({ userId: b.user.id })).toEqual(["wig-1"]);
+        expect((await b.scope.profiles.get({ userId: b.user.id }))?.fullName).toBe("Bob");
+      });
+
+      test("as user A, no cart row, wishlist row or order can be inserted for B", async () => {
+        const { a, b, order } = await twoShoppersWithData();
+        await expectSqlError(
+          asAuthenticated(db, a.user.id, (tx) =>
+            tx.query("insert into public.cart_items (user_id, product_id, quantity) values ($1, 'acc-3', 1)", [b.user.id]),
+          ),
+          "42501",
+        );
+        // Nor can A's own row be handed over to B.
+        await expectSqlError(
+          asAuthenticated(db, a.user.id, async (tx) => {
+            await tx.query("insert into public.cart_items (user_id, product_id, quantity) values ($1, 'acc-3', 1)", [a.user.id]);
+            return tx.query("update public.cart_items set user_id = $1 where user_id = $2", [b.user.id, a.user.id]);
+          }),
+          "42501",
+        );
+        await expectSqlError(
+          asAuthenticated(db, a.user.id, (tx) =>
+            tx.query("insert into public.wishlist_items (user_id, product_id) values ($1, 'acc-3')", [b.user.id]),
+          ),
+          "42501",
+        );
+        for (const owner of [b.user.id, a.user.id]) {
+          await expectSqlError(
+            asAuthenticated(db, a.user.id, (tx) =>
+              tx.query(
+                `insert into public.orders (user_id, total_amount, shipping_address, email, idempotency_key)
+                 values ($1, 1, '{}'::jsonb, 'a@example.com', $2)`,
+                [owner, newKey()],
+              ),
+            ),
+            "42501",
+          );
+        }
+        await expectSqlError(
+          asAuthenticated(db, a.user.id, (tx) =>
+            tx.query(
+              "insert into public.order_items (order_id, line_number, product_id, quantity, price_per_item) values ($1, 9, 'clip-1', 1, 1)",
+              [order.id],
+            ),
+          ),
+          "42501",
+        );
+        await expectSqlError(
+          asAuthenticated(db, a.user.id, (tx) => tx.query("update public.orders set total_amount = 1 where id = $1", [order.id])),
+          "42501",
+        );
+        // A's orders from place_order belong to A, whatever A sends.
+        const [row] = await asAuthenticated(db, a.user.id, (tx) =>
+          tx.query<{ placed: { user_id: string } }>("select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
+            JSON.stringify([{ product_id: "acc-2", quantity: 1, user_id: b.user.id }]),
+            JSON.stringify(shipping),
+            a.email,
+            newKey(),
+          ]),
+        );
+        expect(row?.placed.user_id).toBe(a.user.id);
+      });
+
+      test("nobody reads newsletter addresses, prices are public, auth tables are out of reach", async () => {
+        await anyScope().newsletter.subscribe({ email: uniqueEmail("secret") });
+        await expectSqlError(asAnon(db, (tx) => tx.query("select email from public.newsletter_subscribers")), "42501");
+        const { user } = await signedUpUser();
+        await expectSqlError(
+          asAuthenticated(db, user.id, (tx) => tx.query("select email from public.newsletter_subscribers")),
+          "42501",
+        );
+        await expectSqlError(
+          asAnon(db, (tx) => tx.query("insert into public.newsletter_subscribers (email) values ('x@example.com')")),
+          "42501",
+        );
+        await expectSqlError(asAnon(db, (tx) => tx.query("select * from public.cart_items")), "42501");
+        await expectSqlError(asAnon(db, (tx) => tx.query("select * from public.orders")), "42501");
+        await expectSqlError(asAnon(db, (tx) => tx.query("select public.add_to_cart('clip-1', 1)")), "42501");
+        await expectSqlError(asAuthenticated(db, user.id, (tx) => tx.query("select * from auth.users")), "42501");
+        await expectSqlError(asAuthenticated(db, user.id, (tx) => tx.query("select * from auth.sessions")), "42501");
+        const prices = await asAnon(db, (tx) => tx.query("select product_id from public.product_prices"));
+        expect(prices).toHaveLength(products.length);
+        await expectSqlError(
+          asAuthenticated(db, user.id, (tx) => tx.query("update public.product_prices set price_cents = 1")),
+          "42501",
+        );
+      });
+
+      test("the adapter runs every data call as authenticated with the user's id, or as anon", async () => {
+        const seen: { role: string; uid: string | null }[] = [];
+        const whoIsAsking = "select current_user::text as role, auth.uid()::text as uid";
+        // Asks, at the end of each of the adapter's transactions and batches, who the database thought was asking.
+        const recording: SqlDatabase = {
+          ...db,
+          batch: async (statements) => {
+            const results = await db.batch([...statements, { text: whoIsAsking }]);
+            const [row] = (results.pop() ?? []) as { role: string; uid: string | null }[];
+            if (row) seen.push(row);
+            return results;
+          },
+          transaction: (work) =>
+            db.transaction(async (tx) => {
+              const result = await work(tx);
+              const [row] = await tx.query<{ role: string; uid: string | null }>(whoIsAsking);
+              if (row) seen.push(row);
+              return result;
+            }),
+        };
+        const observed = harness.createBackend({}, recording);
+        const { user, email, cookie } = await signedUpUser({ via: observed });
+        seen.length = 0;
+
+        const scope = observed.forRequest(requestWith(cookie));
+        const userId = user.id;
+        await scope.carts.add({ userId, productId: "clip-1", quantity: 1 });
+        await scope.carts.setQuantity({ userId, productId: "clip-1", quantity: 2 });
+        await scope.carts.list({ userId });
+        await scope.carts.merge({ userId, lines: [{ productId: "acc-1", quantity: 1 }] });
+        await scope.profiles.get({ userId });
+        await scope.wishlist.toggle({ userId, productId: "wig-1" });
+        await scope.orders.place({ userId, items: [{ productId: "acc-2", quantity: 1 }], shippingAddress: shipping, email, idempotencyKey: newKey() });
+        await scope.orders.listForUser({ userId });
+        expect(seen).toHaveLength(8);
+        expect(new Set(seen.map((row) => JSON.stringify(row)))).toEqual(new Set([JSON.stringify({ role: "authenticated", uid: userId })]));
+
+        seen.length = 0;
+        await scope.newsletter.subscribe({ email: uniqueEmail() });
+        await scope.orders.place({
+          userId: null,
+          items: [{ productId: "acc-2", quantity: 1 }],
+          shippingAddress: shipping,
+          email: "guest@example.com",
+          idempotencyKey: newKey(),
+        });
+        expect(seen).toEqual([
+          { role: "anon", uid: null },
+          { role: "anon", uid: null },
+        ]);
+        const [after] = await db.query<{ role: string }>("select current_user::text as role");
+        expect(after?.role).not.toMatch(/^(anon|authenticated)$/);
+      });
+    });
+  });
+}

@@ -1,0 +1,22 @@
+// The port contract for the Supabase adapter: the adapter as it runs in production, its `fetch` answered by a
+// Supabase at the network edge (supabase-over-pglite.ts) over a database migrated with supabase/migrations.
+import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
+import { describeBackendContract } from "./contract";
+import { createSupabaseOverPglite } from "./supabase-over-pglite";
+
+describeBackendContract("supabase (network-edge fake over PGlite)", async () => {
+  const supabase = await createSupabaseOverPglite();
+  return {
+    db: supabase.db,
+    createBackend: (overrides = {}) =>
+      createSupabaseBackend({
+        url: supabase.url,
+        anonKey: supabase.anonKey,
+        cookieSecrets: ["test-session-secret"],
+        secureCookies: false,
+        fetch: supabase.fetch,
+        ...overrides,
+      }),
+    teardown: () => supabase.close(),
+  };
+});
