@@ -81,7 +81,7 @@ export default function AuthPage() {
   }, [actionData]);
 
   // A new form per mode, so that switching does not carry one side's errors to the other.
-  const [form, fields, firstInvalid] = useZodForm({
+  const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: `auth-${mode}`,
     loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.AuthFormSchema),
     constraint,
@@ -134,6 +134,7 @@ export default function AuthPage() {
           className={google === "unavailable" ? "mt-6" : undefined}
           {...getFormProps(form)}
         >
+          {formEngine}
           <fieldset disabled={submitting} className="space-y-4">
             <input type="hidden" name="intent" value={mode} />
             {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

@@ -94,7 +94,7 @@ export default function Checkout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const lastResult = useActionData<typeof action>();
   const busy = useIsPosting("/checkout");
-  const [form, fields, firstInvalid] = useZodForm({
+  const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "checkout",
     loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/checkout/shipping-schema").then((module) => module.shippingSchema),
     constraint,
@@ -136,6 +136,7 @@ export default function Checkout() {
       <h1 className="font-serif text-4xl text-ink">Checkout</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]">
         <Form method="post" {...getFormProps(form)} className="space-y-6">
+          {formEngine}
           <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} />
           <fieldset className="space-y-4 rounded-2xl border border-sand-200 p-6">
             <legend className="px-2 text-lg font-semibold text-ink">Shipping Information</legend>

@@ -53,7 +53,7 @@ export default function ForgotPassword() {
   const { sendsEmail, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPosting("/forgot-password");
-  const [form, fields, firstInvalid] = useZodForm({
+  const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "forgot-password",
     loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ForgotPasswordSchema),
     constraint,
@@ -77,6 +77,7 @@ export default function ForgotPassword() {
             <>
               <p className="mt-2 text-sm text-ink-muted">Enter the email address of your account and we will send you a link to set a new password.</p>
               <Form method="post" action="/forgot-password" className="mt-6" {...getFormProps(form)}>
+                {formEngine}
                 <fieldset disabled={submitting} className="space-y-4">
                   <FormField
                     label="Email"

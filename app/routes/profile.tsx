@@ -179,7 +179,7 @@ function EditProfileForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const saving = useIsPosting("/profile");
-  const [form, fields, firstInvalid] = useZodForm({
+  const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "edit-profile",
     loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ProfileFormSchema),
     constraint,
@@ -188,6 +188,7 @@ function EditProfileForm({
   });
   return (
     <Form method="post" action={EDIT_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
+      {formEngine}
       <fieldset disabled={saving} className="space-y-4">
         <legend className="sr-only">Edit profile</legend>
         <FormField
@@ -243,7 +244,7 @@ function ChangePasswordForm({
 }) {
   const saving = useIsPosting("/profile");
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields, firstInvalid] = useZodForm({
+  const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "change-password",
     loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ChangePasswordSchema),
     constraint,
@@ -259,6 +260,7 @@ function ChangePasswordForm({
   }, [lastResult]);
   return (
     <Form ref={formRef} method="post" action={CHANGE_PASSWORD_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
+      {formEngine}
       <fieldset disabled={saving} className="space-y-4">
         <legend className="font-serif text-xl text-ink">Change password</legend>
         <input type="hidden" name="intent" value="change-password" />

@@ -56,7 +56,7 @@ export default function ResetPassword() {
   const { email, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPosting("/reset-password");
-  const [form, fields, firstInvalid] = useZodForm({
+  const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "reset-password",
     loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ResetPasswordSchema),
     constraint,
@@ -69,6 +69,7 @@ export default function ResetPassword() {
         <h1 className="font-serif text-3xl text-ink">Set a new password</h1>
         <p className="mt-2 text-sm text-ink-muted">Choose a new password for {email}.</p>
         <Form method="post" action="/reset-password" className="mt-6" {...getFormProps(form)}>
+          {formEngine}
           <fieldset disabled={submitting} className="space-y-4">
             <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} firstInvalid={firstInvalid} />
             <FormErrors id={form.errorId} errors={form.errors} />

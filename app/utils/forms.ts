@@ -1,20 +1,25 @@
-import { parse, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
+import type { FormMetadata, SubmissionResult, useForm } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { createElement, type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { z } from "zod";
+import type { FormConstraint, FormEngine, FormEngineProps } from "./form-engine";
 
 type FormOptions<Schema extends z.ZodTypeAny> = Parameters<typeof useForm<z.input<Schema>, string[]>>[0];
-/** A schema's rules as HTML attributes (required, minLength, maxLength, pattern): `getZodConstraint` in the loader. */
-export type FormConstraint = NonNullable<FormOptions<z.ZodTypeAny>["constraint"]>;
+export type { FormConstraint };
+type FormState<Schema extends z.ZodTypeAny> = ReturnType<typeof useForm<z.input<Schema>, string[]>>;
 
 /**
  * A conform form validated by one zod schema, the same in the browser and in the action, with the shop's timing:
  * a field is checked when the shopper leaves it, then again as they correct it.
  *
- * zod and its conform adapter are ~14 KB gzip of a form page's first load (docs/performance.md, item 12), and a
- * shopper reading the page needs none of it: the schema loads on the first focus inside the form. The page renders
- * with the schema's rules as attributes (`constraint`, from the loader); a field left before the schema arrived is
- * checked when it does, and a submission sent before that is checked by the server, with the same schema.
+ * conform (~10 KB gzip), zod and the schema (~14 KB) are none of what a shopper reading the page needs, and they
+ * would take a form page's first load over its 100 KB budget (docs/performance.md, item 12; decision 0023). So they
+ * load on the first focus inside the form. Until then the form is plain HTML with the server's view of it: the
+ * schema's rules as attributes (`constraint`, from the loader), and what the last answer refused, with the same ids
+ * and attributes conform gives (`getFormProps`/`getInputProps` work on both). Once they arrive, the returned
+ * `engine` element (render it anywhere in the route) runs conform's `useForm`, and its state replaces the plain one
+ * without remounting a field, so nothing typed or focused is lost. A field left before that is checked when they
+ * arrive; a submission sent before that is checked by the server, with the same schema.
  *
  * Pass `loadSchema: import.meta.env.SSR ? undefined : () => import(...)`: the server renders the form but never loads
  * the schema this way (its action imports the module), and a dynamic import of a module that is also imported
@@ -34,42 +39,31 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue?: FormOptions<Schema>["defaultValue"];
 }) {
-  const validate = useRef<((formData: FormData) => Submission<z.input<Schema>, string[]>) | null>(null);
   const loadSchemaOnce = useRef(loadSchema);
-  const [form, fields] = useForm<z.input<Schema>, string[]>({
-    id,
-    lastResult,
-    defaultValue,
-    constraint,
-    onValidate: ({ formData }) =>
-      validate.current?.(formData) ?? parse(formData, { resolve: (value) => ({ value: value as z.input<Schema> }) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const latestForm = useRef(form);
-  latestForm.current = form;
+  // conform reads the default values once; a caller's new object with the same values must not restart the engine.
+  const initialValues = useStableValue(defaultValue);
+  const [loaded, setLoaded] = useState<{ id: string; schema: Schema; Engine: typeof FormEngine } | null>(null);
+  const [running, setRunning] = useState<{ id: string; state: FormState<Schema> } | null>(null);
+  // Fields left before conform arrived (a slow network), checked as soon as it does; null once it has.
+  const leftEarly = useRef<Set<string> | null>(new Set());
 
   useEffect(() => {
     const element = document.getElementById(id);
     if (!element) return;
-    // Fields left before the schema arrived (a slow network), checked as soon as it does.
-    const leftEarly = new Set<string>();
+    leftEarly.current = new Set();
     let loading = false;
     const load = () => {
       const loadSchema = loadSchemaOnce.current;
-      if (loading || validate.current || !loadSchema) return;
+      if (loading || !loadSchema) return;
       loading = true;
-      Promise.all([loadSchema(), import("@conform-to/zod/v3")])
-        .then(([schema, { parseWithZod }]) => {
-          validate.current = (formData) => parseWithZod(formData, { schema });
-          for (const name of leftEarly) latestForm.current.validate({ name });
-        })
+      Promise.all([loadSchema(), import("./form-engine")])
+        .then(([schema, { FormEngine }]) => setLoaded({ id, schema, Engine: FormEngine }))
         // Offline, or a new release replaced the file: the server still checks every submission; retry on next focus.
         .catch(() => (loading = false));
     };
     const noteLeft = (event: FocusEvent) => {
       const name = (event.target as Partial<HTMLInputElement> | null)?.name;
-      if (!validate.current && name) leftEarly.add(name);
+      if (name) leftEarly.current?.add(name);
     };
     element.addEventListener("focusin", load);
     element.addEventListener("focusout", noteLeft);
@@ -78,6 +72,34 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
       element.removeEventListener("focusout", noteLeft);
     };
   }, [id]);
+
+  const plain = useMemo(
+    () => plainFormState<Schema>(id, constraint, lastResult, initialValues),
+    [id, constraint, lastResult, initialValues],
+  );
+  const publish = useCallback((state: FormState<Schema>) => setRunning({ id, state }), [id]);
+  const engine: ReactElement | null =
+    loaded && loaded.id === id
+      ? createElement(loaded.Engine as (props: FormEngineProps<Schema>) => null, {
+          key: id,
+          id,
+          schema: loaded.schema,
+          constraint,
+          lastResult,
+          defaultValue: initialValues,
+          publish,
+        })
+      : null;
+  const [form, fields] = engine && running?.id === id ? running.state : plain;
+
+  // Once the form carries conform's props (a validation is a submit event its onSubmit must catch), check the
+  // fields left before it arrived.
+  const conformForm = engine && running?.id === id ? running.state[0] : null;
+  useEffect(() => {
+    if (!conformForm || !leftEarly.current) return;
+    for (const name of leftEarly.current) conformForm.validate({ name });
+    leftEarly.current = null;
+  }, [conformForm]);
 
   const firstInvalid = firstInvalidField(lastResult);
   // With JavaScript the page is not reloaded, so `autoFocus` does nothing: move the cursor to the field the
@@ -92,7 +114,48 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
     if (field instanceof HTMLElement) field.focus();
   }, [id, idle, firstInvalid, lastResult]);
 
-  return [form, fields, firstInvalid] as const;
+  return [form, fields, firstInvalid, engine] as const;
+}
+
+/** `value`, or the previous one while it has the same JSON. */
+function useStableValue<T>(value: T): T {
+  const kept = useRef(value);
+  if (JSON.stringify(kept.current) !== JSON.stringify(value)) kept.current = value;
+  return kept.current;
+}
+
+/**
+ * The form as conform describes it (ids, errors, initial values, constraints), from what the server said, for the
+ * page before conform runs: the same shape and values `useForm` starts from, so the hand-over changes nothing.
+ */
+function plainFormState<Schema extends z.ZodTypeAny>(
+  formId: string,
+  constraint: FormConstraint,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  defaultValue: FormOptions<Schema>["defaultValue"],
+): FormState<Schema> {
+  const errors = lastResult?.status === "error" ? (lastResult.error ?? {}) : {};
+  const initialValue = (lastResult?.initialValue ?? defaultValue ?? {}) as Record<string, unknown>;
+  const metadata = (name: string) => {
+    const id = name ? `${formId}-${name}` : formId;
+    return {
+      id,
+      name,
+      formId,
+      errorId: `${id}-error`,
+      descriptionId: `${id}-description`,
+      errors: errors[name] ?? undefined,
+      valid: !errors[name]?.length,
+      initialValue: initialValue[name],
+      ...constraint[name],
+    };
+  };
+  // noValidate as conform renders it: the server checks and answers every field at once, with or without JavaScript.
+  const form = { ...metadata(""), noValidate: true, onSubmit: undefined };
+  const fields = new Proxy({} as Record<string, unknown>, {
+    get: (_, name) => (typeof name === "string" ? metadata(name) : undefined),
+  });
+  return [form as unknown as FormMetadata<z.input<Schema>, string[]>, fields as FormState<Schema>[1]] as FormState<Schema>;
 }
 
 /**
