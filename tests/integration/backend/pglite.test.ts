@@ -58,7 +58,8 @@ describe("embedded backend on disk", () => {
       expect(first.description).toBe(`embedded (PGlite at ${path.join(dataDir, "pglite")})`);
       const signUp = first.forRequest(new Request("http://shop.test/"));
       const { user } = await signUp.auth.signUp({ email: "persisted@example.com", password: "long enough 1" });
-      await first.forRequest(new Request("http://shop.test/")).carts.merge({
+      // The sign-up's own request: its session is the new user's, as whom the data calls run.
+      await signUp.carts.merge({
         userId: user.id,
         lines: [{ productId: "clip-1", quantity: 2 }],
       });
@@ -111,7 +112,7 @@ describe("test hook for route and module tests", () => {
     try {
       expect(await getBackend()).toBe(installed.backend);
       const request = new Request("http://shop.test/");
-      const scope = await backendFor(request);
+      const scope = await backendFor(request, { responseHeaders: new Headers() });
       expect(scope).toBe(installed.backend.forRequest(request));
       const { user } = await scope.auth.signUp({ email: "hook@example.com", password: "long enough 1" });
       expect(await scope.profiles.get({ userId: user.id })).toMatchObject({ email: "hook@example.com" });
