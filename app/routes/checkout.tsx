@@ -16,7 +16,7 @@ import { formatCents } from "~/modules/money";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/modules/auth/session.server";
 import { withRetryAfter } from "~/utils/rate-limit";
-import { refusedByRateLimit } from "~/utils/rate-limit.server";
+import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
 import { withRetryAfter } from "~/utils/rate-limit";
-import { refusedByRateLimit } from "~/utils/rate-limit.server";
+import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { getOrigin } from "~/utils/request.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";

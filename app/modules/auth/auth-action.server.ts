@@ -8,7 +8,7 @@ import { redirectSignedIn } from "~/modules/auth/sign-in.server";
 import { requireAnonymous } from "~/modules/auth/session.server";
 import { signInWithPasswordForm } from "~/modules/auth/authenticator.server";
 import { getOrigin } from "~/utils/request.server";
-import { refusedByRateLimit } from "~/utils/rate-limit.server";
+import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 /**
