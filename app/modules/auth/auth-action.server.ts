@@ -56,9 +56,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
     });
     const notice = accountCreatedNotice({ signedIn, sendsEmail: capabilities.sendsEmail });
     if (signedIn) return await redirectSignedIn(request, { backend, redirectTo, notice });
-    return data(
-      { result: submission.reply({ hideFields: ["password"] }), notice },
-    );
+    return data({ result: submission.reply({ hideFields: ["password"] }), notice });
   } catch (error) {
     if (!isBackendError(error)) throw error;
     return data(

@@ -10,9 +10,9 @@ import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 // remix-auth drives sign-in, but the backend owns the session: we never pass successRedirect, so
-// remix-auth returns the user and leaves its own session storage alone (except Google's OAuth `state`),
-// and the session cookie reaches the response through the load context (the server adds it). remix-auth hands strategies a copy of the
-// Request, so the request's backend handle travels in `context`, not through backendFor(copy).
+// remix-auth returns the user and leaves its own session storage alone (except Google's OAuth `state`), and the
+// session cookie reaches the response through the load context (the server adds it). remix-auth hands strategies
+// a copy of the Request, so the request's backend handle travels in `context` explicitly.
 
 const FORM = "form";
 const GOOGLE = "google";

@@ -36,7 +36,7 @@ export async function redirectSignedIn(
     }),
   );
   // The session cookie itself reaches the response through the load context (the server adds it).
-  const responseHeaders = combineHeaders(headers, ...mergeHeaders);
-  if (!notice) return redirect(redirectTo, { status: 303, headers: responseHeaders });
-  return redirectWithToast(redirectTo, { ...notice, type: "success" }, { headers: responseHeaders });
+  const combined = combineHeaders(headers, ...mergeHeaders);
+  if (!notice) return redirect(redirectTo, { status: 303, headers: combined });
+  return redirectWithToast(redirectTo, { ...notice, type: "success" }, { headers: combined });
 }
