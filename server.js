@@ -144,7 +144,7 @@ app.use(
   remixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.renderNonce, clientIp: req.ip }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.renderNonce, clientIp: req.ip, responseHeaders: new Headers() }),
     // Public pages for visitors without cookies, for as long as their s-maxage says (PAGE_CACHE=off to disable).
     pageCache: isProduction && process.env.PAGE_CACHE !== "off" ? createPageCache() : undefined,
   }),

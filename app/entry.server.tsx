@@ -9,7 +9,7 @@ import { setDocumentCacheControl } from "~/utils/cache-control.server";
 import { frameworkScript } from "~/utils/framework-script.server";
 import { ServerDocumentProvider } from "~/utils/nonce";
 
-export { startup, shutdown } from "~/utils/lifecycle.server";
+export { startup, shutdown } from "~/lifecycle.server";
 
 /**
  * Remix logs every error a request meets. A client's mistake (a 4xx answer such as OPTIONS /cart's 405) and a

@@ -4,6 +4,12 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The client's address as Express reads it (`req.ip`, honouring TRUST_PROXY): the key of per-client limits. */
     clientIp?: string;
+    /**
+     * Headers the request's backend produces (a session cookie issued, refreshed or ended), collected across
+     * every loader and action of the request: server.js makes one per request and adds them to whatever response
+     * the request ends with (server/remix-handler.js), so no route carries them by hand.
+     */
+    responseHeaders: Headers;
   }
 }
 

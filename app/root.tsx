@@ -11,7 +11,7 @@ import { NewsletterForm } from "~/routes/newsletter";
 import stylesheet from "~/tailwind.css?url";
 import { useNonce } from "~/utils/nonce";
 import { getOrigin } from "~/utils/request.server";
-import { loadShellSession } from "~/utils/shell-session.server";
+import { loadShellSession } from "~/modules/auth/shell-session.server";
 import { readToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -21,14 +21,13 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // Degrades to a signed-out header when the database is down (shell-session.server.ts).
-  const [{ session, member, summary, headers }, { toast, clearHeader }, newsletter] = await Promise.all([
-    loadShellSession(request),
+  const [{ member, summary, headers }, { toast, clearHeader }, newsletter] = await Promise.all([
+    loadShellSession(request, context),
     readToast(request),
     readNewsletterFlash(request),
   ]);
-  session.backend.responseHeaders.forEach((value, key) => headers.append(key, value));
   if (clearHeader) headers.append("Set-Cookie", clearHeader);
   if (newsletter.clearHeader) headers.append("Set-Cookie", newsletter.clearHeader);
   return data(

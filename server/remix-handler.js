@@ -49,6 +49,27 @@ async function sendResponse(res, response) {
 }
 
 /**
+ * `response` with the headers the request's backend produced (the load context's `responseHeaders`) added, for
+ * every kind of answer: a document, a data request's, a resource route's, a thrown redirect. Set-Cookie is
+ * appended, never replacing the route's own; other headers are set. A response that gets a cookie here is
+ * private, whatever the route said (a shared cache must never keep a session cookie).
+ * @param {Response} response
+ * @param {Headers | undefined} added
+ * @returns {Response}
+ */
+export function withResponseHeaders(response, added) {
+  if (!added || [...added.keys()].length === 0) return response;
+  const headers = new Headers(response.headers);
+  const cookies = added.getSetCookie();
+  for (const setCookie of cookies) headers.append("Set-Cookie", setCookie);
+  if (cookies.length > 0) headers.set("Cache-Control", "private, no-store");
+  added.forEach((value, name) => {
+    if (name !== "set-cookie") headers.set(name, value);
+  });
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
  * @param {{
  *   build: Parameters<typeof createRequestHandler>[0];
  *   mode: string;
@@ -64,7 +85,8 @@ export function remixHandler({ build, mode, getLoadContext, pageCache }) {
     try {
       if (pageCache && (await pageCache.serve(req, res))) return;
       res.locals.renderNonce = pageCache ? pageCache.renderNonce(res) : res.locals.cspNonce;
-      const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req, res));
+      const context = getLoadContext(req, res);
+      const response = withResponseHeaders(await handleRequest(toFetchRequest(req, res), context), context.responseHeaders);
       await sendResponse(res, pageCache ? await pageCache.capture(res, response) : response);
     } catch (error) {
       next(error);

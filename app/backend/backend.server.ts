@@ -71,14 +71,15 @@ export function getBackend(opening: Pick<BackendRuntimeOptions, "databaseImage">
 }
 
 /**
- * The backend as one request sees it: `auth` reads its cookies; pass `responseHeaders` to the response.
+ * The backend as one request sees it: `auth` reads its cookies, and the headers it produces go to
+ * `context.responseHeaders`, which the server adds to the request's response (server/remix-handler.js).
  *
- *   const backend = await backendFor(request);
+ *   const backend = await backendFor(request, context);
  *   const user = await backend.auth.getUser();
- *   return data({ user }, { headers: backend.responseHeaders });
+ *   return data({ user });
  */
-export async function backendFor(request: Request): Promise<RequestBackend> {
-  return (await getBackend()).forRequest(request);
+export async function backendFor(request: Request, context: { responseHeaders: Headers }): Promise<RequestBackend> {
+  return (await getBackend()).forRequest(request, context.responseHeaders);
 }
 
 export async function closeBackend(): Promise<void> {

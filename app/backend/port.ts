@@ -14,8 +14,10 @@ export interface Backend {
   /**
    * The backend as seen by one HTTP request: it reads that request's cookies and collects the
    * Set-Cookie headers its response must carry (`responseHeaders`). The same Request gives the same object.
+   * `responseHeaders` names where those headers also go: the server's per-request Headers (the load context's),
+   * which it adds to whatever response the request ends with, so routes never carry them by hand.
    */
-  forRequest(request: Request): RequestBackend;
+  forRequest(request: Request, responseHeaders?: Headers): RequestBackend;
   /**
    * The e-mail outbox this process's mail sender drains (issue 17), or null when it cannot reach it (Supabase
    * without SUPABASE_SERVICE_ROLE_KEY).
@@ -52,9 +54,14 @@ export interface RequestBackend {
   readonly newsletter: NewsletterPort;
   /**
    * Set-Cookie (and cache) headers produced so far: a session issued, refreshed or ended.
-   * Every response of a request that used `auth` must carry them.
+   * Every response of a request that used `auth` must carry them (the server adds them: see forRequest).
    */
   readonly responseHeaders: Headers;
+  /**
+   * The signed-in member's data functions, bound to the user of this request's verified session: they take no
+   * `userId`. Throws BackendError "not_authenticated" for a visitor.
+   */
+  member(): Promise<MemberBackend>;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -143,6 +150,9 @@ export interface RateLimitsPort {
 
 // ---------------------------------------------------------------------------------------------------
 // Data. Every function names its owner (`userId`); the database checks it again with row-level security.
+// Both adapters run a call as the user of the request's verified session (SQL: the transaction's role and JWT
+// subject; Supabase: the session's access token), never as the `userId` argument: an argument naming anyone
+// else is refused (BackendError "not_authenticated"). `userId: null` (a guest order) runs as anon.
 
 export interface StoredCartLine {
   productId: string;
@@ -276,6 +286,27 @@ export interface NewsletterPort {
   confirm(input: { token: string }): Promise<boolean>;
   /** An unsubscribe link's token (again is fine): false when it was never issued. */
   unsubscribe(input: { token: string }): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A member's data, bound to the session's user (RequestBackend.member()): what routes use.
+
+/** A port's functions without their `userId` (an input that held nothing else may be left out). */
+type BoundToMember<Port> = {
+  [Name in keyof Port]: Port[Name] extends (input: infer Input) => infer Result
+    ? keyof Omit<Input, "userId"> extends never
+      ? (input?: Omit<Input, "userId">) => Result
+      : (input: Omit<Input, "userId">) => Result
+    : never;
+};
+
+export interface MemberBackend {
+  /** The signed-in user's id, as the verified session says. */
+  readonly userId: string;
+  readonly carts: BoundToMember<CartsPort>;
+  readonly profiles: BoundToMember<ProfilesPort>;
+  readonly orders: BoundToMember<OrdersPort>;
+  readonly wishlist: BoundToMember<WishlistPort>;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,9 +4,9 @@ import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkOutcome } from "~/components/link-outcome";
-import { signedInNotice } from "~/modules/account/auth-messages";
-import { grantPasswordRecovery } from "~/modules/account/password-recovery.server";
-import { redirectSignedIn } from "~/modules/account/sign-in.server";
+import { signedInNotice } from "~/modules/auth/auth-messages";
+import { grantPasswordRecovery } from "~/modules/auth/password-recovery.server";
+import { redirectSignedIn } from "~/modules/auth/sign-in.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -16,10 +16,10 @@ const RESET_PASSWORD_PATH = "/reset-password";
  * Where the backend's hosted OAuth (Google on Supabase), e-mail confirmation and password-recovery links
  * land with `?code=`: the code becomes a session, then the shopper goes to `next` (same-site only).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const next = safeRedirect(url.searchParams.get("next"), "/");
-  const backend = await backendFor(request);
+  const backend = await backendFor(request, context);
   const code = url.searchParams.get("code");
 
   // The provider's own error text comes from the URL, so anyone could write it: show a fixed message.
@@ -27,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirectWithToast(
       "/auth",
       { type: "error", title: "Error", description: "This sign-in link is invalid or has expired. Please try again." },
-      { headers: backend.responseHeaders },
     );
   }
 
@@ -36,7 +35,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const recovering = next === RESET_PASSWORD_PATH;
     return await redirectSignedIn(request, {
       backend,
-      user,
       redirectTo: next,
       // The reset page explains itself; a "Welcome back!" there would be confusing.
       notice: recovering ? null : signedInNotice,
@@ -46,9 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!isBackendError(error)) throw error;
     // An e-mailed link used twice or too late (issue 17): a page that says so, not a silent bounce.
     if (error.code === "invalid_link") {
-      return data({ problem: error.message }, { status: 410, headers: backend.responseHeaders });
+      return data({ problem: error.message }, { status: 410 });
     }
-    return redirectWithToast("/auth", { type: "error", title: "Error", description: error.message }, { headers: backend.responseHeaders });
+    return redirectWithToast("/auth", { type: "error", title: "Error", description: error.message });
   }
 }
 

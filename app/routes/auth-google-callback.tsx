@@ -1,17 +1,16 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { getBackend } from "~/backend/backend.server";
-import { signedInNotice } from "~/modules/account/auth-messages";
-import { combineHeaders } from "~/modules/account/combine-headers";
-import { redirectSignedIn } from "~/modules/account/sign-in.server";
-import { getSession } from "~/utils/auth.server";
-import { finishGoogleSignIn, googleSignInMethod } from "~/utils/authenticator.server";
+import { signedInNotice } from "~/modules/auth/auth-messages";
+import { redirectSignedIn } from "~/modules/auth/sign-in.server";
+import { getSession } from "~/modules/auth/session.server";
+import { finishGoogleSignIn, googleSignInMethod } from "~/modules/auth/authenticator.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** Google sends the shopper back here (remix-auth-google, on backends without hosted OAuth). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { backend, user } = await getSession(request);
+  const { backend, user } = await getSession(request, context);
   if ((await googleSignInMethod(await getBackend())) !== "app") return redirect("/auth");
-  if (user) return redirect("/", { headers: backend.responseHeaders });
+  if (user) return redirect("/");
 
   const outcome = await finishGoogleSignIn(request, { backend, context });
   if (outcome.error) {
@@ -19,12 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return redirectWithToast(
       authPage,
       { type: "error", title: "Error", description: outcome.error.message },
-      { headers: combineHeaders(outcome.headers, backend.responseHeaders) },
+      { headers: outcome.headers },
     );
   }
   return redirectSignedIn(request, {
     backend,
-    user: outcome.user,
     redirectTo: outcome.returnTo,
     notice: signedInNotice,
     headers: outcome.headers,

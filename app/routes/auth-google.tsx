@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import { requireAnonymous } from "~/utils/auth.server";
-import { googleSignInMethod, startGoogleSignIn } from "~/utils/authenticator.server";
+import { requireAnonymous } from "~/modules/auth/session.server";
+import { googleSignInMethod, startGoogleSignIn } from "~/modules/auth/authenticator.server";
 import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  * the shopper is told so instead.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { backend } = await requireAnonymous(request);
+  const { backend } = await requireAnonymous(request, context);
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
   const authPage = returnTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo: returnTo })}`;
   const method = await googleSignInMethod(await getBackend());
@@ -23,8 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       case "hosted": {
         const callback = `${getOrigin(request)}/auth/callback?${new URLSearchParams({ next: returnTo })}`;
         const { url } = await backend.auth.startOAuth({ provider: "google", redirectTo: callback });
-        // The PKCE code verifier travels in backend.responseHeaders.
-        return redirect(url, { headers: backend.responseHeaders });
+        // The PKCE code verifier's cookie reaches the response through the load context.
+        return redirect(url);
       }
       case "app":
         return await startGoogleSignIn(request, { returnTo, context });
@@ -37,6 +37,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    return redirectWithToast(authPage, { type: "error", title: "Error", description: error.message }, { headers: backend.responseHeaders });
+    return redirectWithToast(authPage, { type: "error", title: "Error", description: error.message });
   }
 }

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import { ForgotPasswordSchema } from "~/modules/account/auth-schemas";
+import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
 import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -15,7 +15,7 @@ export function loader() {
  * "Resend confirmation email" (issue 17). The same answer whatever the address: unknown, already confirmed, or
  * asked for less than a minute ago (the backend sends at most one link a minute).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
@@ -23,16 +23,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return redirectWithToast(back, { type: "error", title: "Error", description: "Please enter a valid email address." });
   }
-  const backend = await backendFor(request);
+  const backend = await backendFor(request, context);
   try {
     await backend.auth.resendConfirmation({ email: submission.value.email, emailRedirectTo: `${getOrigin(request)}/auth/callback` });
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    return redirectWithToast(back, { type: "error", title: "Error", description: error.message }, { headers: backend.responseHeaders });
+    return redirectWithToast(back, { type: "error", title: "Error", description: error.message });
   }
   return redirectWithToast(
     back,
     { title: "Check your email", description: "If this address is waiting for confirmation, a new link is on its way." },
-    { headers: backend.responseHeaders },
   );
 }

@@ -9,17 +9,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { ResendConfirmation } from "~/components/resend-confirmation";
-import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/account/auth-schemas";
-import { authAction } from "~/routes/auth.server";
-import { requireAnonymous } from "~/utils/auth.server";
-import { googleSignInMethod } from "~/utils/authenticator.server";
+import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/auth/auth-schemas";
+import { authAction } from "~/modules/auth/auth-action.server";
+import { requireAnonymous } from "~/modules/auth/session.server";
+import { googleSignInMethod } from "~/modules/auth/authenticator.server";
 import { withRetryAfter } from "~/utils/rate-limit";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { originFromMatches, seo } from "~/utils/seo";
 import { useIsPosting, useZodForm } from "~/utils/forms";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { backend } = await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
   const searchParams = new URL(request.url).searchParams;
   const google = await googleSignInMethod(await getBackend());
   return data(
@@ -29,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       google,
       constraint: getZodConstraint(AuthFormSchema),
     },
-    { headers: backend.responseHeaders },
   );
 }
 
@@ -83,7 +82,7 @@ export default function AuthPage() {
   // A new form per mode, so that switching does not carry one side's errors to the other.
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: `auth-${mode}`,
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.AuthFormSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.AuthFormSchema),
     constraint,
     lastResult: actionData?.result,
   });

@@ -6,7 +6,7 @@ import { changeCart } from "~/modules/cart/cart-store.server";
 import { parseCartForm } from "~/modules/cart/cart-form";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
-import { getSession } from "~/utils/auth.server";
+import { getSession } from "~/modules/auth/session.server";
 import { showClientToast } from "~/utils/client-toast";
 import { type FormAnswer, ReturnToField } from "~/utils/form-endpoint";
 import { formResponder } from "~/utils/form-endpoint.server";
@@ -29,7 +29,7 @@ const limitMessages = {
  * A plain HTML post gets a 303 back to the page it came from (the toast travels in a cookie); a fetcher from the
  * enhanced page gets data and updates in place.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const respond = formResponder(request, formData, "/cart");
 
@@ -48,10 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
-  const session = await getSession(request);
+  const session = await getSession(request, context);
   try {
     const outcome = await changeCart(request, session, change);
-    session.backend.responseHeaders.forEach((value, key) => outcome.headers.append(key, value));
     if (outcome.limited) {
       return respond({ toast: { type: "info", title: "Cart limit reached", description: limitMessages[outcome.limited] }, headers: outcome.headers });
     }

@@ -14,16 +14,16 @@ import { placeOrderFromCart, readConfirmedOrderId } from "~/modules/checkout/pla
 import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
 import { formatCents } from "~/modules/money";
 import type { loader as rootLoader } from "~/root";
-import { getSession } from "~/utils/auth.server";
+import { getSession } from "~/modules/auth/session.server";
 import { withRetryAfter } from "~/utils/rate-limit";
-import { refusedByRateLimit } from "~/utils/rate-limit.server";
+import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getSession(request);
-  const { backend, user } = session;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context);
+  const { user } = session;
   const { summary } = await loadCart(request, session);
   if (summary.lines.length === 0) {
     // Nothing to check out: Back from the order confirmation (this cart was just ordered), or an emptied cart.
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       constraint: getZodConstraint(shippingSchema),
     },
     // The key belongs to this one form: never cache the page anywhere.
-    { headers: { "Cache-Control": "private, no-store", ...Object.fromEntries(backend.responseHeaders) } },
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refusal = await refusedByRateLimit(context, "checkout");
   if (refusal) return failWith(429, [refusal.message], refusal.headers);
 
-  const session = await getSession(request);
+  const session = await getSession(request, context);
 
   try {
     const outcome = await placeOrderFromCart(request, session, submission.value);
@@ -64,7 +64,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (outcome.kind === "refused") {
       return failWith(409, [outcome.message]);
     }
-    session.backend.responseHeaders.forEach((value, key) => outcome.headers.append(key, value));
     return redirectWithToast(
       "/order-success",
       { title: "Order placed successfully!", description: "You will receive a confirmation email shortly." },

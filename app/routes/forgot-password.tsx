@@ -2,13 +2,13 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, data, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getBackend } from "~/backend/backend.server";
+import { backendFor, getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
-import { ForgotPasswordSchema } from "~/modules/account/auth-schemas";
+import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
 import { withRetryAfter } from "~/utils/rate-limit";
-import { refusedByRateLimit } from "~/utils/rate-limit.server";
+import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { getOrigin } from "~/utils/request.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [refusal.message] }), sent: false }, { status: 429, headers: refusal.headers });
   }
 
-  const backend = (await getBackend()).forRequest(request);
+  const backend = await backendFor(request, context);
   try {
     await backend.auth.requestPasswordReset({
       email: submission.value.email,
@@ -44,9 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }), sent: false }, { status: 400, headers: backend.responseHeaders });
+    return data({ result: submission.reply({ formErrors: [error.message] }), sent: false }, { status: 400 });
   }
-  return data({ result: submission.reply(), sent: true }, { headers: backend.responseHeaders });
+  return data({ result: submission.reply(), sent: true });
 }
 
 export default function ForgotPassword() {
@@ -55,7 +55,7 @@ export default function ForgotPassword() {
   const submitting = useIsPosting("/forgot-password");
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "forgot-password",
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ForgotPasswordSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.ForgotPasswordSchema),
     constraint,
     lastResult: actionData?.result,
   });

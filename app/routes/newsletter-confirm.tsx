@@ -6,9 +6,9 @@ import { LinkOutcome } from "~/components/link-outcome";
 import { newsletterLinkCopy, readLinkToken } from "~/modules/newsletter/newsletter-links";
 
 /** The double opt-in link: following it confirms the subscription (once; the link lasts 7 days). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = readLinkToken(new URL(request.url).searchParams.get("token"));
-  const confirmed = token ? await (await backendFor(request)).newsletter.confirm({ token }) : false;
+  const confirmed = token ? await (await backendFor(request, context)).newsletter.confirm({ token }) : false;
   const outcome = confirmed ? "confirmed" : "invalid";
   return data({ outcome } as const, { status: confirmed ? 200 : 410, headers: { "Cache-Control": "private, no-store" } });
 }

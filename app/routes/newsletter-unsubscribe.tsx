@@ -17,10 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * The button, and RFC 8058's one-click POST (List-Unsubscribe-Post) that mail clients send to the same URL
  * with the token in the query. Again is fine.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const token = readLinkToken(new URL(request.url).searchParams.get("token")) ?? readLinkToken(formData.get("token"));
-  const done = token ? await (await backendFor(request)).newsletter.unsubscribe({ token }) : false;
+  const done = token ? await (await backendFor(request, context)).newsletter.unsubscribe({ token }) : false;
   return data({ outcome: done ? "unsubscribed" : "invalid" } as const, { status: done ? 200 : 410, headers: noStore });
 }
 

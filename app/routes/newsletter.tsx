@@ -24,7 +24,7 @@ export function loader() {
  * A plain HTML post gets a 303 back to the page it came from: a toast on success, or the message and the typed
  * address (flash cookie) for the form on that page. A fetcher gets data.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const respond = formResponder(request, formData, "/");
 
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.kind === "invalid") return refuse(400, submission.error, submission.typed);
   if (submission.kind === "subscribe") {
     try {
-      await (await backendFor(request)).newsletter.subscribe({ email: submission.email });
+      await (await backendFor(request, context)).newsletter.subscribe({ email: submission.email });
     } catch (error) {
       if (isBackendError(error, "invalid_input")) return refuse(400, INVALID_EMAIL_MESSAGE, submission.email);
       if (isBackendError(error, "unavailable")) {

@@ -10,18 +10,17 @@ import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/modules/auth/session.server";
 import { originFromMatches, seo } from "~/utils/seo";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { backend, user } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { member } = await requireUser(request, context);
   const url = new URL(request.url);
   const pageRequest = parsePageRequest(url.searchParams);
   const requestedPage = pageRequest.kind === "number" ? pageRequest.page : 1;
   try {
     // Newest first, only this user's orders, one page of them: the database pages and counts.
-    const { orders, totalCount } = await backend.orders.listPageForUser({
-      userId: user.id,
+    const { orders, totalCount } = await member.orders.listPageForUser({
       limit: ORDERS_PAGE_SIZE,
       // Past any real offset (and safe for the database) when the page number is absurd: only the count comes back.
       offset: Math.min(pageOffset(requestedPage, ORDERS_PAGE_SIZE), Number.MAX_SAFE_INTEGER),
@@ -30,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Malformed, "1" or past-the-end page numbers go to the nearest real page (the rule is in resolvePage).
     const resolved = resolvePage(pageRequest, totalPages);
     if ("redirectToPage" in resolved) {
-      throw redirect(pageHref(url.pathname, url.searchParams, resolved.redirectToPage), { headers: backend.responseHeaders });
+      throw redirect(pageHref(url.pathname, url.searchParams, resolved.redirectToPage));
     }
     return data(
       {
@@ -38,7 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
         loadFailed: false,
       },
-      { headers: backend.responseHeaders },
     );
   } catch (error) {
     if (!isBackendError(error)) throw error;
@@ -50,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         // Said on the page (role="alert"), in one place: a toast would repeat it.
         loadFailed: true,
       },
-      { status: 503, headers: backend.responseHeaders },
+      { status: 503 },
     );
   }
 }

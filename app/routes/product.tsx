@@ -14,7 +14,7 @@ import { listingTitle } from "~/modules/catalog/listing";
 import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { AddToCartForm, QUANTITY_FIELD } from "~/routes/cart";
 import { WishlistButton } from "~/routes/wishlist";
-import { getDisplaySession } from "~/utils/shell-session.server";
+import { getDisplaySession } from "~/modules/auth/shell-session.server";
 import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
 
 const productTabs = [
@@ -24,14 +24,14 @@ const productTabs = [
 ] as const;
 const tabIds = ["description", "features", "specifications"] as const;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const product = findProduct(params.id ?? "");
   if (!product) throw data({ id: params.id }, { status: 404 });
   const searchParams = new URL(request.url).searchParams;
   const imageIndex = Number(searchParams.get("image") ?? 0);
   return {
     product,
-    inWishlist: await isInWishlist(request, await getDisplaySession(request), product.id),
+    inWishlist: await isInWishlist(request, await getDisplaySession(request, context), product.id),
     selectedImage: Number.isInteger(imageIndex) && imageIndex >= 0 && imageIndex < product.images.length ? imageIndex : 0,
     tab: resolveTab(searchParams.get("tab"), tabIds),
     trail: [

@@ -10,10 +10,10 @@ import { FormErrors, FormField } from "~/components/form-field";
 import { NewPasswordFields, PasswordField } from "~/components/password-field";
 import { Avatar } from "~/components/user-menu";
 import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
-import { changePassword, signOutEverywhere } from "~/modules/account/account-safety.server";
-import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/account/auth-schemas";
+import { changePassword, signOutEverywhere } from "~/modules/auth/account-safety.server";
+import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/auth/auth-schemas";
 import { formatLongDate } from "~/modules/dates";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/modules/auth/session.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
@@ -21,8 +21,8 @@ import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
 const EDIT_PATH = "/profile?edit=1";
 const UPDATE_FAILED = "Failed to update profile";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { backend, user } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, member } = await requireUser(request, context);
   const constraint = getZodConstraint(ProfileFormSchema);
   const passwordConstraint = getZodConstraint(ChangePasswordSchema);
   const searchParams = new URL(request.url).searchParams;
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const changingPassword = !editing && searchParams.get("password") === "1";
   let profile: Profile | null;
   try {
-    profile = await backend.profiles.get({ userId: user.id });
+    profile = await member.profiles.get();
   } catch (error) {
     if (!isBackendError(error)) throw error;
     console.error("Failed to load profile:", error);
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         constraint,
         passwordConstraint,
       },
-      { status: 503, headers: backend.responseHeaders },
+      { status: 503 },
     );
   }
   // The profile row is created with the account; the auth user fills in should it be missing.
@@ -53,11 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
     memberSince: profile?.createdAt ?? user.createdAt,
   };
-  return data({ account, editing, changingPassword, constraint, passwordConstraint }, { headers: backend.responseHeaders });
+  return data({ account, editing, changingPassword, constraint, passwordConstraint });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { backend, user } = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { backend, member } = await requireUser(request, context);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "sign-out-everywhere") return signOutEverywhere(backend);
@@ -67,24 +67,23 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(
       { form: "profile" as const, result: submission.reply({ formErrors: [UPDATE_FAILED] }) },
-      { status: 400, headers: backend.responseHeaders },
+      { status: 400 },
     );
   }
   try {
-    await backend.profiles.updateFullName({ userId: user.id, fullName: submission.value.fullName });
+    await member.profiles.updateFullName({ fullName: submission.value.fullName });
   } catch (error) {
     if (!isBackendError(error)) throw error;
     console.error("Failed to update profile:", error);
     return data(
       { form: "profile" as const, result: submission.reply({ formErrors: [UPDATE_FAILED, error.message] }) },
-      { status: error.code === "unavailable" ? 503 : 400, headers: backend.responseHeaders },
+      { status: error.code === "unavailable" ? 503 : 400 },
     );
   }
   // Back to view mode, showing the saved profile (spec 4).
   return redirectWithToast(
     "/profile",
     { title: "Success", description: "Profile updated successfully" },
-    { headers: backend.responseHeaders },
   );
 }
 
@@ -181,7 +180,7 @@ function EditProfileForm({
   const saving = useIsPosting("/profile");
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "edit-profile",
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ProfileFormSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.ProfileFormSchema),
     constraint,
     lastResult,
     defaultValue: { fullName },
@@ -246,7 +245,7 @@ function ChangePasswordForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "change-password",
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ChangePasswordSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.ChangePasswordSchema),
     constraint,
     lastResult,
   });

@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type AppLoadContext, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/password-field";
 import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
-import { ResetPasswordSchema } from "~/modules/account/auth-schemas";
-import { endPasswordRecovery, hasPasswordRecovery } from "~/modules/account/password-recovery.server";
-import { requireUser } from "~/utils/auth.server";
+import { ResetPasswordSchema } from "~/modules/auth/auth-schemas";
+import { endPasswordRecovery, hasPasswordRecovery } from "~/modules/auth/password-recovery.server";
+import { requireUser } from "~/modules/auth/session.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";
@@ -19,21 +19,21 @@ import { useIsPosting, useZodForm } from "~/utils/forms";
  * a short while to set a password. A signed-in shopper without that grant changes it on the profile, where the
  * current password is asked for.
  */
-async function requireRecovery(request: Request) {
-  const session = await requireUser(request);
+async function requireRecovery(request: Request, context: AppLoadContext) {
+  const session = await requireUser(request, context);
   if (!(await hasPasswordRecovery(request, session.user.id))) {
-    throw redirect(CHANGE_PASSWORD_PATH, { status: 303, headers: session.backend.responseHeaders });
+    throw redirect(CHANGE_PASSWORD_PATH, { status: 303 });
   }
   return session;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { backend, user } = await requireRecovery(request);
-  return data({ email: user.email, constraint: getZodConstraint(ResetPasswordSchema) }, { headers: backend.responseHeaders });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireRecovery(request, context);
+  return data({ email: user.email, constraint: getZodConstraint(ResetPasswordSchema) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { backend } = await requireRecovery(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { backend } = await requireRecovery(request, context);
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
@@ -44,11 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isBackendError(error)) throw error;
     return data(
       { result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }) },
-      { status: 400, headers: backend.responseHeaders },
+      { status: 400 },
     );
   }
-  const headers = new Headers(backend.responseHeaders);
-  headers.append("Set-Cookie", await endPasswordRecovery());
+  const headers = new Headers({ "Set-Cookie": await endPasswordRecovery() });
   return redirectWithToast("/", { title: "Password updated", description: "Your new password is set." }, { headers });
 }
 
@@ -58,7 +57,7 @@ export default function ResetPassword() {
   const submitting = useIsPosting("/reset-password");
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "reset-password",
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/account/auth-schemas").then((module) => module.ResetPasswordSchema),
+    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.ResetPasswordSchema),
     constraint,
     lastResult: actionData?.result,
   });

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import { signedOutNotice } from "~/modules/account/auth-messages";
+import { signedOutNotice } from "~/modules/auth/auth-messages";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** Signing out changes state, so it is a POST (the header menu's form); a GET just goes home. */
@@ -13,13 +13,13 @@ export async function loader() {
  * Ends the session on the backend and clears its cookie. A cross-site POST carries no session cookie
  * (SameSite=Lax), so it cannot sign anyone out.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const backend = await backendFor(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const backend = await backendFor(request, context);
   try {
     await backend.auth.signOut();
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    return redirectWithToast("/", { type: "error", title: "Error", description: error.message }, { headers: backend.responseHeaders });
+    return redirectWithToast("/", { type: "error", title: "Error", description: error.message });
   }
-  return redirectWithToast("/", { ...signedOutNotice, type: "success" }, { headers: backend.responseHeaders });
+  return redirectWithToast("/", { ...signedOutNotice, type: "success" });
 }

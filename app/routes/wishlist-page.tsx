@@ -6,8 +6,8 @@ import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { loadWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { RemoveFromWishlistForm, useWishlistRemovals } from "~/routes/wishlist";
-import { getSession } from "~/utils/auth.server";
-import { backendUnavailable, isBackendUnavailable } from "~/utils/backend-unavailable.server";
+import { getSession } from "~/modules/auth/session.server";
+import { backendUnavailable, isBackendUnavailable } from "~/backend/unavailable.server";
 
 // The /wishlist page, the index route of the wishlist endpoint (wishlist.tsx).
 
@@ -16,8 +16,8 @@ function rethrowUnavailable(error: unknown): never {
   throw isBackendUnavailable(error) ? backendUnavailable() : error;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getSession(request).catch(rethrowUnavailable);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context).catch(rethrowUnavailable);
   const { products, headers } = await loadWishlist(request, session).catch(rethrowUnavailable);
   return data(
     {

@@ -6,7 +6,7 @@ import { findProduct } from "~/modules/catalog/catalog.server";
 import { MAX_WISHLIST_ITEMS, wishlistToast } from "~/modules/wishlist/wishlist";
 import { parseWishlistForm } from "~/modules/wishlist/wishlist-form";
 import { changeWishlist } from "~/modules/wishlist/wishlist-store.server";
-import { getSession } from "~/utils/auth.server";
+import { getSession } from "~/modules/auth/session.server";
 import { answerError, ReturnToField } from "~/utils/form-endpoint";
 import { formResponder } from "~/utils/form-endpoint.server";
 
@@ -19,7 +19,7 @@ const WISHLIST_ACTION = "/wishlist";
  * A plain HTML post gets a 303 back to the page it came from with a toast in the flash cookie; a fetcher (the
  * heart, Remove with JavaScript) gets data.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const respond = formResponder(request, formData, "/wishlist");
 
@@ -30,9 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!product) return respond({ status: 404, toast: { type: "error", title: "Error", description: "Product not found." } });
 
   try {
-    const session = await getSession(request);
+    const session = await getSession(request, context);
     const outcome = await changeWishlist(request, session, change);
-    session.backend.responseHeaders.forEach((value, key) => outcome.headers.append(key, value));
     if (outcome.limited) {
       const description = `Your wishlist can hold up to ${MAX_WISHLIST_ITEMS} products. Sign in to save more.`;
       return respond({ toast: { type: "info", title: "Wishlist full", description }, data: { inWishlist: false }, headers: outcome.headers });

@@ -51,7 +51,7 @@ const EnvSchema = z.object({
   ),
   /** Production served over plain HTTP (no TLS in front): cookies cannot be Secure then. */
   ALLOW_HTTP: z.preprocess(blankToUndefined, z.enum(["true", "false"]).default("false")),
-  /** Per-client limits on sign-in, sign-up, forgotten password and checkout (app/utils/rate-limit.server.ts). */
+  /** Per-client limits on sign-in, sign-up, forgotten password and checkout (app/modules/limits/rate-limit.server.ts). */
   RATE_LIMITS: z.preprocess(blankToUndefined, z.enum(["on", "off"]).default("on")),
   /** Benchmarks only: a JSON file `{ "products": Product[] }` served after the shipped catalogue. */
   CATALOG_FIXTURE: optionalText,

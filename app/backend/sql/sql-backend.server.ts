@@ -1,6 +1,7 @@
 import { toBackendError } from "~/backend/database-errors.server";
 import type { Backend, RequestBackend } from "~/backend/port";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
+import { memberOf, requestScopes } from "~/backend/request-scope.server";
 import { migrate } from "./migrations.server";
 import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
 import { openPostgresDatabase } from "./pg-database.server";
@@ -13,9 +14,7 @@ export type SqlBackendOptions = SqlAuthOptions;
 
 /** The one SQL adapter, over any SqlDatabase (PGlite or a pg Pool). The database must be migrated. */
 export function createSqlBackend(db: SqlDatabase, description: string, options: SqlBackendOptions): Backend {
-  const data = createSqlDataPorts(db);
   const authFor = createSqlAuthFactory(db, options);
-  const perRequest = new WeakMap<Request, RequestBackend>();
 
   return {
     description,
@@ -24,15 +23,13 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
     hostedOAuthProviders: async () => [],
     rateLimits: createRateLimits({ shared: Boolean(db.sharedLimiter), limiterFor: db.sharedLimiter ?? memoryLimiter }),
     outbox: createSqlOutbox(db),
-    forRequest(request) {
-      let scoped = perRequest.get(request);
-      if (!scoped) {
-        const responseHeaders = new Headers();
-        scoped = { ...data, auth: authFor(request, responseHeaders), responseHeaders };
-        perRequest.set(request, scoped);
-      }
-      return scoped;
-    },
+    forRequest: requestScopes((request, responseHeaders) => {
+      const auth = authFor(request, responseHeaders);
+      // Data calls run as the user whose session cookie this request carries, checked by auth.getUser().
+      const data = createSqlDataPorts(db, async () => (await auth.getUser())?.id ?? null);
+      const scope: RequestBackend = { ...data, auth, responseHeaders, member: () => memberOf(scope) };
+      return scope;
+    }),
     async ping() {
       try {
         await db.query("select 1");

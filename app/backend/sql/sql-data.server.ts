@@ -10,6 +10,7 @@ import {
   requireUserId,
 } from "~/backend/input.server";
 import type { CartsPort, NewsletterPort, OrdersPort, ProfilesPort, WishlistPort } from "~/backend/port";
+import { requireSessionUser } from "~/backend/request-scope.server";
 import {
   type CartLineRow,
   type OrderRow,
@@ -29,23 +30,26 @@ export interface SqlDataPorts {
 }
 
 /**
- * The data half of the SQL adapter. Every call runs in a transaction under the role PostgREST would use
- * (`authenticated` with the user's id as the JWT subject, or `anon`), so the row-level security policies
- * that protect Supabase protect the embedded and postgres backends too. `userId` still goes into every
- * query: the policies are the second lock, not the only one.
+ * The data half of the SQL adapter, for one request. Every call runs in a transaction under the role PostgREST
+ * would use (`authenticated` with the user of the request's verified session as the JWT subject, or `anon`), so
+ * the row-level security policies that protect Supabase protect the embedded and postgres backends too. A
+ * `userId` argument must be that user (else "not_authenticated"); it still goes into every query: the policies
+ * are the second lock, not the only one.
  */
-export function createSqlDataPorts(db: SqlDatabase): SqlDataPorts {
+export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise<string | null>): SqlDataPorts {
   /** Who the statements after it run as. set_config(..., true) is SET LOCAL: both end with the transaction, as under PostgREST. */
-  function claimsOf(userId: string | null): SqlStatement {
+  async function claimsOf(userId: string | null): Promise<SqlStatement> {
+    // A malformed id is refused before the session is read or any query runs.
+    const actingId = await requireSessionUser(userId === null ? null : requireUserId(userId), sessionUserId);
     return {
       text: "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true)",
-      params: userId === null ? ["anon", ""] : ["authenticated", requireUserId(userId)],
+      params: actingId === null ? ["anon", ""] : ["authenticated", actingId],
     };
   }
 
   /** Work of several statements, each needing the one before, as the user (or anon) in one transaction. */
   async function as<T>(userId: string | null, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const claims = claimsOf(userId);
+    const claims = await claimsOf(userId);
     try {
       return await db.transaction(async (tx) => {
         await tx.query(claims.text, claims.params);
@@ -58,7 +62,7 @@ export function createSqlDataPorts(db: SqlDatabase): SqlDataPorts {
 
   /** One statement as the user (or anon): sent with the claims in one batch, one round trip on the embedded database. */
   async function asOne<Row extends object>(userId: string | null, text: string, params: readonly unknown[]): Promise<Row[]> {
-    const claims = claimsOf(userId);
+    const claims = await claimsOf(userId);
     try {
       const [, rows = []] = await db.batch([claims, { text, params }]);
       return rows as Row[];

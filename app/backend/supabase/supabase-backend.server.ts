@@ -15,6 +15,7 @@ import { signCookieValue, unsignCookieValue } from "~/backend/cookie-signing.ser
 import { toBackendError, unavailableMessage } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
+import { memberOf, requestScopes, requireSessionUser } from "~/backend/request-scope.server";
 import { createSupabaseOutbox } from "./supabase-outbox.server";
 import {
   cleanCartLines,
@@ -79,7 +80,6 @@ const REQUEST_TIMEOUT_MS = 10_000;
  * carries the anon key plus the user's access token, so Supabase's row-level security decides.
  */
 export function createSupabaseBackend(options: SupabaseBackendOptions): Backend {
-  const perRequest = new WeakMap<Request, RequestBackend>();
   const secureCookieOptions = { httpOnly: true, sameSite: "lax", secure: options.secureCookies, path: "/" } as const;
 
   function clientFor(cookieHeader: string | null, responseHeaders: Headers): SupabaseClient {
@@ -167,16 +167,9 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
       ? createSupabaseOutbox({ url: options.url, serviceRoleKey: options.serviceRoleKey, fetch: options.fetch })
       : null,
 
-    forRequest(request) {
-      let scoped = perRequest.get(request);
-      if (!scoped) {
-        const responseHeaders = new Headers();
-        const client = clientFor(request.headers.get("Cookie"), responseHeaders);
-        scoped = createRequestBackend(client, responseHeaders, passwordMatches);
-        perRequest.set(request, scoped);
-      }
-      return scoped;
-    },
+    forRequest: requestScopes((request, responseHeaders) =>
+      createRequestBackend(clientFor(request.headers.get("Cookie"), responseHeaders), responseHeaders, passwordMatches),
+    ),
 
     async ping() {
       const fetchImpl = options.fetch ?? fetch;
@@ -254,15 +247,16 @@ function createRequestBackend(
     return session;
   }
 
-  /** Data calls must come from the signed-in user they name (or from a visitor when userId is null). */
+  /**
+   * Data calls run with the session's access token, so as its user: the user they name must be the one Supabase
+   * Auth verified for this session (auth.getUser()), and a visitor's call (userId null) must carry no session.
+   */
   async function requireActingUser(userId: string | null): Promise<void> {
-    if (userId !== null) requireUserId(userId);
-    const session = await currentSession();
-    const actingId = session ? subjectOf(session.access_token) : null;
-    if (actingId === userId) return;
-    throw userId === null
-      ? new BackendError("not_authorized", "You are signed in: place the order as yourself.")
-      : new BackendError("not_authenticated", "Please sign in first.");
+    if (userId !== null) {
+      await requireSessionUser(requireUserId(userId), async () => (await auth.getUser())?.id ?? null);
+      return;
+    }
+    if (await currentSession()) throw new BackendError("not_authorized", "You are signed in: place the order as yourself.");
   }
 
   async function run<T>(
@@ -591,21 +585,8 @@ function createRequestBackend(
     },
   };
 
-  return { auth, carts, profiles, orders, wishlist, newsletter, responseHeaders };
-}
-
-/**
- * The user id in an access token. Read, not verified: Supabase verifies the token on every request,
- * and this only checks that a call names the user whose token it carries.
- */
-function subjectOf(accessToken: string): string | null {
-  try {
-    const payload: unknown = JSON.parse(Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString("utf8"));
-    const subject = (payload as { sub?: unknown }).sub;
-    return typeof subject === "string" ? subject : null;
-  } catch {
-    return null;
-  }
+  const scope: RequestBackend = { auth, carts, profiles, orders, wishlist, newsletter, responseHeaders, member: () => memberOf(scope) };
+  return scope;
 }
 
 /** `(a,b)` for PostgREST's `in` filter, each value quoted so commas or parentheses in ids stay literal. */

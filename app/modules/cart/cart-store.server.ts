@@ -1,22 +1,26 @@
 import { isBackendError } from "~/backend/errors";
-import type { CartLineChange } from "~/backend/port";
+import type { CartLineChange, MemberBackend } from "~/backend/port";
 import { applyCartChange, type CartChange, type CartEntry, summarizeCart } from "~/modules/cart/cart";
 import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
 import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
-import type { Session } from "~/utils/auth.server";
+
+/** Whose cart: the signed-in member's data functions, or null for a visitor (whose cart is a cookie). */
+export interface CartOwner {
+  member: MemberBackend | null;
+}
 
 /**
  * Where a cart lives: a signed cookie for visitors, cart_items for members (PRODUCT.md, decision 2).
  * Names and prices always come from the catalogue.
  */
-export async function loadCart(request: Request, { backend, user }: Session) {
-  const entries: CartEntry[] = user ? await backend.carts.list({ userId: user.id }) : await readCartCookie(request);
+export async function loadCart(request: Request, { member }: CartOwner) {
+  const entries: CartEntry[] = member ? await member.carts.list() : await readCartCookie(request);
   const summary = summarizeCart(entries, findProduct);
   const headers = new Headers();
   if (summary.vanished.length > 0) {
     // Spec 8: a line whose product no longer exists is deleted from storage.
-    if (user) {
-      await backend.carts.removeProductsNotIn({ userId: user.id, productIds: getAllProducts().map((product) => product.id) });
+    if (member) {
+      await member.carts.removeProductsNotIn({ productIds: getAllProducts().map((product) => product.id) });
     } else {
       const kept = entries.filter((entry) => !summary.vanished.includes(entry.productId));
       headers.append("Set-Cookie", await serializeCartCookie(kept));
@@ -33,28 +37,27 @@ export interface CartChangeOutcome {
 }
 
 /** Applies one validated change. Members' changes are single atomic statements, so concurrent tabs lose nothing. */
-export async function changeCart(request: Request, { backend, user }: Session, change: CartChange): Promise<CartChangeOutcome> {
+export async function changeCart(request: Request, { member }: CartOwner, change: CartChange): Promise<CartChangeOutcome> {
   const headers = new Headers();
-  if (!user) {
+  if (!member) {
     const result = applyCartChange(await readCartCookie(request), change);
     headers.append("Set-Cookie", await serializeCartCookie(result.entries));
     return { limited: result.limited, headers };
   }
-  const userId = user.id;
   let line: CartLineChange | undefined;
   try {
     switch (change.intent) {
       case "add":
-        line = await backend.carts.add({ userId, productId: change.productId, quantity: change.quantity });
+        line = await member.carts.add({ productId: change.productId, quantity: change.quantity });
         break;
       case "set":
-        line = await backend.carts.setQuantity({ userId, productId: change.productId, quantity: change.quantity });
+        line = await member.carts.setQuantity({ productId: change.productId, quantity: change.quantity });
         break;
       case "remove":
-        await backend.carts.remove({ userId, productId: change.productId });
+        await member.carts.remove({ productId: change.productId });
         break;
       case "clear":
-        await backend.carts.clear({ userId });
+        await member.carts.clear();
         break;
     }
   } catch (error) {
@@ -66,11 +69,11 @@ export async function changeCart(request: Request, { backend, user }: Session, c
 }
 
 /** Signing in: the visitor's cookie cart joins the stored cart in one transaction, then the cookie is emptied. */
-export async function mergeVisitorCart(request: Request, { backend }: Session, userId: string): Promise<Headers> {
+export async function mergeVisitorCart(request: Request, member: MemberBackend): Promise<Headers> {
   const headers = new Headers();
   const visitorLines = await readCartCookie(request);
   if (visitorLines.length === 0) return headers;
-  await backend.carts.merge({ userId, lines: visitorLines });
+  await member.carts.merge({ lines: visitorLines });
   headers.append("Set-Cookie", await serializeCartCookie([]));
   return headers;
 }

@@ -1,9 +1,8 @@
 import { isBackendError } from "~/backend/errors";
-import type { Order } from "~/backend/port";
+import type { MemberBackend, Order, RequestBackend } from "~/backend/port";
 import { serializeCartCookie } from "~/modules/cart/cart-cookie.server";
 import { loadCart } from "~/modules/cart/cart-store.server";
 import type { ShippingForm } from "~/modules/checkout/shipping-schema";
-import type { Session } from "~/utils/auth.server";
 import { signedCookie } from "~/utils/cookies.server";
 
 export type CheckoutOutcome =
@@ -15,12 +14,15 @@ export type CheckoutOutcome =
  * Places the order for the cart in this request. The lines are the server's cart, priced by the database;
  * nothing the form posts about products or amounts is read. The cart is emptied only after the order is stored.
  */
-export async function placeOrderFromCart(request: Request, session: Session, form: ShippingForm): Promise<CheckoutOutcome> {
-  const { backend, user } = session;
+export async function placeOrderFromCart(
+  request: Request,
+  session: { backend: RequestBackend; member: MemberBackend | null },
+  form: ShippingForm,
+): Promise<CheckoutOutcome> {
+  const { backend, member } = session;
   const { summary } = await loadCart(request, session);
   const { idempotencyKey, email, ...shippingAddress } = form;
   const input = {
-    userId: user?.id ?? null,
     items: summary.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
     shippingAddress,
     email,
@@ -31,7 +33,7 @@ export async function placeOrderFromCart(request: Request, session: Session, for
   try {
     // With an empty cart this can still succeed: a repeated key (double click, back and resubmit) returns
     // the order the first submission placed, after which the cart was emptied.
-    order = await backend.orders.place(input);
+    order = member ? await member.orders.place(input) : await backend.orders.place({ ...input, userId: null });
   } catch (error) {
     if (summary.lines.length === 0 && isBackendError(error, "invalid_input")) return { kind: "empty-cart" };
     if (isBackendError(error, "out_of_stock") || isBackendError(error, "product_not_found")) {
@@ -45,7 +47,7 @@ export async function placeOrderFromCart(request: Request, session: Session, for
   }
 
   const headers = new Headers();
-  if (user) await backend.carts.clear({ userId: user.id });
+  if (member) await member.carts.clear();
   else headers.append("Set-Cookie", await serializeCartCookie([]));
   headers.append("Set-Cookie", await confirmationCookie.write(order.id));
   return { kind: "placed", order, headers };

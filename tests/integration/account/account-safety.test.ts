@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { action as authAction } from "~/routes/auth";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { action as resetPasswordAction } from "~/routes/reset-password";
-import { grantPasswordRecovery } from "~/modules/account/password-recovery.server";
-import { getSession } from "~/utils/auth.server";
+import { grantPasswordRecovery } from "~/modules/auth/password-recovery.server";
+import { getSession } from "~/modules/auth/session.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 let uninstall: () => Promise<void>;
 
@@ -32,7 +32,7 @@ async function shopperOnTwoDevices() {
 }
 
 async function signedIn(jar: CookieJar) {
-  return (await getSession(get("/", jar))).user;
+  return (await getSession(get("/", jar), testContext())).user;
 }
 
 describe("changing the password on /profile", () => {

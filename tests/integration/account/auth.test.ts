@@ -9,9 +9,9 @@ import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-
 import { loader as profileLoader } from "~/routes/profile";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/sign-out";
-import { getSession } from "~/utils/auth.server";
+import { getSession } from "~/modules/auth/session.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;
@@ -33,7 +33,7 @@ async function signUp(email = uniqueEmail(), jar = new CookieJar()) {
 }
 
 async function signedInUser(jar: CookieJar) {
-  return (await getSession(get("/", jar))).user;
+  return (await getSession(get("/", jar), testContext())).user;
 }
 
 describe("/auth page", () => {
@@ -182,7 +182,7 @@ describe("sign in", () => {
     jar.store(result.headers);
     expect(jar.get("cart")).toBeUndefined();
     expect(jar.get("wishlist")).toBeUndefined();
-    const session = await getSession(get("/", jar));
+    const session = await getSession(get("/", jar), testContext());
     expect(await session.backend.carts.list({ userId: session.user!.id })).toEqual([{ productId: "clip-1", quantity: 2 }]);
     expect((await session.backend.wishlist.list({ userId: session.user!.id })).sort()).toEqual(["acc-1", "wig-3"]);
   });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { loader as authLoader } from "~/routes/auth";
 import { loader as googleLoader } from "~/routes/auth-google";
 import { loader as googleCallbackLoader } from "~/routes/auth-google-callback";
-import { getSession } from "~/utils/auth.server";
+import { getSession } from "~/modules/auth/session.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { call, CookieJar, expectRedirect, get, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 // Google through the app (remix-auth-google): the embedded backend has no hosted OAuth. Hoisted above the
 // imports: the environment is read once, and importing the routes already reads it (the catalogue does).
@@ -78,7 +78,7 @@ describe("Google sign-in through remix-auth-google", () => {
     jar.store(result.headers);
     expect(jar.get("oauth_state")).toBeUndefined();
     expect(jar.get("oauth_return_to")).toBeUndefined();
-    expect((await getSession(get("/", jar))).user).toMatchObject({ email, fullName: "Gia Google" });
+    expect((await getSession(get("/", jar), testContext())).user).toMatchObject({ email, fullName: "Gia Google" });
   });
 
   test("an address Google has not verified is refused", async () => {
@@ -89,7 +89,7 @@ describe("Google sign-in through remix-auth-google", () => {
     expectRedirect(result, "/auth");
     expect(await toastOf(result)).toMatchObject({ type: "error", title: "Error", description: expect.stringMatching(/verified/) });
     jar.store(result.headers);
-    expect((await getSession(get("/", jar))).user).toBeNull();
+    expect((await getSession(get("/", jar), testContext())).user).toBeNull();
   });
 
   test("a callback whose state does not match is refused (and logged)", async () => {

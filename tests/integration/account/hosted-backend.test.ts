@@ -6,9 +6,9 @@ import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { loader as callbackLoader } from "~/routes/auth-callback";
 import { loader as googleLoader } from "~/routes/auth-google";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
-import { getSession } from "~/utils/auth.server";
+import { getSession } from "~/modules/auth/session.server";
 import { createTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 // The screens' side of a backend that sends e-mail and runs Google's OAuth itself (Supabase). The
 // Supabase adapter has its own tests; here a stand-in with the same capabilities answers like it:
@@ -25,10 +25,10 @@ function hostedBackend(sql: Backend): Backend {
     capabilities: { sendsEmail: true, hostedOAuth: true },
     // The project's Google provider is on (Authentication > Providers).
     hostedOAuthProviders: async () => ["google"],
-    forRequest(request) {
+    forRequest(request, responseHeaders) {
       let scoped = perRequest.get(request);
       if (!scoped) {
-        const inner = sql.forRequest(request);
+        const inner = sql.forRequest(request, responseHeaders);
         const auth: AuthPort = {
           ...inner.auth,
           async signUp({ email, password }) {
@@ -101,7 +101,7 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
     expectRedirect(result, "/orders");
     expect(await toastOf(result)).toMatchObject({ title: "Welcome back!" });
     jar.store(result.headers);
-    expect((await getSession(get("/", jar))).user).toMatchObject({ email });
+    expect((await getSession(get("/", jar), testContext())).user).toMatchObject({ email });
   });
 
   test("the callback never leaves the site, and a recovery link opens the reset page without a toast", async () => {
@@ -133,7 +133,7 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
 
   test("forgot password shows the backend's refusal (e.g. its rate limit)", async () => {
     const request = post("/forgot-password", { email: uniqueEmail() });
-    vi.spyOn((await backendFor(request)).auth, "requestPasswordReset").mockRejectedValueOnce(
+    vi.spyOn((await backendFor(request, testContext())).auth, "requestPasswordReset").mockRejectedValueOnce(
       new BackendError("too_many_attempts", "For security purposes, you can only request this after 60 seconds."),
     );
     const result = await call(forgotAction, request);

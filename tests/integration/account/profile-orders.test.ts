@@ -6,9 +6,9 @@ import type { Backend, ShippingAddress } from "~/backend/port";
 import { action as authAction } from "~/routes/auth";
 import { loader as ordersLoader } from "~/routes/orders";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
-import { getSession } from "~/utils/auth.server";
+import { getSession } from "~/modules/auth/session.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;
@@ -26,7 +26,7 @@ async function signedUpShopper() {
   const jar = new CookieJar();
   const result = await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: "correct-horse-battery" }, jar));
   jar.store(result.headers);
-  const session = await getSession(get("/", jar));
+  const session = await getSession(get("/", jar), testContext());
   return { email, jar, userId: session.user!.id, scope: session.backend };
 }
 

@@ -62,7 +62,8 @@ describe("embedded backend on disk", () => {
       expect(first.description).toBe(`embedded (PGlite at ${path.join(dataDir, "pglite")})`);
       const signUp = first.forRequest(new Request("http://shop.test/"));
       const { user } = await signUp.auth.signUp({ email: "persisted@example.com", password: "long enough 1" });
-      await first.forRequest(new Request("http://shop.test/")).carts.merge({
+      // The sign-up's own request: its session is the new user's, as whom the data calls run.
+      await signUp.carts.merge({
         userId: user.id,
         lines: [{ productId: "clip-1", quantity: 2 }],
       });
@@ -115,7 +116,7 @@ describe("test hook for route and module tests", () => {
     try {
       expect(await getBackend()).toBe(installed.backend);
       const request = new Request("http://shop.test/");
-      const scope = await backendFor(request);
+      const scope = await backendFor(request, { responseHeaders: new Headers() });
       expect(scope).toBe(installed.backend.forRequest(request));
       const { user } = await scope.auth.signUp({ email: "hook@example.com", password: "long enough 1" });
       expect(await scope.profiles.get({ userId: user.id })).toMatchObject({ email: "hook@example.com" });
@@ -211,5 +212,51 @@ describe("embedded backend: session cache", () => {
     await expect(lookup).resolves.toEqual(user);
     await signOut;
     await expect(userOf(backend, cookie)).resolves.toBeNull();
+  });
+});
+
+describe("SQL adapter: data calls run as the request's verified session (issue 18)", () => {
+  let db: SqlDatabase;
+  let backend: Backend;
+  const requestWith = (cookie?: string) => new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
+
+  beforeAll(async () => {
+    ({ db } = await openTestDatabase());
+    backend = createSqlBackend(db, "embedded (test)", testBackendOptions);
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  async function signedUp() {
+    const scope = backend.forRequest(requestWith());
+    const { user } = await scope.auth.signUp({ email: `bound-${crypto.randomUUID()}@example.com`, password: "long enough 1" });
+    return { user, cookie: cookiesAfter(scope.responseHeaders) };
+  }
+  const cartRows = (userId: string) => db.query("select product_id from public.cart_items where user_id = $1", [userId]);
+
+  test("a userId naming another user, or any user without a session, is refused and changes nothing", async () => {
+    const alice = await signedUp();
+    const bob = await signedUp();
+    const asAlice = backend.forRequest(requestWith(alice.cookie));
+    await expect(asAlice.carts.add({ userId: bob.user.id, productId: "clip-1", quantity: 1 })).rejects.toMatchObject({
+      code: "not_authenticated",
+    });
+    await expect(asAlice.wishlist.list({ userId: bob.user.id })).rejects.toMatchObject({ code: "not_authenticated" });
+    await expect(backend.forRequest(requestWith()).carts.add({ userId: bob.user.id, productId: "clip-1", quantity: 1 })).rejects.toBeInstanceOf(
+      BackendError,
+    );
+    expect(await cartRows(bob.user.id)).toEqual([]);
+  });
+
+  test("member() binds the data functions to the session's user; a visitor has none", async () => {
+    const alice = await signedUp();
+    const member = await backend.forRequest(requestWith(alice.cookie)).member();
+    expect(member.userId).toBe(alice.user.id);
+    await member.carts.add({ productId: "clip-1", quantity: 2 });
+    expect(await member.carts.list()).toEqual([{ productId: "clip-1", quantity: 2 }]);
+    expect(await cartRows(alice.user.id)).toEqual([{ product_id: "clip-1" }]);
+    await expect(backend.forRequest(requestWith()).member()).rejects.toMatchObject({ code: "not_authenticated" });
   });
 });

@@ -427,6 +427,18 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
     expect(rest[6]?.body).toEqual({ p_lines: [{ product_id: "clip-1", quantity: 3 }] });
   });
 
+  test("a call naming another user than the one Supabase Auth verified for the session is refused before it leaves", async () => {
+    const someoneElse = "0b6a3e55-8e1c-4d4e-b1f5-7f5c9a0d2c31";
+    await expectBackendError(scope().carts.add({ userId: someoneElse, productId: "clip-1", quantity: 1 }), "not_authenticated");
+    expect(fake.sent("POST", "/rest/v1/rpc/add_to_cart")).toEqual([]);
+    // The session's own user goes through, bound by member().
+    fake.on("GET", "/rest/v1/cart_items", () => json([]));
+    const member = await scope().member();
+    expect(member.userId).toBe(userId);
+    expect(await member.carts.list()).toEqual([]);
+    expect(fake.sent("GET", "/rest/v1/cart_items")[0]?.url.searchParams.get("user_id")).toBe(`eq.${userId}`);
+  });
+
   test("a guest order and a newsletter sign-up go out with the anon key as bearer", async () => {
     fake.on("POST", "/rest/v1/rpc/place_order", () =>
       json({

@@ -167,13 +167,15 @@ describe("the checkout page", () => {
 describe("checkout as a member", () => {
   it("stores the order under the member, empties the stored cart, and lists it first in their orders", async () => {
     const { user, cookie } = await signUpMember(backend);
-    await backend.forRequest(new Request("http://shop.test/")).carts.add({ userId: user.id, productId: "clip-2", quantity: 3 });
+    // The member's own session: the backend runs data calls as the session's user only.
+    const memberRequest = () => new Request("http://shop.test/", { headers: { Cookie: cookie } });
+    await backend.forRequest(memberRequest()).carts.add({ userId: user.id, productId: "clip-2", quantity: 3 });
     const key = freshKey();
     const response = await checkout({ ...address, idempotencyKey: key }, cookie);
     expect(response.status).toBe(303);
     const [order] = await ordersWithKey(key);
     expect(order).toMatchObject({ user_id: user.id, total_amount: 3 * 24900 });
-    const scope = backend.forRequest(new Request("http://shop.test/"));
+    const scope = backend.forRequest(memberRequest());
     expect(await scope.carts.list({ userId: user.id })).toEqual([]);
     const [latest] = await scope.orders.listForUser({ userId: user.id });
     expect(latest).toMatchObject({ id: order!.id, status: "pending", totalAmount: 74700, shippingAddress: { city: "Beverly Hills" } });

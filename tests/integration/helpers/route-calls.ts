@@ -4,6 +4,7 @@ import type { Backend } from "~/backend/port";
 import type { Toast } from "~/utils/toast";
 import { readToast } from "~/utils/toast.server";
 import { cookiesAfter, CookieJar } from "#tests/support/cookie-jar.mjs";
+import { withResponseHeaders } from "../../../server/remix-handler.js";
 
 // Calling the app's loaders and actions in-process, as Remix would, with a browser's cookies: the one helper the
 // integration tests use for it. E.g.
@@ -40,11 +41,19 @@ type DataOf<F extends RouteFunction> =
 /** Where the requests below go; a Referer or Origin header of the same site starts with it. */
 export const testOrigin = "http://localhost";
 
-const testContext: AppLoadContext = { cspNonce: "test-nonce" };
+/**
+ * A load context as server.js makes one for each request: `responseHeaders` collects what the request's backend
+ * produces (session cookies), which call() adds to the answer as the server does. Pass one to several calls
+ * to treat them as one request (a page's loaders).
+ */
+export function testContext(extra: Partial<AppLoadContext> = {}): AppLoadContext {
+  return { cspNonce: "test-nonce", responseHeaders: new Headers(), ...extra };
+}
 
 /**
- * Calls a loader or an action as Remix would and normalises what comes back (returned or thrown). `params` are the
- * route's path parameters; anything else adds to the load context server.js would give, e.g. the client's address.
+ * Calls a loader or an action as Remix would and normalises what comes back (returned or thrown), with the headers
+ * the request's backend produced added as server/remix-handler.js adds them. `params` are the route's path
+ * parameters; anything else adds to the load context server.js would give, e.g. the client's address.
  */
 export async function call<F extends RouteFunction>(
   routeFunction: F,
@@ -52,23 +61,26 @@ export async function call<F extends RouteFunction>(
   { params = {}, ...context }: Partial<AppLoadContext> & { params?: Record<string, string> } = {},
 ): Promise<RouteResult<DataOf<F>>> {
   type Data = DataOf<F>;
+  const fullContext = testContext(context);
   let outcome: unknown;
   let thrown = false;
   try {
-    outcome = await routeFunction({ request, params, context: { ...testContext, ...context } });
+    outcome = await routeFunction({ request, params, context: fullContext });
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     outcome = error;
     thrown = true;
   }
+  const sent = (headers: Headers) => withResponseHeaders(new Response(null, { headers }), fullContext.responseHeaders).headers;
   if (outcome instanceof Response) {
-    return { status: outcome.status, headers: outcome.headers, location: outcome.headers.get("Location"), thrown };
+    const headers = sent(outcome.headers);
+    return { status: outcome.status, headers, location: headers.get("Location"), thrown };
   }
   if (outcome && typeof outcome === "object" && (outcome as { type?: string }).type === "DataWithResponseInit") {
     const { data, init } = outcome as { data: Data; init: ResponseInit | null };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, location: null, thrown };
+    return { status: init?.status ?? 200, headers: sent(new Headers(init?.headers)), data, location: null, thrown };
   }
-  return { status: 200, headers: new Headers(), data: outcome as Data, location: null, thrown };
+  return { status: 200, headers: sent(new Headers()), data: outcome as Data, location: null, thrown };
 }
 
 /** The request headers: the jar's cookies (or a Cookie header as it is), then `headers`. */

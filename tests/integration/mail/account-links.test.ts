@@ -9,11 +9,11 @@ import { action as resendAction } from "~/routes/auth-resend";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { CONTROL_CHARACTER_MESSAGE } from "~/utils/form-text";
-import { getSession } from "~/utils/auth.server";
+import { getSession } from "~/modules/auth/session.server";
 import { createTestMailSender } from "#tests/setup/mail-sender";
 import { createTestBackend } from "#tests/setup/pglite";
 import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { call, CookieJar, expectRedirect, get, post, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 // Address confirmation and password reset on the embedded backend when the shop sends e-mail (issue 17),
 // through the routes a browser posts to and a real SMTP server.
@@ -54,7 +54,7 @@ async function signIn(email: string, password: string, jar = new CookieJar()) {
   return { result, jar };
 }
 
-const signedInUser = async (jar: CookieJar) => (await getSession(get("/", jar))).user;
+const signedInUser = async (jar: CookieJar) => (await getSession(get("/", jar), testContext())).user;
 
 describe("address confirmation on sign-up", () => {
   test("sign-up does not sign in; the link confirms and signs in, once", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatWait } from "~/utils/rate-limit";
-import { rateLimitRules } from "~/utils/rate-limit.server";
+import { rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { checkoutForm, httpRequest, nextCookies, setCookieValue } from "./helpers/http";
 import { useEmbeddedProductionServer } from "./helpers/production-server";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
 import { createPageCache } from "../../../server/page-cache.js";
+import { withResponseHeaders } from "../../../server/remix-handler.js";
 import { batchedStdout, createLogger, requestIdFrom } from "../../../server/request-log.js";
 
 describe("requestIdFrom", () => {
@@ -46,6 +47,28 @@ describe("isValidUrlEncodedUtf8", () => {
   it("refuses raw bytes that are not UTF-8", () => {
     expect(isValidUrlEncodedUtf8(Buffer.from([0x61, 0x3d, 0xff]))).toBe(false);
     expect(isValidUrlEncodedUtf8(Buffer.from("a=élève"))).toBe(true);
+  });
+});
+
+describe("withResponseHeaders", () => {
+  it("adds the backend's Set-Cookie beside the route's own, and makes the response private", async () => {
+    const routeResponse = new Response("page", {
+      status: 303,
+      headers: { Location: "/", "Set-Cookie": "toast=hi; Path=/", "Cache-Control": "public, s-maxage=60" },
+    });
+    const added = new Headers();
+    added.append("Set-Cookie", "session=abc; Path=/; HttpOnly");
+    const sent = withResponseHeaders(routeResponse, added);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe("/");
+    expect(sent.headers.getSetCookie()).toEqual(["toast=hi; Path=/", "session=abc; Path=/; HttpOnly"]);
+    expect(sent.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await sent.text()).toBe("page");
+  });
+
+  it("leaves a response alone when the backend added nothing", () => {
+    const routeResponse = new Response("page", { headers: { "Cache-Control": "public, s-maxage=60" } });
+    expect(withResponseHeaders(routeResponse, new Headers())).toBe(routeResponse);
   });
 });
 

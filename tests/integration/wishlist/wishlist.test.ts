@@ -7,9 +7,9 @@ import { mergeVisitorWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { loader as productLoader } from "~/routes/product";
 import { action } from "~/routes/wishlist";
 import { loader } from "~/routes/wishlist-page";
-import { getSession } from "~/utils/auth.server";
+import { getSession } from "~/modules/auth/session.server";
 import { installTestBackend } from "#tests/setup/pglite";
-import { call, cookiesAfter, CookieJar, get, post, signUpMember, testOrigin, toastOf } from "#tests/integration/helpers/route-calls";
+import { call, cookiesAfter, CookieJar, get, post, signUpMember, testOrigin, testContext, toastOf } from "#tests/integration/helpers/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -176,13 +176,13 @@ describe("a member's wishlist (wishlist_items)", () => {
 describe("signing in merges the visitor's wishlist", () => {
   it("adds the visitor's products to the member's, each once, skips unknown ones and empties the cookie", async () => {
     const { user, cookie: memberCookie } = await signUpMember(backend);
-    const scope = backend.forRequest(new Request("http://shop.test/"));
+    const scope = backend.forRequest(new Request("http://shop.test/", { headers: { Cookie: memberCookie } }));
     await scope.wishlist.add({ userId: user.id, productId: "wig-3" });
     await scope.wishlist.add({ userId: user.id, productId: "acc-1" });
 
     const visitor = await visitorCookie(["clip-1", "wig-3", "retired-1"]);
     const request = new Request("http://shop.test/auth", { method: "POST", headers: { Cookie: `${memberCookie}; ${visitor}` } });
-    const headers = await mergeVisitorWishlist(request, await getSession(request), user.id);
+    const headers = await mergeVisitorWishlist(request, (await getSession(request, testContext())).member!);
 
     expect(await storedRows(user.id)).toEqual(["acc-1", "clip-1", "wig-3"]);
     const next = cookiesAfter(headers, `${memberCookie}; ${visitor}`);
@@ -193,7 +193,7 @@ describe("signing in merges the visitor's wishlist", () => {
   it("changes nothing when the visitor had no wishlist", async () => {
     const { user, cookie } = await signUpMember(backend);
     const request = new Request("http://shop.test/auth", { method: "POST", headers: { Cookie: cookie } });
-    const headers = await mergeVisitorWishlist(request, await getSession(request), user.id);
+    const headers = await mergeVisitorWishlist(request, (await getSession(request, testContext())).member!);
     expect(headers.getSetCookie()).toEqual([]);
     expect(await storedRows(user.id)).toEqual([]);
   });
@@ -202,12 +202,16 @@ describe("signing in merges the visitor's wishlist", () => {
 describe("with the database out of reach", () => {
   it("shows the product page with an unpressed heart, and the wishlist page as 503", async () => {
     const { user, cookie } = await signUpMember(backend);
-    await backend.forRequest(new Request("http://shop.test/")).wishlist.add({ userId: user.id, productId: "clip-1" });
+    await backend.forRequest(new Request("http://shop.test/", { headers: { Cookie: cookie } })).wishlist.add({ userId: user.id, productId: "clip-1" });
     const realForRequest = backend.forRequest.bind(backend);
     const down = () => Promise.reject(new BackendError("unavailable", "The database is not reachable."));
-    vi.spyOn(backend, "forRequest").mockImplementation((request) => {
-      const scope = realForRequest(request);
-      return { ...scope, wishlist: { ...scope.wishlist, list: down } };
+    vi.spyOn(backend, "forRequest").mockImplementation((request, responseHeaders) => {
+      const scope = realForRequest(request, responseHeaders);
+      const member = async () => {
+        const bound = await scope.member();
+        return { ...bound, wishlist: { ...bound.wishlist, list: down } };
+      };
+      return { ...scope, wishlist: { ...scope.wishlist, list: down }, member };
     });
     try {
       expect(await heartOnProductPage("clip-1", cookie)).toBe(false);

@@ -1,33 +1,32 @@
 import { redirect } from "@remix-run/node";
 import { isBackendError } from "~/backend/errors";
-import type { AuthUser, RequestBackend } from "~/backend/port";
-import type { AuthNotice } from "~/modules/account/auth-messages";
-import { combineHeaders } from "~/modules/account/combine-headers";
+import type { RequestBackend } from "~/backend/port";
+import type { AuthNotice } from "~/modules/auth/auth-messages";
+import { combineHeaders } from "~/modules/auth/combine-headers";
 import { mergeVisitorCart } from "~/modules/cart/cart-store.server";
 import { mergeVisitorWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * After any successful sign-in (password, sign-up, Google, e-mail link): the visitor's cookie cart and
- * wishlist join the stored ones, and the shopper goes on with the backend's session cookie and a toast.
+ * wishlist join the stored ones, and the shopper goes on with a toast.
  */
 export async function redirectSignedIn(
   request: Request,
-  { backend, user, redirectTo, notice, headers }: {
+  { backend, redirectTo, notice, headers }: {
+    /** The request's backend, signed in a moment ago: the merges run as its session's member. */
     backend: RequestBackend;
-    user: AuthUser;
     redirectTo: string;
     /** Null for a redirect without a toast (the next page explains itself). */
     notice: AuthNotice | null;
     headers?: Headers;
   },
 ): Promise<Response> {
-  const session = { backend, user };
   const merges = { cart: mergeVisitorCart, wishlist: mergeVisitorWishlist };
   const mergeHeaders = await Promise.all(
     Object.entries(merges).map(async ([name, merge]) => {
       try {
-        return await merge(request, session, user.id);
+        return await merge(request, await backend.member());
       } catch (error) {
         // The shopper is signed in; the visitor's items stay in their cookie rather than failing the sign-in.
         if (!isBackendError(error)) throw error;
@@ -36,7 +35,8 @@ export async function redirectSignedIn(
       }
     }),
   );
-  const responseHeaders = combineHeaders(headers, backend.responseHeaders, ...mergeHeaders);
-  if (!notice) return redirect(redirectTo, { status: 303, headers: responseHeaders });
-  return redirectWithToast(redirectTo, { ...notice, type: "success" }, { headers: responseHeaders });
+  // The session cookie itself reaches the response through the load context (the server adds it).
+  const combined = combineHeaders(headers, ...mergeHeaders);
+  if (!notice) return redirect(redirectTo, { status: 303, headers: combined });
+  return redirectWithToast(redirectTo, { ...notice, type: "success" }, { headers: combined });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combineHeaders } from "~/modules/account/combine-headers";
+import { combineHeaders } from "~/modules/auth/combine-headers";
 
 describe("combineHeaders", () => {
   it("keeps every Set-Cookie and lets later sources win for other headers", () => {

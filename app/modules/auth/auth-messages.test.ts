@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountCreatedNotice, authFailureStatus } from "~/modules/account/auth-messages";
+import { accountCreatedNotice, authFailureStatus } from "~/modules/auth/auth-messages";
 
 describe("accountCreatedNotice", () => {
   it("asks for the e-mail confirmation where the backend sends one (spec 8)", () => {

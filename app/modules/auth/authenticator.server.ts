@@ -10,9 +10,9 @@ import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 // remix-auth drives sign-in, but the backend owns the session: we never pass successRedirect, so
-// remix-auth returns the user and leaves its own session storage alone (except Google's OAuth `state`),
-// and the route redirects with `backend.responseHeaders`. remix-auth hands strategies a copy of the
-// Request, so the request's backend handle travels in `context`, not through backendFor(copy).
+// remix-auth returns the user and leaves its own session storage alone (except Google's OAuth `state`), and the
+// session cookie reaches the response through the load context (the server adds it). remix-auth hands strategies
+// a copy of the Request, so the request's backend handle travels in `context` explicitly.
 
 const FORM = "form";
 const GOOGLE = "google";
@@ -113,7 +113,7 @@ function asBackendError(error: unknown, fallbackMessage: string): unknown {
 
 /**
  * Signs in with the e-mail and password of an already parsed form, through remix-auth's form strategy.
- * The session cookie is in `backend.responseHeaders`; failures throw BackendError.
+ * The session cookie reaches the response through the load context; failures throw BackendError.
  * `request` must still have its body (read the form from `request.clone()`).
  */
 export async function signInWithPasswordForm(

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v3";
 import { data } from "@remix-run/node";
 import { isBackendError } from "~/backend/errors";
 import type { RequestBackend } from "~/backend/port";
-import { ChangePasswordSchema } from "~/modules/account/auth-schemas";
+import { ChangePasswordSchema } from "~/modules/auth/auth-schemas";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const passwordFields = ["currentPassword", "password", "confirmPassword"];
@@ -16,7 +16,7 @@ export async function changePassword(backend: RequestBackend, formData: FormData
   if (submission.status !== "success") {
     return data(
       { form: "password" as const, result: submission.reply({ hideFields: passwordFields }) },
-      { status: 400, headers: backend.responseHeaders },
+      { status: 400 },
     );
   }
   try {
@@ -37,14 +37,12 @@ export async function changePassword(backend: RequestBackend, formData: FormData
       },
       {
         status: error.code === "unavailable" ? 503 : error.code === "too_many_attempts" ? 429 : 400,
-        headers: backend.responseHeaders,
       },
     );
   }
   return redirectWithToast(
     "/profile",
     { title: "Password changed", description: "Your new password is set. Your other devices have been signed out." },
-    { headers: backend.responseHeaders },
   );
 }
 
@@ -57,12 +55,10 @@ export async function signOutEverywhere(backend: RequestBackend) {
     return redirectWithToast(
       "/profile",
       { type: "error", title: "Error", description: error.message },
-      { headers: backend.responseHeaders },
     );
   }
   return redirectWithToast(
     "/auth",
     { title: "Signed out everywhere", description: "Every device signed in to your account has been signed out." },
-    { headers: backend.responseHeaders },
   );
 }

@@ -2,14 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import { accountCreatedNotice, authFailureStatus, signedInNotice } from "~/modules/account/auth-messages";
-import { AuthFormSchema } from "~/modules/account/auth-schemas";
-import { combineHeaders } from "~/modules/account/combine-headers";
-import { redirectSignedIn } from "~/modules/account/sign-in.server";
-import { requireAnonymous } from "~/utils/auth.server";
-import { signInWithPasswordForm } from "~/utils/authenticator.server";
+import { accountCreatedNotice, authFailureStatus, signedInNotice } from "~/modules/auth/auth-messages";
+import { AuthFormSchema } from "~/modules/auth/auth-schemas";
+import { redirectSignedIn } from "~/modules/auth/sign-in.server";
+import { requireAnonymous } from "~/modules/auth/session.server";
+import { signInWithPasswordForm } from "~/modules/auth/authenticator.server";
 import { getOrigin } from "~/utils/request.server";
-import { refusedByRateLimit } from "~/utils/rate-limit.server";
+import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 /**
@@ -23,7 +22,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
   if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
     throw data("Cross-site sign-in refused.", { status: 403 });
   }
-  const { backend } = await requireAnonymous(request);
+  const { backend } = await requireAnonymous(request, context);
   // remix-auth copies the Request, body included: read the form from a clone and hand it over in context.
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: AuthFormSchema });
@@ -40,27 +39,24 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
         result: submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }),
         notice: null,
       },
-      { status: 429, headers: combineHeaders(backend.responseHeaders, new Headers(refusal.headers)) },
+      { status: 429, headers: refusal.headers },
     );
   }
   try {
     if (intent === "signin") {
-      const user = await signInWithPasswordForm(request, { backend, formData, context });
-      return await redirectSignedIn(request, { backend, user, redirectTo, notice: signedInNotice });
+      await signInWithPasswordForm(request, { backend, formData, context });
+      return await redirectSignedIn(request, { backend, redirectTo, notice: signedInNotice });
     }
     const { capabilities } = await getBackend();
-    const { user, signedIn } = await backend.auth.signUp({
+    const { signedIn } = await backend.auth.signUp({
       email,
       password,
       // Where the confirmation link lands; with MAIL=off our own backends sign the new account in at once.
       emailRedirectTo: `${getOrigin(request)}/auth/callback`,
     });
     const notice = accountCreatedNotice({ signedIn, sendsEmail: capabilities.sendsEmail });
-    if (signedIn) return await redirectSignedIn(request, { backend, user, redirectTo, notice });
-    return data(
-      { result: submission.reply({ hideFields: ["password"] }), notice },
-      { headers: backend.responseHeaders },
-    );
+    if (signedIn) return await redirectSignedIn(request, { backend, redirectTo, notice });
+    return data({ result: submission.reply({ hideFields: ["password"] }), notice });
   } catch (error) {
     if (!isBackendError(error)) throw error;
     return data(
@@ -70,7 +66,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
         // The right password for an address not confirmed yet: the page offers to send the link again (issue 17).
         unconfirmedEmail: error.code === "email_not_confirmed" ? email : null,
       },
-      { status: authFailureStatus(error.code), headers: backend.responseHeaders },
+      { status: authFailureStatus(error.code) },
     );
   }
 }

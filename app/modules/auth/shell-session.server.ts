@@ -1,11 +1,12 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { backendFor } from "~/backend/backend.server";
+import { isBackendUnavailable } from "~/backend/unavailable.server";
+import { getSession, type Session } from "~/modules/auth/session.server";
 import { loadCart } from "~/modules/cart/cart-store.server";
-import { getSession, type Session } from "~/utils/auth.server";
-import { isBackendUnavailable } from "~/utils/backend-unavailable.server";
 
 /** A signed-out visitor's view of the request: cookies only, no database. */
-async function visitorSession(request: Request): Promise<Session> {
-  return { backend: await backendFor(request), user: null };
+async function visitorSession(request: Request, context: AppLoadContext): Promise<Session> {
+  return { backend: await backendFor(request, context), user: null, member: null };
 }
 
 /**
@@ -14,12 +15,12 @@ async function visitorSession(request: Request): Promise<Session> {
  * keeps working. The session cookie is left alone: the shopper is signed in again once the database is back.
  * Actions, and pages that cannot work without the shopper's data, use getSession / requireUser instead.
  */
-export async function getDisplaySession(request: Request): Promise<Session> {
+export async function getDisplaySession(request: Request, context: AppLoadContext): Promise<Session> {
   try {
-    return await getSession(request);
+    return await getSession(request, context);
   } catch (error) {
     if (!isBackendUnavailable(error)) throw error;
-    return visitorSession(request);
+    return visitorSession(request, context);
   }
 }
 
@@ -33,19 +34,19 @@ export interface ShellMember {
 type ShellSession = { session: Session; member: ShellMember | null } & Awaited<ReturnType<typeof loadCart>>;
 
 /** The session, member and cart every page's header shows (the root loader), degraded as getDisplaySession() says. */
-export async function loadShellSession(request: Request): Promise<ShellSession> {
-  const session = await getDisplaySession(request);
+export async function loadShellSession(request: Request, context: AppLoadContext): Promise<ShellSession> {
+  const session = await getDisplaySession(request, context);
   try {
-    const { user, backend } = session;
-    const [cart, profile] = await Promise.all([loadCart(request, session), user ? backend.profiles.get({ userId: user.id }) : null]);
-    const member = user
+    const { user, member } = session;
+    const [cart, profile] = await Promise.all([loadCart(request, session), member ? member.profiles.get() : null]);
+    const shellMember = user
       ? { email: user.email, fullName: profile ? profile.fullName : user.fullName, avatarUrl: profile?.avatarUrl ?? user.avatarUrl }
       : null;
-    return { session, member, ...cart };
+    return { session, member: shellMember, ...cart };
   } catch (error) {
     // The database went away between reading the session and the member's data.
     if (!isBackendUnavailable(error)) throw error;
-    const visitor = await visitorSession(request);
+    const visitor = await visitorSession(request, context);
     return { session: visitor, member: null, ...(await loadCart(request, visitor)) };
   }
 }

@@ -6,7 +6,7 @@ import {
   parseAuthMode,
   ProfileFormSchema,
   ResetPasswordSchema,
-} from "~/modules/account/auth-schemas";
+} from "~/modules/auth/auth-schemas";
 
 function form(entries: Record<string, string>) {
   const formData = new FormData();

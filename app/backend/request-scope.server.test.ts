@@ -1,0 +1,84 @@
+import { describe, expect, test, vi } from "vitest";
+import { BackendError } from "./errors";
+import type { RequestBackend } from "./port";
+import { bindMember, memberOf, requestScopes, requireSessionUser } from "./request-scope.server";
+
+const userId = "6f1c1f0e-2f7a-4a8e-9a51-3f0c2b7d9e10";
+const otherId = "0b6a3e55-8e1c-4d4e-b1f5-7f5c9a0d2c31";
+
+/** A scope whose ports record what they were called with, and whose session is `sessionUserId`'s. */
+function fakeScope(responseHeaders = new Headers(), sessionUserId: string | null = userId) {
+  const calls: unknown[] = [];
+  const port = new Proxy({}, { get: (_target, name) => (input: unknown) => Promise.resolve(calls.push({ name, input })) });
+  const scope = {
+    auth: { getUser: async () => (sessionUserId ? { id: sessionUserId } : null) },
+    carts: port,
+    profiles: port,
+    orders: port,
+    wishlist: port,
+    newsletter: port,
+    responseHeaders,
+  } as unknown as RequestBackend;
+  return { scope, calls };
+}
+
+describe("requestScopes", () => {
+  test("the same Request, or the same per-request Headers, gives the same scope", () => {
+    const create = vi.fn((_request: Request, headers: Headers) => fakeScope(headers).scope);
+    const forRequest = requestScopes(create);
+    const sink = new Headers();
+    const loaderRequest = new Request("http://shop.test/cart");
+    const rootRequest = new Request("http://shop.test/cart?_data=root");
+    expect(forRequest(loaderRequest, sink)).toBe(forRequest(loaderRequest, sink));
+    expect(forRequest(rootRequest, sink)).toBe(forRequest(loaderRequest));
+    expect(forRequest(new Request("http://shop.test/"))).not.toBe(forRequest(loaderRequest));
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  test("what the scope writes reaches the per-request Headers, also when they are named after the scope was made", () => {
+    const forRequest = requestScopes((_request, headers) => fakeScope(headers).scope);
+    const request = new Request("http://shop.test/");
+    const scope = forRequest(request);
+    scope.responseHeaders.append("Set-Cookie", "a=1");
+    scope.responseHeaders.set("Cache-Control", "private, no-store");
+
+    const sink = new Headers({ "Set-Cookie": "route=1" });
+    forRequest(request, sink);
+    scope.responseHeaders.append("Set-Cookie", "b=2");
+    expect(sink.getSetCookie()).toEqual(["route=1", "a=1", "b=2"]);
+    expect(sink.get("Cache-Control")).toBe("private, no-store");
+    expect(scope.responseHeaders.getSetCookie()).toEqual(["a=1", "b=2"]);
+  });
+});
+
+describe("the member's data functions", () => {
+  test("name the session's user in every call", async () => {
+    const { scope, calls } = fakeScope();
+    const member = bindMember(scope, userId);
+    await member.carts.list();
+    await member.carts.add({ productId: "clip-1", quantity: 2 });
+    await member.orders.listPageForUser({ limit: 10, offset: 0 });
+    await member.wishlist.toggle({ productId: "wig-1" });
+    expect(calls).toEqual([
+      { name: "list", input: { userId } },
+      { name: "add", input: { productId: "clip-1", quantity: 2, userId } },
+      { name: "listPageForUser", input: { limit: 10, offset: 0, userId } },
+      { name: "toggle", input: { productId: "wig-1", userId } },
+    ]);
+  });
+
+  test("cannot be had without a signed-in session", async () => {
+    expect((await memberOf(fakeScope().scope)).userId).toBe(userId);
+    await expect(memberOf(fakeScope(new Headers(), null).scope)).rejects.toMatchObject({ code: "not_authenticated" });
+  });
+});
+
+describe("requireSessionUser", () => {
+  test("a call runs as the session's user, anon when it names nobody, and is refused when it names anyone else", async () => {
+    const session = async () => userId;
+    await expect(requireSessionUser(userId, session)).resolves.toBe(userId);
+    await expect(requireSessionUser(null, session)).resolves.toBeNull();
+    await expect(requireSessionUser(otherId, session)).rejects.toBeInstanceOf(BackendError);
+    await expect(requireSessionUser(userId, async () => null)).rejects.toMatchObject({ code: "not_authenticated" });
+  });
+});
