@@ -126,7 +126,8 @@ export async function checkPageAssets(baseUrl) {
   const response = await fetch(`${baseUrl}/`);
   if (response.status !== 200) throw new Error(`GET / answered ${response.status}`);
   const html = await response.text();
-  const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+  // Since decision 0018 the scripts are named in the inline loader and manifest (JSON strings), not in src/href.
+  const assets = [...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((match) => match[1]);
   if (assets.length === 0) throw new Error("GET / links no /assets files: is this a production build?");
   for (const asset of new Set(assets)) {
     const assetResponse = await fetch(`${baseUrl}${asset}`);
