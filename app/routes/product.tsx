@@ -6,7 +6,7 @@ import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Price } from "~/components/price";
 import { ProductBadges } from "~/components/product-badges";
 import { QuantityInput } from "~/components/quantity-input";
-import { imageUrl, leadImagePreload, ResponsiveImage } from "~/components/responsive-image";
+import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
 import { findProduct } from "~/modules/catalog/catalog.server";
@@ -49,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const origin = originFromMatches(matches);
   const path = `/product/${product.id}`;
   const images = product.images.map((id) => new URL(imageUrl(id, 960), origin).toString());
-  const seoTags = seo({
+  return seo({
     title: product.name,
     description: product.description,
     origin,
@@ -84,7 +84,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       breadcrumbJsonLd(origin, trail),
     ],
   });
-  return [...seoTags, ...leadImagePreload(product.images[data.selectedImage], MAIN_IMAGE_SIZES)];
 };
 
 const MAIN_IMAGE_SIZES = "(min-width: 1024px) 36rem, 100vw";
