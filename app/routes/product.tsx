@@ -86,8 +86,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   });
 };
 
-const MAIN_IMAGE_SIZES = "(min-width: 1024px) 36rem, 100vw";
-
 export default function ProductPage() {
   const { product, inWishlist, selectedImage, tab, trail } = useLoaderData<typeof loader>();
   const mainImage = product.images[selectedImage];
@@ -107,7 +105,7 @@ export default function ProductPage() {
               <ResponsiveImage
                 id={mainImage}
                 priority
-                sizes={MAIN_IMAGE_SIZES}
+                sizes="(min-width: 1024px) 36rem, 100vw"
                 className="aspect-[4/5] size-full object-cover"
               />
             ) : null}
