@@ -97,6 +97,10 @@ export async function waitForHydration(page: Page) {
   // During a page load the old document may be gone: then the new one needs the intent too.
   if (!(await page.evaluate(isHydrated).catch(() => false))) await page.keyboard.press("Shift");
   await page.waitForFunction(isHydrated);
+  // The router is initialised before React has committed the hydration (it runs in a transition), and a change made in
+  // between can be undone by it: wait for the header's cart link to have become the panel's button, which happens
+  // only once the hydration has committed.
+  await page.locator('button[data-testid="cart-button"]').waitFor({ state: "attached" });
 }
 
 /** No serious or critical accessibility violations on the current page. */
