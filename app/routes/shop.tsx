@@ -109,14 +109,15 @@ export default function Shop() {
     pendingPrice.current = undefined;
     submit(form, { replace: true, preventScrollReset: true });
   };
+  // Also for what the shopper chose before hydration: every such choice then applies in one navigation.
+  const applyOnceSettled = (form: HTMLFormElement) => {
+    clearTimeout(pendingPrice.current);
+    pendingPrice.current = setTimeout(() => apply(form), PRICE_SETTLE_MS);
+  };
   const applyOnChange = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    if ((event.target as HTMLInputElement).type === "range") {
-      clearTimeout(pendingPrice.current);
-      pendingPrice.current = setTimeout(() => apply(form), PRICE_SETTLE_MS);
-    } else {
-      apply(form);
-    }
+    if ((event.target as HTMLInputElement).type === "range") applyOnceSettled(form);
+    else apply(form);
   };
 
   return (
@@ -157,12 +158,19 @@ export default function Shop() {
             </h2>
             {queryCategory ? <input type="hidden" name="category" value={queryCategory} /> : null}
             {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
-            <PriceRange minPrice={params.minPrice} maxPrice={params.maxPrice} pending={pendingPrice} />
+            <PriceRange minPrice={params.minPrice} maxPrice={params.maxPrice} pending={pendingPrice} settle={applyOnceSettled} />
             <div>
               <label htmlFor="color" className="block text-sm font-semibold text-ink">
                 Color
               </label>
-              <UrlSelect id="color" name="color" value={params.color} options={colorOptions} className="input mt-2 min-h-11" />
+              <UrlSelect
+                id="color"
+                name="color"
+                value={params.color}
+                options={colorOptions}
+                onEnteredBeforeHydration={applyOnceSettled}
+                className="input mt-2 min-h-11"
+              />
             </div>
             <div className="flex flex-col gap-2">
               <button type="submit" className="btn-primary w-full">
@@ -190,6 +198,7 @@ export default function Shop() {
               value={params.sort}
               options={sortOptions}
               onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+              onEnteredBeforeHydration={applyOnceSettled}
               className="input min-h-11 w-auto max-w-[11rem]"
             />
             {/* Without JavaScript the choice needs a submit; with it the change applies at once. */}
@@ -222,11 +231,6 @@ export default function Shop() {
 const PRICE_SETTLE_MS = 400;
 
 /**
- * Two sliders whose values follow the shopper's hand (state, never a remount, so focus and the drag survive a
- * listing update) and follow the URL when it changes for another reason (Clear Filters, Back). The thumbs
- * cannot pass each other; without JavaScript the server swaps a reversed range instead.
- */
-/**
  * A select whose choice follows the URL (Back, Clear Filters) without being remounted, so that focus stays on
  * it when a change applies (a remount would drop it to the page).
  */
@@ -234,13 +238,24 @@ function UrlSelect({
   value,
   options,
   onChange,
+  onEnteredBeforeHydration,
   ...props
-}: { value: string; options: readonly { value: string; label: string }[] } & Omit<
+}: {
+  value: string;
+  options: readonly { value: string; label: string }[];
+  /** Applies a choice the shopper made before hydration (kept across it), as if made now. */
+  onEnteredBeforeHydration?: (form: HTMLFormElement) => void;
+} & Omit<
   React.ComponentProps<"select">,
   "value" | "defaultValue" | "children"
 >) {
   const [selected, setSelected] = useState(value);
   const [fromUrl, setFromUrl] = useState(value);
+  const select = useRef<HTMLSelectElement>(null);
+  useKeepValueEnteredBeforeHydration(select, value, (entered, field) => {
+    setSelected(entered);
+    if (field.form) onEnteredBeforeHydration?.(field.form);
+  });
   if (fromUrl !== value) {
     setFromUrl(value);
     setSelected(value);
@@ -248,6 +263,7 @@ function UrlSelect({
   return (
     <select
       {...props}
+      ref={select}
       value={selected}
       onChange={(event) => {
         setSelected(event.currentTarget.value);
@@ -263,21 +279,36 @@ function UrlSelect({
   );
 }
 
+/**
+ * Two sliders whose values follow the shopper's hand (state, never a remount, so focus and the drag survive a
+ * listing update) and follow the URL when it changes for another reason (Clear Filters, Back). The thumbs
+ * cannot pass each other; without JavaScript the server swaps a reversed range instead.
+ */
 function PriceRange({
   minPrice,
   maxPrice,
   pending,
+  settle,
 }: {
   minPrice: number;
   maxPrice: number;
   pending: React.MutableRefObject<ReturnType<typeof setTimeout> | undefined>;
+  /** Applies the range once the shopper has stopped moving it. */
+  settle: (form: HTMLFormElement) => void;
 }) {
   const [range, setRange] = useState({ min: minPrice, max: maxPrice });
   const [fromUrl, setFromUrl] = useState({ min: minPrice, max: maxPrice });
   const minInput = useRef<HTMLInputElement>(null);
   const maxInput = useRef<HTMLInputElement>(null);
-  useKeepValueEnteredBeforeHydration(minInput, String(minPrice), (entered) => setRange((current) => ({ ...current, min: Number(entered) })));
-  useKeepValueEnteredBeforeHydration(maxInput, String(maxPrice), (entered) => setRange((current) => ({ ...current, max: Number(entered) })));
+  // A range moved before hydration: kept, and applied as a move now would be.
+  useKeepValueEnteredBeforeHydration(minInput, String(minPrice), (entered, field) => {
+    setRange((current) => ({ ...current, min: Number(entered) }));
+    if (field.form) settle(field.form);
+  });
+  useKeepValueEnteredBeforeHydration(maxInput, String(maxPrice), (entered, field) => {
+    setRange((current) => ({ ...current, max: Number(entered) }));
+    if (field.form) settle(field.form);
+  });
   if (fromUrl.min !== minPrice || fromUrl.max !== maxPrice) {
     // The URL moved: take its values (React's pattern for state derived from props), unless the shopper is
     // still adjusting (a submission is pending), whose newer values win when they settle.

@@ -33,7 +33,8 @@ beforeEach(() => {
     <a id="other-page" href="/shop">Shop</a>
     <a id="fragment" href="#reviews">Reviews</a>
     <form id="add" method="post" action="/cart"><input name="quantity" id="quantity"><button id="add-button">Add</button></form>
-    <button id="menu" type="button">Menu</button>`;
+    <button id="menu" type="button">Menu</button>
+    <select id="sort"><option value="featured">Featured</option><option value="price-low">Price: Low to High</option></select>`;
   serialisedLoader(config, runModule);
   // jsdom cannot navigate: stop links and posts after the loader has seen them (same phase, registered later).
   window.addEventListener("click", stayHere);
@@ -101,6 +102,13 @@ describe("startFrameworkOnIntent", () => {
     press(document.getElementById(id) as Element);
     await vi.advanceTimersByTimeAsync(1500);
     expect(started()).toBe(false);
+  });
+
+  it("keeps the option each select was changed to, by id, for the hydration that React would otherwise undo", () => {
+    const select = document.getElementById("sort") as HTMLSelectElement;
+    select.value = "price-low";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect((window as { __enteredBeforeHydration?: Record<string, string> }).__enteredBeforeHydration).toEqual({ sort: "price-low" });
   });
 
   it("treats a link to a fragment of the same page as staying", async () => {

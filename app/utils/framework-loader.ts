@@ -12,7 +12,11 @@ export interface FrameworkLoaderConfig {
   idleDelayMs: number;
 }
 
-type Win = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
+type Win = Window & {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+  /** The last value each field (by id) was changed to before hydration: see `useKeepValueEnteredBeforeHydration`. */
+  __enteredBeforeHydration?: Record<string, string>;
+};
 
 /**
  * Starts the framework when the shopper shows intent instead of at load (docs/decisions/0018): the first scroll,
@@ -117,6 +121,15 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
   }
 
   for (const type of intents) win.addEventListener(type, onIntent, { capture: true, passive: true });
+  // React sets a select back to the option it rendered when it hydrates: keep what the shopper chose meanwhile.
+  const entered: Record<string, string> = (win.__enteredBeforeHydration = {});
+  win.addEventListener(
+    "change",
+    (event) => {
+      if (event.target instanceof HTMLSelectElement && event.target.id) entered[event.target.id] = event.target.value;
+    },
+    { capture: true },
+  );
   win.addEventListener("click", onClick);
   win.addEventListener("submit", onSubmit);
   // Back to this page from the back-forward cache: it never left after all.

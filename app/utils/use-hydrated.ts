@@ -18,14 +18,24 @@ export function useHydrated(): boolean {
 }
 
 /**
- * For an input whose value React controls once hydrated: the framework starts when the shopper shows intent, often
- * while they are already typing or dragging (docs/decisions/0018). At hydration this hands `adopt` the value the
- * element has in the page when it differs from the one rendered, so that hydration never undoes what was entered.
+ * For a field whose value React controls once hydrated: the framework starts when the shopper shows intent, often
+ * while they are already typing, dragging or choosing (docs/decisions/0018). When the page hydrates, this hands
+ * `adopt` the value the shopper gave the field meanwhile, if it differs from the one rendered, so that hydration
+ * never undoes it. React leaves an input's value alone at hydration but sets a select back to the option it
+ * rendered, so a select's choice comes from the inline loader's record of change events.
  */
-export function useKeepValueEnteredBeforeHydration(ref: RefObject<HTMLInputElement>, rendered: string, adopt: (value: string) => void) {
-  const atMount = useRef({ rendered, adopt });
+export function useKeepValueEnteredBeforeHydration<Field extends HTMLInputElement | HTMLSelectElement>(
+  ref: RefObject<Field>,
+  rendered: string,
+  adopt: (value: string, field: Field) => void,
+) {
+  const hydrating = !useHydrated();
+  const atMount = useRef({ rendered, adopt, hydrating });
   useEffect(() => {
-    const entered = ref.current?.value;
-    if (entered !== undefined && entered !== atMount.current.rendered) atMount.current.adopt(entered);
+    const field = ref.current;
+    if (!field || !atMount.current.hydrating) return;
+    const recorded = (window as { __enteredBeforeHydration?: Record<string, string> }).__enteredBeforeHydration;
+    const entered = field instanceof HTMLSelectElement ? recorded?.[field.id] : field.value;
+    if (entered !== undefined && entered !== atMount.current.rendered) atMount.current.adopt(entered, field);
   }, [ref]);
 }

@@ -90,6 +90,30 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     await expect(quantity).toHaveValue("4");
   });
 
+  test("a sort, a color and a price chosen before hydration apply once it arrives, and stay chosen", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/shop");
+    const sort = page.getByLabel("Sort by");
+    const color = page.getByLabel("Color");
+    const maxPrice = page.getByRole("slider", { name: "Maximum price" });
+    // The first focus starts loading the framework; its scripts are held, so these are plain HTML changes.
+    await sort.selectOption("price-low");
+    await color.selectOption("black");
+    await maxPrice.fill("500");
+    await expect(page.getByRole("button", { name: "Sort", exact: true })).toBeVisible();
+
+    await scripts.release();
+    await waitForHydration(page);
+    // React would set each select back to the option it rendered: the choices survive and apply in place.
+    await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
+    await expect(page).toHaveURL(/[?&]color=black(&|$)/);
+    await expect(page).toHaveURL(/[?&]maxPrice=500(&|$)/);
+    await expect(sort).toHaveValue("price-low");
+    await expect(color).toHaveValue("black");
+    await expect(maxPrice).toHaveValue("500");
+    await expect(page.getByRole("button", { name: "Sort", exact: true })).toHaveCount(0);
+  });
+
   test("a toast dismissed before hydration stays dismissed after it", async ({ page }) => {
     const scripts = await holdScripts(page);
     await page.goto("/shop");
