@@ -1,8 +1,9 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
 import { FrameworkScript, InlineStylesheet } from "~/components/document-assets";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SharedShapes } from "~/components/icons";
+import { ScrollRestoration } from "~/components/scroll-restoration";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
