@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type FrameworkLoaderConfig, startFrameworkOnIntent } from "~/utils/framework-loader";
+import { type FrameworkLoaderConfig, startFrameworkOnIntent, type WindowWithEnteredValues } from "~/utils/framework-loader";
 
 const config: FrameworkLoaderConfig = {
   routes: { root: "/assets/root.js", "routes/product": "/assets/product.js" },
@@ -108,7 +108,7 @@ describe("startFrameworkOnIntent", () => {
     const select = document.getElementById("sort") as HTMLSelectElement;
     select.value = "price-low";
     select.dispatchEvent(new Event("change", { bubbles: true }));
-    expect((window as { __enteredBeforeHydration?: Record<string, string> }).__enteredBeforeHydration).toEqual({ sort: "price-low" });
+    expect((window as WindowWithEnteredValues).__enteredBeforeHydration).toEqual({ sort: "price-low" });
   });
 
   it("treats a link to a fragment of the same page as staying", async () => {

@@ -12,10 +12,11 @@ export interface FrameworkLoaderConfig {
   idleDelayMs: number;
 }
 
-type Win = Window & {
+/** The last value each select (by id) was changed to before hydration: see `useKeepValueEnteredBeforeHydration`. */
+export type WindowWithEnteredValues = Window & { __enteredBeforeHydration?: Record<string, string> };
+
+type Win = WindowWithEnteredValues & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  /** The last value each field (by id) was changed to before hydration: see `useKeepValueEnteredBeforeHydration`. */
-  __enteredBeforeHydration?: Record<string, string>;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useSyncExternalStore } from "react";
+import type { WindowWithEnteredValues } from "~/utils/framework-loader";
 
 function subscribe() {
   return () => {};
@@ -34,7 +35,7 @@ export function useKeepValueEnteredBeforeHydration<Field extends HTMLInputElemen
   useEffect(() => {
     const field = ref.current;
     if (!field || !atMount.current.hydrating) return;
-    const recorded = (window as { __enteredBeforeHydration?: Record<string, string> }).__enteredBeforeHydration;
+    const recorded = (window as WindowWithEnteredValues).__enteredBeforeHydration;
     const entered = field instanceof HTMLSelectElement ? recorded?.[field.id] : field.value;
     if (entered !== undefined && entered !== atMount.current.rendered) atMount.current.adopt(entered, field);
   }, [ref]);

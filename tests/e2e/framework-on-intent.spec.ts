@@ -93,6 +93,7 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
   test("a sort, a color and a price chosen before hydration apply once it arrives, and stay chosen", async ({ page }) => {
     const scripts = await holdScripts(page);
     await page.goto("/shop");
+    await markDocument(page);
     const sort = page.getByLabel("Sort by");
     const color = page.getByLabel("Color");
     const maxPrice = page.getByRole("slider", { name: "Maximum price" });
@@ -112,6 +113,7 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     await expect(color).toHaveValue("black");
     await expect(maxPrice).toHaveValue("500");
     await expect(page.getByRole("button", { name: "Sort", exact: true })).toHaveCount(0);
+    await expectSameDocument(page);
   });
 
   test("a toast dismissed before hydration stays dismissed after it", async ({ page }) => {
