@@ -39,7 +39,7 @@ function SearchForm({ id }: { id: string }) {
         defaultValue={current}
         placeholder="Search products..."
         maxLength={100}
-        className="input min-h-11 rounded-full pr-11"
+        className="input rounded-full pr-11"
       />
       <button type="submit" className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-ink-muted">
         <Search aria-hidden className="size-4" />

@@ -30,6 +30,13 @@ export function Toaster({ toast: serverToast }: { toast: Toast | null }) {
   const toast = clientToast ?? serverToast;
   const visible = toast && dismissed !== toast.id ? toast : null;
   const host = useTopModalDialog();
+  // A card shown before a dialog opened is about what the dialog now shows (the cart panel after an add), and would
+  // only cover the dialog's own buttons: it goes. One raised while the dialog is open shows above it. Errors stay.
+  const [hostSeen, setHostSeen] = useState(host);
+  if (hostSeen !== host) {
+    setHostSeen(host);
+    if (host && visible && visible.type !== "error") setDismissed(visible.id);
+  }
 
   const region = (
     <section aria-label="Notifications" className="toaster pointer-events-none fixed inset-x-0 bottom-4 z-[1000] flex flex-col items-center px-4 sm:items-end">

@@ -169,7 +169,7 @@ export default function Shop() {
                 value={params.color}
                 options={colorOptions}
                 onEnteredBeforeHydration={applyOnceSettled}
-                className="input mt-2 min-h-11"
+                className="input mt-2"
               />
             </div>
             <div className="flex flex-col gap-2">
@@ -199,7 +199,7 @@ export default function Shop() {
               options={sortOptions}
               onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
               onEnteredBeforeHydration={applyOnceSettled}
-              className="input min-h-11 w-auto max-w-[11rem]"
+              className="input w-auto max-w-[11rem]"
             />
             {/* Without JavaScript the choice needs a submit; with it the change applies at once. */}
             {hydrated ? null : (

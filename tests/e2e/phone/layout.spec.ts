@@ -277,6 +277,14 @@ test.describe("touch targets", () => {
     await expectTouchTargets(page.getByRole("main"), 9);
   });
 
+  test("form fields and the password's show button are at least 44 px tall", async ({ page, hasJs }) => {
+    await visit(page, "/auth");
+    // The field and, once hydrated, its Show password button, which takes the field's height.
+    const passwordField = page.getByLabel("Password", { exact: true }).locator("..");
+    await expectTouchTargets(passwordField, hasJs ? 2 : 1);
+    await expectTouchTargets(page.getByLabel("Email", { exact: true }).locator(".."), 1);
+  });
+
   test("every control in the cart panel is at least 44x44 @js-only", async ({ page, hasJs }) => {
     await visit(page, "/shop");
     await addFromCard(page, hasJs, "Lace Front Bob Wig");
