@@ -11,13 +11,7 @@ const STORAGE_KEY = "positions";
  */
 export function ScrollRestoration({ nonce }: { nonce?: string }) {
   UNSAFE_useScrollRestoration({ storageKey: STORAGE_KEY });
-  return (
-    <script
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: `(${restoreScroll.toString()})(${JSON.stringify(STORAGE_KEY)});` }}
-    />
-  );
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: restoreScrollScript }} />;
 }
 
 /**
@@ -39,3 +33,6 @@ export function restoreScroll(storageKey: string) {
     sessionStorage.removeItem(storageKey);
   }
 }
+
+/** The same text for every page: built once, not on each render. */
+const restoreScrollScript = `(${restoreScroll.toString()})(${JSON.stringify(STORAGE_KEY)});`;

@@ -301,14 +301,12 @@ function PriceRange({
   const minInput = useRef<HTMLInputElement>(null);
   const maxInput = useRef<HTMLInputElement>(null);
   // A range moved before hydration: kept, and applied as a move now would be.
-  useKeepValueEnteredBeforeHydration(minInput, String(minPrice), (entered, field) => {
-    setRange((current) => ({ ...current, min: Number(entered) }));
+  const adoptEntered = (bound: "min" | "max") => (entered: string, field: HTMLInputElement) => {
+    setRange((current) => ({ ...current, [bound]: Number(entered) }));
     if (field.form) settle(field.form);
-  });
-  useKeepValueEnteredBeforeHydration(maxInput, String(maxPrice), (entered, field) => {
-    setRange((current) => ({ ...current, max: Number(entered) }));
-    if (field.form) settle(field.form);
-  });
+  };
+  useKeepValueEnteredBeforeHydration(minInput, String(minPrice), adoptEntered("min"));
+  useKeepValueEnteredBeforeHydration(maxInput, String(maxPrice), adoptEntered("max"));
   if (fromUrl.min !== minPrice || fromUrl.max !== maxPrice) {
     // The URL moved: take its values (React's pattern for state derived from props), unless the shopper is
     // still adjusting (a submission is pending), whose newer values win when they settle.
