@@ -8,7 +8,9 @@ import { signedCookie } from "~/utils/cookies.server";
 export type CheckoutOutcome =
   | { kind: "placed"; order: Order; headers: Headers }
   | { kind: "empty-cart" }
-  | { kind: "refused"; message: string };
+  | { kind: "refused"; message: string }
+  /** The form's key placed an earlier order, for other lines than this cart holds: the cart is left alone. */
+  | { kind: "form-already-used" };
 
 /**
  * Places the order for the cart in this request. The lines are the server's cart, priced by the database;
@@ -45,12 +47,23 @@ export async function placeOrderFromCart(
     }
     throw error;
   }
+  // A repeated key returns the order the key first placed. With the cart emptied by it, this is the same
+  // submission again (a double click, a retry): it answers as the first did. With other lines in the cart, an old
+  // form was posted again (Back to it, then resubmit): emptying the cart would lose lines nobody ordered.
+  if (summary.lines.length > 0 && !sameLines(order.items, input.items)) return { kind: "form-already-used" };
 
   const headers = new Headers();
   if (member) await member.carts.clear();
   else headers.append("Set-Cookie", await serializeCartCookie([]));
   headers.append("Set-Cookie", await confirmationCookie.write(order.id));
   return { kind: "placed", order, headers };
+}
+
+function sameLines(ordered: Order["items"], cart: Array<{ productId: string; quantity: number }>): boolean {
+  const key = (line: { productId: string; quantity: number }) => `${line.productId}\0${line.quantity}`;
+  const orderedKeys = ordered.map(key).sort();
+  const cartKeys = cart.map(key).sort();
+  return orderedKeys.length === cartKeys.length && orderedKeys.every((value, index) => value === cartKeys[index]);
 }
 
 /** Remembers the order just placed so that /order-success can show its number, for this browser only. */

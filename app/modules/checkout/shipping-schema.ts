@@ -2,6 +2,7 @@ import { z } from "zod";
 import { refusingControlCharacters } from "~/utils/form-text";
 
 const required = (message: string, max = 100) => z.string({ required_error: message }).trim().min(1, message).max(max, "This is too long.");
+const FORM_EXPIRED = "This form has expired. Please reload the page.";
 
 /**
  * The checkout form (spec 5: every rule and message as written). Used by the action through conform's
@@ -19,7 +20,9 @@ export const shippingSchema = /* @__PURE__ */ refusingControlCharacters(z.object
   zipCode: z.string({ required_error: "Valid zip code is required" }).trim().min(5, "Valid zip code is required").max(12, "This is too long."),
   country: required("Country is required"),
   /** Issued with the form; a repeated submission with the same key returns the first order. */
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, "This form has expired. Please reload the page."),
+  idempotencyKey: z
+    .string({ required_error: FORM_EXPIRED })
+    .regex(/^[A-Za-z0-9_-]{16,200}$/, FORM_EXPIRED),
 }));
 export type ShippingForm = z.infer<typeof shippingSchema>;
 

@@ -89,6 +89,42 @@ describe("checkout as a guest", () => {
     expect(await ordersWithKey(key)).toHaveLength(1);
   });
 
+  it("keeps a new cart when an old form that already placed an order is posted again", async () => {
+    const key = freshKey();
+    const cart = await visitorCart([{ productId: "clip-2", quantity: 1 }]);
+    const placed = await checkout({ ...address, idempotencyKey: key }, cart);
+    expect(placed.status).toBe(303);
+    // Back to the old form with other lines in the cart, then the same form posted again.
+    const newCart = await visitorCart([{ productId: "wig-1", quantity: 3 }]);
+    const { status, data, headers } = await checkout({ ...address, idempotencyKey: key }, newCart);
+    expect(status).toBe(409);
+    expect(data?.error[""]).toEqual([
+      "This form already placed an earlier order",
+      "Your cart is unchanged. Please check your details and place your order again.",
+    ]);
+    expect(data?.initialValue.firstName).toBe("Ada");
+    expect(headers.getSetCookie().some((header) => header.startsWith("cart="))).toBe(false);
+    expect(await ordersWithKey(key)).toHaveLength(1);
+    // The page loads again with a key of its own, so the next try places the new cart.
+    const page = await call(loader, get("/checkout", newCart));
+    const nextKey = (page.data as { idempotencyKey: string }).idempotencyKey;
+    expect(nextKey).not.toBe(key);
+    const next = await checkout({ ...address, idempotencyKey: nextKey }, newCart);
+    expect(next.status).toBe(303);
+    const [order] = await ordersWithKey(nextKey);
+    expect(order?.total_amount).toBe(3 * 44900);
+  });
+
+  it("shows a missing or tampered form key on the form, not on its hidden field", async () => {
+    const cart = await visitorCart([{ productId: "clip-1", quantity: 1 }]);
+    for (const idempotencyKey of ["", "short", "not a key at all; drop table orders"]) {
+      const { status, data } = await checkout({ ...address, idempotencyKey }, cart);
+      expect(status).toBe(400);
+      expect(data?.error[""]).toEqual(["This form has expired. Please reload the page."]);
+      expect(data?.initialValue.lastName).toBe(address.lastName);
+    }
+  });
+
   it("answers 'Cart is empty' on the form for an empty cart and keeps the typed values", async () => {
     const { status, data, headers } = await checkout({ ...address, idempotencyKey: freshKey() }, "");
     expect(status).toBe(400);
