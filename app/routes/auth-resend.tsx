@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
+import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -22,6 +23,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo })}`;
   if (submission.status !== "success") {
     return redirectWithToast(back, { type: "error", title: "Error", description: "Please enter a valid email address." });
+  }
+  // Answered like every other outcome here, as a toast on /auth: this endpoint has no page to show a 429 on.
+  const refusal = await refusedByRateLimit(context, "resendConfirmation");
+  if (refusal) {
+    return redirectWithToast(back, { type: "error", title: "Error", description: refusal.message }, { headers: refusal.headers });
   }
   const backend = await backendFor(request, context);
   try {

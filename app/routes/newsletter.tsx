@@ -6,6 +6,7 @@ import { isBackendError } from "~/backend/errors";
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
 import { parseNewsletterForm, subscribedToast } from "~/modules/newsletter/newsletter-form";
 import { newsletterFlashHeader } from "~/modules/newsletter/newsletter-flash.server";
+import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import type { NewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import { answerError, ReturnToField } from "~/utils/form-endpoint";
 import { formResponder } from "~/utils/form-endpoint.server";
@@ -29,11 +30,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const respond = formResponder(request, formData, "/");
 
   // Back to the form at the foot of the page, where the message is.
-  const refuse = async (status: number, error: string, typed: string) =>
-    respond({ status, error, data: { typed }, formFlash: { setCookie: await newsletterFlashHeader({ error, typed }), anchor: "newsletter" } });
+  const refuse = async (status: number, error: string, typed: string, headers?: HeadersInit) =>
+    respond({ status, error, data: { typed }, headers, formFlash: { setCookie: await newsletterFlashHeader({ error, typed }), anchor: "newsletter" } });
 
   const submission = parseNewsletterForm(formData);
   if (submission.kind === "invalid") return refuse(400, submission.error, submission.typed);
+  // The honeypot's posts count too: a bot that is never refused would learn which of its posts were caught.
+  const refusal = await refusedByRateLimit(context, "newsletter");
+  if (refusal) {
+    return refuse(429, refusal.message, submission.kind === "subscribe" ? submission.email : "", refusal.headers);
+  }
   if (submission.kind === "subscribe") {
     try {
       await (await backendFor(request, context)).newsletter.subscribe({ email: submission.email });

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { isBackendError } from "~/backend/errors";
-import type { Profile } from "~/backend/port";
+import type { MemberBackend, Profile } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { NewPasswordFields, PasswordField } from "~/components/password-field";
@@ -14,12 +14,19 @@ import { changePassword, signOutEverywhere } from "~/modules/auth/account-safety
 import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/auth/auth-schemas";
 import { formatLongDate } from "~/modules/dates";
 import { requireUser } from "~/modules/auth/session.server";
+import { withRetryAfter } from "~/utils/rate-limit";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
 
 const EDIT_PATH = "/profile?edit=1";
 const UPDATE_FAILED = "Failed to update profile";
+const UPDATE_PROFILE_INTENT = "update-profile";
+// Shown on the edit form, which keeps the saved name.
+const unknownIntentResult: SubmissionResult = {
+  status: "error",
+  error: { "": ["This request was not recognised, so nothing was changed. Please try again."] },
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, member } = await requireUser(request, context);
@@ -57,11 +64,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { backend, member } = await requireUser(request, context);
+  const { user, backend, member } = await requireUser(request, context);
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "sign-out-everywhere") return signOutEverywhere(backend);
-  if (intent === "change-password") return changePassword(backend, formData);
+  // Every form here names its intent; a post naming none or another changes nothing (taken as a profile update,
+  // an empty post would clear the name).
+  switch (formData.get("intent")) {
+    case UPDATE_PROFILE_INTENT:
+      return updateProfile(member, formData);
+    case "change-password":
+      return changePassword({ backend, user, context }, formData);
+    case "sign-out-everywhere":
+      return signOutEverywhere(backend);
+    default:
+      return data(
+        { form: "profile" as const, result: unknownIntentResult },
+        { status: 400 },
+      );
+  }
+}
+
+async function updateProfile(member: MemberBackend, formData: FormData) {
   const submission = parseWithZod(formData, { schema: ProfileFormSchema });
   // A refusal is answered on the form, in one place: the field's own message, or this one for the form.
   if (submission.status !== "success") {
@@ -190,6 +212,7 @@ function EditProfileForm({
       {formEngine}
       <fieldset disabled={saving} className="space-y-4">
         <legend className="sr-only">Edit profile</legend>
+        <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
         <FormField
           label="Full Name"
           inputProps={{
@@ -304,7 +327,8 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 /** Personal pages: never stored by a browser or a shared cache. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = ({ actionHeaders }) =>
+  withRetryAfter(actionHeaders, { "Cache-Control": "private, no-store" });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v3";
-import { data } from "@remix-run/node";
+import { type AppLoadContext, data } from "@remix-run/node";
 import { isBackendError } from "~/backend/errors";
-import type { RequestBackend } from "~/backend/port";
+import type { AuthUser, RequestBackend } from "~/backend/port";
 import { ChangePasswordSchema } from "~/modules/auth/auth-schemas";
+import { refusedByAccountRateLimit, refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const passwordFields = ["currentPassword", "password", "confirmPassword"];
@@ -11,12 +12,25 @@ const passwordFields = ["currentPassword", "password", "confirmPassword"];
  * The profile's password form: the current password must be right (a stolen session alone cannot take the
  * account over). A refusal is said on the form only. Success ends the other sessions (the port's rule) and goes back to the profile.
  */
-export async function changePassword(backend: RequestBackend, formData: FormData) {
+export async function changePassword(
+  { backend, user, context }: { backend: RequestBackend; user: AuthUser; context: AppLoadContext },
+  formData: FormData,
+) {
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   if (submission.status !== "success") {
     return data(
       { form: "password" as const, result: submission.reply({ hideFields: passwordFields }) },
       { status: 400 },
+    );
+  }
+  // Each try is a guess at the current password, past sign-in's limits: counted per client, and per account for a
+  // session guessing from many addresses.
+  const refusal =
+    (await refusedByRateLimit(context, "changePassword")) ?? (await refusedByAccountRateLimit(user.id, "changePassword"));
+  if (refusal) {
+    return data(
+      { form: "password" as const, result: submission.reply({ formErrors: [refusal.message], hideFields: passwordFields }) },
+      { status: 429, headers: refusal.headers },
     );
   }
   try {

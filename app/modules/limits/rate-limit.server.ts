@@ -26,9 +26,35 @@ export const rateLimitRules = {
     { name: "checkout", points: 20, durationSeconds: 60 },
     { name: "checkout-hourly", points: 200, durationSeconds: 60 * 60 },
   ],
+  // Each subscription queues a confirmation e-mail to whatever address was typed.
+  newsletter: [
+    { name: "newsletter", points: 5, durationSeconds: 60 },
+    { name: "newsletter-hourly", points: 30, durationSeconds: 60 * 60 },
+  ],
+  resendConfirmation: [
+    { name: "resend-confirmation", points: 5, durationSeconds: 60 },
+    { name: "resend-confirmation-hourly", points: 30, durationSeconds: 60 * 60 },
+  ],
+  // Each try checks a guess of the current password (a hash, like a sign-in).
+  changePassword: [
+    { name: "change-password", points: 5, durationSeconds: 60 },
+    { name: "change-password-hourly", points: 30, durationSeconds: 60 * 60 },
+  ],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 export type RateLimitedAction = keyof typeof rateLimitRules;
+
+/**
+ * Per-account limits, for posts that only a signed-in member can make: a stolen session guessing from many
+ * addresses meets these where it would dodge the per-client ones.
+ */
+export const accountRateLimitRules = {
+  changePassword: [
+    { name: "change-password-account", points: 10, durationSeconds: 60 * 60 },
+  ],
+} as const satisfies Record<string, readonly RateLimitRule[]>;
+
+export type AccountRateLimitedAction = keyof typeof accountRateLimitRules;
 
 export interface RateLimitRefusal {
   retryAfterSeconds: number;
@@ -54,6 +80,18 @@ export async function refusedByRateLimit(
   const retryAfterSeconds = await rateLimits.hit(rateLimitRules[action], clientKey(context.clientIp));
   if (retryAfterSeconds === 0) return null;
   return tooManyRequests(retryAfterSeconds, "Too many attempts from your network.");
+}
+
+/** Counts this post against its action's limits for the signed-in account, wherever it comes from. */
+export async function refusedByAccountRateLimit(
+  userId: string,
+  action: AccountRateLimitedAction,
+): Promise<RateLimitRefusal | null> {
+  if (getEnv().RATE_LIMITS === "off") return null;
+  const { rateLimits } = await getBackend();
+  const retryAfterSeconds = await rateLimits.hit(accountRateLimitRules[action], `account:${userId}`);
+  if (retryAfterSeconds === 0) return null;
+  return tooManyRequests(retryAfterSeconds, "Too many attempts for this account.");
 }
 
 /** The 429 answer's parts, for a limit of ours or the backend's own throttle. */

@@ -120,7 +120,7 @@ test.describe("checkout", () => {
 
   test("a member's first and last name come from the profile, and can be changed", async ({ page, hasJs }) => {
     await createAccount(page, { signedIn: true });
-    const saved = await page.request.post("/profile?edit=1", { form: { fullName: "Ada  King Lovelace" } });
+    const saved = await page.request.post("/profile?edit=1", { form: { intent: "update-profile", fullName: "Ada  King Lovelace" } });
     expect(saved.ok()).toBe(true);
     await addProduct(page, hasJs);
     await visit(page, "/checkout");

@@ -2,10 +2,11 @@
 // ends every session of the account. Through the route functions, over a real (PGlite) backend.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { action as authAction } from "~/routes/auth";
-import { action as profileAction, loader as profileLoader } from "~/routes/profile";
+import { action as profileAction, headers as profileHeaders, loader as profileLoader } from "~/routes/profile";
 import { action as resetPasswordAction } from "~/routes/reset-password";
 import { grantPasswordRecovery } from "~/modules/auth/password-recovery.server";
 import { getSession } from "~/modules/auth/session.server";
+import { accountRateLimitRules, rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { installTestBackend } from "#tests/setup/pglite";
 import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
@@ -77,6 +78,46 @@ describe("changing the password on /profile", () => {
     expectRedirect(await call(profileLoader, get("/profile", laptop)), "/auth?redirectTo=%2Fprofile");
     const withNew = await call(authAction, post("/auth", { intent: "signin", email, password: "new-password-123" }));
     expect(withNew.status).toBe(303);
+  });
+
+  const guess = (jar: CookieJar, currentPassword: string, clientIp?: string) =>
+    call(
+      profileAction,
+      post("/profile?password=1", { intent: "change-password", username: "typed-username", currentPassword, password: "new-password-123", confirmPassword: "new-password-123" }, jar),
+      { clientIp },
+    );
+
+  test("guesses of the current password are limited per client: then a 429 on the form, nothing changed", async () => {
+    const { email, phone } = await shopperOnTwoDevices();
+    const client = "198.51.100.61";
+    for (let attempt = 0; attempt < rateLimitRules.changePassword[0].points; attempt += 1) {
+      expect((await guess(phone, `guess-${attempt}`, client)).status).toBe(400);
+    }
+    // Refused before the password is checked, the right one too.
+    const refused = await guess(phone, password, client);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.data?.form).toBe("password");
+    expect(refused.data?.result.error?.[""]?.[0]).toMatch(/^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/);
+    // The other fields come back; no password does.
+    expect(refused.data?.result.initialValue).toMatchObject({ intent: "change-password", username: "typed-username" });
+    expect(JSON.stringify(refused.data)).not.toMatch(/correct-horse-battery|new-password-123/);
+    // The page passes Retry-After on.
+    const pageHeaders = new Headers(profileHeaders({ actionHeaders: refused.headers, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined }));
+    expect(pageHeaders.get("Retry-After")).toBe(refused.headers.get("Retry-After"));
+    expect((await call(authAction, post("/auth", { intent: "signin", email, password: "new-password-123" }))).status).toBe(400);
+  });
+
+  test("guesses are limited per account too, from however many addresses; other accounts are not affected", async () => {
+    const { phone } = await shopperOnTwoDevices();
+    const other = await shopperOnTwoDevices();
+    for (let attempt = 0; attempt < accountRateLimitRules.changePassword[0].points; attempt += 1) {
+      expect((await guess(phone, `guess-${attempt}`, `203.0.113.${100 + attempt}`)).status).toBe(400);
+    }
+    const refused = await guess(phone, password, "203.0.113.200");
+    expect(refused.status).toBe(429);
+    expect(refused.data?.result.error?.[""]?.[0]).toMatch(/^Too many attempts for this account\. Please try again in \d+ (minute|hour)s?\.$/);
+    expect((await guess(other.phone, "guess", "203.0.113.200")).status).toBe(400);
   });
 
   test("a missing current password is a field error, and the page opens the form again", async () => {

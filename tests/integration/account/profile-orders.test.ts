@@ -51,7 +51,7 @@ describe("protected pages", () => {
   });
 
   test("the profile action is guarded too", async () => {
-    expectRedirect(await call(profileAction, post("/profile?edit=1", { fullName: "Mallory" })), "/auth?redirectTo=%2Fprofile%3Fedit%3D1");
+    expectRedirect(await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "Mallory" })), "/auth?redirectTo=%2Fprofile%3Fedit%3D1");
   });
 });
 
@@ -67,7 +67,7 @@ describe("/profile", () => {
 
   test("saving a name trims it, redirects to the view with 'Success', and the view shows it", async () => {
     const { jar } = await signedUpShopper();
-    const result = await call(profileAction, post("/profile?edit=1", { fullName: "  Ana Lopez  " }, jar));
+    const result = await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "  Ana Lopez  " }, jar));
     expectRedirect(result, "/profile");
     expect(await toastOf(result)).toMatchObject({ title: "Success", description: "Profile updated successfully" });
     expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({ account: { fullName: "Ana Lopez" } });
@@ -75,14 +75,14 @@ describe("/profile", () => {
 
   test("a blank name clears it (shown as 'User')", async () => {
     const { jar } = await signedUpShopper();
-    await call(profileAction, post("/profile?edit=1", { fullName: "Ana" }, jar));
-    expectRedirect(await call(profileAction, post("/profile?edit=1", { fullName: "   " }, jar)), "/profile");
+    await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "Ana" }, jar));
+    expectRedirect(await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "   " }, jar)), "/profile");
     expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({ account: { fullName: null } });
   });
 
   test("a name over 200 characters is refused with 'Failed to update profile'", async () => {
     const { jar } = await signedUpShopper();
-    const result = await call(profileAction, post("/profile?edit=1", { fullName: "a".repeat(201) }, jar));
+    const result = await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "a".repeat(201) }, jar));
     expect(result.status).toBe(400);
     expect(result.data?.result.error).toMatchObject({ fullName: ["Full name can have at most 200 characters"] });
     // On the form, in one place: no toast.
@@ -90,10 +90,27 @@ describe("/profile", () => {
     expect(await toastOf(result)).toBeNull();
   });
 
+  test.each([
+    ["an empty post", {}],
+    ["a post without an intent", { fullName: "Mallory" }],
+    ["an unknown intent", { intent: "sign-out-everywher" }],
+  ])("%s is refused with 400 on the form and changes nothing", async (_case, fields: Record<string, string>) => {
+    const { email, jar } = await signedUpShopper();
+    await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "Ana" }, jar));
+    const result = await call(profileAction, post("/profile", fields, jar));
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({
+      form: "profile",
+      result: { status: "error", error: { "": ["This request was not recognised, so nothing was changed. Please try again."] } },
+    });
+    expect(await toastOf(result)).toBeNull();
+    expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({ account: { email, fullName: "Ana" } });
+  });
+
   test("a shopper only ever sees and changes their own profile", async () => {
     const ana = await signedUpShopper();
     const ben = await signedUpShopper();
-    await call(profileAction, post("/profile?edit=1", { fullName: "Ben", userId: ana.userId, id: ana.userId }, ben.jar));
+    await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "Ben", userId: ana.userId, id: ana.userId }, ben.jar));
     expect((await call(profileLoader, get("/profile", ana.jar))).data).toMatchObject({ account: { email: ana.email, fullName: null } });
     expect((await call(profileLoader, get("/profile", ben.jar))).data).toMatchObject({ account: { email: ben.email, fullName: "Ben" } });
   });

@@ -10,6 +10,7 @@ import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { CONTROL_CHARACTER_MESSAGE } from "~/utils/form-text";
 import { getSession } from "~/modules/auth/session.server";
+import { rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { createTestMailSender } from "#tests/setup/mail-sender";
 import { createTestBackend } from "#tests/setup/pglite";
 import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
@@ -114,6 +115,39 @@ describe("address confirmation on sign-up", () => {
     expect(await countLinks()).toBe(2);
     const unknown = await call(resendAction, post("/auth/resend", { email: uniqueEmail() }));
     expect(await toastOf(unknown)).toMatchObject({ title: "Check your email" });
+  });
+
+  test("resending is limited per client: past the limit the toast says when to retry and nothing is sent", async () => {
+    const email = uniqueEmail();
+    await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
+    // Past the backend's own minute, so that only our limit can hold the next link back.
+    await db.query("update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)", [email]);
+    const countLinks = async () =>
+      (
+        await db.query<{ n: number }>(
+          "select count(*)::int as n from auth.email_link_tokens t join auth.users u on u.id = t.user_id where u.email = $1",
+          [email],
+        )
+      )[0]!.n;
+    const client = { clientIp: "198.51.100.51" };
+    // An invalid form is answered first and costs nothing.
+    expect(await toastOf(await call(resendAction, post("/auth/resend", { email: "not-an-email" }), client))).toMatchObject({ type: "error" });
+    for (let attempt = 0; attempt < rateLimitRules.resendConfirmation[0].points; attempt += 1) {
+      const resend = await call(resendAction, post("/auth/resend", { email: uniqueEmail() }), client);
+      expect(await toastOf(resend)).toMatchObject({ title: "Check your email" });
+    }
+
+    const refused = await call(resendAction, post("/auth/resend", { email, redirectTo: "/checkout" }), client);
+    expectRedirect(refused, "/auth?redirectTo=%2Fcheckout");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const toast = await toastOf(refused);
+    expect(toast).toMatchObject({ type: "error" });
+    expect(toast?.description).toMatch(/^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(await countLinks()).toBe(1);
+
+    // Another client is not affected.
+    await call(resendAction, post("/auth/resend", { email }), { clientIp: "198.51.100.52" });
+    expect(await countLinks()).toBe(2);
   });
 
   test("an expired link is refused with a clear page", async () => {

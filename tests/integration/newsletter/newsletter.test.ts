@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { HONEYPOT_FIELD } from "~/modules/newsletter/newsletter-form";
 import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/newsletter";
@@ -14,14 +15,14 @@ beforeAll(async () => {
 });
 afterAll(async () => uninstall());
 
-/** Without JavaScript: a plain post from the page the footer is on. */
-async function subscribeByForm(fields: Record<string, string>, page = "/shop?category=wigs") {
-  return call(action, post("/newsletter", { redirectTo: page, ...fields }));
+/** Without JavaScript: a plain post from the page the footer is on (from `clientIp`, when per-client limits matter). */
+async function subscribeByForm(fields: Record<string, string>, page = "/shop?category=wigs", clientIp?: string) {
+  return call(action, post("/newsletter", { redirectTo: page, ...fields }), { clientIp });
 }
 
 /** With JavaScript: the footer's fetcher. */
-async function subscribeByFetch(fields: Record<string, string>) {
-  return call(action, post("/newsletter", { redirectTo: "/", ...fields }, "", { "Sec-Fetch-Mode": "cors" }));
+async function subscribeByFetch(fields: Record<string, string>, clientIp?: string) {
+  return call(action, post("/newsletter", { redirectTo: "/", ...fields }, "", { "Sec-Fetch-Mode": "cors" }), { clientIp });
 }
 
 async function rowsFor(address: string) {
@@ -80,6 +81,33 @@ describe("subscribing", () => {
     expect(await subscribeByFetch({ email: "bot2@spam.example", [HONEYPOT_FIELD]: "x" })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await rowsFor("bot@spam.example")).toEqual([]);
     expect(await countRows()).toBe(before);
+  });
+
+  it("is limited per client: past the limit a 429 that says when to retry, the address kept, nothing stored", async () => {
+    const client = "198.51.100.41";
+    const perMinute = rateLimitRules.newsletter[0].points;
+    // Invalid forms are answered first and cost nothing; honeypot posts count like any other.
+    expect((await subscribeByFetch({ email: "not-an-email" }, client)).status).toBe(400);
+    expect((await subscribeByFetch({ email: "bot@spam.example", [HONEYPOT_FIELD]: "x" }, client)).status).toBe(200);
+    for (let attempt = 1; attempt < perMinute; attempt += 1) {
+      expect((await subscribeByFetch({ email: `flood-${attempt}@example.com` }, client)).status).toBe(200);
+    }
+    const before = await countRows();
+
+    const fetched = await subscribeByFetch({ email: "One.More@example.com" }, client);
+    expect(fetched).toMatchObject({ status: 429, data: { ok: false, typed: "one.more@example.com" } });
+    expect(fetched.data?.error).toMatch(/^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(Number(fetched.headers.get("Retry-After"))).toBeGreaterThan(0);
+
+    // Without JavaScript: back to the form, which shows the message and the address.
+    const byForm = await subscribeByForm({ email: "one.more@example.com" }, "/about", client);
+    expect(byForm).toMatchObject({ status: 303, location: "/about#newsletter" });
+    const page = await call(rootLoader, get("/about", cookiesAfter(byForm.headers)));
+    expect((page.data as { newsletter: unknown }).newsletter).toEqual({ error: fetched.data?.error, typed: "one.more@example.com" });
+
+    expect(await countRows()).toBe(before);
+    // Another client is not affected.
+    expect((await subscribeByFetch({ email: "one.more@example.com" }, "198.51.100.42")).status).toBe(200);
   });
 
   it("never redirects off the site", async () => {

@@ -109,7 +109,7 @@ describe("with the database down", () => {
     ["cart change (fetcher)", "/cart", { intent: "add", productId: "clip-1", quantity: "1" }, asFetcher],
     ["wishlist change (fetcher)", "/wishlist", { intent: "toggle", productId: "clip-1" }, asFetcher],
     ["checkout", "/checkout", checkoutForm(), {}],
-    ["profile change", "/profile", { fullName: "Renamed While Down" }, {}],
+    ["profile change", "/profile", { intent: "update-profile", fullName: "Renamed While Down" }, {}],
   ])("answers a member's %s with the 503 page", async (_name, path, form, headers) => {
     const response = await httpRequest(server.url, path, { form, cookie: memberCookie, headers });
     expect(response.status).toBe(503);
