@@ -14,7 +14,13 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { createPageCache } from "./server/page-cache.js";
 import { remixHandler } from "./server/remix-handler.js";
-import { readFormBody, refuseCrossSitePosts } from "./server/request-guards.js";
+import {
+  readFormBody,
+  redirectToCanonicalPath,
+  refuseCrossSitePosts,
+  refuseLegacyDataRequests,
+  refuseOtherMethods,
+} from "./server/request-guards.js";
 import { createLogger, requestLog } from "./server/request-log.js";
 
 // The same .env the app reads (app/utils/env.server.ts; variables already set win), so that PORT, HOST and
@@ -134,7 +140,11 @@ app.use(
 
 if (viteDevServer) app.use(viteDevServer.middlewares);
 
-// Every post, put, patch and delete: from our own pages, small, a form, valid UTF-8; else a 4xx here.
+// Only GET, HEAD and POST; no legacy data requests; each path written one way.
+app.use(refuseOtherMethods());
+app.use(refuseLegacyDataRequests());
+app.use(redirectToCanonicalPath());
+// Every post: from our own pages, small, a form, valid UTF-8; else a 4xx here.
 app.use(refuseCrossSitePosts());
 app.use(readFormBody());
 

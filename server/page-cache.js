@@ -11,19 +11,36 @@ import crypto from "node:crypto";
 const REPLAYED_HEADERS = ["content-type", "cache-control", "vary", "content-language", "link"];
 
 /**
- * @typedef {{ status: number; headers: [string, string][]; parts: string[]; storedAt: number; expiresAt: number }} Entry
+ * @typedef {{ status: number; headers: [string, string][]; parts: string[]; storedAt: number; expiresAt: number; bytes: number }} Entry
  * @typedef {ReturnType<typeof createPageCache>} PageCache
  */
 
 /**
- * @param {{ maxEntries?: number; maxBytes?: number; now?: () => number; siteUrl?: string }} [options]
- *   maxEntries: oldest stored first out; maxBytes: larger pages are not stored; siteUrl: the pages' absolute URLs
- *   come from it alone, so the key is the path (no header can split it).
+ * @param {{ maxEntries?: number; maxBytes?: number; maxTotalBytes?: number; now?: () => number; siteUrl?: string }} [options]
+ *   maxEntries and maxTotalBytes (pages and keys together): oldest stored first out, whichever bound is met first;
+ *   maxBytes: larger pages are not stored; siteUrl: the pages' absolute URLs come from it alone, so the key is the
+ *   path (no header can split it).
  */
-export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now = Date.now, siteUrl = process.env.SITE_URL || undefined } = {}) {
+export function createPageCache({
+  maxEntries = 500,
+  maxBytes = 1024 * 1024,
+  // Every distinct URL is its own copy, query strings the page ignores included, so anyone can ask for new ones:
+  // the bound on memory is in bytes (a /shop page is ~110 KB; the catalogue's pages fit many times over).
+  maxTotalBytes = 16 * 1024 * 1024,
+  now = Date.now,
+  siteUrl = process.env.SITE_URL || undefined,
+} = {}) {
   const placeholder = `nonce-placeholder-${crypto.randomBytes(16).toString("hex")}`;
   /** @type {Map<string, Entry>} */
   const entries = new Map();
+  let storedBytes = 0;
+  /** @param {string} key */
+  const remove = (key) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    storedBytes -= entry.bytes;
+    entries.delete(key);
+  };
   /** The pages being rendered for the cache, each settled once its copy is stored (or will not be). */
   /** @type {Map<string, Promise<void>>} */
   const rendering = new Map();
@@ -75,7 +92,7 @@ export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now 
         res.end(body);
         return true;
       }
-      if (entry) entries.delete(key);
+      if (entry) remove(key);
       res.locals.pageCacheKey = key;
       if (!rendering.has(key)) {
         /** @type {() => void} */
@@ -115,10 +132,14 @@ export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now 
       const maxAge = sharedMaxAge(response);
       const size = parts.reduce((sum, part) => sum + part.length, 0);
       if (response.status === 200 && maxAge > 0 && !response.headers.has("Set-Cookie") && size <= maxBytes) {
-        entries.delete(key);
-        if (entries.size >= maxEntries) entries.delete(/** @type {string} */ (entries.keys().next().value));
+        remove(key);
+        const bytes = size + key.length;
+        while (entries.size > 0 && (entries.size >= maxEntries || storedBytes + bytes > maxTotalBytes)) {
+          remove(/** @type {string} */ (entries.keys().next().value));
+        }
         const headers = /** @type {[string, string][]} */ ([...response.headers].filter(([name]) => REPLAYED_HEADERS.includes(name)));
-        entries.set(key, { status: response.status, headers, parts, storedAt: now(), expiresAt: now() + maxAge * 1000 });
+        entries.set(key, { status: response.status, headers, parts, storedAt: now(), expiresAt: now() + maxAge * 1000, bytes });
+        storedBytes += bytes;
       }
       release(res);
       return new Response(parts.join(res.locals.cspNonce), { status: response.status, statusText: response.statusText, headers: response.headers });
@@ -129,6 +150,11 @@ export function createPageCache({ maxEntries = 500, maxBytes = 1024 * 1024, now 
     /** How many pages are stored (for tests). */
     get size() {
       return entries.size;
+    },
+
+    /** How many bytes of pages and keys are stored (for tests). */
+    get storedBytes() {
+      return storedBytes;
     },
   };
 }

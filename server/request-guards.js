@@ -186,3 +186,67 @@ export function readFormBody({ limit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
     });
   };
 }
+
+/** What the shop answers to: pages and files (GET, HEAD) and its own forms (POST). */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+
+/**
+ * Answers any other method here, with the Allow header: OPTIONS with 204 (no CORS headers, so other sites'
+ * scripts still may not call the shop), the rest with 405. Remix would run a route's action for PUT, PATCH or
+ * DELETE, and Node's Request cannot even be built for TRACE or CONNECT (a 500 with a stack in the log).
+ * @returns {import("express").RequestHandler}
+ */
+export function refuseOtherMethods() {
+  return (req, res, next) => {
+    if (ALLOWED_METHODS.includes(req.method)) return next();
+    res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+    if (req.method === "OPTIONS") {
+      res.setHeader("Cache-Control", "no-store");
+      return res.status(204).end();
+    }
+    refuse(req, res, 405, "Method not allowed", "This address only answers to the shop's pages and forms.");
+  };
+}
+
+/**
+ * Refuses `?_data=`, the data requests of Remix before single fetch (400). No page of ours makes them, and Remix
+ * logs each one with a stack trace, so anyone could fill the log with them.
+ * @returns {import("express").RequestHandler}
+ */
+export function refuseLegacyDataRequests() {
+  return (req, res, next) => {
+    const queryStart = req.originalUrl.indexOf("?");
+    if (queryStart === -1 || !new URLSearchParams(req.originalUrl.slice(queryStart)).has("_data")) return next();
+    refuse(req, res, 400, "Bad request", "This address does not take a _data parameter.");
+  };
+}
+
+/**
+ * The one way the shop writes a path: lower case (percent-escapes aside) and without a trailing slash. A path
+ * that a browser would read as another host (`//evil.example/`, a backslash) is returned as it is: never a
+ * Location, it stays for Remix's 404.
+ * @param {string} path
+ */
+export function canonicalPathOf(path) {
+  const lowered = path.replace(/%[0-9A-Fa-f]{2}|[^%]+/g, (part) => (part.startsWith("%") ? part : part.toLowerCase()));
+  const canonical = lowered.replace(/\/+$/, "") || "/";
+  if (canonical.startsWith("//") || canonical.includes("\\")) return path;
+  return canonical;
+}
+
+/**
+ * Sends a GET for a path written another way (/Wigs, /shop/) to the canonical one with a 301, query kept. Remix
+ * matches paths case-insensitively and with or without a trailing slash, but a page reads its path as written:
+ * /Wigs listed every product, under a canonical link of its own.
+ * @returns {import("express").RequestHandler}
+ */
+export function redirectToCanonicalPath() {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const queryStart = req.originalUrl.indexOf("?");
+    const path = queryStart === -1 ? req.originalUrl : req.originalUrl.slice(0, queryStart);
+    const canonical = canonicalPathOf(path);
+    if (canonical === path) return next();
+    res.redirect(301, canonical + (queryStart === -1 ? "" : req.originalUrl.slice(queryStart)));
+  };
+}

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Search } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -10,11 +10,18 @@ import { originFromMatches, seo } from "~/utils/seo";
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseBlogParams(new URL(request.url).searchParams);
   const articles = await getArticles();
-  return {
-    params,
-    categories: blogCategories(articles),
-    articles: searchArticles(articles, params).map(({ content: _content, ...summary }) => summary),
-  };
+  const categories = blogCategories(articles);
+  // A category no article has: the page with no articles, as a 404 that search engines leave out.
+  const unknownCategory = params.category !== undefined && !categories.includes(params.category);
+  return data(
+    {
+      params,
+      categories,
+      articles: searchArticles(articles, params).map(({ content: _content, ...summary }) => summary),
+      unknownCategory,
+    },
+    { status: unknownCategory ? 404 : 200 },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
@@ -22,8 +29,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
     title: "Hair Care Blog",
     description: "Expert advice on caring for, styling and colour-matching hair extensions and wigs.",
     origin: originFromMatches(matches),
-    path: data?.params.category ? `/blog?category=${encodeURIComponent(data.params.category)}` : "/blog",
-    noIndex: Boolean(data?.params.q),
+    path: data?.params.category && !data.unknownCategory ? `/blog?category=${encodeURIComponent(data.params.category)}` : "/blog",
+    noIndex: Boolean(data?.params.q) || Boolean(data?.unknownCategory),
   });
 
 function categoryHref(category: string | undefined, q: string | undefined) {

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { SlidersHorizontal } from "~/components/icons";
@@ -12,6 +12,7 @@ import {
   colorOptions,
   fixedFiltersForPath,
   hasActiveFilters,
+  isKnownCategory,
   LISTING_PAGE_SIZE,
   parseListingParams,
   PRICE_MAX,
@@ -43,9 +44,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
   );
   const title = titleForListing(params);
-  // Canonical: the path plus the query that chose the category or search, never the sort or filters.
+  // A category the shop does not have: the page the spec describes (its value as the title, no products), as a
+  // 404 that search engines leave out and no cache keeps.
+  const unknownCategory = params.category !== undefined && !isKnownCategory(params.category);
+  // Canonical: the path plus the query that chose a known category or search, never the sort or filters.
   const canonical = new URLSearchParams();
-  if (!fixed.category && params.category) canonical.set("category", params.category);
+  if (!fixed.category && params.category && !unknownCategory) canonical.set("category", params.category);
   if (params.q) canonical.set("q", params.q);
   const canonicalPath = `${url.pathname}${canonical.size ? `?${canonical}` : ""}`;
   const trail: Crumb[] = [
@@ -53,21 +57,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { name: "Shop", path: "/shop" },
     { name: title, path: canonicalPath },
   ];
-  return {
-    params,
-    products,
-    totalCount: listing.totalCount,
-    pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
-    title,
-    trail,
-    canonicalPath,
-    // Each page of a long listing is its own page for search engines: its canonical URL keeps the page number.
-    canonicalPagePath: pageHref(url.pathname, canonical, resolved.page),
-    // The category chosen by the query (not the path) must survive filter changes.
-    queryCategory: fixed.category ? undefined : params.category,
-    filtersActive: hasActiveFilters(params),
-    filterCount: activeFilterCount(params),
-  };
+  return data(
+    {
+      params,
+      products,
+      totalCount: listing.totalCount,
+      pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
+      title,
+      trail,
+      canonicalPath,
+      // Each page of a long listing is its own page for search engines: its canonical URL keeps the page number.
+      canonicalPagePath: pageHref(url.pathname, canonical, resolved.page),
+      // The category chosen by the query (not the path) must survive filter changes.
+      queryCategory: fixed.category ? undefined : params.category,
+      filtersActive: hasActiveFilters(params),
+      filterCount: activeFilterCount(params),
+      unknownCategory,
+    },
+    { status: unknownCategory ? 404 : 200 },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -80,7 +88,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       description: `Shop ${data.title.toLowerCase()} at Luxe Strands: premium 100% Remy human hair, free shipping on orders over $200.`,
       origin,
       path: data.canonicalPagePath,
-      noIndex: Boolean(data.params.q),
+      noIndex: Boolean(data.params.q) || data.unknownCategory,
       jsonLd: [breadcrumbJsonLd(origin, data.trail)],
     }),
     ...paginationHeadLinks(data.pagination, origin),

@@ -58,8 +58,12 @@ test.describe("titles, paths and breadcrumb", () => {
     });
   }
 
-  test("any other category is its value capitalised, with the empty state", async ({ page }) => {
-    await visit(page, "/shop?category=bundles");
+  test("any other category is its value capitalised, with the empty state, as a 404 search engines leave out", async ({ page, allowHttpError }) => {
+    allowHttpError(404, "/shop");
+    const response = await visit(page, "/shop?category=bundles");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/shop$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bundles");
     await expect(page.getByText("No products found matching your filters.")).toBeVisible();
     await expect(countLine(page)).toHaveText("0 products");

@@ -83,6 +83,11 @@ function knownCategoryTitle(category: string): string | undefined {
   return Object.hasOwn(categoryTitles, category) ? categoryTitles[category] : undefined;
 }
 
+/** Whether a category is one of the shop's (a value the query chose may be anything). */
+export function isKnownCategory(category: string): boolean {
+  return knownCategoryTitle(category) !== undefined;
+}
+
 /** Spec 9: none = All Products; known categories have fixed titles; anything else is the value capitalised. */
 export function listingTitle(category: string | undefined): string {
   if (!category) return "All Products";

@@ -22,7 +22,7 @@ beforeAll(async () => {
   author.cookie = await signUpThroughAuth(suite.server.url, author.email);
   const add = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "2" }, cookie: target.cookie });
   expect(add.status).toBe(303);
-  const rename = await httpRequest(suite.server.url, "/profile", { form: { fullName: "Baseline Name" }, cookie: target.cookie });
+  const rename = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: "Baseline Name" }, cookie: target.cookie });
   expect(rename.status).toBe(303);
   const visitorAdd = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-2", quantity: "1" } });
   visitorCookie = nextCookies(visitorAdd);
@@ -77,7 +77,7 @@ const endpoints: { path: string; form: Record<string, string> }[] = [
   { path: "/sign-out", form: {} },
   { path: "/forgot-password", form: { email: "target@example.com" } },
   { path: "/reset-password", form: { password: "hijacked password 1", confirmPassword: "hijacked password 1" } },
-  { path: "/profile", form: { fullName: "Hijacked" } },
+  { path: "/profile", form: { intent: "update-profile", fullName: "Hijacked" } },
   { path: "/wishlist", form: { intent: "toggle", productId: "clip-1" } },
   { path: "/newsletter", form: { email: "csrf-news@example.com" } },
 ];
@@ -263,7 +263,7 @@ describe("the auth pages", () => {
 describe("the profile", () => {
   it("stores a name full of markup and shows it as text", async () => {
     const name = '<script>alert("name")</script><img src=x onerror=alert(1)>';
-    const response = await httpRequest(suite.server.url, "/profile", { form: { fullName: name }, cookie: author.cookie });
+    const response = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: name }, cookie: author.cookie });
     expect(response.status).toBe(303);
     const page = await httpRequest(suite.server.url, "/profile", { cookie: author.cookie });
     expect(page.body).not.toContain('<script>alert("name")</script>');
@@ -272,12 +272,12 @@ describe("the profile", () => {
   });
 
   it("refuses a name longer than allowed with 400", async () => {
-    const response = await httpRequest(suite.server.url, "/profile", { form: { fullName: "n".repeat(10_000) }, cookie: target.cookie });
+    const response = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: "n".repeat(10_000) }, cookie: target.cookie });
     expect(response.status).toBe(400);
   });
 
   it("sends a visitor to sign in, not anywhere else", async () => {
-    const response = await httpRequest(suite.server.url, "/profile", { form: { fullName: "Nobody" } });
+    const response = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: "Nobody" } });
     expectSameSite(response.location);
     expect(response.location).toMatch(/^\/auth/);
   });
@@ -374,7 +374,7 @@ describe("a NUL byte or other control character in a form field", () => {
   });
 
   it("in the profile's name: 400, its message, the name unchanged", async () => {
-    const response = await httpRequest(suite.server.url, "/profile", { form: { fullName: "Hijacked\u0000Name" }, cookie: target.cookie });
+    const response = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: "Hijacked\u0000Name" }, cookie: target.cookie });
     expect(response.status).toBe(400);
     expect(fieldError(response.body, "edit-profile-fullName-error")).toBe(refused);
   });
@@ -464,15 +464,53 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
     expect((await httpRequest(suite.server.url, "/images/%ff")).status).toBe(400);
   });
 
-  it.each(["__proto__", "constructor", "toString"])("/shop?category=%s is an unknown category like any other", async (category) => {
-    const response = await httpRequest(suite.server.url, `/shop?${new URLSearchParams({ category })}`);
-    expect(response.status).toBe(200);
-    expect(response.body).toContain("No products found matching your filters.");
+  it.each(["__proto__", "constructor", "toString", "Call 555-0100 for refunds"])(
+    "/shop?category=%s is an unknown category like any other: a 404 left out of search engines",
+    async (category) => {
+      const response = await httpRequest(suite.server.url, `/shop?${new URLSearchParams({ category })}`);
+      expect(response.status).toBe(404);
+      expect(response.body).toContain("No products found matching your filters.");
+      expect(response.body).toMatch(/<meta name="robots" content="noindex/);
+      expect(response.body).toMatch(/<link rel="canonical" href="[^"]*\/shop"/);
+    },
+  );
+
+  it("/blog?category= a category no article has is a 404 left out of search engines", async () => {
+    const response = await httpRequest(suite.server.url, "/blog?category=Fake%20News");
+    expect(response.status).toBe(404);
+    expect(response.body).toMatch(/<meta name="robots" content="noindex/);
+    expect(response.body).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
   });
 
-  it("OPTIONS on a page answers 405", async () => {
-    expect((await httpRequest(suite.server.url, "/cart", { method: "OPTIONS" })).status).toBe(405);
+  it("OPTIONS answers 204 with the methods the shop takes", async () => {
+    const response = await httpRequest(suite.server.url, "/cart", { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.allow).toBe("GET, HEAD, POST");
   });
+
+  it.each(["PUT", "PATCH", "DELETE", "TRACE"])("%s answers 405 with Allow and runs no action", async (method) => {
+    const response = await httpRequest(suite.server.url, "/cart", { method, cookie: visitorCookie });
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe("GET, HEAD, POST");
+    expectNoStateCookies(response);
+  });
+
+  it.each(["/shop?_data=routes/shop", "/?_data=root", "/about?_data=x"])("%s (a legacy data request) answers 400", async (path) => {
+    expect((await httpRequest(suite.server.url, path)).status).toBe(400);
+  });
+
+  it.each([
+    ["/Wigs", "/wigs"],
+    ["/SHOP/?sort=price-asc", "/shop?sort=price-asc"],
+    ["/shop//", "/shop"],
+    ["/Extensions/Clip-In", "/extensions/clip-in"],
+    ["/product/CLIP-1", "/product/clip-1"],
+  ])("%s is sent to %s with a 301", async (path, location) => {
+    const response = await httpRequest(suite.server.url, path);
+    expect(response.status).toBe(301);
+    expect(response.location).toBe(location);
+  });
+
 });
 
 describe("reflected input", () => {

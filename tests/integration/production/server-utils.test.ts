@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
+import { canonicalPathOf, isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
 import { createPageCache } from "../../../server/page-cache.js";
 import { withResponseHeaders } from "../../../server/remix-handler.js";
 import { batchedStdout, createLogger, requestIdFrom } from "../../../server/request-log.js";
@@ -72,6 +72,28 @@ describe("withResponseHeaders", () => {
   });
 });
 
+describe("canonicalPathOf", () => {
+  it.each([
+    ["/", "/"],
+    ["/wigs", "/wigs"],
+    ["/Wigs", "/wigs"],
+    ["/EXTENSIONS/Clip-In/", "/extensions/clip-in"],
+    ["/shop//", "/shop"],
+    ["//", "/"],
+    ["/product/%C3%A9/", "/product/%C3%A9"],
+    ["/Product/%E0%A4%A", "/product/%E0%A4%a"],
+  ])("writes %s as %s", (path, canonical) => {
+    expect(canonicalPathOf(path)).toBe(canonical);
+  });
+
+  it.each([["//evil.example/"], ["//Evil.example"], ["/\\evil.example/"], ["///evil.example/"]])(
+    "leaves %s as it is: never a Location to another host",
+    (path) => {
+      expect(canonicalPathOf(path)).toBe(path);
+    },
+  );
+});
+
 describe("createPageCache", () => {
   type Res = { locals: Record<string, unknown>; statusCode?: number; headers: Record<string, unknown>; body?: Buffer };
   const fakeReq = (url: string, headers: Record<string, string> = {}) =>
@@ -121,6 +143,21 @@ describe("createPageCache", () => {
     const withCookie = fakeRes("m");
     expect(await cache.serve(fakeReq("/r", { cookie: "a=1" }), withCookie as never)).toBe(false);
     expect(cache.renderNonce(withCookie as never)).toBe("m");
+  });
+
+  it("keeps its pages and keys within maxTotalBytes, dropping the oldest first", async () => {
+    const cache = createPageCache({ maxTotalBytes: 1_000, siteUrl: "https://shop.test" });
+    const store = async (url: string) => {
+      const res = fakeRes("n");
+      await cache.serve(fakeReq(url), res as never);
+      await page(cache, res, PUBLIC);
+    };
+    // Each entry: the 28-character page without its placeholder, plus a key of about 200 characters.
+    for (let index = 0; index < 20; index++) await store(`/shop?q=${"a".repeat(190)}&z=${index}`);
+    expect(cache.storedBytes).toBeLessThanOrEqual(1_000);
+    expect(cache.size).toBe(4);
+    expect(await cache.serve(fakeReq(`/shop?q=${"a".repeat(190)}&z=19`), fakeRes("m") as never)).toBe(true);
+    expect(await cache.serve(fakeReq(`/shop?q=${"a".repeat(190)}&z=0`), fakeRes("m") as never)).toBe(false);
   });
 
   it("renders a page once for a burst of requests: the others wait and get the stored copy", async () => {
