@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, type ShouldRevalidateFunction, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ShoppingBag } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -33,9 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return data(
     {
-      defaultValue: { email: user?.email ?? "", country: DEFAULT_COUNTRY },
-      // A fresh key each time the page loads (also after a refused post), never one kept from the form posted.
-      idempotencyKey: newIdempotencyKey(),
+      defaultValue: { email: user?.email ?? "", country: DEFAULT_COUNTRY, idempotencyKey: newIdempotencyKey() },
       constraint: getZodConstraint(shippingSchema),
     },
     // The key belongs to this one form: never cache the page anywhere.
@@ -69,10 +67,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return failWith(409, [outcome.message]);
     }
     if (outcome.kind === "form-already-used") {
-      return failWith(409, [
-        "This form already placed an earlier order",
-        "Your cart is unchanged. Please check your details and place your order again.",
-      ]);
+      const reply = submission.reply({
+        formErrors: ["This form already placed an earlier order", "Your cart is unchanged. Please check your details and place your order again."],
+      });
+      // The next try needs a key of its own: this one stands for the earlier order. (Every other refusal keeps the
+      // posted key, so that a retry after an answer that never arrived cannot order twice.)
+      return data({ ...reply, initialValue: { ...reply.initialValue, idempotencyKey: newIdempotencyKey() } }, { status: 409 });
     }
     return redirectWithToast(
       "/order-success",
@@ -85,13 +85,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return failWith(503, ["Payment failed", "There was an error processing your payment. Please try again."]);
   }
 }
-
-/**
- * After a 409 (a line no longer available, or a form that already placed an order), the page loads again: the
- * cart as it now is, and a fresh key for the next try (Remix skips revalidation after a 4xx by default).
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 || defaultShouldRevalidate;
 
 /** As the root's, plus the Retry-After of a refusal (429). */
 export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => withRetryAfter(actionHeaders, parentHeaders);
@@ -106,7 +99,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function Checkout() {
-  const { defaultValue, constraint, idempotencyKey } = useLoaderData<typeof loader>();
+  const { defaultValue, constraint } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const lastResult = useActionData<typeof action>();
   const busy = useIsPosting("/checkout");
@@ -153,7 +146,13 @@ export default function Checkout() {
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]">
         <Form method="post" {...getFormProps(form)} className="space-y-6">
           {formEngine}
-          <input type="hidden" name={fields.idempotencyKey.name} value={idempotencyKey} />
+          {/* Controlled: a refusal's answer may carry a new key (see the action), which must reach the page. The
+              value is conform's once it runs, the answer's (or the page's) before. */}
+          <input
+            type="hidden"
+            name={fields.idempotencyKey.name}
+            value={fields.idempotencyKey.value ?? fields.idempotencyKey.initialValue ?? ""}
+          />
           <fieldset className="space-y-4 rounded-2xl border border-sand-200 p-6">
             <legend className="px-2 text-lg font-semibold text-ink">Shipping Information</legend>
             <div className="grid gap-4 sm:grid-cols-2">

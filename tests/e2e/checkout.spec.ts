@@ -175,6 +175,32 @@ test.describe("checkout", () => {
     expect(await resubmit.text()).toContain((number ?? "missing").slice(-8));
   });
 
+  test("a form that already placed an order, posted with a new cart, keeps the cart and comes back with a new key", async ({ page, allowHttpError }) => {
+    allowHttpError(409, "/checkout");
+    await addToCart(page, "clip-3");
+    await visit(page, "/checkout");
+    await fillAddress(page);
+    const usedKey = await page.locator('input[name="idempotencyKey"]').inputValue();
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page).toHaveURL(/\/order-success$/);
+
+    // A new cart, and the old form's key posted with it (an old form sent again).
+    await addToCart(page, "acc-1");
+    await visit(page, "/checkout");
+    await fillAddress(page);
+    const key = page.locator('input[name="idempotencyKey"]');
+    await key.evaluate((input: HTMLInputElement, value) => (input.value = value), usedKey);
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page.getByText("This form already placed an earlier order")).toBeVisible();
+    await expect(page.getByLabel("Address", { exact: true })).toHaveValue("1 Rodeo Drive");
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await expect(key).not.toHaveValue(usedKey);
+
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page).toHaveURL(/\/order-success$/);
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  });
+
   test("order-success without an order goes home", async ({ page }) => {
     await visit(page, "/order-success");
     await expect(page).toHaveURL(/\/$/);
