@@ -44,7 +44,9 @@ export function GeneralErrorBoundary({
         />
       );
     }
-    return <ErrorPage title={`${error.status} ${error.statusText}`} message="Something went wrong with that request." />;
+    // A refusal thrown with a sentence of ours (`throw data("…", { status: 403 })`) says it; any other stays generic.
+    const message = typeof error.data === "string" && error.status < 500 ? error.data : "Something went wrong with that request.";
+    return <ErrorPage title={error.status === 403 ? "Request refused" : `Error ${error.status}`} message={message} />;
   }
   if (typeof document !== "undefined") console.error(error);
   return (

@@ -4,7 +4,7 @@ import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkOutcome } from "~/components/link-outcome";
-import { signedInNotice } from "~/modules/auth/auth-messages";
+import { ADDRESS_CONFIRMATION_FLAG, addressConfirmedNotice, signedInNotice } from "~/modules/auth/auth-messages";
 import { grantPasswordRecovery } from "~/modules/auth/password-recovery.server";
 import { redirectSignedIn } from "~/modules/auth/sign-in.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -36,8 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return await redirectSignedIn(request, {
       backend,
       redirectTo: next,
-      // The reset page explains itself; a "Welcome back!" there would be confusing.
-      notice: recovering ? null : signedInNotice,
+      // The reset page explains itself; a "Welcome back!" there, or to a member just confirming the address, would
+      // be confusing.
+      notice: recovering ? null : url.searchParams.has(ADDRESS_CONFIRMATION_FLAG) ? addressConfirmedNotice : signedInNotice,
       headers: recovering ? new Headers({ "Set-Cookie": await grantPasswordRecovery(user.id) }) : undefined,
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
+import { addressConfirmationLanding } from "~/modules/auth/auth-messages";
 import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { getOrigin } from "~/utils/request.server";
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const backend = await backendFor(request, context);
   try {
-    await backend.auth.resendConfirmation({ email: submission.value.email, emailRedirectTo: `${getOrigin(request)}/auth/callback` });
+    await backend.auth.resendConfirmation({ email: submission.value.email, emailRedirectTo: addressConfirmationLanding(getOrigin(request)) });
   } catch (error) {
     if (!isBackendError(error)) throw error;
     return redirectWithToast(back, { type: "error", title: "Error", description: error.message });

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import { accountCreatedNotice, authFailureStatus, signedInNotice } from "~/modules/auth/auth-messages";
+import { accountCreatedNotice, addressConfirmationLanding, authFailureStatus, signedInNotice } from "~/modules/auth/auth-messages";
 import { AuthFormSchema } from "~/modules/auth/auth-schemas";
 import { redirectSignedIn } from "~/modules/auth/sign-in.server";
 import { requireAnonymous } from "~/modules/auth/session.server";
@@ -20,7 +20,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
   // Login CSRF: another site's form must not sign the shopper into an account of its choosing. This post
   // needs no cookie, so SameSite cannot refuse it; the browser's own Sec-Fetch-Site mark can.
   if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
-    throw data("Cross-site sign-in refused.", { status: 403 });
+    throw data("This sign-in form was sent from another website. Please sign in from the shop's own page.", { status: 403 });
   }
   const { backend } = await requireAnonymous(request, context);
   // remix-auth copies the Request, body included: read the form from a clone and hand it over in context.
@@ -52,7 +52,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
       email,
       password,
       // Where the confirmation link lands; with MAIL=off our own backends sign the new account in at once.
-      emailRedirectTo: `${getOrigin(request)}/auth/callback`,
+      emailRedirectTo: addressConfirmationLanding(getOrigin(request)),
     });
     const notice = accountCreatedNotice({ signedIn, sendsEmail: capabilities.sendsEmail });
     if (signedIn) return await redirectSignedIn(request, { backend, redirectTo, notice });

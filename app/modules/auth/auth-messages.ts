@@ -6,6 +6,7 @@ export interface AuthNotice {
 }
 
 export const signedInNotice: AuthNotice = { title: "Welcome back!", description: "You have successfully signed in." };
+export const addressConfirmedNotice: AuthNotice = { title: "Welcome!", description: "Your email address is confirmed and you are signed in." };
 export const signedOutNotice: AuthNotice = { title: "Signed out", description: "You have been successfully signed out." };
 
 /**
@@ -28,4 +29,12 @@ export function authFailureStatus(code: BackendErrorCode | undefined): number {
     default:
       return 400;
   }
+}
+
+/** The query flag of the link in the address-confirmation e-mail, so that /auth/callback greets a new member. */
+export const ADDRESS_CONFIRMATION_FLAG = "confirmed";
+
+/** Where the address-confirmation e-mail's link lands (the backend adds its `code`). */
+export function addressConfirmationLanding(origin: string): string {
+  return `${origin}/auth/callback?${ADDRESS_CONFIRMATION_FLAG}=1`;
 }

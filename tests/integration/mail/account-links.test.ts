@@ -76,7 +76,7 @@ describe("address confirmation on sign-up", () => {
     const mail = await latestMailTo(email);
     expect(mail.parsed.subject).toBe("Confirm your Luxe Strands account");
     const [link] = linksIn(mail);
-    expect(link).toMatch(/^http:\/\/localhost\/auth\/callback\?code=[\w-]{43}$/);
+    expect(link).toMatch(/^http:\/\/localhost\/auth\/callback\?confirmed=1&code=[\w-]{43}$/);
     // Only a hash is stored.
     const code = new URL(link!).searchParams.get("code")!;
     expect(await db.query("select 1 from auth.email_link_tokens where token_hash = $1", [code])).toEqual([]);
@@ -86,6 +86,8 @@ describe("address confirmation on sign-up", () => {
     const followed = await call(callbackLoader, get(link!, jar));
     jar.store(followed.headers);
     expectRedirect(followed, "/");
+    // A new member is greeted as one, not "Welcome back!".
+    expect(await toastOf(followed)).toMatchObject({ title: "Welcome!", description: "Your email address is confirmed and you are signed in." });
     expect(await signedInUser(jar)).toMatchObject({ email });
 
     const again = await call(callbackLoader, get(link!));

@@ -225,6 +225,17 @@ describe("the auth pages", () => {
     expect(response.body).not.toContain('<script>alert("auth")</script>');
   });
 
+  it("refuse a sign-in sent from another site (login CSRF) with 403 and a page that says why", async () => {
+    const response = await httpRequest(suite.server.url, "/auth", {
+      form: { intent: "signin", email: target.email, password: target.password },
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toContain("Request refused");
+    expect(response.body).toContain("This sign-in form was sent from another website.");
+    expectNoStateCookies(response);
+  });
+
   it.each(["admin", "signin;signup", ""])("refuse intent %j with 400", async (intent) => {
     const response = await httpRequest(suite.server.url, "/auth", { form: { intent, email: target.email, password: target.password } });
     expect(response.status).toBe(400);
