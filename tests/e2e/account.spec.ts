@@ -60,7 +60,8 @@ test.describe("sign in and sign up page", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
     await visit(page, linkIn(await waitForMail(email, /^Confirm your Luxe Strands account$/), "/auth/callback"));
     await expect(page).toHaveURL(/\/$/);
-    await expect(toast(page)).toContainText("Welcome back!");
+    await expect(toast(page)).toContainText("Welcome!");
+    await expect(toast(page)).toContainText("Your email address is confirmed and you are signed in.");
 
     const header = page.getByRole("banner");
     await header.getByLabel("Account menu").click();
