@@ -215,10 +215,19 @@ export function refuseOtherMethods() {
  */
 export function refuseLegacyDataRequests() {
   return (req, res, next) => {
-    const queryStart = req.originalUrl.indexOf("?");
-    if (queryStart === -1 || !new URLSearchParams(req.originalUrl.slice(queryStart)).has("_data")) return next();
+    const { query } = splitUrl(req.originalUrl);
+    if (!query || !new URLSearchParams(query).has("_data")) return next();
     refuse(req, res, 400, "Bad request", "This address does not take a _data parameter.");
   };
+}
+
+/**
+ * A request's URL as its path and its query string (with the "?", or "" when there is none), both as sent.
+ * @param {string} url
+ */
+function splitUrl(url) {
+  const queryStart = url.indexOf("?");
+  return queryStart === -1 ? { path: url, query: "" } : { path: url.slice(0, queryStart), query: url.slice(queryStart) };
 }
 
 /**
@@ -243,10 +252,9 @@ export function canonicalPathOf(path) {
 export function redirectToCanonicalPath() {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const queryStart = req.originalUrl.indexOf("?");
-    const path = queryStart === -1 ? req.originalUrl : req.originalUrl.slice(0, queryStart);
+    const { path, query } = splitUrl(req.originalUrl);
     const canonical = canonicalPathOf(path);
     if (canonical === path) return next();
-    res.redirect(301, canonical + (queryStart === -1 ? "" : req.originalUrl.slice(queryStart)));
+    res.redirect(301, canonical + query);
   };
 }

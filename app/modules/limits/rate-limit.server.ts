@@ -75,11 +75,8 @@ export async function refusedByRateLimit(
 ): Promise<RateLimitRefusal | null> {
   // No address (a route called outside server.js): nothing to count per client, and one shared bucket for
   // every such call would turn a per-client limit into a global one.
-  if (getEnv().RATE_LIMITS === "off" || !context.clientIp) return null;
-  const { rateLimits } = await getBackend();
-  const retryAfterSeconds = await rateLimits.hit(rateLimitRules[action], clientKey(context.clientIp));
-  if (retryAfterSeconds === 0) return null;
-  return tooManyRequests(retryAfterSeconds, "Too many attempts from your network.");
+  if (!context.clientIp) return null;
+  return refusedPastLimits(rateLimitRules[action], clientKey(context.clientIp), "Too many attempts from your network.");
 }
 
 /** Counts this post against its action's limits for the signed-in account, wherever it comes from. */
@@ -87,11 +84,15 @@ export async function refusedByAccountRateLimit(
   userId: string,
   action: AccountRateLimitedAction,
 ): Promise<RateLimitRefusal | null> {
+  return refusedPastLimits(accountRateLimitRules[action], `account:${userId}`, "Too many attempts for this account.");
+}
+
+/** One hit on `rules` for `key`: null while within them (or with RATE_LIMITS=off), else the refusal saying `what`. */
+async function refusedPastLimits(rules: readonly RateLimitRule[], key: string, what: string): Promise<RateLimitRefusal | null> {
   if (getEnv().RATE_LIMITS === "off") return null;
   const { rateLimits } = await getBackend();
-  const retryAfterSeconds = await rateLimits.hit(accountRateLimitRules[action], `account:${userId}`);
-  if (retryAfterSeconds === 0) return null;
-  return tooManyRequests(retryAfterSeconds, "Too many attempts for this account.");
+  const retryAfterSeconds = await rateLimits.hit(rules, key);
+  return retryAfterSeconds === 0 ? null : tooManyRequests(retryAfterSeconds, what);
 }
 
 /** The 429 answer's parts, for a limit of ours or the backend's own throttle. */
