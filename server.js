@@ -15,6 +15,7 @@ import helmet from "helmet";
 import { createPageCache } from "./server/page-cache.js";
 import { remixHandler } from "./server/remix-handler.js";
 import {
+  answerUnparsableRequests,
   readFormBody,
   redirectToCanonicalPath,
   refuseCrossSitePosts,
@@ -232,6 +233,8 @@ const server = app.listen(port, host, () => {
 // before reusing them: with Node's 5 s default a client could send on a socket the server was closing (ECONNRESET).
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// A URL or cookies over Node's 16 KB header limit: 431 with a line of text, where Node would send an empty body.
+answerUnparsableRequests(server);
 
 /**
  * Stop accepting connections, let the requests in flight finish (idle keep-alive connections are closed at

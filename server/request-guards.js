@@ -2,6 +2,8 @@
 // its body is small, of a form type, and valid UTF-8. Each refusal is a short page that says what went wrong.
 // What the text says is the forms' business: a control character, say, is refused by the form it was typed into,
 // with that field's message (app/utils/form-text.ts). See docs/decisions/0005-operations.md.
+// Requests Node's HTTP parser cannot take (a URL or cookies over its 16 KB header limit) never reach Express:
+// answerUnparsableRequests answers those.
 
 /** Forms here are a few fields of text: 64 KB is far more than any legitimate one. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -185,6 +187,40 @@ export function readFormBody({ limit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
       next();
     });
   };
+}
+
+/** Node's own answers to a request its parser refused, by the error's code, each with a line saying why. */
+const UNPARSABLE_ANSWERS = {
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "The address or the cookies of this request are too long."],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, "Payload Too Large", "The chunk extensions of this request are too long."],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "The request took too long to arrive."],
+};
+const UNPARSABLE_DEFAULT = [400, "Bad Request", "The request could not be read."];
+
+/**
+ * Answers a request Node's HTTP parser refused (it never becomes a request Express sees) as Node would, 431 for
+ * headers over its limit, 400 for malformed ones, but with a short text body instead of an empty one, then closes
+ * the connection. Node's default handler is replaced by this listener, so its checks are kept: nothing is written
+ * to a connection already sending a response.
+ * @param {import("node:http").Server} server
+ */
+export function answerUnparsableRequests(server) {
+  server.on("clientError", (/** @type {NodeJS.ErrnoException} */ error, socket) => {
+    // The response in flight on a keep-alive connection: Node's own handler checks it the same way.
+    const inFlight = /** @type {{ _httpMessage?: import("node:http").ServerResponse }} */ (socket)._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) return socket.destroy();
+    const [status, reason, message] = UNPARSABLE_ANSWERS[/** @type {keyof typeof UNPARSABLE_ANSWERS} */ (error.code)] ?? UNPARSABLE_DEFAULT;
+    const body = `${reason}: ${message}\n`;
+    const head = [
+      `HTTP/1.1 ${status} ${reason}`,
+      "Content-Type: text/plain; charset=utf-8",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Cache-Control: no-store",
+      "Connection: close",
+    ];
+    // Closed once written: the parser has given up on this connection (Node's server sockets stay half-open otherwise).
+    socket.end(`${head.join("\r\n")}\r\n\r\n${body}`, () => socket.destroy());
+  });
 }
 
 /** What the shop answers to: pages and files (GET, HEAD) and its own forms (POST). */

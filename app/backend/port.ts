@@ -171,7 +171,8 @@ export interface CartsPort {
   add(input: { userId: string; productId: string; quantity: number }): Promise<CartLineChange>;
   /** Sets the line's quantity; 0 or less removes the line (then `quantity` is 0). */
   setQuantity(input: { userId: string; productId: string; quantity: number }): Promise<CartLineChange>;
-  remove(input: { userId: string; productId: string }): Promise<void>;
+  /** Returns whether there was such a line to remove. */
+  remove(input: { userId: string; productId: string }): Promise<boolean>;
   clear(input: { userId: string }): Promise<void>;
   /**
    * Adds a visitor's lines to the stored cart in one transaction: quantities add up (capped per line),
@@ -269,7 +270,8 @@ export interface WishlistPort {
   /** Product ids, most recently added first. */
   list(input: { userId: string }): Promise<string[]>;
   add(input: { userId: string; productId: string }): Promise<void>;
-  remove(input: { userId: string; productId: string }): Promise<void>;
+  /** Returns whether the product was in the wishlist. */
+  remove(input: { userId: string; productId: string }): Promise<boolean>;
   /** Returns whether the product is in the wishlist afterwards. */
   toggle(input: { userId: string; productId: string }): Promise<boolean>;
   /** Adds a visitor's wishlist in one transaction, skipping unknown products; returns the whole list. */

@@ -3,10 +3,12 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { addressConfirmationLanding } from "~/modules/auth/auth-messages";
+import { typedEmailHeader } from "~/modules/auth/auth-flash.server";
 import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import type { ToastInput } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export function loader() {
@@ -15,30 +17,33 @@ export function loader() {
 
 /**
  * "Resend confirmation email" (issue 17). The same answer whatever the address: unknown, already confirmed, or
- * asked for less than a minute ago (the backend sends at most one link a minute).
+ * asked for less than a minute ago (the backend sends at most one link a minute). Every answer is a toast on
+ * /auth, whose sign-in form shows the address again (a flash cookie: never in the URL).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
   const back = redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo })}`;
+  const typedEmail = await typedEmailHeader(formData.get("email"));
+  const answer = (toast: ToastInput, headers?: Record<string, string>) => {
+    const sent = new Headers(headers);
+    if (typedEmail) sent.append("Set-Cookie", typedEmail);
+    return redirectWithToast(back, toast, { headers: sent });
+  };
+
   if (submission.status !== "success") {
-    return redirectWithToast(back, { type: "error", title: "Error", description: "Please enter a valid email address." });
+    return answer({ type: "error", title: "Error", description: "Please enter a valid email address." });
   }
   // Answered like every other outcome here, as a toast on /auth: this endpoint has no page to show a 429 on.
   const refusal = await refusedByRateLimit(context, "resendConfirmation");
-  if (refusal) {
-    return redirectWithToast(back, { type: "error", title: "Error", description: refusal.message }, { headers: refusal.headers });
-  }
+  if (refusal) return answer({ type: "error", title: "Error", description: refusal.message }, refusal.headers);
   const backend = await backendFor(request, context);
   try {
     await backend.auth.resendConfirmation({ email: submission.value.email, emailRedirectTo: addressConfirmationLanding(getOrigin(request)) });
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    return redirectWithToast(back, { type: "error", title: "Error", description: error.message });
+    return answer({ type: "error", title: "Error", description: error.message });
   }
-  return redirectWithToast(
-    back,
-    { title: "Check your email", description: "If this address is waiting for confirmation, a new link is on its way." },
-  );
+  return answer({ title: "Check your email", description: "If this address is waiting for confirmation, a new link is on its way." });
 }

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { ResendConfirmation } from "~/components/resend-confirmation";
+import { readTypedEmail } from "~/modules/auth/auth-flash.server";
 import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/auth/auth-schemas";
 import { authAction } from "~/modules/auth/auth-action.server";
 import { requireAnonymous } from "~/modules/auth/session.server";
@@ -22,13 +23,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
   const searchParams = new URL(request.url).searchParams;
   const google = await googleSignInMethod(await getBackend());
+  // The address typed into "Resend confirmation email", which answered with a redirect here.
+  const typed = await readTypedEmail(request);
   return data(
     {
       mode: parseAuthMode(searchParams.get("mode")),
       redirectTo: safeRedirect(searchParams.get("redirectTo"), "/"),
       google,
       constraint: getZodConstraint(AuthFormSchema),
+      typedEmail: typed.email,
     },
+    { headers: typed.clearHeader ? { "Set-Cookie": typed.clearHeader } : undefined },
   );
 }
 
@@ -65,7 +70,7 @@ const copy = {
 } as const;
 
 export default function AuthPage() {
-  const { mode, redirectTo, google, constraint } = useLoaderData<typeof loader>();
+  const { mode, redirectTo, google, constraint, typedEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPosting("/auth");
   const text = copy[mode];
@@ -85,6 +90,7 @@ export default function AuthPage() {
     loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.AuthFormSchema),
     constraint,
     lastResult: actionData?.result,
+    defaultValue: typedEmail ? { email: typedEmail } : undefined,
   });
 
   return (

@@ -54,6 +54,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (outcome.limited) {
       return respond({ toast: { type: "info", title: "Cart limit reached", description: limitMessages[outcome.limited] }, headers: outcome.headers });
     }
+    if (outcome.notInCart) {
+      return respond({ toast: { type: "info", title: "Nothing to remove", description: "That item was not in your cart." }, headers: outcome.headers });
+    }
     return respond({ toast: successToast(change), headers: outcome.headers });
   } catch (error) {
     if (isBackendError(error, "unavailable")) {

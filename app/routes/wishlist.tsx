@@ -36,6 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const description = `Your wishlist can hold up to ${MAX_WISHLIST_ITEMS} products. Sign in to save more.`;
       return respond({ toast: { type: "info", title: "Wishlist full", description }, data: { inWishlist: false }, headers: outcome.headers });
     }
+    if (outcome.notInWishlist) {
+      const description = `${product.name} was not in your wishlist.`;
+      return respond({ toast: { type: "info", title: "Nothing to remove", description }, data: { inWishlist: false }, headers: outcome.headers });
+    }
     return respond({ toast: wishlistToast(product.name, outcome.inWishlist), data: { inWishlist: outcome.inWishlist }, headers: outcome.headers });
   } catch (error) {
     // The catalogue and the database's price list disagree: the database's word stands.

@@ -1,7 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CONTROL_CHARACTER_MESSAGE, refusingControlCharacters } from "~/utils/form-text";
+import { CONTROL_CHARACTER_MESSAGE, refusingControlCharacters, REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
 const schema = refusingControlCharacters(
   z.object({
@@ -41,6 +41,26 @@ describe("refusingControlCharacters", () => {
     const submission = parseWithZod(form({ name: "Zoë 李", note: "line\r\nnext\ttab" }), { schema });
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({ name: "Zoë 李", note: "line\r\nnext\ttab" });
+  });
+
+  it("refuses a field sent twice with its own message, checks and re-renders the first value", () => {
+    const formData = form({ name: "Ada", note: "fine" });
+    formData.append("name", "Grace");
+    const submission = parseWithZod(formData, { schema });
+    expect(submission.status).toBe("error");
+    const reply = submission.reply();
+    expect(reply.error).toEqual({ name: [REPEATED_FIELD_MESSAGE] });
+    expect(reply.initialValue).toEqual({ name: "Ada", note: "fine" });
+  });
+
+  it("says so beside the first value's own problems", () => {
+    const formData = form({ name: "", note: "a\u0000b" });
+    formData.append("name", "Grace");
+    formData.append("note", "c");
+    expect(parseWithZod(formData, { schema }).reply().error).toEqual({
+      name: [REPEATED_FIELD_MESSAGE, "Name is required"],
+      note: [REPEATED_FIELD_MESSAGE, CONTROL_CHARACTER_MESSAGE],
+    });
   });
 
   it("keeps the schema's rules as HTML constraints", () => {

@@ -10,18 +10,32 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]
 
 export const CONTROL_CHARACTER_MESSAGE = "This contains a character that can't be used here. Please retype it.";
 
+/** Said of a field the request sent more than once (`email=a&email=b`): no form of ours does, only a crafted post. */
+export const REPEATED_FIELD_MESSAGE = "This field was sent more than once. Please send it once.";
+
 /**
  * Every form schema goes through this: a field whose text holds a control character gets CONTROL_CHARACTER_MESSAGE
  * as its own error, alongside whatever else the schema says about the form, so the form is answered with 400 and
  * re-rendered with everything typed instead of the text reaching the database (issue 16, item 6). The schema then
  * checks that field without the characters (one message for it, not also "not a valid address"); the submission
  * has failed by then, so the stripped text goes nowhere. Its input and output types stay the schema's own.
+ *
+ * A field sent more than once (conform parses it as an array) is refused the same way, with REPEATED_FIELD_MESSAGE
+ * instead of zod's "Expected string, received array", and its first value is checked and re-rendered.
  */
 export function refusingControlCharacters<Schema extends z.ZodTypeAny>(schema: Schema) {
   return z.preprocess((fields, context) => {
     if (!fields || typeof fields !== "object") return fields;
+    const record = fields as Record<string, unknown>;
+    for (const [name, value] of Object.entries(record)) {
+      // Only a plain name sent twice: `items[0].price` parses to an array of objects, a field no form of ours has.
+      if (!Array.isArray(value) || !value.every((item) => typeof item === "string" || item instanceof File)) continue;
+      context.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: REPEATED_FIELD_MESSAGE });
+      // In place: this is the object conform's reply() re-renders the form from, so the field shows the first value.
+      record[name] = value[0];
+    }
     return Object.fromEntries(
-      Object.entries(fields).map(([name, value]) => {
+      Object.entries(record).map(([name, value]) => {
         const cleaned = typeof value === "string" ? value.replace(CONTROL_CHARACTERS, "") : value;
         if (cleaned !== value) context.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: CONTROL_CHARACTER_MESSAGE });
         return [name, cleaned];

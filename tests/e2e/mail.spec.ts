@@ -29,6 +29,9 @@ test.describe("address confirmation", () => {
     await expect(main(page).getByRole("alert")).toHaveText("Email not confirmed");
     await act(page, hasJs, () => main(page).getByRole("button", { name: "Resend confirmation email" }).click());
     await expect(toast(page)).toContainText("Check your email");
+    // Back on /auth, the sign-in form still holds the address (without JavaScript, from a flash cookie).
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(main(page).getByLabel("Email", { exact: true })).toHaveValue(email);
     // The sign-up's link went out less than a minute ago: the newest link is still that one.
     expect(await countMail(email, /^Confirm your Luxe Strands account$/)).toBe(1);
 

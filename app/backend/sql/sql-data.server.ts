@@ -121,7 +121,8 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
     },
 
     remove: async ({ userId, productId }) => {
-      await asOne(userId, "delete from public.cart_items where user_id = $1 and product_id = $2", [userId, productId]);
+      const rows = await asOne(userId, "delete from public.cart_items where user_id = $1 and product_id = $2 returning 1", [userId, productId]);
+      return rows.length > 0;
     },
 
     clear: async ({ userId }) => {
@@ -217,7 +218,8 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
     },
 
     remove: async ({ userId, productId }) => {
-      await asOne(userId, "delete from public.wishlist_items where user_id = $1 and product_id = $2", [userId, productId]);
+      const rows = await asOne(userId, "delete from public.wishlist_items where user_id = $1 and product_id = $2 returning 1", [userId, productId]);
+      return rows.length > 0;
     },
 
     toggle: async ({ userId, productId }) => {

@@ -432,7 +432,10 @@ function createRequestBackend(
 
     async remove({ userId, productId }) {
       await requireActingUser(userId);
-      await run(client.from("cart_items").delete().eq("user_id", userId).eq("product_id", productId));
+      const removed = (await run(
+        client.from("cart_items").delete().eq("user_id", userId).eq("product_id", productId).select("product_id"),
+      )) as unknown[] | null;
+      return (removed ?? []).length > 0;
     },
 
     async clear({ userId }) {
@@ -556,7 +559,10 @@ function createRequestBackend(
 
     async remove({ userId, productId }) {
       await requireActingUser(userId);
-      await run(client.from("wishlist_items").delete().eq("user_id", userId).eq("product_id", productId));
+      const removed = (await run(
+        client.from("wishlist_items").delete().eq("user_id", userId).eq("product_id", productId).select("product_id"),
+      )) as unknown[] | null;
+      return (removed ?? []).length > 0;
     },
 
     async toggle({ userId, productId }) {

@@ -32,6 +32,8 @@ export async function loadCart(request: Request, { member }: CartOwner) {
 export interface CartChangeOutcome {
   /** Set when the change hit a limit; the cart holds as much as it may. */
   limited?: "line-quantity" | "line-count";
+  /** Set when a removal found no such line: nothing changed. */
+  notInCart?: true;
   /** Set-Cookie for a visitor cart. */
   headers: Headers;
 }
@@ -40,7 +42,9 @@ export interface CartChangeOutcome {
 export async function changeCart(request: Request, { member }: CartOwner, change: CartChange): Promise<CartChangeOutcome> {
   const headers = new Headers();
   if (!member) {
-    const result = applyCartChange(await readCartCookie(request), change);
+    const entries = await readCartCookie(request);
+    if (change.intent === "remove" && !entries.some((entry) => entry.productId === change.productId)) return { notInCart: true, headers };
+    const result = applyCartChange(entries, change);
     headers.append("Set-Cookie", await serializeCartCookie(result.entries));
     return { limited: result.limited, headers };
   }
@@ -54,7 +58,7 @@ export async function changeCart(request: Request, { member }: CartOwner, change
         line = await member.carts.setQuantity({ productId: change.productId, quantity: change.quantity });
         break;
       case "remove":
-        await member.carts.remove({ productId: change.productId });
+        if (!(await member.carts.remove({ productId: change.productId }))) return { notInCart: true, headers };
         break;
       case "clear":
         await member.carts.clear();

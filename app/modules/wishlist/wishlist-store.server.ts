@@ -51,6 +51,8 @@ export interface WishlistChangeOutcome {
   inWishlist: boolean;
   /** Set when a visitor's add was refused because the cookie wishlist is full. */
   limited?: true;
+  /** Set when a removal found the product not in the wishlist: nothing changed. */
+  notInWishlist?: true;
   /** Set-Cookie for a visitor wishlist. */
   headers: Headers;
 }
@@ -59,7 +61,9 @@ export interface WishlistChangeOutcome {
 export async function changeWishlist(request: Request, { member }: WishlistOwner, change: WishlistChange): Promise<WishlistChangeOutcome> {
   const headers = new Headers();
   if (!member) {
-    const result = applyWishlistChange(await readWishlistCookie(request), change);
+    const ids = await readWishlistCookie(request);
+    if (change.intent === "remove" && !ids.includes(change.productId)) return { inWishlist: false, notInWishlist: true, headers };
+    const result = applyWishlistChange(ids, change);
     headers.append("Set-Cookie", await serializeWishlistCookie(result.ids));
     return { inWishlist: result.inWishlist, limited: result.limited, headers };
   }
@@ -71,7 +75,7 @@ export async function changeWishlist(request: Request, { member }: WishlistOwner
       await member.wishlist.add(input);
       return { inWishlist: true, headers };
     case "remove":
-      await member.wishlist.remove(input);
+      if (!(await member.wishlist.remove(input))) return { inWishlist: false, notInWishlist: true, headers };
       return { inWishlist: false, headers };
   }
 }

@@ -5,11 +5,13 @@ import { serializeWishlistCookie } from "~/modules/wishlist/wishlist-cookie.serv
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { loader as callbackLoader } from "~/routes/auth-callback";
 import { loader as googleLoader } from "~/routes/auth-google";
+import { action as resendAction } from "~/routes/auth-resend";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { loader as profileLoader } from "~/routes/profile";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/sign-out";
 import { getSession } from "~/modules/auth/session.server";
+import { signedCookie } from "~/utils/cookies.server";
 import { installTestBackend } from "#tests/setup/pglite";
 import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
@@ -61,6 +63,31 @@ describe("/auth page", () => {
       await call(authAction, post("/auth", { intent: "signin", email: uniqueEmail(), password: PASSWORD }, jar)),
       "/",
     );
+  });
+});
+
+describe("the address typed into 'Resend confirmation email'", () => {
+  test("comes back in the sign-in form after the backend's refusal, once, and never in the URL", async () => {
+    const email = uniqueEmail();
+    const resend = await call(resendAction, post("/auth/resend", { email, redirectTo: "/orders" }));
+    expectRedirect(resend, "/auth?redirectTo=%2Forders");
+    expect(await toastOf(resend)).toMatchObject({ type: "error", description: expect.stringMatching(/cannot send e-mail/) });
+    const jar = new CookieJar().store(resend.headers);
+    const page = await call(authLoader, get(resend.location!, jar));
+    expect(page.data).toMatchObject({ mode: "signin", redirectTo: "/orders", typedEmail: email });
+    jar.store(page.headers);
+    expect((await call(authLoader, get(resend.location!, jar))).data?.typedEmail).toBeNull();
+  });
+
+  test("a flash cookie holding what no address field would take, or badly signed, shows nothing and is cleared", async () => {
+    const flash = signedCookie("auth-email");
+    for (const email of ["ada\u0000@example.com", "a".repeat(321), ""]) {
+      const page = await call(authLoader, get("/auth", new CookieJar().store([await flash.write({ email })])));
+      expect(page.data?.typedEmail).toBeNull();
+      expect(page.headers.getSetCookie().some((header) => header.startsWith("auth-email=;"))).toBe(true);
+    }
+    const forged = `auth-email=${encodeURIComponent(`${btoa(JSON.stringify({ email: "forged@example.com" }))}.forged`)}`;
+    expect((await call(authLoader, get("/auth", forged))).data?.typedEmail).toBeNull();
   });
 });
 

@@ -319,7 +319,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await scope.carts.list({ userId })).toEqual([{ productId: "acc-2", quantity: 7 }]);
         await scope.carts.setQuantity({ userId, productId: "tape-1", quantity: 2 });
         await scope.carts.setQuantity({ userId, productId: "tape-1", quantity: -3 });
-        await scope.carts.remove({ userId, productId: "acc-2" });
+        // Says whether there was such a line.
+        expect(await scope.carts.remove({ userId, productId: "acc-2" })).toBe(true);
+        expect(await scope.carts.remove({ userId, productId: "acc-2" })).toBe(false);
         expect(await scope.carts.list({ userId })).toEqual([]);
 
         await scope.carts.add({ userId, productId: "wig-1", quantity: 1 });
@@ -685,7 +687,8 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
         const merged = await scope.wishlist.merge({ userId, productIds: ["wig-1", "acc-1", "acc-1", "vanished"] });
         expect([...merged].sort()).toEqual(["acc-1", "wig-1"]);
-        await scope.wishlist.remove({ userId, productId: "wig-1" });
+        expect(await scope.wishlist.remove({ userId, productId: "wig-1" })).toBe(true);
+        expect(await scope.wishlist.remove({ userId, productId: "wig-1" })).toBe(false);
         expect(await scope.wishlist.list({ userId })).toEqual(["acc-1"]);
         await expectBackendError(scope.wishlist.add({ userId, productId: "nope" }), "product_not_found");
         await expectBackendError(scope.wishlist.toggle({ userId, productId: "nope" }), "product_not_found");

@@ -401,7 +401,7 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
       capped: true,
     });
     await scope().carts.setQuantity({ userId, productId: "acc-1", quantity: 0 });
-    await scope().carts.remove({ userId, productId: "clip-1" });
+    expect(await scope().carts.remove({ userId, productId: "clip-1" })).toBe(true);
     await scope().carts.clear({ userId });
     expect(await scope().carts.merge({ userId, lines: [{ productId: "clip-1", quantity: 3 }, { productId: "x", quantity: 0 }] })).toEqual([
       { productId: "clip-1", quantity: 5 },
@@ -414,7 +414,7 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
       "POST /rest/v1/rpc/add_to_cart",
       "POST /rest/v1/cart_items?on_conflict=user_id,product_id",
       `DELETE /rest/v1/cart_items?user_id=eq.${userId}&product_id=eq.acc-1`,
-      `DELETE /rest/v1/cart_items?user_id=eq.${userId}&product_id=eq.clip-1`,
+      `DELETE /rest/v1/cart_items?user_id=eq.${userId}&product_id=eq.clip-1&select=product_id`,
       `DELETE /rest/v1/cart_items?user_id=eq.${userId}`,
       "POST /rest/v1/rpc/merge_cart",
       `DELETE /rest/v1/cart_items?user_id=eq.${userId}&product_id=not.in.("clip-1","odd\\"id")&select=product_id`,

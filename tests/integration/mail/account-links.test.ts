@@ -3,7 +3,7 @@ import { setBackendForTests } from "~/backend/backend.server";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import type { MailSender } from "~/modules/mail/sender.server";
-import { action as authAction } from "~/routes/auth";
+import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { loader as callbackLoader } from "~/routes/auth-callback";
 import { action as resendAction } from "~/routes/auth-resend";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
@@ -14,7 +14,7 @@ import { rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { createTestMailSender } from "#tests/setup/mail-sender";
 import { createTestBackend } from "#tests/setup/pglite";
 import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { call, CookieJar, expectRedirect, get, post, type RouteResult, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
 
 // Address confirmation and password reset on the embedded backend when the shop sends e-mail (issue 17),
 // through the routes a browser posts to and a real SMTP server.
@@ -56,6 +56,19 @@ async function signIn(email: string, password: string, jar = new CookieJar()) {
 }
 
 const signedInUser = async (jar: CookieJar) => (await getSession(get("/", jar), testContext())).user;
+
+/**
+ * What the sign-in form on /auth shows in its address field after a resend's redirect, then on the next visit: the
+ * address comes in a flash cookie, read once, never in the URL.
+ */
+async function addressShownAfter(resend: RouteResult): Promise<[string | null | undefined, string | null | undefined]> {
+  expect(resend.location).not.toContain("@");
+  const jar = new CookieJar().store(resend.headers);
+  const page = await call(authLoader, get(resend.location!, jar));
+  jar.store(page.headers);
+  const again = await call(authLoader, get(resend.location!, jar));
+  return [page.data?.typedEmail, again.data?.typedEmail];
+}
 
 describe("address confirmation on sign-up", () => {
   test("sign-up does not sign in; the link confirms and signs in, once", async () => {
@@ -110,6 +123,7 @@ describe("address confirmation on sign-up", () => {
     const resend = await call(resendAction, post("/auth/resend", { email }));
     expectRedirect(resend, "/auth");
     expect(await toastOf(resend)).toMatchObject({ title: "Check your email" });
+    expect(await addressShownAfter(resend)).toEqual([email, null]);
     expect(await countLinks()).toBe(1);
     // A minute later it does.
     await db.query("update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)", [email]);
@@ -132,8 +146,10 @@ describe("address confirmation on sign-up", () => {
         )
       )[0]!.n;
     const client = { clientIp: "198.51.100.51" };
-    // An invalid form is answered first and costs nothing.
-    expect(await toastOf(await call(resendAction, post("/auth/resend", { email: "not-an-email" }), client))).toMatchObject({ type: "error" });
+    // An invalid form is answered first and costs nothing; what was typed is shown again, to correct.
+    const invalid = await call(resendAction, post("/auth/resend", { email: "not-an-email" }), client);
+    expect(await toastOf(invalid)).toMatchObject({ type: "error" });
+    expect(await addressShownAfter(invalid)).toEqual(["not-an-email", null]);
     for (let attempt = 0; attempt < rateLimitRules.resendConfirmation[0].points; attempt += 1) {
       const resend = await call(resendAction, post("/auth/resend", { email: uniqueEmail() }), client);
       expect(await toastOf(resend)).toMatchObject({ title: "Check your email" });
@@ -145,6 +161,7 @@ describe("address confirmation on sign-up", () => {
     const toast = await toastOf(refused);
     expect(toast).toMatchObject({ type: "error" });
     expect(toast?.description).toMatch(/^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(await addressShownAfter(refused)).toEqual([email, null]);
     expect(await countLinks()).toBe(1);
 
     // Another client is not affected.

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
-import { CONTROL_CHARACTER_MESSAGE } from "~/utils/form-text";
+import { CONTROL_CHARACTER_MESSAGE, REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
 import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "./helpers/production-server";
 
@@ -170,6 +170,17 @@ describe("the cart endpoint", () => {
     expectSameSite(response.location);
   });
 
+  it("says a product that is not in the cart was not there, and changes nothing", async () => {
+    for (const cookie of [target.cookie, visitorCookie]) {
+      const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "remove", productId: "wig-2" }, cookie });
+      expect(response.status).toBe(303);
+      expectNoStateCookies(response);
+      const page = await httpRequest(suite.server.url, response.location!, { cookie: nextCookies(response, cookie) });
+      expect(page.body).toContain("That item was not in your cart.");
+      expect(page.body).not.toContain("Item has been removed from your cart.");
+    }
+  });
+
   it("ignores a foreign Referer when choosing where to go back to", async () => {
     const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" }, cookie: visitorCookie, headers: { Referer: "https://evil.example/steal" } });
     expect(response.location).toBe("/cart");
@@ -332,19 +343,19 @@ describe("the newsletter", () => {
 // Issue 16, item 6: a NUL (or another control character) typed into a field is that field's mistake. The form comes
 // back with 400, the field's own message and everything else typed, and nothing changes: "afterwards" below reads
 // the target's cart, profile and password, and finds no new account, order or subscriber.
+/** The text of a conform field's error list (`<ul id="<form>-<field>-error">`), tags removed. */
+function fieldError(body: string, errorId: string): string {
+  const match = new RegExp(`id="${errorId}"[^>]*>(.*?)</ul>`, "s").exec(body);
+  return match?.[1]?.replace(/<[^>]+>/g, "") ?? "";
+}
+
+/** The value attribute an input of the form renders. */
+function inputValue(body: string, id: string): string | undefined {
+  return new RegExp(`<input[^>]*id="${id}"[^>]*value="([^"]*)"`).exec(body)?.[1];
+}
+
 describe("a NUL byte or other control character in a form field", () => {
   const refused = CONTROL_CHARACTER_MESSAGE.replaceAll("'", "&#x27;");
-
-  /** The text of a conform field's error list (`<ul id="<form>-<field>-error">`), tags removed. */
-  function fieldError(body: string, errorId: string): string {
-    const match = new RegExp(`id="${errorId}"[^>]*>(.*?)</ul>`, "s").exec(body);
-    return match?.[1]?.replace(/<[^>]+>/g, "") ?? "";
-  }
-
-  /** The value attribute an input of the form renders. */
-  function inputValue(body: string, id: string): string | undefined {
-    return new RegExp(`<input[^>]*id="${id}"[^>]*value="([^"]*)"`).exec(body)?.[1];
-  }
 
   it.each(["firstName", "address", "email", "zipCode"])("in checkout's %s: 400, its message, the rest kept, no order", async (field) => {
     const form = checkoutForm({ [field]: `${checkoutForm()[field]}\u0000x` });
@@ -410,6 +421,60 @@ describe("a NUL byte or other control character in a form field", () => {
   });
 });
 
+// A crafted post sending a field twice (`email=a&email=b`; no form of ours does): 400 with the field's own message
+// instead of zod's "Expected string, received array", the first value shown again, and nothing changes ("afterwards").
+describe("a form field sent twice", () => {
+  /** A urlencoded body, names in order, repeats kept. */
+  const twice = (fields: [string, string][]) => new URLSearchParams(fields).toString();
+  const asForm = { "Content-Type": "application/x-www-form-urlencoded" };
+
+  it("in sign-in's address: 400, its message, the first address kept, not signed in (right password or not)", async () => {
+    const body = twice([["intent", "signin"], ["email", target.email], ["email", "other@example.com"], ["password", target.password]]);
+    const response = await httpRequest(suite.server.url, "/auth", { body, headers: asForm });
+    expect(response.status).toBe(400);
+    expect(fieldError(response.body, "auth-signin-email-error")).toBe(REPEATED_FIELD_MESSAGE);
+    expect(inputValue(response.body, "auth-signin-email")).toBe(target.email);
+    expect(response.body).not.toContain("Expected string");
+    expectNoStateCookies(response);
+  });
+
+  it("in sign-up's address: 400, its message, no account", async () => {
+    const body = twice([["intent", "signup"], ["email", "twice-1@example.com"], ["email", "twice-2@example.com"], ["password", "a long enough password 1"]]);
+    const response = await httpRequest(suite.server.url, "/auth?mode=signup", { body, headers: asForm });
+    expect(response.status).toBe(400);
+    expect(fieldError(response.body, "auth-signup-email-error")).toBe(REPEATED_FIELD_MESSAGE);
+    expectNoStateCookies(response);
+  });
+
+  it("in checkout's address: 400, its message, the first value and the rest kept, no order", async () => {
+    const fields = Object.entries(checkoutForm());
+    const body = twice([...fields, ["email", "second@example.com"]]);
+    const response = await httpRequest(suite.server.url, "/checkout", { body, headers: asForm, cookie: visitorCookie });
+    expect(response.status).toBe(400);
+    expect(fieldError(response.body, "checkout-email-error")).toBe(REPEATED_FIELD_MESSAGE);
+    expect(inputValue(response.body, "checkout-email")).toBe("ada@example.com");
+    expect(inputValue(response.body, "checkout-city")).toBe("Springfield");
+    expect(response.setCookies.some((cookie) => cookie.startsWith("order_confirmation="))).toBe(false);
+    expectNoStateCookies(response);
+  });
+
+  it("in the profile's name: 400, its message, the name unchanged", async () => {
+    const body = twice([["intent", "update-profile"], ["fullName", "Hijacked"], ["fullName", "Twice"]]);
+    const response = await httpRequest(suite.server.url, "/profile", { body, headers: asForm, cookie: target.cookie });
+    expect(response.status).toBe(400);
+    expect(fieldError(response.body, "edit-profile-fullName-error")).toBe(REPEATED_FIELD_MESSAGE);
+  });
+
+  it("in the newsletter's address: the first one is checked, nothing stored", async () => {
+    const body = twice([["email", "not an address"], ["email", "twice-news@example.com"]]);
+    const response = await httpRequest(suite.server.url, "/newsletter", { body, headers: { ...asForm, Referer: `${suite.server.url}/` } });
+    expect(response.status).toBe(303);
+    const page = await httpRequest(suite.server.url, "/", { cookie: nextCookies(response) });
+    expect(page.body).toContain("not an address");
+    expect(page.body).not.toContain("Expected string");
+  });
+});
+
 describe("forged and oversized cookies", () => {
   const signed = (name: string) => createCookie(name, { secrets: [TEST_SESSION_SECRET] });
 
@@ -449,6 +514,7 @@ describe("forged and oversized cookies", () => {
   it("a Cookie header beyond the server's header limit gets 431", async () => {
     const response = await httpRequest(suite.server.url, "/", { cookie: `big=${"b".repeat(20 * 1024)}` });
     expect(response.status).toBe(431);
+    expect(response.body).toContain("too long");
   });
 });
 
@@ -469,6 +535,16 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
     const response = await httpRequest(suite.server.url, path);
     expect(response.status).toBe(404);
     expect(response.body).toContain(title);
+  });
+
+  it("a URL beyond the server's header limit answers 431 with a line of text and closes the connection", async () => {
+    const response = await httpRequest(suite.server.url, `/shop?q=${"a".repeat(20 * 1024)}`);
+    expect(response.status).toBe(431);
+    expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(response.headers.connection).toBe("close");
+    expect(response.body).toBe("Request Header Fields Too Large: The address or the cookies of this request are too long.\n");
+    // The server goes on answering.
+    expect((await httpRequest(suite.server.url, "/")).status).toBe(200);
   });
 
   it("a malformed escape in a static file's path answers 400", async () => {

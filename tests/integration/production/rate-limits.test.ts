@@ -51,6 +51,24 @@ describe("per-client limits", () => {
     expect((await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: "a@example.com", password: "guess-123456" }, headers: newClient() })).status).toBe(400);
   });
 
+  it("resend confirmation: past the limit the toast on /auth says so, and its sign-in form shows the address again, once", async () => {
+    const client = newClient();
+    const resend = (email: string) => httpRequest(suite.server.url, "/auth/resend", { form: { email }, headers: client });
+    for (let attempt = 0; attempt < perMinute(rateLimitRules.resendConfirmation); attempt += 1) {
+      expect((await resend(`resend-${attempt}@example.com`)).status).toBe(303);
+    }
+    const refused = await resend("typed-resend@example.com");
+    expect(refused.status).toBe(303);
+    // The address travels in a cookie, not in the URL (logs, history).
+    expect(refused.location).toBe("/auth");
+    expectRetryAfter(refused.headers);
+    const page = await httpRequest(suite.server.url, "/auth", { cookie: nextCookies(refused) });
+    expect(page.body).toContain("Too many attempts from your network.");
+    expect(page.body).toMatch(/<input[^>]*id="auth-signin-email"[^>]*value="typed-resend@example.com"/);
+    const again = await httpRequest(suite.server.url, "/auth", { cookie: nextCookies(page, nextCookies(refused)) });
+    expect(again.body).not.toContain("typed-resend@example.com");
+  });
+
   it("a client cannot dodge the limit with its own X-Forwarded-For: only the address the proxy added counts", async () => {
     const client = newClient()["X-Forwarded-For"];
     // The proxy in front appends the peer's address to whatever the client sent.

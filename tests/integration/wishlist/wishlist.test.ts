@@ -137,6 +137,22 @@ describe("refused changes", () => {
     expect(await storedRows(user.id)).toEqual([]);
   });
 
+  it("says a product not in the wishlist was not there, and changes nothing", async () => {
+    const notThere = { type: "info", title: "Nothing to remove", description: "Silky Straight Clip-In Extensions was not in your wishlist." };
+    const cookie = await visitorCookie(["wig-1"]);
+    const posted = await postForm({ intent: "remove", productId: "clip-1" }, cookie);
+    expect(posted.status).toBe(303);
+    expect(await toastOf(posted)).toMatchObject(notThere);
+    expect(posted.headers.getSetCookie().some((header) => header.startsWith("wishlist="))).toBe(false);
+    expect(await postFetch({ intent: "remove", productId: "clip-1" }, cookie)).toMatchObject({ status: 200, data: { ok: true, inWishlist: false } });
+
+    const { user, cookie: memberCookie } = await signUpMember(backend);
+    await postFetch({ intent: "add", productId: "wig-1" }, memberCookie);
+    expect(await toastOf(await postForm({ intent: "remove", productId: "clip-1" }, memberCookie))).toMatchObject(notThere);
+    expect(await storedRows(user.id)).toEqual(["wig-1"]);
+    expect(await toastOf(await postForm({ intent: "remove", productId: "wig-1" }, memberCookie))).toMatchObject({ title: "Removed from wishlist" });
+  });
+
   it("answers 400 to an unknown intent", async () => {
     expect(await postFetch({ intent: "explode", productId: "clip-1" })).toMatchObject({
       status: 400,
