@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { Heart, Menu, Search, ShoppingBag, User, X } from "~/components/icons";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { CartPanelHandle } from "~/components/cart-panel";
 import { headerLinks } from "~/components/site-nav";
 import { UserMenu, type HeaderUser } from "~/components/user-menu";
@@ -8,6 +8,7 @@ import { cartBadgeLabel } from "~/modules/cart/badge";
 import type { CartSummary } from "~/modules/cart/cart";
 import { useOptimisticCart } from "~/routes/cart";
 import { site } from "~/utils/site";
+import { useCloseOnNavigate } from "~/utils/use-close-on-navigate";
 import { useHydrated } from "~/utils/use-hydrated";
 
 function Logo() {
@@ -113,16 +114,6 @@ function CartButton({ cart }: { cart: CartSummary }) {
       )}
     </>
   );
-}
-
-/** Closes the mobile menu after a client-side navigation (without JavaScript the new page starts closed anyway). */
-function useCloseOnNavigate() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location]);
-  return ref;
 }
 
 export function SiteHeader({ cart, user }: { cart: CartSummary; user: HeaderUser | null }) {

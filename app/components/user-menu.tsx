@@ -1,5 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useCloseOnNavigate } from "~/utils/use-close-on-navigate";
 
 export interface HeaderUser {
   email: string;
@@ -20,11 +20,7 @@ export function Avatar({ user, size = "sm" }: { user: HeaderUser; size?: "sm" | 
 
 /** The signed-in menu (spec 2) as a <details> disclosure, so it opens without JavaScript. */
 export function UserMenu({ user }: { user: HeaderUser }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location]);
+  const ref = useCloseOnNavigate();
   return (
     <details ref={ref} className="relative">
       <summary className="flex size-11 items-center justify-center rounded-full hover:bg-sand-100" aria-label="Account menu">

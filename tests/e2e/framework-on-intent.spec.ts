@@ -116,6 +116,27 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     await expectSameDocument(page);
   });
 
+  test("the phone menu opened by the tap that starts the framework stays open through hydration", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts = await holdScripts(page);
+    await page.goto("/");
+    const menu = page.getByRole("banner").locator('summary[aria-label="Menu"]');
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await menu.click();
+    await expect(mobileNav).toBeVisible();
+
+    await scripts.release();
+    // Hydration has run its effects once the cart link has become the panel's button (see waitForHydration).
+    await waitForHydration(page);
+    await expect(mobileNav).toBeVisible();
+    // A navigation still closes it.
+    await markDocument(page);
+    await mobileNav.getByRole("link", { name: "Blog" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hair Care Blog");
+    await expectSameDocument(page);
+    await expect(mobileNav).toBeHidden();
+  });
+
   test("a toast dismissed before hydration stays dismissed after it", async ({ page }) => {
     const scripts = await holdScripts(page);
     await page.goto("/shop");
