@@ -127,6 +127,15 @@ export default function Shop() {
     if ((event.target as HTMLInputElement).type === "range") applyOnceSettled(form);
     else apply(form);
   };
+  // The filters already apply as they change: on a phone, Apply Filters then closes the panel to show the results.
+  // On a desktop the panel is a sidebar whose summary is hidden, and nothing closes.
+  const closeFiltersPanel = (event: React.FormEvent<HTMLFormElement>) => {
+    const disclosure = event.currentTarget.closest("details");
+    const summary = disclosure?.querySelector("summary");
+    if (!disclosure || !summary || summary.offsetParent === null) return;
+    disclosure.open = false;
+    summary.focus();
+  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-4 pb-8 sm:px-6 sm:pt-8 lg:px-8">
@@ -157,6 +166,7 @@ export default function Shop() {
             preventScrollReset
             replace
             onChange={applyOnChange}
+            onSubmit={closeFiltersPanel}
             className="mt-3 space-y-6 rounded-2xl border border-sand-200 p-5 lg:mt-0"
             aria-labelledby="filters-heading"
           >

@@ -38,6 +38,13 @@ async function expectTouchTargets(scope: Locator, minimumCount: number) {
   expect(sizes.filter((size) => size.width < 44 || size.height < 44)).toEqual([]);
 }
 
+/** `locator` is visible and no taller than two of its lines. */
+async function expectAtMostTwoLines(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const lineHeight = await locator.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+  expect((await box(locator)).height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+}
+
 async function expectNoSidewaysScroll(page: Page, path: string) {
   await visit(page, path);
   const widths = await page.evaluate(() => {
@@ -93,6 +100,14 @@ test.describe("listing on a phone", () => {
     await expect(toggle).toHaveText("Filters1 active");
     await expect(page).toHaveURL(/[?&]sort=rating(&|$)/);
     expect(listed.y).toBeLessThan(SCREEN_HEIGHT * 0.6);
+    if (hasJs) {
+      // The change applied already: Apply Filters closes the panel, so the results show, and focus is on its toggle.
+      await expect(maxPrice).toBeVisible();
+      await page.getByRole("button", { name: "Apply Filters" }).click();
+      await expect(toggle).toBeFocused();
+    }
+    // Without JavaScript Apply Filters loaded a new page, which starts with the panel closed.
+    await expect(maxPrice).toBeHidden();
   });
 
   test("sort sits beside the result count and applies at once with JavaScript, by its button without", async ({ page, hasJs }) => {
@@ -295,6 +310,61 @@ test.describe("touch targets", () => {
   });
 });
 
+/** The words inside `scope` that a line break cuts in two (a word is one unbroken run of non-space characters). */
+async function splitWords(scope: Locator) {
+  return scope.evaluate((root) => {
+    const split: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.textContent!.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) split.push(word[0]);
+      }
+    }
+    return split;
+  });
+}
+
+test.describe("info-page tables", () => {
+  const shippingOptions = (page: Page) => page.getByRole("table", { name: "Shipping options within the United States" });
+
+  test("the shipping prices and every word of the tables stay on one line at 390 px", async ({ page }) => {
+    await visit(page, "/shipping");
+    for (const price of ["$9.99", "$19.99", "$39.99"]) {
+      const cell = shippingOptions(page).getByRole("cell", { name: price, exact: true });
+      const lines = await cell.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getClientRects().length;
+      });
+      expect(lines, price).toBe(1);
+    }
+    expect(await splitWords(page.getByRole("main"))).toEqual([]);
+  });
+
+  test.describe("at 320 px", () => {
+    test.use({ viewport: { width: 320, height: 700 } });
+
+    test("a table too wide for the screen scrolls in its own keyboard-reachable region, not the page", async ({ page }) => {
+      for (const path of ["/size-guide", "/shipping"]) {
+        await expectNoSidewaysScroll(page, path);
+        for (const table of await page.getByRole("main").getByRole("table").all()) expect(await splitWords(table)).toEqual([]);
+      }
+
+      // The shipping options are wider than 320 px: their region, named by the caption, scrolls by keyboard.
+      const region = page.getByRole("region", { name: "Shipping options within the United States" });
+      const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(overflow).toBeGreaterThan(0);
+      await region.focus();
+      await expect(region).toBeFocused();
+      await region.press("End");
+      await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    });
+  });
+});
+
 test.describe("long and unusual text at 320 px", () => {
   test.use({ viewport: { width: 320, height: 700 } });
 
@@ -311,7 +381,10 @@ test.describe("long and unusual text at 320 px", () => {
     await act(page, hasJs, () => page.getByRole("link", { name: "Edit Profile" }).click());
     await page.getByLabel("Full Name").fill(fullName);
     await act(page, hasJs, () => page.getByRole("button", { name: "Save Changes" }).click());
-    await expect(page.getByRole("heading", { name: fullName })).toBeVisible();
+    // The profile's heading is cut to two lines, with the full value in its title.
+    const heading = page.getByRole("heading", { name: fullName });
+    await expect(heading).toHaveAttribute("title", fullName);
+    await expectAtMostTwoLines(heading);
 
     await visit(page, "/shop");
     await addFromCard(page, hasJs, "Luxury Full Lace Wig");
@@ -338,10 +411,7 @@ test.describe("long and unusual text at 320 px", () => {
     await visit(page, "/orders");
     await expect(page.getByRole("main")).toContainText(lastName);
     await page.getByRole("banner").getByLabel("Account menu").click();
-    const name = page.getByRole("banner").getByTitle(fullName);
-    await expect(name).toBeVisible();
-    const lineHeight = await name.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
-    expect((await box(name)).height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+    await expectAtMostTwoLines(page.getByRole("banner").getByTitle(fullName));
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   });
