@@ -8,6 +8,9 @@ export const MAX_ORDER_LINES = 50;
 
 export const PROFILE_NAME_MAX_LENGTH = 200;
 
+/** The embedded backend's rule, and Supabase's as supabase/config.toml sets it; the new-password fields say it. */
+export const MIN_PASSWORD_LENGTH = 8;
+
 /** Most orders one `listPageForUser` call returns: a page, never a member's whole history. */
 export const MAX_ORDERS_PAGE_SIZE = 100;
 

@@ -1,13 +1,12 @@
 // Checks both adapters make before a call leaves the app, so that every backend answers bad input alike.
 
-import { MAX_CART_LINE_QUANTITY, MAX_ORDERS_PAGE_SIZE, PROFILE_NAME_MAX_LENGTH } from "./constants";
+import { MAX_CART_LINE_QUANTITY, MAX_ORDERS_PAGE_SIZE, MIN_PASSWORD_LENGTH, PROFILE_NAME_MAX_LENGTH } from "./constants";
 import { BackendError } from "./errors";
 import type { StoredCartLine } from "./port";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 1024;
 
 export function requireUserId(userId: string): string {

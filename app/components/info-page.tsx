@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { formatLongDate } from "~/modules/dates";
 import { site } from "~/utils/site";
 
@@ -73,35 +73,45 @@ interface InfoTableProps {
   rows: ReadonlyArray<readonly ReactNode[]>;
 }
 
-/** A data table with a caption, column headers and row headers (the first cell of each row). */
+/**
+ * A data table with a caption, column headers and row headers (the first cell of each row). Its cells wrap between
+ * words only, so on a narrow screen the table scrolls sideways inside its own region, which takes keyboard focus and
+ * is named by the caption so that it can be scrolled without a pointer.
+ */
 export function InfoTable({ caption, columns, rows }: InfoTableProps) {
+  const captionId = useId();
   return (
-    <table className="w-full border-collapse text-left text-sm sm:text-base">
-      <caption className="mb-3 text-left font-semibold text-ink">{caption}</caption>
-      <thead>
-        <tr className="border-b-2 border-brand-200">
-          {columns.map((column) => (
-            <th key={column} scope="col" className="px-2 py-3 font-semibold text-ink first:pl-0 sm:px-4">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([heading, ...cells], rowIndex) => (
-          <tr key={rowIndex} className="border-b border-sand-200 align-top">
-            <th scope="row" className="py-3 pr-2 font-semibold text-ink sm:pr-4">
-              {heading}
-            </th>
-            {cells.map((cell, cellIndex) => (
-              <td key={cellIndex} className="px-2 py-3 text-ink-muted sm:px-4">
-                {cell}
-              </td>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that can scroll must be reachable by keyboard
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm sm:text-base">
+        <caption id={captionId} className="mb-3 text-left font-semibold text-ink">
+          {caption}
+        </caption>
+        <thead>
+          <tr className="border-b-2 border-brand-200">
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-2 py-3 font-semibold text-ink first:pl-0 sm:px-4">
+                {column}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([heading, ...cells], rowIndex) => (
+            <tr key={rowIndex} className="border-b border-sand-200 align-top">
+              <th scope="row" className="py-3 pr-2 font-semibold text-ink sm:pr-4">
+                {heading}
+              </th>
+              {cells.map((cell, cellIndex) => (
+                <td key={cellIndex} className="px-2 py-3 text-ink-muted sm:px-4">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

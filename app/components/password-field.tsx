@@ -1,4 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { MIN_PASSWORD_LENGTH } from "~/backend/constants";
 import { FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 
@@ -9,6 +11,7 @@ export function PasswordField<Schema extends Record<string, unknown>>({
   autoComplete,
   toggleLabel,
   firstInvalid,
+  hint,
 }: {
   label: string;
   field: FieldMetadata<string, Schema, string[]>;
@@ -16,6 +19,8 @@ export function PasswordField<Schema extends Record<string, unknown>>({
   toggleLabel: string;
   /** The form's first refused field (`useZodForm`): the cursor starts there when it is this one. */
   firstInvalid?: string;
+  /** A short rule under the field (FormField links it with aria-describedby). */
+  hint?: ReactNode;
 }) {
   return (
     <FormField
@@ -23,12 +28,13 @@ export function PasswordField<Schema extends Record<string, unknown>>({
       inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete, autoFocus: field.name === firstInvalid }}
       errors={field.errors}
       errorId={field.errorId}
+      hint={hint}
       renderControl={(props) => <PasswordInput {...props} toggleLabel={toggleLabel} />}
     />
   );
 }
 
-/** A new password and its repetition, as the reset and change forms ask for them. */
+/** A new password (its length rule under it) and its repetition, as the reset and change forms ask for them. */
 export function NewPasswordFields<Schema extends Record<string, unknown>>({
   password,
   confirmPassword,
@@ -46,6 +52,7 @@ export function NewPasswordFields<Schema extends Record<string, unknown>>({
         autoComplete="new-password"
         toggleLabel="Show new password"
         firstInvalid={firstInvalid}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
       />
       <PasswordField
         label="Repeat new password"

@@ -4,8 +4,15 @@ import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkOutcome } from "~/components/link-outcome";
-import { ADDRESS_CONFIRMATION_FLAG, addressConfirmedNotice, signedInNotice } from "~/modules/auth/auth-messages";
+import {
+  ADDRESS_CONFIRMATION_FLAG,
+  addressConfirmedNotice,
+  alreadyConfirmedNotice,
+  alreadySignedInNotice,
+  signedInNotice,
+} from "~/modules/auth/auth-messages";
 import { grantPasswordRecovery } from "~/modules/auth/password-recovery.server";
+import { getSession } from "~/modules/auth/session.server";
 import { redirectSignedIn } from "~/modules/auth/sign-in.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -30,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   }
 
+  const confirming = url.searchParams.has(ADDRESS_CONFIRMATION_FLAG);
   try {
     const user = await backend.auth.exchangeCodeForSession({ code });
     const recovering = next === RESET_PASSWORD_PATH;
@@ -38,13 +46,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       redirectTo: next,
       // The reset page explains itself; a "Welcome back!" there, or to a member just confirming the address, would
       // be confusing.
-      notice: recovering ? null : url.searchParams.has(ADDRESS_CONFIRMATION_FLAG) ? addressConfirmedNotice : signedInNotice,
+      notice: recovering ? null : confirming ? addressConfirmedNotice : signedInNotice,
       headers: recovering ? new Headers({ "Set-Cookie": await grantPasswordRecovery(user.id) }) : undefined,
     });
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    // An e-mailed link used twice or too late (issue 17): a page that says so, not a silent bounce.
     if (error.code === "invalid_link") {
+      // Opened again by a member who is signed in (a confirmed account): there is nothing left to do, so no
+      // "sign in to resend" page. A recovery link's landing sends them on to the change-password form.
+      if ((await getSession(request, context)).user) {
+        return redirectWithToast(next, { type: "info", ...(confirming ? alreadyConfirmedNotice : alreadySignedInNotice) });
+      }
+      // An e-mailed link used twice or too late (issue 17): a page that says so, not a silent bounce.
       return data({ problem: error.message }, { status: 410 });
     }
     return redirectWithToast("/auth", { type: "error", title: "Error", description: error.message });

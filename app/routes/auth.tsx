@@ -155,6 +155,8 @@ export default function AuthPage() {
               errorId={fields.email.errorId}
             />
             <FormField
+              // Remounted once the account is created: the password, maybe shown as text, does not stay on screen.
+              key={actionData?.notice ? "account-created" : "password"}
               label="Password"
               inputProps={{
                 ...getInputProps(fields.password, { type: "password" }),

@@ -46,7 +46,7 @@ const passwordsDiffer = { message: "Passwords do not match", path: ["confirmPass
 export const ResetPasswordSchema = /* @__PURE__ */ refusingControlCharacters(z.object(newPasswordShape).refine(passwordsMatch, passwordsDiffer));
 
 export const ProfileFormSchema = /* @__PURE__ */ refusingControlCharacters(z.object({
-  // conform turns an empty input into undefined: a blank name clears it (shown as 'User').
+  // conform turns an empty input into undefined: a blank name clears it (the profile then shows the address).
   fullName: z
     .string()
     .trim()

@@ -106,6 +106,16 @@ describe("address confirmation on sign-up", () => {
     const again = await call(callbackLoader, get(link!));
     expect(again.status).toBe(410);
     expect((await signIn(email, PASSWORD)).result.status).toBe(303);
+
+    // Opened again where the member is signed in: not a "sign in to resend" page, but home with the state of things.
+    const signedInAgain = await call(callbackLoader, get(link!, jar));
+    expectRedirect(signedInAgain, "/");
+    expect(await toastOf(signedInAgain)).toMatchObject({
+      type: "info",
+      title: "Already confirmed",
+      description: "You are signed in and your email address is confirmed.",
+    });
+    expect(await signedInUser(jar)).toMatchObject({ email });
   });
 
   test("resending sends a new link at most once a minute, and says the same for any address", async () => {
@@ -232,5 +242,10 @@ describe("password reset", () => {
     expect((await signIn(email, PASSWORD)).result.status).toBe(400);
     expect((await signIn(email, "brand-new-password")).result.status).toBe(303);
     expect((await call(callbackLoader, get(link!))).status).toBe(410);
+    // A used reset link opened where the member is signed in leads on to the form that changes the password.
+    const signedInAgain = await call(callbackLoader, get(link!, jar));
+    expectRedirect(signedInAgain, "/reset-password");
+    expect(await toastOf(signedInAgain)).toMatchObject({ type: "info", title: "Already signed in" });
+    expectRedirect(await call(resetLoader, get("/reset-password", jar)), "/profile?password=1");
   });
 });
