@@ -4,6 +4,7 @@ import { Price } from "~/components/price";
 import { ProductBadges } from "~/components/product-badges";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
+import { productAnchorId } from "~/modules/catalog/display";
 import type { Product } from "~/modules/catalog/product";
 
 export type ProductCardData = Pick<
@@ -17,7 +18,11 @@ export const PRODUCT_CARD_IMAGE_SIZES = "(min-width: 1024px) 22rem, 46vw";
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   const cover = product.images[0];
   return (
-    <article className="group flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white transition-shadow hover:shadow-lg">
+    // Its id is where a plain Add to Cart post returns to; the margin keeps it clear of the sticky header.
+    <article
+      id={productAnchorId(product.id)}
+      className="group flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white transition-shadow hover:shadow-lg"
+    >
       <Link to={`/product/${product.id}`} className="relative block aspect-[4/5] overflow-hidden bg-sand-100" tabIndex={-1} aria-hidden>
         {cover ? (
           <ResponsiveImage

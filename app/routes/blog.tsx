@@ -63,9 +63,9 @@ export default function Blog() {
             defaultValue={params.q ?? ""}
             placeholder="Search articles..."
             maxLength={100}
-            className="input rounded-full pr-10"
+            className="input rounded-full pr-12"
           />
-          <button type="submit" className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-ink-muted">
+          <button type="submit" className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-ink-muted">
             <Search aria-hidden className="size-4" />
             <span className="sr-only">Search</span>
           </button>
@@ -80,7 +80,7 @@ export default function Blog() {
                     to={categoryHref(category, params.q)}
                     preventScrollReset
                     aria-current={active ? "page" : undefined}
-                    className={`inline-block rounded-full border px-4 py-2 text-sm font-medium ${
+                    className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium ${
                       active ? "border-brand-700 bg-brand-700 text-white" : "border-sand-200 text-ink hover:border-brand-700"
                     }`}
                   >

@@ -5,6 +5,7 @@ import { applyCartChange, type CartChange, type CartSummary } from "~/modules/ca
 import { changeCart } from "~/modules/cart/cart-store.server";
 import { parseCartForm } from "~/modules/cart/cart-form";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { productAnchorId } from "~/modules/catalog/display";
 import { toCents } from "~/modules/money";
 import { getSession } from "~/modules/auth/session.server";
 import { showClientToast } from "~/utils/client-toast";
@@ -48,19 +49,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
+  // Without JavaScript the page reloads: back at the card whose Add to Cart was pressed, not at the top of a listing
+  // (a known product by now, so its id is safe in the Location).
+  const landOn = change.intent === "add" ? productAnchorId(change.productId) : undefined;
   const session = await getSession(request, context);
   try {
     const outcome = await changeCart(request, session, change);
     if (outcome.limited) {
-      return respond({ toast: { type: "info", title: "Cart limit reached", description: limitMessages[outcome.limited] }, headers: outcome.headers });
+      return respond({ toast: { type: "info", title: "Cart limit reached", description: limitMessages[outcome.limited] }, headers: outcome.headers, landOn });
     }
     if (outcome.notInCart) {
       return respond({ toast: { type: "info", title: "Nothing to remove", description: "That item was not in your cart." }, headers: outcome.headers });
     }
-    return respond({ toast: successToast(change), headers: outcome.headers });
+    return respond({ toast: successToast(change), headers: outcome.headers, landOn });
   } catch (error) {
     if (isBackendError(error, "unavailable")) {
-      return respond({ status: 503, toast: { type: "error", title: "Error", description: "Your cart could not be updated right now. Please try again." } });
+      return respond({ status: 503, toast: { type: "error", title: "Error", description: "Your cart could not be updated right now. Please try again." }, landOn });
     }
     throw error;
   }

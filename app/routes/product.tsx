@@ -10,6 +10,7 @@ import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { productAnchorId } from "~/modules/catalog/display";
 import { listingTitle } from "~/modules/catalog/listing";
 import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { AddToCartForm, QUANTITY_FIELD } from "~/routes/cart";
@@ -131,7 +132,8 @@ export default function ProductPage() {
           ) : null}
         </section>
 
-        <section aria-labelledby="product-name">
+        {/* Where a plain Add to Cart post returns to, clear of the sticky header. */}
+        <section id={productAnchorId(product.id)} aria-labelledby="product-name" className="scroll-mt-20">
           <p className="text-sm font-medium tracking-wider text-ink-muted uppercase">{product.category}</p>
           <h1 id="product-name" className="mt-2 font-serif text-4xl text-ink">
             {product.name}

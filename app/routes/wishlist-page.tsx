@@ -4,6 +4,7 @@ import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Heart, Trash2 } from "~/components/icons";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { productAnchorId } from "~/modules/catalog/display";
 import { loadWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { RemoveFromWishlistForm, useWishlistRemovals } from "~/routes/wishlist";
 import { getSession } from "~/modules/auth/session.server";
@@ -76,7 +77,12 @@ type WishlistProduct = ReturnType<typeof useLoaderData<typeof loader>>["products
 function WishlistItem({ product }: { product: WishlistProduct }) {
   const cover = product.images[0];
   return (
-    <li className="flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white" data-testid="wishlist-item">
+    // Its id is where a plain Add to Cart post returns to, clear of the sticky header.
+    <li
+      id={productAnchorId(product.id)}
+      className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white"
+      data-testid="wishlist-item"
+    >
       <Link to={`/product/${product.id}`} className="block aspect-[4/5] overflow-hidden bg-sand-100" tabIndex={-1} aria-hidden>
         {cover ? (
           <ResponsiveImage id={cover} alt="" sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw" className="size-full object-cover" />

@@ -105,4 +105,15 @@ describe("a form endpoint's answer", () => {
     expect(answer.data).toEqual({ ok: false, error: "Bad address", typed: "x@" });
     expect(answer.headers.getSetCookie()).toEqual([]);
   });
+
+  it("brings a plain post back to the element it names (the product card), and a fetcher stays where it is", async () => {
+    const plain = post({ intent: "add" }, fromPlainForm);
+    const redirected = asRedirect(await formResponder(plain.request, plain.formData, "/cart")({ landOn: "product-clip-1" }));
+    expect(redirected.status).toBe(303);
+    expect(redirected.location).toBe("/shop?color=red#product-clip-1");
+
+    const fetched = post({ intent: "add" }, fromFetcher);
+    const answer = asData(await formResponder(fetched.request, fetched.formData, "/cart")({ landOn: "product-clip-1" }));
+    expect(answer.data).toEqual({ ok: true });
+  });
 });

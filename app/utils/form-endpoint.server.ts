@@ -21,6 +21,11 @@ export interface Reply<Extra extends object> {
    * flash cookie, and the id of the form's section to land on. A fetcher gets the same message as `error`.
    */
   formFlash?: { setCookie: string; anchor: string };
+  /**
+   * The id of the element a plain post's page should show on its return (the product card whose Add to Cart was
+   * pressed), so that a reload does not lose the shopper's place in a long page. A page without it stays at the top.
+   */
+  landOn?: string;
 }
 
 /**
@@ -34,13 +39,21 @@ export function formResponder(request: Request, formData: FormData, fallback: st
   // Browsers mark form navigations; Remix's fetchers use fetch(), which is not a navigation.
   const isNavigation = (request.headers.get("Sec-Fetch-Mode") ?? "navigate") === "navigate";
 
-  return async function respond<Extra extends object = object>({ status = 200, toast, error, data: extra, headers, formFlash }: Reply<Extra> = {}) {
+  return async function respond<Extra extends object = object>({
+    status = 200,
+    toast,
+    error,
+    data: extra,
+    headers,
+    formFlash,
+    landOn,
+  }: Reply<Extra> = {}) {
     const answerHeaders = new Headers(headers);
     if (toast) answerHeaders.append("Set-Cookie", await toastHeader(toast));
     if (isNavigation) {
-      if (!formFlash) return redirect(returnTo, { status: 303, headers: answerHeaders });
-      answerHeaders.append("Set-Cookie", formFlash.setCookie);
-      return redirect(`${returnTo.split("#")[0]}#${formFlash.anchor}`, { status: 303, headers: answerHeaders });
+      if (formFlash) answerHeaders.append("Set-Cookie", formFlash.setCookie);
+      const anchor = formFlash?.anchor ?? landOn;
+      return redirect(anchor ? `${returnTo.split("#")[0]}#${anchor}` : returnTo, { status: 303, headers: answerHeaders });
     }
     const message = error ?? (toast?.type === "error" ? toast.description : undefined);
     const answer: FormAnswer = message === undefined ? { ok: status < 400 } : { ok: status < 400, error: message };

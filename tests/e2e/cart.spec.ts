@@ -17,8 +17,8 @@ test.describe("adding", () => {
     await addFromCard(page, hasJs, clip1);
     await expectToast(page, "Added to cart", `${clip1} has been added to your cart.`);
     await expect(CartUi.badge(page)).toHaveText("1");
-    // The shopper stays on the listing: redirected back without JavaScript, in place with it.
-    await expect(page).toHaveURL(/\/shop$/);
+    // The shopper stays on the listing: redirected back to the card without JavaScript, in place with it.
+    await expect(page).toHaveURL(hasJs ? /\/shop$/ : /\/shop#product-clip-1$/);
 
     await addFromCard(page, hasJs, clip1);
     await expect(CartUi.badge(page)).toHaveText("2");
@@ -39,7 +39,7 @@ test.describe("adding", () => {
     await addFromProductPage(page, hasJs, 3);
     await expectToast(page, "Added to cart", `${tape1} has been added to your cart.`);
     await expect(CartUi.badge(page)).toHaveText("3");
-    await expect(page).toHaveURL(/\/product\/tape-1$/);
+    await expect(page).toHaveURL(hasJs ? /\/product\/tape-1$/ : /\/product\/tape-1#product-tape-1$/);
 
     await addFromProductPage(page, hasJs, 2);
     await expect(CartUi.badge(page)).toHaveText("5");
@@ -54,7 +54,7 @@ test.describe("adding", () => {
     await addFromCard(page, hasJs, tape1);
     await expectToast(page, "Added to cart", `${tape1} has been added to your cart.`);
     await expect(CartUi.badge(page)).toHaveText("1");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(hasJs ? /\/$/ : /\/#product-tape-1$/);
   });
 });
 
@@ -184,8 +184,9 @@ test.describe("without JavaScript: plain HTML form posts", { tag: "@no-js-only" 
     const add = await posted;
     expect(new URL(add.url()).pathname).toBe("/cart");
     expect(add.status()).toBe(303);
-    expect(add.headers()["location"]).toBe("/shop?category=accessories");
-    await expect(page).toHaveURL(/\/shop\?category=accessories$/);
+    // Back to the page, at the card whose button was pressed.
+    expect(add.headers()["location"]).toBe("/shop?category=accessories#product-acc-3");
+    await expect(page).toHaveURL(/\/shop\?category=accessories#product-acc-3$/);
     await expectToast(page, "Added to cart", `${serum} has been added to your cart.`);
 
     await visit(page, "/cart");

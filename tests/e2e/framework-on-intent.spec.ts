@@ -59,7 +59,7 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     expect((await post).resourceType()).toBe("document");
     await expect(CartUi.badge(page)).toHaveText("1");
     await expectToast(page, "Added to cart", "Silky Straight Clip-In Extensions has been added to your cart.");
-    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page).toHaveURL(/\/shop#product-clip-1$/);
 
     // Once the framework arrives, the next add is in place.
     await scripts.release();

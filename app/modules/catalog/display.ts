@@ -5,3 +5,11 @@
 export function filledStars(rating: number): number {
   return Math.max(0, Math.min(5, Math.floor(rating)));
 }
+
+/**
+ * The id of the element that shows a product on a page (its card, or the product page's details): a plain Add to
+ * Cart post returns there (routes/cart.tsx).
+ */
+export function productAnchorId(productId: string): string {
+  return `product-${productId}`;
+}

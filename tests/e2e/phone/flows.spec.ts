@@ -83,6 +83,31 @@ test.describe("toasts", () => {
   });
 });
 
+test.describe("listing", () => {
+  test("Add to Cart far down a listing leaves the shopper at that card, not at the top of the page", async ({ page, hasJs }) => {
+    await visit(page, "/shop");
+    const button = page.getByRole("main").getByRole("button", { name: /^Add to Cart: / }).last();
+    const cardId = await button.evaluate((element) => element.closest("article")?.id);
+    expect(cardId).toMatch(/^product-/);
+    const card = page.locator(`article#${cardId}`);
+    await button.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(844);
+
+    // Without JavaScript a reload, which lands on the card; with it, an update in place.
+    await act(page, hasJs, () => button.tap());
+    await expect(toast(page)).toContainText("Added to cart");
+    await expect(card).toBeInViewport();
+    if (hasJs) return;
+    await expect(page).toHaveURL(new RegExp(`/shop#${cardId}$`));
+    // Landed clear of the sticky header: the card's top is below it.
+    const [cardTop, headerBottom] = await Promise.all([
+      card.evaluate((element) => element.getBoundingClientRect().top),
+      page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().bottom),
+    ]);
+    expect(cardTop).toBeGreaterThanOrEqual(headerBottom - 1);
+  });
+});
+
 test.describe("checkout", () => {
   test("fields in error are marked, described by their message and the first one has focus", async ({ page, hasJs, allowHttpError }) => {
     test.slow(); // axe on a loaded machine

@@ -252,6 +252,12 @@ test.describe("touch targets", () => {
     await expectTouchTargets(page.getByRole("banner"), 4);
   });
 
+  test("the blog's search button and category links are at least 44x44", async ({ page }) => {
+    await visit(page, "/blog");
+    await expectTouchTargets(page.getByRole("main").getByRole("search"), 2);
+    await expectTouchTargets(page.getByRole("navigation", { name: "Blog categories" }), 3);
+  });
+
   test("pagination links are at least 44x44", async ({ page }) => {
     await visit(page, `${bigCatalogURL}/shop?page=2`);
     await expectTouchTargets(page.getByRole("navigation", { name: "Pagination" }), 2);

@@ -183,7 +183,8 @@ describe("the cart endpoint", () => {
 
   it("ignores a foreign Referer when choosing where to go back to", async () => {
     const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" }, cookie: visitorCookie, headers: { Referer: "https://evil.example/steal" } });
-    expect(response.location).toBe("/cart");
+    // Its own page, at the product's card (there is none on /cart: the page shows from the top).
+    expect(response.location).toBe("/cart#product-clip-1");
   });
 });
 
