@@ -23,6 +23,11 @@ export interface Backend {
    * without SUPABASE_SERVICE_ROLE_KEY).
    */
   readonly outbox: OutboxPort | null;
+  /**
+   * What a payment provider's signed word and the payment step change, outside any shopper's session (decision
+   * 0031), or null when the backend cannot reach it (Supabase without SUPABASE_SERVICE_ROLE_KEY).
+   */
+  readonly payments: PaymentsPort | null;
   /** Throws a BackendError when the backend cannot serve requests. */
   ping(): Promise<void>;
   /**
@@ -337,4 +342,71 @@ export interface OutboxPort {
   /** Due messages, each leased to the caller for `leaseSeconds` (other senders skip them meanwhile). */
   claim(input: { limit: number; leaseSeconds: number }): Promise<OutboxMessage[]>;
   finish(input: { id: string } & OutboxOutcome): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Payments by a hosted checkout (decision 0031): privileged, server-side only, never bound to a shopper's session.
+// Every caller has already checked what it acts on: a provider's event by its signature, a shopper's order by the
+// signed cookie of the browser that placed it.
+
+export type PaymentProviderName = "stripe";
+
+export interface OrderPayment {
+  /** Null: no card payment was started (the manual provider). */
+  provider: PaymentProviderName | null;
+  /** The hosted checkout session the shopper was last sent to. */
+  sessionId: string | null;
+  /** The provider's id of the payment once made (Stripe: the PaymentIntent, pi_...). */
+  reference: string | null;
+  /** The provider's id of the refund, once refunded. */
+  refundReference: string | null;
+}
+
+export interface PaymentOrder extends Order {
+  /** Cents, included in totalAmount. */
+  shippingAmount: number;
+  shippingMethod: string;
+  payment: OrderPayment;
+}
+
+/** What one provider event did (as recorded), or "duplicate" when its id was recorded before. */
+export type PaymentEventOutcome =
+  | "paid"
+  | "cancelled"
+  | "recorded"
+  | "already_paid"
+  | "paid_after_cancel"
+  | "not_pending"
+  | "other_session"
+  | "amount_mismatch"
+  | "unknown_order"
+  | "duplicate";
+
+export interface PaymentEventInput {
+  provider: PaymentProviderName;
+  /** The provider's event id: each is acted on once. */
+  eventId: string;
+  eventType: string;
+  orderId: string | null;
+  sessionId: string | null;
+  /** paid: the session's payment succeeded; failed: it expired or failed; none: only record the event. */
+  action: "paid" | "failed" | "none";
+  /** With "paid": the payment's reference, and the amount (cents) and currency it was for. */
+  reference?: string | null;
+  amount?: number | null;
+  currency?: string | null;
+}
+
+export interface PaymentsPort {
+  /** The order with its payment, or null when there is none. */
+  order(input: { orderId: string }): Promise<PaymentOrder | null>;
+  /** The shopper was sent to this session to pay the order; false when the order is no longer pending. */
+  attachSession(input: { orderId: string; provider: PaymentProviderName; sessionId: string }): Promise<boolean>;
+  /** Records one verified event by its id, once, and acts on it in the same transaction. */
+  recordEvent(input: PaymentEventInput): Promise<PaymentEventOutcome>;
+  /**
+   * The shopper left the payment page of `sessionId`: a still-pending order paid through it is cancelled. Returns
+   * the order as it is afterwards (possibly paid meanwhile), or null.
+   */
+  cancelUnpaid(input: { orderId: string; sessionId: string }): Promise<PaymentOrder | null>;
 }

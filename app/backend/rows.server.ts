@@ -1,6 +1,6 @@
 // Rows as the database returns them (snake_case, through pg, PGlite or PostgREST) into the port's types.
 
-import type { AuthUser, Order, OrderStatus, Profile, ShippingAddress, StoredCartLine } from "./port";
+import type { AuthUser, Order, OrderStatus, PaymentOrder, PaymentProviderName, Profile, ShippingAddress, StoredCartLine } from "./port";
 
 export interface CartLineRow {
   product_id: string;
@@ -74,6 +74,30 @@ export function toOrder(row: OrderRow): Order {
       quantity: Number(item.quantity),
       pricePerItem: Number(item.price_per_item),
     })),
+  };
+}
+
+/** public.payment_order's JSON: the order (public.order_json) with its shipping and payment columns. */
+export interface PaymentOrderRow extends OrderRow {
+  shipping_method: string;
+  shipping_amount: number;
+  payment_provider: string | null;
+  payment_session_id: string | null;
+  payment_reference: string | null;
+  refund_reference: string | null;
+}
+
+export function toPaymentOrder(row: PaymentOrderRow): PaymentOrder {
+  return {
+    ...toOrder(row),
+    shippingMethod: row.shipping_method,
+    shippingAmount: Number(row.shipping_amount),
+    payment: {
+      provider: row.payment_provider as PaymentProviderName | null,
+      sessionId: row.payment_session_id,
+      reference: row.payment_reference,
+      refundReference: row.refund_reference,
+    },
   };
 }
 

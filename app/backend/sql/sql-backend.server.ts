@@ -1,4 +1,5 @@
 import { toBackendError } from "~/backend/database-errors.server";
+import { createPaymentsPort, type PrivilegedCall } from "~/backend/payments.server";
 import type { Backend, RequestBackend } from "~/backend/port";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
@@ -23,6 +24,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
     hostedOAuthProviders: async () => [],
     rateLimits: createRateLimits({ shared: Boolean(db.sharedLimiter), limiterFor: db.sharedLimiter ?? memoryLimiter }),
     outbox: createSqlOutbox(db),
+    payments: createPaymentsPort(ownerCall(db)),
     forRequest: requestScopes((request, responseHeaders) => {
       const auth = authFor(request, responseHeaders);
       // Data calls run as the user whose session cookie this request carries, checked by auth.getUser().
@@ -38,6 +40,21 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
       }
     },
     close: () => db.close(),
+  };
+}
+
+/** A function of supabase/migrations called by its named arguments, as the database owner (no session's role). */
+function ownerCall(db: SqlDatabase): PrivilegedCall {
+  return async (name, args) => {
+    const names = Object.keys(args);
+    if (![name, ...names].every((identifier) => /^[a-z_][a-z0-9_]*$/.test(identifier))) throw new Error(`Not an identifier in ${name}.`);
+    const list = names.map((arg, index) => `${arg} => $${index + 1}`).join(", ");
+    try {
+      const [row] = await db.query<{ result: unknown }>(`select public.${name}(${list}) as result`, Object.values(args));
+      return row?.result ?? null;
+    } catch (error) {
+      throw toBackendError(error);
+    }
   };
 }
 

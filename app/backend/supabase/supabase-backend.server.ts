@@ -16,7 +16,9 @@ import { toBackendError, unavailableMessage } from "~/backend/database-errors.se
 import { BackendError } from "~/backend/errors";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { memberOf, requestScopes, requireSessionUser } from "~/backend/request-scope.server";
+import { createPaymentsPort } from "~/backend/payments.server";
 import { createSupabaseOutbox } from "./supabase-outbox.server";
+import { createServiceRoleClient, serviceRoleCall } from "./service-role.server";
 import {
   cleanCartLines,
   cleanFullName,
@@ -56,7 +58,10 @@ export interface SupabaseBackendOptions {
   /** SESSION_SECRET values, newest first: Supabase's session cookies are signed with them too. */
   cookieSecrets: string[];
   secureCookies: boolean;
-  /** SUPABASE_SERVICE_ROLE_KEY: this server then drains the e-mail outbox (issue 17); without it, nobody does. */
+  /**
+   * SUPABASE_SERVICE_ROLE_KEY: this server then drains the e-mail outbox (issue 17; without it, nobody does) and
+   * records card payments (decision 0031; without it, Stripe payments cannot be taken).
+   */
   serviceRoleKey?: string;
   /** Tests pass a fake to see and answer every request at the network edge. */
   fetch?: typeof fetch;
@@ -152,6 +157,10 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     return true;
   }
 
+  const service = options.serviceRoleKey
+    ? createServiceRoleClient({ url: options.url, serviceRoleKey: options.serviceRoleKey, fetch: options.fetch })
+    : null;
+
   return {
     description: `supabase (${options.url})`,
     capabilities: { sendsEmail: true, hostedOAuth: true },
@@ -163,9 +172,8 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
       return providers.value;
     },
 
-    outbox: options.serviceRoleKey
-      ? createSupabaseOutbox({ url: options.url, serviceRoleKey: options.serviceRoleKey, fetch: options.fetch })
-      : null,
+    outbox: service ? createSupabaseOutbox(service) : null,
+    payments: service ? createPaymentsPort(serviceRoleCall(service)) : null,
 
     forRequest: requestScopes((request, responseHeaders) =>
       createRequestBackend(clientFor(request.headers.get("Cookie"), responseHeaders), responseHeaders, passwordMatches),

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "~/content/products";
 import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
@@ -715,6 +716,122 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         );
         expect(row?.n).toBe(1);
         await expectBackendError(anyScope().newsletter.subscribe({ email: "not an address" }), "invalid_input", /valid e-mail/);
+      });
+    });
+
+    describe("payments (decision 0031)", () => {
+      const payments = () => {
+        if (!backend.payments) throw new Error("This harness gives the backend no payments port.");
+        return backend.payments;
+      };
+      /** A guest's pending order with a card session attached, and what a paid event about it says. */
+      const pendingCardOrder = async () => {
+        const order = await anyScope().orders.place({
+          userId: null,
+          items: [{ productId: "clip-1", quantity: 1 }],
+          shippingAddress: shipping,
+          email: uniqueEmail("payer"),
+          idempotencyKey: newKey(),
+        });
+        const sessionId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
+        expect(await payments().attachSession({ orderId: order.id, provider: "stripe", sessionId })).toBe(true);
+        const paid = {
+          provider: "stripe" as const,
+          eventType: "checkout.session.completed",
+          orderId: order.id,
+          sessionId,
+          action: "paid" as const,
+          reference: `pi_test_${crypto.randomUUID().replaceAll("-", "")}`,
+          amount: order.totalAmount,
+          currency: "usd",
+        };
+        return { order, sessionId, paid };
+      };
+      const eventId = () => `evt_test_${crypto.randomUUID().replaceAll("-", "")}`;
+      const messagesFor = async (orderId: string, kind: string) =>
+        (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where kind = $1 and payload ->> 'id' = $2", [kind, orderId]))[0]?.n;
+
+      test("an order reads with its payment; a session is attached only while the order is pending", async () => {
+        const { order, sessionId } = await pendingCardOrder();
+        expect(await payments().order({ orderId: order.id })).toMatchObject({
+          id: order.id,
+          status: "pending",
+          totalAmount: order.totalAmount,
+          items: order.items,
+          shippingAddress: shipping,
+          payment: { provider: "stripe", sessionId, reference: null, refundReference: null },
+        });
+        expect(await payments().order({ orderId: crypto.randomUUID() })).toBeNull();
+        expect(await payments().order({ orderId: "not-an-id" })).toBeNull();
+
+        await payments().recordEvent({ ...(await pendingCardOrder()).paid, orderId: order.id, sessionId, eventId: eventId(), action: "failed" });
+        expect(await payments().attachSession({ orderId: order.id, provider: "stripe", sessionId: "cs_test_later" })).toBe(false);
+        expect((await payments().order({ orderId: order.id }))?.payment.sessionId).toBe(sessionId);
+      });
+
+      test("a paid event marks the order paid once, with its reference, timeline entry and e-mail", async () => {
+        const { order, paid } = await pendingCardOrder();
+        const id = eventId();
+        expect(await payments().recordEvent({ ...paid, eventId: id })).toBe("paid");
+        expect(await payments().order({ orderId: order.id })).toMatchObject({ status: "paid", payment: { reference: paid.reference } });
+        expect(await messagesFor(order.id, "order_paid")).toBe(1);
+        const timeline = await db.query<{ actor_label: string; from_status: string; to_status: string }>(
+          "select actor_label, from_status, to_status from public.order_events where order_id = $1 and to_status = 'paid'",
+          [order.id],
+        );
+        expect(timeline).toEqual([{ actor_label: "stripe", from_status: "pending", to_status: "paid" }]);
+
+        // The same event again (Stripe retries), and another event about the same payment: nothing more.
+        expect(await payments().recordEvent({ ...paid, eventId: id })).toBe("duplicate");
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), eventType: "checkout.session.async_payment_succeeded" })).toBe("already_paid");
+        expect(await messagesFor(order.id, "order_paid")).toBe(1);
+        const [stored] = await db.query<{ n: number }>("select count(*)::int as n from public.payment_events where event_id = $1", [id]);
+        expect(stored?.n).toBe(1);
+      });
+
+      test("one event delivered twice at once pays once", async () => {
+        const { order, paid } = await pendingCardOrder();
+        const id = eventId();
+        const outcomes = await Promise.all([payments().recordEvent({ ...paid, eventId: id }), payments().recordEvent({ ...paid, eventId: id })]);
+        expect(outcomes.sort()).toEqual(["duplicate", "paid"]);
+        expect(await messagesFor(order.id, "order_paid")).toBe(1);
+      });
+
+      test("an event about another session, another amount or no known order changes nothing", async () => {
+        const { order, paid } = await pendingCardOrder();
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), sessionId: "cs_test_someone_else" })).toBe("other_session");
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), amount: paid.amount - 1 })).toBe("amount_mismatch");
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), currency: "eur" })).toBe("amount_mismatch");
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), orderId: crypto.randomUUID() })).toBe("unknown_order");
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), orderId: "<script>" })).toBe("unknown_order");
+        expect((await payments().order({ orderId: order.id }))?.status).toBe("pending");
+        expect(await messagesFor(order.id, "order_paid")).toBe(0);
+      });
+
+      test("a failed or expired session cancels a pending order, and only a pending one", async () => {
+        const { order, paid } = await pendingCardOrder();
+        const expired = { ...paid, eventType: "checkout.session.expired", action: "failed" as const, reference: null, amount: null, currency: null };
+        expect(await payments().recordEvent({ ...expired, eventId: eventId() })).toBe("cancelled");
+        expect(await payments().order({ orderId: order.id })).toMatchObject({ status: "cancelled" });
+        expect(await messagesFor(order.id, "order_cancelled")).toBe(1);
+        // Paid after all (the shopper paid in another tab as it expired): kept for staff to refund, not paid.
+        expect(await payments().recordEvent({ ...paid, eventId: eventId() })).toBe("paid_after_cancel");
+        expect(await payments().order({ orderId: order.id })).toMatchObject({ status: "cancelled", payment: { reference: paid.reference } });
+
+        const other = await pendingCardOrder();
+        expect(await payments().recordEvent({ ...other.paid, eventId: eventId() })).toBe("paid");
+        expect(await payments().recordEvent({ ...expired, orderId: other.order.id, sessionId: other.sessionId, eventId: eventId() })).toBe("not_pending");
+        expect((await payments().order({ orderId: other.order.id }))?.status).toBe("paid");
+      });
+
+      test("the shopper leaving the payment page cancels the order only for its own session", async () => {
+        const { order, sessionId } = await pendingCardOrder();
+        expect(await payments().cancelUnpaid({ orderId: order.id, sessionId: "cs_test_another" })).toMatchObject({ status: "pending" });
+        const cancelled = await payments().cancelUnpaid({ orderId: order.id, sessionId });
+        expect(cancelled).toMatchObject({ status: "cancelled", items: order.items, shippingAddress: shipping, email: order.email });
+        expect(await payments().cancelUnpaid({ orderId: order.id, sessionId })).toMatchObject({ status: "cancelled" });
+        expect(await messagesFor(order.id, "order_cancelled")).toBe(1);
+        expect(await payments().cancelUnpaid({ orderId: crypto.randomUUID(), sessionId })).toBeNull();
       });
     });
   });

@@ -452,6 +452,28 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         );
       });
 
+      test("no API role records a payment, reads the payment events or changes an order's payment (decision 0031)", async () => {
+        const { user, email, scope } = await signedUpUser();
+        const order = await scope.orders.place({ userId: user.id, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, email, idempotencyKey: newKey() });
+        const calls = [
+          ["select public.record_payment_event('stripe', 'evt_forged', 'checkout.session.completed', $1, null, 'paid', 'pi_x', 1, 'usd')", [order.id]],
+          ["select public.attach_payment_session($1, 'stripe', 'cs_forged')", [order.id]],
+          ["select public.cancel_unpaid_order($1, 'cs_forged')", [order.id]],
+          ["select public.payment_order($1)", [order.id]],
+          ["select * from public.payment_events", []],
+          ["update public.orders set payment_reference = 'pi_forged' where id = $1", [order.id]],
+        ] as const;
+        for (const [text, params] of calls) {
+          await expectSqlError(asAnon(db, (tx) => tx.query(text, params)), "42501");
+          await expectSqlError(asAuthenticated(db, user.id, (tx) => tx.query(text, params)), "42501");
+        }
+        const [row] = await db.query<{ status: string; payment_reference: string | null }>(
+          "select status, payment_reference from public.orders where id = $1",
+          [order.id],
+        );
+        expect(row).toEqual({ status: "pending", payment_reference: null });
+      });
+
       test("the adapter runs every data call as authenticated with the user's id, or as anon", async () => {
         const seen: { role: string; uid: string | null }[] = [];
         const whoIsAsking = "select current_user::text as role, auth.uid()::text as uid";

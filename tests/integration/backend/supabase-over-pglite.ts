@@ -20,6 +20,8 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
 export interface SupabaseOverPglite {
   url: string;
   anonKey: string;
+  /** Supabase's service-role key: PostgREST runs its calls as service_role (row-level security bypassed). */
+  serviceRoleKey: string;
   fetch: typeof fetch;
   /** Owner access to the database behind the fake (the role that ran the migrations). */
   db: SqlDatabase;
@@ -58,6 +60,20 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     return `${unsigned}.${crypto.createHmac("sha256", secret).update(unsigned).digest("base64url")}`;
   };
   const anonKey = sign({ role: "anon", iss: "supabase", exp: 4_102_444_800 });
+  const serviceRoleKey = sign({ role: "service_role", iss: "supabase", exp: 4_102_444_800 });
+  // Supabase's service_role: bypasses row-level security and, by the default privileges Supabase sets in public,
+  // may use every table and function there (the migrations revoke only what anon and authenticated get).
+  await db.exec(`
+    do $$ begin
+      if not exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
+        create role service_role nologin noinherit bypassrls;
+      end if;
+    end $$;
+    grant service_role to current_user;
+    grant usage on schema public to service_role;
+    grant all on all tables in schema public to service_role;
+    grant execute on all functions in schema public to service_role;
+  `);
 
   /** The verified claims of a token; null when its signature does not hold. */
   function verify(token: string): Claims | null {
@@ -259,7 +275,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
 
   /** As PostgREST: the role and subject come from the bearer token (the anon key is a token too). */
   function claimsOf(request: Request): Claims {
-    if (request.headers.get("apikey") !== anonKey) throw new HttpError(401, { message: "Invalid API key" });
+    if (![anonKey, serviceRoleKey].includes(request.headers.get("apikey") ?? "")) throw new HttpError(401, { message: "Invalid API key" });
     const claims = verify(bearerOf(request) ?? "");
     if (!claims) throw restError(401, "PGRST301", "No suitable key or wrong key type");
     if (claims.exp <= Date.now() / 1000) throw restError(401, "PGRST303", "JWT expired");
@@ -498,7 +514,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     }
   };
 
-  return { url: PGLITE_SUPABASE_URL, anonKey, fetch: fakeFetch, db, close: () => db.close() };
+  return { url: PGLITE_SUPABASE_URL, anonKey, serviceRoleKey, fetch: fakeFetch, db, close: () => db.close() };
 }
 
 /** The rows of a statement as PostgREST's JSON (json_agg); a write without RETURNING answers none. */
