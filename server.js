@@ -74,8 +74,10 @@ const build = await loadBuild().catch((error) =>
 // entry.server exports `startup`: validates the environment and opens the backend before we listen,
 // so that a misconfigured deployment fails at once instead of on the first shopper's request. A new embedded
 // database starts from the migrated image the build ships (vite.config.ts; decision 0022).
+/** @type {{ formActionOrigins?: string[] } | undefined} */
+let started;
 try {
-  await build.entry.module.startup?.({
+  started = await build.entry.module.startup?.({
     databaseImage: viteDevServer ? undefined : path.join(buildDir, "server/database-image.tar.gz"),
   });
 } catch (error) {
@@ -118,7 +120,9 @@ app.use(
         "base-uri": ["'self'"],
         "connect-src": ["'self'", ...(viteDevServer ? ["ws:"] : [])],
         "font-src": ["'self'"],
-        "form-action": ["'self'", ...(process.env.CSP_FORM_ACTION ?? "").split(" ").filter(Boolean)],
+        // The checkout's answer sends the form on to the hosted payment page (decision 0031): browsers check that
+        // redirect against form-action too.
+        "form-action": ["'self'", ...(started?.formActionOrigins ?? []), ...(process.env.CSP_FORM_ACTION ?? "").split(" ").filter(Boolean)],
         "frame-ancestors": ["'none'"],
         "img-src": ["'self'", "data:", ...(process.env.CSP_IMG_SRC ?? "").split(" ").filter(Boolean)],
         "object-src": ["'none'"],
@@ -145,7 +149,8 @@ if (viteDevServer) app.use(viteDevServer.middlewares);
 app.use(refuseOtherMethods());
 app.use(refuseLegacyDataRequests());
 app.use(redirectToCanonicalPath());
-// Every post: from our own pages, small, a form, valid UTF-8; else a 4xx here.
+// Every post: from our own pages, small, a form, valid UTF-8; else a 4xx here. Payment providers' webhooks
+// (WEBHOOK_PATHS) are posted by the provider, as JSON: they skip the same-origin and form checks, not the size limit.
 app.use(refuseCrossSitePosts());
 app.use(readFormBody());
 

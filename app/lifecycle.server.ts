@@ -1,6 +1,7 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
 import { getArticles } from "~/modules/blog/articles.server";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
+import { describePayment, getPaymentProvider, paymentFormActionOrigins } from "~/modules/payment/payment.server";
 import { type Env, getEnv } from "~/utils/env.server";
 
 export interface StartupOptions {
@@ -8,8 +9,14 @@ export interface StartupOptions {
   databaseImage?: string;
 }
 
+/** What server.js needs to know of the app's configuration. */
+export interface StartupResult {
+  /** Origins the checkout's answer may send a form submission on to (the hosted payment page): CSP form-action. */
+  formActionOrigins: string[];
+}
+
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
-export async function startup({ databaseImage }: StartupOptions = {}): Promise<void> {
+export async function startup({ databaseImage }: StartupOptions = {}): Promise<StartupResult> {
   const env = getEnv();
   const warning = plainHttpWarning(env);
   if (warning) console.warn(warning);
@@ -18,7 +25,16 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<v
   await getArticles();
   const backend = await getBackend({ databaseImage });
   console.log(`Backend: ${backend.description}`);
-  console.log(startMail(backend, env));
+  const payment = getPaymentProvider();
+  if (payment.kind === "stripe" && !backend.payments) {
+    throw new Error(
+      "Stripe payments on the Supabase backend need SUPABASE_SERVICE_ROLE_KEY (Project Settings > API, service_role): " +
+        "the webhook records payments with it. Set it, or unset STRIPE_SECRET_KEY to take payment manually.",
+    );
+  }
+  console.log(describePayment(payment));
+  console.log(startMail(backend, env, payment));
+  return { formActionOrigins: paymentFormActionOrigins(payment) };
 }
 
 /** Runs after the server stopped accepting requests and finished those in flight. */

@@ -19,6 +19,9 @@ export default [
   route("cart", "routes/cart.tsx", [index("routes/cart-page.tsx")]),
   route("checkout", "routes/checkout.tsx"),
   route("order-success", "routes/order-success.tsx"),
+  // Card payment (decision 0031): the payment page's Cancel, and the provider's signed events.
+  route("checkout/payment-cancelled", "routes/checkout-payment-cancelled.tsx"),
+  route("webhooks/stripe", "routes/webhooks-stripe.ts"),
 
   route("blog", "routes/blog.tsx"),
   route("blog/:id", "routes/blog-article.tsx"),

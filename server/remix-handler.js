@@ -2,6 +2,7 @@
 // one readFormBody() already read and checked (res.locals.body) instead of the socket stream: mount that first;
 // and that pages a shared cache may keep can come from the page cache (page-cache.js).
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { isWebhookRequest } from "./request-guards.js";
 
 /**
  * @param {import("express").Request} req
@@ -83,11 +84,12 @@ export function remixHandler({ build, mode, getLoadContext, pageCache }) {
   const handleRequest = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      if (pageCache && (await pageCache.serve(req, res))) return;
-      res.locals.renderNonce = pageCache ? pageCache.renderNonce(res) : res.locals.cspNonce;
+      const cache = isWebhookRequest(req) ? undefined : pageCache;
+      if (cache && (await cache.serve(req, res))) return;
+      res.locals.renderNonce = cache ? cache.renderNonce(res) : res.locals.cspNonce;
       const context = getLoadContext(req, res);
       const response = withResponseHeaders(await handleRequest(toFetchRequest(req, res), context), context.responseHeaders);
-      await sendResponse(res, pageCache ? await pageCache.capture(res, response) : response);
+      await sendResponse(res, cache ? await cache.capture(res, response) : response);
     } catch (error) {
       next(error);
     } finally {

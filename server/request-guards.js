@@ -14,6 +14,16 @@ const DRAIN_LIMIT_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Paths a payment provider posts its signed events to (decision 0031): not a form of ours, so exempt from the
+ * same-origin check and read as the raw bytes of any content type (the route verifies their signature), within the
+ * same size limit. Also kept out of the page cache (remix-handler.js). Nothing else is exempt.
+ */
+export const WEBHOOK_PATHS = new Set(["/webhooks/stripe"]);
+
+/** @param {import("express").Request} req */
+export const isWebhookRequest = (req) => WEBHOOK_PATHS.has(splitUrl(req.originalUrl).path);
+
+/**
  * Answers with a small page (or plain text for non-browser clients) and nothing else.
  * @param {import("express").Request} req
  * @param {import("express").Response} res
@@ -58,7 +68,7 @@ function ownHosts(req, siteUrl) {
  */
 export function refuseCrossSitePosts({ siteUrl = process.env.SITE_URL || undefined } = {}) {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || isWebhookRequest(req)) return next();
     const origin = req.get("Origin");
     if (origin === undefined) return next();
     let originHost = "";
@@ -171,6 +181,10 @@ export function readFormBody({ limit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
     req.on("end", async () => {
       if (refused) return;
       const body = Buffer.concat(chunks, received);
+      if (isWebhookRequest(req)) {
+        res.locals.body = body;
+        return next();
+      }
       // A bodiless post (curl -X POST, a button with no fields) is an empty form: say so, so that the
       // route's request.formData() reads no fields instead of throwing on a missing Content-Type.
       if (body.length === 0 && !req.headers["content-type"]) req.headers["content-type"] = "application/x-www-form-urlencoded";

@@ -13,6 +13,7 @@ import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { placeOrderFromCart, readConfirmedOrderId } from "~/modules/checkout/place-order.server";
 import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
 import { formatCents } from "~/modules/money";
+import { continueToPayment, PAYMENT_UNAVAILABLE, resumedCheckoutForm } from "~/modules/payment/checkout-payment.server";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/modules/auth/session.server";
 import { withRetryAfter } from "~/utils/rate-limit";
@@ -33,7 +34,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return data(
     {
-      defaultValue: { email: user?.email ?? "", country: DEFAULT_COUNTRY, idempotencyKey: newIdempotencyKey() },
+      defaultValue: {
+        email: user?.email ?? "",
+        country: DEFAULT_COUNTRY,
+        // Back from the payment page by its Cancel: the details as they were (decision 0031).
+        ...(await resumedCheckoutForm(request, context)),
+        idempotencyKey: newIdempotencyKey(),
+      },
       constraint: getZodConstraint(shippingSchema),
     },
     // The key belongs to this one form: never cache the page anywhere.
@@ -59,7 +66,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, context);
 
   try {
-    const outcome = await placeOrderFromCart(request, session, submission.value);
+    const placed = await placeOrderFromCart(request, session, submission.value);
+    // With card payment (decision 0031) a placed order goes on to the payment page; manual payment confirms it here.
+    const outcome = placed.kind === "placed" ? await continueToPayment(request, session, placed) : placed;
+    if (outcome.kind === "pay") return redirect(outcome.location, { status: 303, headers: outcome.headers });
+    if (outcome.kind === "payment-unavailable") return failWith(503, PAYMENT_UNAVAILABLE);
     if (outcome.kind === "empty-cart") {
       return failWith(400, ["Cart is empty", "Add some items to your cart before checking out."]);
     }

@@ -1,20 +1,19 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CheckCircle2 } from "~/components/icons";
-import { orderNumber } from "~/modules/account/orders";
-import { readConfirmedOrderId } from "~/modules/checkout/place-order.server";
+import { orderConfirmation, type PaymentState } from "~/modules/payment/confirmation.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const orderId = await readConfirmedOrderId(request);
-  // Nothing was ordered from this browser lately: there is nothing to confirm.
-  if (!orderId) throw redirect("/");
-  return { orderNumber: orderNumber(orderId) };
+  const confirmation = await orderConfirmation(request);
+  // Nothing was ordered from this browser lately (nor paid through the payment page it came back from).
+  if (!confirmation) throw redirect("/");
+  return confirmation;
 }
 
 export const meta: MetaFunction = () => [{ title: "Order Confirmed | Luxe Strands" }, { name: "robots", content: "noindex" }];
 
 export default function OrderSuccess() {
-  const { orderNumber } = useLoaderData<typeof loader>();
+  const { orderNumber, payment } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <CheckCircle2 aria-hidden className="size-16 text-green-700" />
@@ -22,6 +21,7 @@ export default function OrderSuccess() {
       <p className="mt-3 text-lg text-ink" data-testid="order-number">
         Order #{orderNumber}
       </p>
+      <PaymentNote payment={payment} />
       <p className="mt-4 text-ink-muted">
         Thank you for your purchase. We're preparing your order and will send you a confirmation email with tracking details shortly.
       </p>
@@ -33,6 +33,33 @@ export default function OrderSuccess() {
           View Orders
         </Link>
       </div>
+    </div>
+  );
+}
+
+/** How the order is paid (decision 0031): the manual provider's instructions, or what the card provider said. */
+function PaymentNote({ payment }: { payment: PaymentState }) {
+  if (payment.kind === "instructions") {
+    return (
+      <section aria-labelledby="payment-heading" className="mt-6 w-full rounded-2xl border border-sand-200 bg-sand-50 p-5 text-left">
+        <h2 id="payment-heading" className="font-semibold text-ink">
+          How to pay
+        </h2>
+        <p className="mt-2 whitespace-pre-line text-ink" data-testid="payment-instructions">
+          {payment.text}
+        </p>
+      </section>
+    );
+  }
+  const received = payment.kind === "received";
+  return (
+    <div className="mt-6 w-full rounded-2xl border border-sand-200 bg-sand-50 p-5" role="status">
+      <p className={`font-semibold ${received ? "text-green-800" : "text-ink"}`} data-testid="payment-status">
+        {received ? "Payment received" : "Payment processing"}
+      </p>
+      <p className="mt-1 text-sm text-ink-muted">
+        {received ? "Your card payment is confirmed." : "Your payment is being confirmed. We will e-mail you as soon as it is received."}
+      </p>
     </div>
   );
 }

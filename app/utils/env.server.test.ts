@@ -63,4 +63,24 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe("2");
     expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: must be true, false or the number of proxies in front/);
   });
+
+  test("payment: manual with default instructions unless a Stripe key and its webhook secret are both set", () => {
+    expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(parseEnv({}).PAYMENT_INSTRUCTIONS).toMatch(/how to pay/);
+    expect(parseEnv({ PAYMENT_INSTRUCTIONS: "  Bank transfer to IBAN X  " }).PAYMENT_INSTRUCTIONS).toBe("Bank transfer to IBAN X");
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" })).toMatchObject({
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_def",
+    });
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY: the signing secret \(whsec_…\) of the webhook endpoint/,
+    );
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_def" })).toThrow(/STRIPE_SECRET_KEY: is required with STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "def" })).toThrow(
+      /STRIPE_SECRET_KEY: must be a secret key[\s\S]*STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/,
+    );
+    const stripeMock = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", STRIPE_API_URL: "http://localhost:12111" };
+    expect(parseEnv(stripeMock).STRIPE_API_URL).toBe("http://localhost:12111");
+    expect(() => parseEnv({ ...stripeMock, STRIPE_API_URL: "localhost:12111/v1" })).toThrow(/STRIPE_API_URL: must be an http\(s\) origin/);
+  });
 });

@@ -1,6 +1,10 @@
 import fs from "node:fs";
 import { z } from "zod";
 
+/** What a shop taking payment by hand says until its owner writes PAYMENT_INSTRUCTIONS. */
+export const DEFAULT_PAYMENT_INSTRUCTIONS =
+  "We will e-mail you how to pay within one business day. Your order is prepared as soon as your payment is received.";
+
 /** Development and tests only: production must set its own (checked below). */
 const DEVELOPMENT_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
 
@@ -38,6 +42,39 @@ const EnvSchema = z.object({
   MAIL_FROM: z.preprocess(blankToUndefined, z.string().trim().default("Luxe Strands <shop@localhost>")),
   /** off: the shop sends no e-mail, and new accounts are confirmed at once. */
   MAIL: z.preprocess(blankToUndefined, z.enum(["on", "off"], { message: "must be on or off" }).default("on")),
+  /**
+   * Manual payment (no STRIPE_SECRET_KEY): how to pay, shown after checkout and in the order confirmation e-mail
+   * (decision 0031). Staff mark the order paid.
+   */
+  PAYMENT_INSTRUCTIONS: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(1000, { message: "must be at most 1000 characters" }).default(DEFAULT_PAYMENT_INSTRUCTIONS),
+  ),
+  /** Card payment by Stripe Checkout: the secret key (sk_live_…, sk_test_…, or a restricted rk_…). */
+  STRIPE_SECRET_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, { message: "must be a secret key from the Stripe dashboard (sk_live_… or sk_test_…)" })
+      .optional(),
+  ),
+  /** The signing secret of the shop's webhook endpoint (whsec_…): required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().trim().regex(/^whsec_[A-Za-z0-9_]+$/, { message: "must be a webhook signing secret (whsec_…)" }).optional(),
+  ),
+  /** Where the Stripe client sends its API requests instead of api.stripe.com: stripe-mock or a test stand-in. */
+  STRIPE_API_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^https?:\/\/[^/?#]+\/?$/.test(value) && URL.canParse(value), {
+        message: "must be an http(s) origin such as http://localhost:12111 (stripe-mock)",
+      })
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /** Behind a reverse proxy: X-Forwarded-For/-Proto/-Host are believed (production needs SITE_URL with it). */
@@ -90,6 +127,19 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
       `${value("GOOGLE_CLIENT_ID") ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"}: Google sign-in needs both ` +
         "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (or neither)",
     );
+  }
+  if (value("STRIPE_SECRET_KEY") && !value("STRIPE_WEBHOOK_SECRET")) {
+    // Without it the shop could send shoppers to pay but never learn that they did.
+    problems.push(
+      "STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY: the signing secret (whsec_…) of the webhook endpoint " +
+        "<your shop>/webhooks/stripe, from the Stripe dashboard (Developers > Webhooks) or printed by `stripe listen`; " +
+        "or unset STRIPE_SECRET_KEY to take payment manually (README, Payments)",
+    );
+  }
+  for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"]) {
+    if (value(name) && !value("STRIPE_SECRET_KEY")) {
+      problems.push(`STRIPE_SECRET_KEY: is required with ${name}: the secret key from the Stripe dashboard (Developers > API keys)`);
+    }
   }
   return problems;
 }

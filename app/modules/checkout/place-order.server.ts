@@ -75,3 +75,8 @@ export async function readConfirmedOrderId(request: Request): Promise<string | n
   return typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
 }
 
+
+/** Set-Cookie that forgets the order this browser placed (its payment was abandoned and the order cancelled). */
+export function forgetConfirmedOrder(): Promise<string> {
+  return confirmationCookie.clear();
+}

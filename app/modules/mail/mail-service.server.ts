@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Backend } from "~/backend/port";
+import type { PaymentProvider } from "~/modules/payment/payment.server";
 import type { Env } from "~/utils/env.server";
 import { createMailSender, type MailSender } from "./sender.server";
 import { createMailTransport } from "./transport.server";
@@ -15,7 +16,7 @@ type MailEnv = Pick<Env, "MAIL" | "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "SITE_
  * Starts this process's mail sender (issue 17) and returns the one start-up line that says how mail goes out.
  * Links in messages use SITE_URL, else http://localhost:PORT: never the Host header of a request.
  */
-export function startMail(backend: Backend, env: MailEnv): string {
+export function startMail(backend: Backend, env: MailEnv, payment: PaymentProvider): string {
   if (env.MAIL === "off") return "Mail: off (MAIL=off): no e-mail is sent, and new accounts are confirmed at once.";
   if (!backend.outbox) {
     return (
@@ -29,7 +30,10 @@ export function startMail(backend: Backend, env: MailEnv): string {
     outbox: backend.outbox,
     transport,
     from: env.MAIL_FROM,
-    context: { origin: (env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "") },
+    context: {
+      origin: (env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, ""),
+      payment: payment.kind === "manual" ? { kind: "manual", instructions: payment.instructions } : { kind: "card" },
+    },
   });
   sender.start();
   globalThis.__shopMailSender = sender;

@@ -23,6 +23,8 @@ export interface RenderedMail {
 export interface RenderContext {
   /** The shop's public origin, e.g. https://shop.example.com: links never take it from a request. */
   origin: string;
+  /** How orders are paid (decision 0031): the order confirmation says it. */
+  payment?: { kind: "manual"; instructions: string } | { kind: "card" };
 }
 
 /** A message kind the sender does not know: a deployment running older code than its database. */
@@ -82,6 +84,7 @@ const templates: Record<string, Template> = {
     ];
     const ordersLink = order.userId ? new URL("/orders", context.origin).href : null;
     const subject = `Your ${site.name} order #${number}`;
+    const payment = paymentParagraph(context.payment);
 
     const text = [
       `Thank you for your order!`,
@@ -91,6 +94,7 @@ const templates: Record<string, Template> = {
       ...lines.map((line) => `${line.name}\n  ${line.quantity} x ${line.unit} = ${line.total}`),
       ``,
       ...totals.map(([label, value]) => `${label}: ${value}`),
+      ...(payment ? [``, `${payment.heading}:`, payment.text] : []),
       ``,
       `Shipping to:`,
       ...addressLines.map((line) => `  ${line}`),
@@ -135,6 +139,12 @@ const templates: Record<string, Template> = {
             ))}
           </tbody>
         </table>
+        {payment ? (
+          <>
+            <h2 style={{ fontSize: "16px", margin: "24px 0 4px" }}>{payment.heading}</h2>
+            <p style={{ margin: 0, whiteSpace: "pre-line" }}>{payment.text}</p>
+          </>
+        ) : null}
         <h2 style={{ fontSize: "16px", margin: "24px 0 4px" }}>Shipping to</h2>
         <p style={{ margin: 0 }}>
           {addressLines.map((line, index) => (
@@ -201,6 +211,13 @@ const templates: Record<string, Template> = {
     return { ...mail, headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
   },
 };
+
+/** The confirmation's word on payment: the manual provider's instructions, or the card payment under way. */
+function paymentParagraph(payment: RenderContext["payment"]): { heading: string; text: string } | null {
+  if (!payment) return null;
+  if (payment.kind === "manual") return { heading: "How to pay", text: payment.instructions };
+  return { heading: "Payment", text: "By card on our secure payment page. We will e-mail you as soon as your payment is received." };
+}
 
 function linkMessage(content: {
   subject: string;

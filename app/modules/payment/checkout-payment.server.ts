@@ -1,0 +1,162 @@
+import { type AppLoadContext, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { getBackend } from "~/backend/backend.server";
+import type { MemberBackend, Order, PaymentOrder, PaymentsPort } from "~/backend/port";
+import { mergeCarts } from "~/modules/cart/cart";
+import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
+import { forgetConfirmedOrder, readConfirmedOrderId } from "~/modules/checkout/place-order.server";
+import { signedCookie } from "~/utils/cookies.server";
+import { getOrigin } from "~/utils/request.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { checkoutSessionKey, checkoutSessionParams, PAYMENT_SUCCESS_PATH } from "./checkout-session.server";
+import { type CardPayment, getPaymentProvider } from "./payment.server";
+import { PaymentUnavailableError } from "./stripe.server";
+
+// The payment step of the checkout, with a hosted provider (decision 0031): after the order is stored, the shopper
+// is sent to pay; coming back by Cancel, the order is cancelled and the cart and form are as they were.
+
+/** The checkout's message when the provider cannot be reached: the order waits, the cart and form are kept. */
+export const PAYMENT_UNAVAILABLE = ["Payment is unavailable, please try again", "Nothing was charged. Your cart and details are kept."];
+
+interface Shopper {
+  member: MemberBackend | null;
+}
+
+export type PaymentStep<Placed> =
+  /** Manual payment: the order waits as pending (the checkout confirms it as before). */
+  | Placed
+  /** To the provider's payment page (or the confirmation, for an order paid already): a 303 with `headers`. */
+  | { kind: "pay"; location: string; headers: Headers }
+  /** The provider cannot be reached: nothing is lost, the cart is as it was. */
+  | { kind: "payment-unavailable" }
+  /** The order this form placed can no longer be paid (it was cancelled): the form needs a new key. */
+  | { kind: "form-already-used" };
+
+/**
+ * After `placeOrderFromCart` stored the order (and emptied the cart, which `placed.headers` says for a visitor):
+ * with a hosted provider, the Checkout Session is made from the order as stored. The order id is the session's
+ * reference and derives its idempotency key, so a double submit or a retry gets the same session.
+ */
+export async function continueToPayment<Placed extends { kind: "placed"; order: Order; headers: Headers }>(
+  request: Request,
+  shopper: Shopper,
+  placed: Placed,
+): Promise<PaymentStep<Placed>> {
+  const provider = getPaymentProvider();
+  if (provider.kind === "manual") return placed;
+  const payments = await paymentsPort();
+  const success = (sessionId: string | null) => `${PAYMENT_SUCCESS_PATH}${sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : ""}`;
+  try {
+    const order = await payments.order({ orderId: placed.order.id });
+    if (!order) throw new Error(`The order ${placed.order.id} just placed cannot be read.`);
+    if (order.status !== "pending") {
+      if (order.status !== "cancelled") return { kind: "pay", location: success(order.payment.sessionId), headers: placed.headers };
+      await restoreMemberCart(shopper, order);
+      return { kind: "form-already-used" };
+    }
+    const location = await openSession(provider, payments, order, getOrigin(request));
+    if (!location) {
+      await restoreMemberCart(shopper, order);
+      return { kind: "form-already-used" };
+    }
+    return { kind: "pay", location, headers: placed.headers };
+  } catch (error) {
+    // The visitor's cart is still in their cookie (placed.headers, which would empty it, are not sent).
+    await restoreMemberCart(shopper, placed.order).catch((restoreError: unknown) => console.error("Restoring a member's cart failed", restoreError));
+    if (error instanceof PaymentUnavailableError) return { kind: "payment-unavailable" };
+    throw error;
+  }
+}
+
+/** The payment page's address for a pending order: its open session's, else a new session's; null if it was cancelled meanwhile. */
+async function openSession(provider: CardPayment, payments: PaymentsPort, order: PaymentOrder, origin: string): Promise<string | null> {
+  const { checkout } = provider;
+  if (order.payment.sessionId) {
+    const current = await checkout.retrieveSession(order.payment.sessionId);
+    if (current.status === "open" && current.url) return current.url;
+    if (current.status === "complete") return `${PAYMENT_SUCCESS_PATH}?session_id=${encodeURIComponent(current.id)}`;
+  }
+  const session = await checkout.createSession(checkoutSessionParams(order, origin), checkoutSessionKey(order));
+  if (!session.url) throw new PaymentUnavailableError("Stripe returned a session without a payment page.");
+  if (!(await payments.attachSession({ orderId: order.id, provider: "stripe", sessionId: session.id }))) {
+    await checkout.expireSession(session.id);
+    return null;
+  }
+  return session.url;
+}
+
+/** A member's cart was emptied with the order: its lines go back (a visitor's cookie was never emptied). */
+async function restoreMemberCart(shopper: Shopper, order: Order): Promise<void> {
+  if (!shopper.member) return;
+  await shopper.member.carts.merge({ lines: order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })) });
+}
+
+/** The checkout form as the shopper left it for the payment page: refilled once they come back by Cancel. */
+const resumeCookie = signedCookie("checkout_resume", { maxAge: 15 * 60 });
+const resumeSchema = z.object({
+  email: z.string().max(320),
+  firstName: z.string().max(200),
+  lastName: z.string().max(200),
+  phone: z.string().max(200),
+  address: z.string().max(200),
+  city: z.string().max(200),
+  state: z.string().max(200),
+  zipCode: z.string().max(200),
+  country: z.string().max(200),
+});
+
+/** The details to refill the checkout form with (once), or nothing. */
+export async function resumedCheckoutForm(request: Request, context: Pick<AppLoadContext, "responseHeaders">) {
+  const { value, clearHeader } = await resumeCookie.take(request, resumeSchema);
+  if (clearHeader) context.responseHeaders.append("Set-Cookie", clearHeader);
+  return value ?? {};
+}
+
+/**
+ * The payment page's Cancel (Stripe's cancel_url): the order this browser placed is cancelled, once its session
+ * can no longer be paid; its lines go back into the cart and its details into the form. An order paid meanwhile
+ * goes to its confirmation instead.
+ */
+export async function returnFromPaymentPage(request: Request, shopper: Shopper): Promise<Response> {
+  const provider = getPaymentProvider();
+  const orderId = await readConfirmedOrderId(request);
+  if (provider.kind !== "stripe" || !orderId) return redirect("/checkout", 303);
+  const payments = await paymentsPort();
+  const order = await payments.order({ orderId });
+  const sessionId = order?.payment.sessionId;
+  if (!order || !sessionId || order.status === "cancelled") return redirect("/checkout", 303);
+  const toConfirmation = () => redirect(`${PAYMENT_SUCCESS_PATH}?session_id=${encodeURIComponent(sessionId)}`, 303);
+  if (order.status !== "pending") return toConfirmation();
+
+  // The session first, so that it cannot be paid once the order is cancelled. Stripe out of reach: the order is
+  // cancelled all the same (a payment arriving later is kept for staff to refund, see record_payment_event).
+  const ended = await provider.checkout.expireSession(sessionId).catch((error: unknown) => {
+    if (error instanceof PaymentUnavailableError) return "unknown" as const;
+    throw error;
+  });
+  if (ended === "not_open") {
+    const session = await provider.checkout.retrieveSession(sessionId).catch(() => null);
+    if (session?.status === "complete") return toConfirmation();
+  }
+  const cancelled = await payments.cancelUnpaid({ orderId, sessionId });
+  if (cancelled && cancelled.status !== "cancelled") return toConfirmation();
+
+  const headers = new Headers();
+  const lines = order.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
+  if (shopper.member) await shopper.member.carts.merge({ lines });
+  else headers.append("Set-Cookie", await serializeCartCookie(mergeCarts(await readCartCookie(request), lines)));
+  headers.append("Set-Cookie", await resumeCookie.write({ email: order.email, ...order.shippingAddress }));
+  headers.append("Set-Cookie", await forgetConfirmedOrder());
+  return redirectWithToast(
+    "/checkout",
+    { type: "info", title: "Payment cancelled", description: "Nothing was charged. Your cart and details are as you left them." },
+    { headers },
+  );
+}
+
+async function paymentsPort(): Promise<PaymentsPort> {
+  const { payments } = await getBackend();
+  // Start-up refuses a card provider on a backend without one (lifecycle.server.ts).
+  if (!payments) throw new Error("Card payment needs the backend's payments port.");
+  return payments;
+}
