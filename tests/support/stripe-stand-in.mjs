@@ -235,6 +235,8 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
     sendEvent,
     deliver,
     eventOf,
+    /** The Stripe-Signature header Stripe would send with `payload` (signed with `secret`, by default the shop's). */
+    signatureFor: (/** @type {string} */ payload, secret = webhookSecret) => Stripe.webhooks.generateTestHeaderString({ payload, secret }),
     /** Takes the API down ("connection": sockets closed; "error": HTTP 500) or back "up". */
     setOutage(/** @type {"up" | "connection" | "error"} */ value) {
       outage = value;

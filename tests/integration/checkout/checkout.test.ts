@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { DEFAULT_PAYMENT_INSTRUCTIONS } from "~/utils/env.server";
 import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
 import { action, loader } from "~/routes/checkout";
 import { loader as orderSuccessLoader } from "~/routes/order-success";
@@ -63,7 +64,11 @@ describe("checkout as a guest", () => {
     cart.store(redirect.headers);
     expect(await readCartCookie(get("/", cart))).toEqual([]);
     const success = await call(orderSuccessLoader, get("/order-success", cart));
-    expect(success.data).toEqual({ orderNumber: order!.id.slice(-8).toUpperCase() });
+    // Manual payment (the default, decision 0031): the page says how to pay.
+    expect(success.data).toEqual({
+      orderNumber: order!.id.slice(-8).toUpperCase(),
+      payment: { kind: "instructions", text: DEFAULT_PAYMENT_INSTRUCTIONS },
+    });
   });
 
   it("ignores any price or total posted with the form", async () => {

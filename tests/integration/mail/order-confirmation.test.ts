@@ -93,4 +93,21 @@ describe("order confirmation", () => {
     expect(mail?.parsed.text).toContain("Silky Straight Clip-In Extensions");
     expect(linksIn(mail!)).toEqual(["http://localhost/orders"]);
   });
+
+  it("says how to pay: the manual provider's instructions, or that the card payment is under way (decision 0031)", async () => {
+    const sendWith = async (payment: { kind: "manual"; instructions: string } | { kind: "card" }) => {
+      const sender = createTestMailSender(backend.outbox!, smtp, { context: { origin: "http://localhost", payment } });
+      await sender.runOnce();
+      await sender.stop();
+    };
+    await placeGuestOrder("manual-payer@example.com");
+    await sendWith({ kind: "manual", instructions: "Bank transfer to IBAN DE00 1234 5678" });
+    await placeGuestOrder("card-payer@example.com");
+    await sendWith({ kind: "card" });
+    const received = await smtp.waitFor(4);
+    const to = (address: string) => received.find((mail) => mail.recipients.includes(address));
+    expect(to("manual-payer@example.com")?.parsed.text).toContain("How to pay:\nBank transfer to IBAN DE00 1234 5678");
+    expect(String(to("manual-payer@example.com")?.parsed.html)).toContain("Bank transfer to IBAN DE00 1234 5678");
+    expect(to("card-payer@example.com")?.parsed.text).toContain("Payment:\nBy card on our secure payment page.");
+  });
 });
