@@ -1,6 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium.mjs";
-import { BIG_CATALOG_EXTRA_PRODUCTS, bigCatalogPort, bigCatalogURL, shopDataDir, shopPort, shopURL } from "./tests/e2e/servers";
+import {
+  BIG_CATALOG_EXTRA_PRODUCTS,
+  bigCatalogPort,
+  bigCatalogURL,
+  shopDataDir,
+  shopPort,
+  shopURL,
+  stripeShopPort,
+  stripeShopURL,
+} from "./tests/e2e/servers";
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -72,6 +81,13 @@ export default defineConfig({
         // Google sign-in configured (never contacted: the tests only check that it is offered), the first server has none.
         E2E_SHOP_ENV: JSON.stringify({ GOOGLE_CLIENT_ID: "e2e-client-id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "e2e-client-secret" }),
       },
+    },
+    {
+      // Card payment (decision 0031): Stripe Checkout answered by the launcher's local stand-in. The first shop takes
+      // payment manually. No mail: accounts are confirmed at once (the payment e-mails have integration tests).
+      ...shopServer,
+      url: `${stripeShopURL}/robots.txt`,
+      env: { PORT: String(stripeShopPort), E2E_STRIPE: "stand-in", E2E_SHOP_ENV: JSON.stringify({ MAIL: "off" }) },
     },
   ],
 });

@@ -8,8 +8,12 @@ export const shopPort = Number(process.env.E2E_PORT ?? 4173);
 export const bigCatalogPort = Number(process.env.E2E_BIG_CATALOG_PORT ?? shopPort + 10);
 export const BIG_CATALOG_EXTRA_PRODUCTS = 300;
 
+/** A third shop that takes card payment through Stripe Checkout, answered by a local stand-in (decision 0031). */
+export const stripeShopPort = Number(process.env.E2E_STRIPE_SHOP_PORT ?? shopPort + 20);
+
 export const shopURL = `http://localhost:${shopPort}`;
 export const bigCatalogURL = `http://localhost:${bigCatalogPort}`;
+export const stripeShopURL = `http://localhost:${stripeShopPort}`;
 
 /**
  * The shop's data directory (the launcher empties it before and removes it after the run). With no SMTP_URL the

@@ -5,9 +5,13 @@
 //   E2E_EXTRA_PRODUCTS  N: the catalogue is the shipped one plus N generated products (CATALOG_FIXTURE)
 //   E2E_SHOP_ENV        JSON of further shop settings, e.g. {"GOOGLE_CLIENT_ID": "..."}; nothing else from this
 //                       process's environment reaches the shop (a DATABASE_URL in the shell would switch backends)
+//   E2E_STRIPE          "stand-in": card payment by Stripe Checkout, the Stripe API and its hosted page answered by the
+//                       local stand-in (tests/support/stripe-stand-in.mjs) that this launcher starts, whose events go
+//                       to the shop's /webhooks/stripe
 import path from "node:path";
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
 import { ensureBuild, startShop, throwawayDir } from "../support/shop-harness.mjs";
+import { startStripeStandIn } from "../support/stripe-stand-in.mjs";
 
 const dataDir = throwawayDir("shop-e2e-", { at: process.env.E2E_DATA_DIR || undefined });
 const extraProducts = Number(process.env.E2E_EXTRA_PRODUCTS ?? 0);
@@ -16,11 +20,18 @@ const catalogue =
     ? { CATALOG_FIXTURE: writeCatalogueFixture(extraProducts, path.join(dataDir.path, "catalog-fixture.json")), ALLOW_CATALOG_FIXTURE: "true" }
     : {};
 
+const port = Number(process.env.PORT);
+const webhookSecret = "whsec_e2e_stand_in";
+const stripe =
+  process.env.E2E_STRIPE === "stand-in" ? await startStripeStandIn({ webhookSecret, webhookUrl: `http://localhost:${port}/webhooks/stripe` }) : undefined;
+const payment = stripe ? { STRIPE_SECRET_KEY: "sk_test_e2e_stand_in", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: stripe.url } : {};
+
 /** @type {Awaited<ReturnType<typeof startShop>> | undefined} */
 let shop;
 // Playwright ends the run with SIGTERM to the whole process group (gracefulShutdown in playwright.config.ts).
 const stop = async (signal) => {
   await shop?.stop(signal);
+  await stripe?.close();
   dataDir.remove();
   process.exit(0);
 };
@@ -29,7 +40,7 @@ process.on("SIGINT", () => void stop("SIGINT"));
 
 shop = await startShop({
   buildDir: await ensureBuild({ log: console.log }),
-  port: Number(process.env.PORT),
+  port,
   dataDir: dataDir.path,
   echo: true,
   env: {
@@ -41,9 +52,11 @@ shop = await startShop({
     ALLOW_HTTP: "false",
     SESSION_SECRET: "e2e-session-secret-not-for-production",
     ...catalogue,
+    ...payment,
     ...JSON.parse(process.env.E2E_SHOP_ENV || "{}"),
   },
 });
 const code = await shop.exited;
+await stripe?.close();
 dataDir.remove();
 process.exit(code ?? 1);

@@ -55,6 +55,8 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
     const body = await readBody(req);
     const route = `${req.method} ${pathname}`;
 
+    // Browsers ask the payment page's site for its icon.
+    if (pathname === "/favicon.ico") return void res.writeHead(204, { "Cache-Control": "max-age=86400" }).end();
     const hosted = /^\/c\/pay\/(cs_test_[A-Za-z0-9]+)(?:\/(pay|cancel))?$/.exec(pathname);
     if (hosted) return hostedPage(res, /** @type {string} */ (hosted[1]), req.method ?? "GET", hosted[2]);
 

@@ -1,0 +1,74 @@
+import { expect, type Page } from "@playwright/test";
+import { shippingAddress } from "../../fixtures/shipping";
+import { visit, waitForHydration } from "../fixtures";
+import { PASSWORD, newEmail } from "./account";
+import { addFromProductPage } from "./cart-ui";
+import { withFullPageLoad } from "./navigation";
+
+// Card payment on the shop that runs Stripe Checkout against the local stand-in (playwright.config.ts, decision 0031),
+// for the desktop and phone specs alike. The stand-in's payment page is plain HTML: 'Pay' and 'Cancel' buttons.
+
+const fields: Array<[label: string, value: string]> = [
+  ["First Name", shippingAddress.firstName],
+  ["Last Name", shippingAddress.lastName],
+  ["Email", shippingAddress.email],
+  ["Phone", shippingAddress.phone],
+  ["Address", shippingAddress.address],
+  ["City", shippingAddress.city],
+  ["State", shippingAddress.state],
+  ["ZIP Code", shippingAddress.zipCode],
+];
+
+export async function addProducts(page: Page, hasJs: boolean, lines: Array<[productId: string, quantity: number]>) {
+  for (const [productId, quantity] of lines) {
+    await visit(page, `/product/${productId}`);
+    await addFromProductPage(page, hasJs, quantity);
+    await expect(page.getByTestId("toast")).toContainText("Added to cart");
+  }
+}
+
+/** Fills the checkout form and places the order: the browser lands on the stand-in's payment page. */
+export async function placeOrderAndReachPaymentPage(page: Page, email = shippingAddress.email) {
+  await visit(page, "/checkout");
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(label === "Email" ? email : value);
+  // A 303 to another site: a full page load, with or without JavaScript.
+  await withFullPageLoad(page, () => page.getByRole("button", { name: /^Place Order - \$/ }).click());
+  await expect(page.getByRole("heading", { name: "Pay Luxe Strands" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/^\/c\/pay\/cs_test_\w+$/);
+}
+
+/** A member of the card-payment shop (which sends no mail, so accounts are confirmed at once), signed in. */
+export async function signUpMember(page: Page) {
+  const email = newEmail();
+  const signUp = await page.request.post("/auth?mode=signup", { form: { intent: "signup", email, password: PASSWORD } });
+  expect(signUp.ok()).toBe(true);
+  return email;
+}
+
+export async function pressOnPaymentPage(page: Page, button: "Pay" | "Cancel") {
+  await withFullPageLoad(page, () => page.getByRole("button", { name: button, exact: true }).click());
+}
+
+/** The order card on /orders shows `status` as its badge, in the spec's colour. */
+export async function expectOrderStatus(page: Page, orderNumber: string, status: string, tint: RegExp) {
+  await visit(page, "/orders");
+  const card = page.getByRole("article", { name: `Order #${orderNumber}` });
+  const badge = card.getByText(status, { exact: true });
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveClass(tint);
+}
+
+/** Back at the checkout after Cancel: the toast, the cart's lines in the summary, the form as it was. */
+export async function expectCheckoutAsLeft(page: Page, lines: Array<[name: string, quantity: number]>, email = shippingAddress.email) {
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("toast")).toContainText("Payment cancelled");
+  const summary = page.getByRole("region", { name: "Order Summary" }).getByTestId("summary-line");
+  await expect(summary).toHaveCount(lines.length);
+  for (const [name, quantity] of lines) await expect(summary.filter({ hasText: name })).toContainText(`Qty: ${quantity}`);
+  for (const [label, value] of fields) await expect(page.getByLabel(label, { exact: true })).toHaveValue(label === "Email" ? email : value);
+  await expect(page.getByLabel("Country", { exact: true })).toHaveValue(shippingAddress.country);
+  // And it can be placed again, to a new payment page.
+  await waitForHydration(page);
+  await withFullPageLoad(page, () => page.getByRole("button", { name: /^Place Order - \$/ }).click());
+  await expect(page.getByRole("heading", { name: "Pay Luxe Strands" })).toBeVisible();
+}

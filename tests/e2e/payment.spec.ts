@@ -1,0 +1,67 @@
+import { expect, test, visit } from "./fixtures";
+import { addProducts, expectCheckoutAsLeft, expectOrderStatus, placeOrderAndReachPaymentPage, pressOnPaymentPage, signUpMember } from "./pages/payment";
+import { stripeShopURL } from "./servers";
+
+// Payment (decision 0031): the e2e's first shop takes payment manually; a third shop runs Stripe Checkout against the
+// local stand-in, whose payment page has 'Pay' and 'Cancel'.
+
+test.describe("manual payment", () => {
+  test("the confirmation says how to pay", async ({ page, hasJs }) => {
+    await addProducts(page, hasJs, [["acc-1", 1]]);
+    await visit(page, "/checkout");
+    for (const [label, value] of [
+      ["First Name", "Ada"],
+      ["Last Name", "Lovelace"],
+      ["Email", "manual-payer@example.com"],
+      ["Phone", "3105550142"],
+      ["Address", "1 Rodeo Drive"],
+      ["City", "Beverly Hills"],
+      ["State", "CA"],
+      ["ZIP Code", "90210"],
+    ]) {
+      await page.getByLabel(label!, { exact: true }).fill(value!);
+    }
+    await page.getByRole("button", { name: /^Place Order - \$/ }).click();
+    await expect(page).toHaveURL(/\/order-success$/);
+    const howToPay = page.getByRole("region", { name: "How to pay" });
+    await expect(howToPay).toContainText("We will e-mail you how to pay within one business day.");
+  });
+});
+
+test.describe("card payment", () => {
+  test.use({ baseURL: stripeShopURL });
+  // Five to seven page loads across two sites, on a machine shared by three shops.
+  test.beforeEach(() => test.slow());
+
+  test("pay on the payment page: 'Payment received', and the order is Paid in green", async ({ page, hasJs }) => {
+    await signUpMember(page);
+    await addProducts(page, hasJs, [["clip-1", 2]]);
+    await placeOrderAndReachPaymentPage(page);
+    await expect(page.getByRole("main")).toContainText("Total: $598.00");
+    await pressOnPaymentPage(page, "Pay");
+
+    await expect(page).toHaveURL(/\/order-success\?session_id=cs_test_\w+$/);
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByTestId("payment-status")).toHaveText("Payment received");
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+    const number = ((await page.getByTestId("order-number").textContent()) ?? "").replace("Order #", "");
+    await expectOrderStatus(page, number, "Paid", /bg-green-100/);
+  });
+
+  test("Cancel on the payment page comes back to the checkout with the cart and the form as they were", async ({ page, hasJs }) => {
+    await addProducts(page, hasJs, [
+      ["clip-2", 1],
+      ["acc-2", 2],
+    ]);
+    await placeOrderAndReachPaymentPage(page, "card-canceller@example.com");
+    await pressOnPaymentPage(page, "Cancel");
+    await expectCheckoutAsLeft(
+      page,
+      [
+        ["Body Wave Clip-In Set", 1],
+        ["Boar Bristle Extension Brush", 2],
+      ],
+      "card-canceller@example.com",
+    );
+  });
+});
