@@ -16,3 +16,6 @@ export const MAX_ORDERS_PAGE_SIZE = 100;
 
 /** Statuses an order can have (spec 4: badge colours); new orders are "pending". */
 export const orderStatuses = ["pending", "paid", "shipped", "delivered", "cancelled"] as const;
+
+/** Most rows one back-office page (or export batch) reads. */
+export const MAX_STAFF_PAGE_SIZE = 1000;

@@ -24,6 +24,10 @@ export type BackendErrorCode =
   | "invalid_input"
   /** The idempotency key belongs to another shopper's order. */
   | "conflict"
+  /** The order's status is no longer the one the staff member saw: someone moved it meanwhile. */
+  | "order_changed"
+  /** A status move the shop does not allow (e.g. pending -> delivered). */
+  | "move_not_allowed"
   /** The database or Supabase cannot be reached (connection refused, 502/503/504): try again later. */
   | "unavailable"
   | "unexpected";

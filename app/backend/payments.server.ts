@@ -1,12 +1,7 @@
 import { BackendError } from "./errors";
 import type { PaymentEventOutcome, PaymentsPort } from "./port";
 import { type PaymentOrderRow, toPaymentOrder } from "./rows.server";
-
-/**
- * Calls one function of supabase/migrations by its named arguments and resolves with what it returns: the SQL
- * adapter as the database owner, the Supabase adapter through PostgREST with the service-role key.
- */
-export type PrivilegedCall = (name: string, args: Record<string, unknown>) => Promise<unknown>;
+import type { RpcCall } from "./staff-port.server";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const outcomes: readonly PaymentEventOutcome[] = [
@@ -32,32 +27,41 @@ function requireText(value: unknown, what: string, max = 255): string {
   return value;
 }
 
-/** The payments port over the functions of 20261127000400_payments.sql: one implementation for every backend. */
-export function createPaymentsPort(call: PrivilegedCall): PaymentsPort {
+/**
+ * The payments port over the functions of 20261127000400_payments.sql: one implementation for every backend. `call`
+ * runs without a shopper's session: the SQL adapter's as the database owner, Supabase's with the service role.
+ */
+export function createPaymentsPort(call: RpcCall): PaymentsPort {
   const orderOf = (row: unknown) => (row ? toPaymentOrder(row as PaymentOrderRow) : null);
   return {
     async order({ orderId }) {
       const id = orderIdOrNull(orderId);
-      return id ? orderOf(await call("payment_order", { p_order_id: id })) : null;
+      return id ? orderOf(await call("payment_order", { p_order_id: [id, "uuid"] })) : null;
     },
 
     async attachSession({ orderId, provider, sessionId }) {
       const id = orderIdOrNull(orderId);
       if (!id) return false;
-      return (await call("attach_payment_session", { p_order_id: id, p_provider: provider, p_session_id: requireText(sessionId, "A session id") })) === true;
+      return (
+        (await call("attach_payment_session", {
+          p_order_id: [id, "uuid"],
+          p_provider: [provider, "text"],
+          p_session_id: [requireText(sessionId, "A session id"), "text"],
+        })) === true
+      );
     },
 
     async recordEvent(input) {
       const outcome = await call("record_payment_event", {
-        p_provider: input.provider,
-        p_event_id: requireText(input.eventId, "An event id"),
-        p_event_type: requireText(input.eventType, "An event type", 100),
-        p_order_id: orderIdOrNull(input.orderId),
-        p_session_id: input.sessionId ?? null,
-        p_action: input.action,
-        p_reference: input.reference ?? null,
-        p_amount: input.amount ?? null,
-        p_currency: input.currency ?? null,
+        p_provider: [input.provider, "text"],
+        p_event_id: [requireText(input.eventId, "An event id"), "text"],
+        p_event_type: [requireText(input.eventType, "An event type", 100), "text"],
+        p_order_id: [orderIdOrNull(input.orderId), "uuid"],
+        p_session_id: [input.sessionId ?? null, "text"],
+        p_action: [input.action, "text"],
+        p_reference: [input.reference ?? null, "text"],
+        p_amount: [input.amount ?? null, "bigint"],
+        p_currency: [input.currency ?? null, "text"],
       });
       if (!outcomes.includes(outcome as PaymentEventOutcome)) throw new BackendError("unexpected", `record_payment_event answered ${String(outcome)}.`);
       return outcome as PaymentEventOutcome;
@@ -65,7 +69,9 @@ export function createPaymentsPort(call: PrivilegedCall): PaymentsPort {
 
     async cancelUnpaid({ orderId, sessionId }) {
       const id = orderIdOrNull(orderId);
-      return id ? orderOf(await call("cancel_unpaid_order", { p_order_id: id, p_session_id: requireText(sessionId, "A session id") })) : null;
+      return id
+        ? orderOf(await call("cancel_unpaid_order", { p_order_id: [id, "uuid"], p_session_id: [requireText(sessionId, "A session id"), "text"] }))
+        : null;
     },
   };
 }

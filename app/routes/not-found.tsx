@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { notFoundResponse } from "~/utils/not-found.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { pathname } = new URL(request.url);
-  console.warn(`404: no page at ${pathname}`);
-  throw new Response("Not Found", { status: 404 });
+  throw notFoundResponse(request);
 }
 
 export const meta: MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];

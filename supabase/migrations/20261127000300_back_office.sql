@@ -157,13 +157,8 @@ create policy "Staff read order notes" on public.order_notes
   for select to authenticated
   using ((select public.is_staff()));
 
-create policy "Staff read newsletter subscribers" on public.newsletter_subscribers
-  for select to authenticated
-  using ((select public.is_staff()));
-
 grant select on table public.order_notes to authenticated;
--- Direct reads of the subscribers are staff-only (the policy above), and never of their tokens' hashes.
-grant select (id, email, status, created_at, confirmed_at) on table public.newsletter_subscribers to authenticated;
+-- The newsletter's addresses stay out of every API role's reach: staff read them through staff_list_subscribers.
 
 -- Every new order starts its timeline, and the shop is told (ORDERS_EMAIL), in the order's own transaction. Deferred
 -- to the commit, so that the message carries the order's lines, which place_order inserts after the order.

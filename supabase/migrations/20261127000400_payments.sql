@@ -139,7 +139,7 @@ begin
   else
     if v_order.status = 'pending' then
       perform public.apply_order_move(
-        v_order.id, 'pending', 'cancelled', 'The payment was not completed, so nothing was charged.',
+        v_order.id, 'pending', 'cancelled', 'The payment was not completed.',
         jsonb_build_object('provider', p_provider, 'event_id', p_event_id, 'event_type', p_event_type),
         null, p_provider
       );
@@ -172,7 +172,7 @@ begin
   end if;
   if v_order.status = 'pending' and v_order.payment_session_id is not distinct from p_session_id and p_session_id is not null then
     perform public.apply_order_move(
-      v_order.id, 'pending', 'cancelled', 'You left the payment page, so nothing was charged.',
+      v_order.id, 'pending', 'cancelled', 'You left the payment page without paying.',
       jsonb_build_object('provider', v_order.payment_provider, 'session', p_session_id),
       v_order.user_id, 'customer'
     );

@@ -1,5 +1,6 @@
 import { toBackendError } from "~/backend/database-errors.server";
-import { createPaymentsPort, type PrivilegedCall } from "~/backend/payments.server";
+import { createPaymentsPort } from "~/backend/payments.server";
+import type { RpcCall } from "~/backend/staff-port.server";
 import type { Backend, RequestBackend } from "~/backend/port";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
@@ -7,7 +8,7 @@ import { migrate } from "./migrations.server";
 import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
 import { openPostgresDatabase } from "./pg-database.server";
 import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
-import { createSqlDataPorts } from "./sql-data.server";
+import { createSqlDataPorts, rpcStatement } from "./sql-data.server";
 import { createSqlOutbox } from "./sql-outbox.server";
 import type { SqlDatabase } from "./sql-database";
 
@@ -24,7 +25,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
     hostedOAuthProviders: async () => [],
     rateLimits: createRateLimits({ shared: Boolean(db.sharedLimiter), limiterFor: db.sharedLimiter ?? memoryLimiter }),
     outbox: createSqlOutbox(db),
-    payments: createPaymentsPort(ownerCall(db)),
+    payments: createPaymentsPort(ownerRpc(db)),
     forRequest: requestScopes((request, responseHeaders) => {
       const auth = authFor(request, responseHeaders);
       // Data calls run as the user whose session cookie this request carries, checked by auth.getUser().
@@ -32,6 +33,17 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
       const scope: RequestBackend = { ...data, auth, responseHeaders, member: () => memberOf(scope) };
       return scope;
     }),
+    async syncStaff({ staffEmails, orderRecipients }) {
+      try {
+        const [row] = await db.query<{ count: number }>("select public.sync_shop_staff($1::text[], $2::text[]) as count", [
+          [...staffEmails],
+          [...orderRecipients],
+        ]);
+        return Number(row?.count ?? 0);
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
     async ping() {
       try {
         await db.query("select 1");
@@ -44,13 +56,11 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
 }
 
 /** A function of supabase/migrations called by its named arguments, as the database owner (no session's role). */
-function ownerCall(db: SqlDatabase): PrivilegedCall {
+function ownerRpc(db: SqlDatabase): RpcCall {
   return async (name, args) => {
-    const names = Object.keys(args);
-    if (![name, ...names].every((identifier) => /^[a-z_][a-z0-9_]*$/.test(identifier))) throw new Error(`Not an identifier in ${name}.`);
-    const list = names.map((arg, index) => `${arg} => $${index + 1}`).join(", ");
+    const { text, params } = rpcStatement(name, args);
     try {
-      const [row] = await db.query<{ result: unknown }>(`select public.${name}(${list}) as result`, Object.values(args));
+      const [row] = await db.query<{ result: unknown }>(text, params);
       return row?.result ?? null;
     } catch (error) {
       throw toBackendError(error);

@@ -17,8 +17,8 @@ import { BackendError } from "~/backend/errors";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { memberOf, requestScopes, requireSessionUser } from "~/backend/request-scope.server";
 import { createPaymentsPort } from "~/backend/payments.server";
-import { createSupabaseOutbox } from "./supabase-outbox.server";
-import { createServiceRoleClient, serviceRoleCall } from "./service-role.server";
+import { createServiceRoleClient, createSupabaseOutbox } from "./supabase-outbox.server";
+import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
 import {
   cleanCartLines,
   cleanFullName,
@@ -157,7 +157,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     return true;
   }
 
-  const service = options.serviceRoleKey
+  const serviceClient = options.serviceRoleKey
     ? createServiceRoleClient({ url: options.url, serviceRoleKey: options.serviceRoleKey, fetch: options.fetch })
     : null;
 
@@ -172,8 +172,19 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
       return providers.value;
     },
 
-    outbox: service ? createSupabaseOutbox(service) : null,
-    payments: service ? createPaymentsPort(serviceRoleCall(service)) : null,
+    outbox: serviceClient ? createSupabaseOutbox(serviceClient) : null,
+    payments: serviceClient ? createPaymentsPort(serviceRpc(serviceClient)) : null,
+
+    // The anon key cannot write the staff list: only the service role may call sync_shop_staff.
+    async syncStaff({ staffEmails, orderRecipients }) {
+      if (!serviceClient) return null;
+      const { data, error, status } = await serviceClient.rpc("sync_shop_staff", {
+        p_staff_emails: [...staffEmails],
+        p_order_recipients: [...orderRecipients],
+      });
+      if (error) throw fromPostgrestError(error, status);
+      return Number(data ?? 0);
+    },
 
     forRequest: requestScopes((request, responseHeaders) =>
       createRequestBackend(clientFor(request.headers.get("Cookie"), responseHeaders), responseHeaders, passwordMatches),
@@ -599,7 +610,24 @@ function createRequestBackend(
     },
   };
 
-  const scope: RequestBackend = { auth, carts, profiles, orders, wishlist, newsletter, responseHeaders, member: () => memberOf(scope) };
+  /** public.<name>(named arguments) through PostgREST, with the session's token (or the anon key). */
+  const rpc: RpcCall = async (name, args) =>
+    run(client.rpc(name, Object.fromEntries(Object.entries(args).map(([argument, [value]]) => [argument, value]))));
+  const staff = createStaffPort(rpc, async () => (await auth.getUser())?.id ?? null);
+  const guestOrders = createGuestOrdersPort(rpc);
+
+  const scope: RequestBackend = {
+    auth,
+    carts,
+    profiles,
+    orders,
+    wishlist,
+    newsletter,
+    staff,
+    guestOrders,
+    responseHeaders,
+    member: () => memberOf(scope),
+  };
   return scope;
 }
 
@@ -647,6 +675,15 @@ function fromAuthError(error: AuthError): BackendError {
   if (status === 429) return new BackendError("too_many_attempts", error.message, { cause: error });
   if (status >= 400 && status < 500) return new BackendError("invalid_input", error.message, { cause: error });
   return new BackendError("unexpected", error.message || "Sign-in failed unexpectedly.", { cause: error });
+}
+
+/** public.<name>(named arguments) through PostgREST with the service-role client: what no shopper's session does. */
+function serviceRpc(client: SupabaseClient): RpcCall {
+  return async (name, args) => {
+    const { data, error, status } = await client.rpc(name, Object.fromEntries(Object.entries(args).map(([argument, [value]]) => [argument, value])));
+    if (error) throw fromPostgrestError(error, status);
+    return data;
+  };
 }
 
 function fromPostgrestError(error: PostgrestError, status: number): BackendError {

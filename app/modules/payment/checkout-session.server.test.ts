@@ -14,6 +14,9 @@ const order: PaymentOrder = {
   items: [{ id: "i1", productId: "clip-1", quantity: 2, pricePerItem: 29_900 }],
   shippingMethod: "express",
   shippingAmount: 1_999,
+  carrier: null,
+  trackingNumber: null,
+  statusHistory: [],
   payment: { provider: null, sessionId: null, reference: null, refundReference: null },
 };
 

@@ -20,7 +20,7 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
 export interface SupabaseOverPglite {
   url: string;
   anonKey: string;
-  /** Supabase's service-role key: PostgREST runs its calls as service_role (row-level security bypassed). */
+  /** The service role's key: its requests run as the database owner (Supabase's service_role bypasses RLS). */
   serviceRoleKey: string;
   fetch: typeof fetch;
   /** Owner access to the database behind the fake (the role that ran the migrations). */
@@ -61,19 +61,6 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
   };
   const anonKey = sign({ role: "anon", iss: "supabase", exp: 4_102_444_800 });
   const serviceRoleKey = sign({ role: "service_role", iss: "supabase", exp: 4_102_444_800 });
-  // Supabase's service_role: bypasses row-level security and, by the default privileges Supabase sets in public,
-  // may use every table and function there (the migrations revoke only what anon and authenticated get).
-  await db.exec(`
-    do $$ begin
-      if not exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
-        create role service_role nologin noinherit bypassrls;
-      end if;
-    end $$;
-    grant service_role to current_user;
-    grant usage on schema public to service_role;
-    grant all on all tables in schema public to service_role;
-    grant execute on all functions in schema public to service_role;
-  `);
 
   /** The verified claims of a token; null when its signature does not hold. */
   function verify(token: string): Claims | null {
@@ -275,7 +262,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
 
   /** As PostgREST: the role and subject come from the bearer token (the anon key is a token too). */
   function claimsOf(request: Request): Claims {
-    if (![anonKey, serviceRoleKey].includes(request.headers.get("apikey") ?? "")) throw new HttpError(401, { message: "Invalid API key" });
+    const apiKey = request.headers.get("apikey");
+    if (apiKey !== anonKey && apiKey !== serviceRoleKey) throw new HttpError(401, { message: "Invalid API key" });
     const claims = verify(bearerOf(request) ?? "");
     if (!claims) throw restError(401, "PGRST301", "No suitable key or wrong key type");
     if (claims.exp <= Date.now() / 1000) throw restError(401, "PGRST303", "JWT expired");
@@ -283,6 +271,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
   }
 
   function asRole<T>(claims: Claims, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    // The stand-in has no service_role role: the owner, who bypasses RLS as service_role does, stands in for it.
+    if (claims.role === "service_role") return db.transaction(work);
     return db.transaction(async (tx) => {
       await tx.query(
         "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claims', $3, true)",
@@ -482,7 +472,11 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       }
       const type = fn.arg_types[index]!;
       values.push(JSON.stringify(value));
-      return `${argument} => ${type === "jsonb" || type === "json" ? `$${values.length}::${type}` : `($${values.length}::jsonb #>> '{}')::${type}`}`;
+      const n = values.length;
+      if (type === "jsonb" || type === "json") return `${argument} => $${n}::${type}`;
+      // A JSON array for an array argument (e.g. text[]), as PostgREST converts it.
+      if (type.endsWith("[]")) return `${argument} => array(select jsonb_array_elements_text($${n}::jsonb))::${type}`;
+      return `${argument} => ($${n}::jsonb #>> '{}')::${type}`;
     });
     const call = `public.${quote(name)}(${named.join(", ")})`;
     return asRole(claims, async (tx) => {
