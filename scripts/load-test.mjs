@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Load test: concurrent shoppers (visitors and members) browse, fill and change their carts and check out
 // against the production server for a fixed time; then every order the server acknowledged is looked up in
-// the database (exactly once, amounts = catalogue price x quantity) and every member's cart is compared with
+// the database (exactly once, amounts = catalogue price x quantity, plus Standard shipping) and every member's cart is compared with
 // what the shopper was told. Prints requests, errors, orders and requests per second; exits 1 on any loss.
 //
 //   node scripts/load-test.mjs                          # (npm run load-test)
@@ -49,6 +49,9 @@ function fail(message) {
 // ---------------------------------------------------------------------------------------------------------
 // The catalogue, from the app's own module (loaded through Vite, which compiles TypeScript).
 
+/** Set by loadCatalogue. */
+let standardShippingCents = (_subtotalCents) => 0;
+
 async function loadCatalogue() {
   const { createServer } = await import("vite");
   const { default: tsconfigPaths } = await import("vite-tsconfig-paths");
@@ -64,6 +67,10 @@ async function loadCatalogue() {
   try {
     const catalog = await vite.ssrLoadModule("/app/modules/catalog/catalog.server.ts");
     const money = await vite.ssrLoadModule("/app/modules/money.ts");
+    const shipping = await vite.ssrLoadModule("/app/modules/checkout/shipping.ts");
+    // What Standard shipping (the load test's choice) costs for an items subtotal, by the checkout's own rule.
+    const standard = shipping.findShippingMethod("standard");
+    standardShippingCents = (subtotalCents) => shipping.shippingAmountCents(standard, subtotalCents);
     return catalog.getAllProducts().map((product) => ({ id: product.id, inStock: product.inStock, priceCents: money.toCents(product.price) }));
   } finally {
     await vite.close();
@@ -216,6 +223,7 @@ async function checkout(baseUrl, shopper, cart, acknowledgedOrders) {
       state: "IL",
       zipCode: "62701",
       country: "United States",
+      shippingMethod: "standard",
       idempotencyKey: key,
     },
   });
@@ -277,7 +285,8 @@ async function verify(db, acknowledgedOrders, shoppers, products) {
       .map(({ productId, quantity, price }) => ({ productId, quantity, price }))
       .sort((a, b) => a.productId.localeCompare(b.productId));
     const expected = acknowledged.lines.map((line) => ({ ...line, price: priceOf.get(line.productId) }));
-    const expectedTotal = expected.reduce((sum, line) => sum + line.quantity * line.price, 0);
+    const subtotal = expected.reduce((sum, line) => sum + line.quantity * line.price, 0);
+    const expectedTotal = subtotal + standardShippingCents(subtotal);
     if (JSON.stringify(items) !== JSON.stringify(expected)) {
       problems.push(`order #${acknowledged.orderNumber}: lines ${JSON.stringify(items)}, expected ${JSON.stringify(expected)}`);
     }

@@ -32,6 +32,7 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
   LB021: (error) =>
     new BackendError("order_changed", error.message ?? "The order changed meanwhile.", { cause: error }),
   LB022: (error) => new BackendError("move_not_allowed", error.message ?? "That status change is not allowed.", { cause: error }),
+  LB007: (error) => new BackendError("cart_changed", "Your cart has changed.", { cause: error }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */

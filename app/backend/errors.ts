@@ -28,6 +28,8 @@ export type BackendErrorCode =
   | "order_changed"
   /** A status move the shop does not allow (e.g. pending -> delivered). */
   | "move_not_allowed"
+  /** A member's stored cart no longer holds the lines of the order (ordered from another session, or changed). */
+  | "cart_changed"
   /** The database or Supabase cannot be reached (connection refused, 502/503/504): try again later. */
   | "unavailable"
   | "unexpected";

@@ -2,7 +2,7 @@
 // PostgreSQL, Supabase) implement it; `~/backend/backend.server` picks one from the environment, and no
 // code outside app/backend knows which. See docs/decisions/0003-backend-port.md.
 
-import type { orderStatuses } from "./constants";
+import type { orderStatuses, shippingMethodIds } from "./constants";
 
 /** The backend, opened once per process. */
 export interface Backend {
@@ -215,6 +215,8 @@ export interface ProfilesPort {
 
 export type OrderStatus = (typeof orderStatuses)[number];
 
+export type ShippingMethodId = (typeof shippingMethodIds)[number];
+
 export interface ShippingAddress {
   firstName: string;
   lastName: string;
@@ -247,11 +249,10 @@ export interface Order {
   /** Null for a guest order. */
   userId: string | null;
   status: OrderStatus;
-  /** Cents, shipping included (the subtotal is totalAmount - shippingAmount). */
+  /** Cents: the items' subtotal plus `shippingAmount`. */
   totalAmount: number;
-  /** How it ships, e.g. "standard". */
-  shippingMethod: string;
-  /** Cents. */
+  shippingMethod: ShippingMethodId;
+  /** Cents, priced by the database from the method and the items' subtotal. */
   shippingAmount: number;
   /** Set when the order shipped. */
   carrier: string | null;
@@ -274,6 +275,11 @@ export interface PlaceOrderInput {
   /** Product ids and quantities only: the database prices every line from its price list. */
   items: StoredCartLine[];
   shippingAddress: ShippingAddress;
+  /**
+   * Priced by the database for the address's country (a US method abroad, or International at home, is refused).
+   * Left out: the region's default (Standard in the US, else International), as place_order chooses it.
+   */
+  shippingMethod?: ShippingMethodId;
   email: string;
   /** Issued with the checkout form (16-200 characters, unguessable): a repeated key returns the first order. */
   idempotencyKey: string;
@@ -288,6 +294,11 @@ export interface OrderPage {
 }
 
 export interface OrdersPort {
+  /**
+   * A member's order is their stored cart: `items` must be exactly what it holds, else BackendError "cart_changed"
+   * (e.g. another session of theirs has just ordered it), and the cart is emptied with the order, in one
+   * transaction, so one cart never makes two orders. A repeated key answers with its first order before that check.
+   */
   place(input: PlaceOrderInput): Promise<Order>;
   /** Every order, newest first, with items. Screens use `listPageForUser`: a member may have thousands. */
   listForUser(input: { userId: string }): Promise<Order[]>;
@@ -425,6 +436,13 @@ export interface StaffPort {
    * "invalid_input" (no carrier, tracking number or reason).
    */
   moveOrder(move: OrderMove): Promise<Order>;
+  /** The order's status and card payment (decision 0031); null when there is no such order. */
+  orderPayment(input: { orderId: string }): Promise<{ status: OrderStatus; payment: OrderPayment } | null>;
+  /**
+   * Cancels a paid card order whose payment the provider has just refunded (the caller refunds first), keeping the
+   * refund's reference with the cancellation. Refused like moveOrder when the order is no longer paid.
+   */
+  cancelRefunded(input: { orderId: string; reason: string; refundReference: string; refundAmount: number }): Promise<Order>;
   /** Staff's internal note; blank removes it. */
   setNote(input: { orderId: string; note: string }): Promise<void>;
   /** Ends a guest's order-page link; false when there was none. */

@@ -5,12 +5,14 @@ import type {
   GuestOrder,
   NewsletterSubscriber,
   Order,
+  OrderPayment,
   OrderStatus,
   OrderStatusChange,
   PaymentOrder,
   PaymentProviderName,
   Profile,
   ShippingAddress,
+  ShippingMethodId,
   StaffOrder,
   StaffOrderSummary,
   StaffOverview,
@@ -55,7 +57,7 @@ export interface OrderRow {
   shipping_address: ShippingAddress;
   created_at: string | Date;
   order_items: OrderItemRow[];
-  // Absent from rows written before the back office (an older place_order's answer, an e-mail's payload).
+  // Absent from rows written before shipping and the back office (an older place_order's answer, an e-mail's payload).
   shipping_method?: string | null;
   shipping_amount?: number | null;
   carrier?: string | null;
@@ -67,6 +69,14 @@ export interface OrderRow {
 export const orderColumns =
   "id, user_id, status, total_amount, shipping_method, shipping_amount, currency, email, shipping_address, created_at, carrier, tracking_number, " +
   "order_items (id, product_id, quantity, price_per_item, line_number), order_events (created_at, from_status, to_status, id)";
+
+/**
+ * place_order's p_shipping: the address and, beside it, the method (the function keeps its signature; the database
+ * stores the address fields and the method apart).
+ */
+export function placeOrderShipping(address: ShippingAddress, method: ShippingMethodId | undefined): ShippingAddress & { method?: ShippingMethodId } {
+  return { ...address, method };
+}
 
 export function toIsoString(value: string | Date): string {
   return new Date(value).toISOString();
@@ -102,7 +112,8 @@ export function toOrder(row: OrderRow): Order {
     userId: row.user_id,
     status: row.status as OrderStatus,
     totalAmount: Number(row.total_amount),
-    shippingMethod: row.shipping_method ?? "standard",
+    // Orders from before shipping was charged went by Standard, free.
+    shippingMethod: (row.shipping_method ?? "standard") as ShippingMethodId,
     shippingAmount: Number(row.shipping_amount ?? 0),
     carrier: row.carrier ?? null,
     trackingNumber: row.tracking_number ?? null,
@@ -120,24 +131,28 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-/** public.payment_order's JSON: the order (public.order_json) with its payment columns. */
-export interface PaymentOrderRow extends OrderRow {
+/** An order's payment columns, as public.payment_order and public.staff_order_payment answer them. */
+export interface OrderPaymentRow {
   payment_provider: string | null;
   payment_session_id: string | null;
   payment_reference: string | null;
   refund_reference: string | null;
 }
 
-export function toPaymentOrder(row: PaymentOrderRow): PaymentOrder {
+export function toOrderPayment(row: OrderPaymentRow): OrderPayment {
   return {
-    ...toOrder(row),
-    payment: {
-      provider: row.payment_provider as PaymentProviderName | null,
-      sessionId: row.payment_session_id,
-      reference: row.payment_reference,
-      refundReference: row.refund_reference,
-    },
+    provider: row.payment_provider as PaymentProviderName | null,
+    sessionId: row.payment_session_id,
+    reference: row.payment_reference,
+    refundReference: row.refund_reference,
   };
+}
+
+/** public.payment_order's JSON: the order (public.order_json) with its payment columns. */
+export type PaymentOrderRow = OrderRow & OrderPaymentRow;
+
+export function toPaymentOrder(row: PaymentOrderRow): PaymentOrder {
+  return { ...toOrder(row), payment: toOrderPayment(row) };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { BackendError } from "./errors";
 import type { GuestOrdersPort, OrderFilter, OrderStatus, StaffPort } from "./port";
 import {
   type GuestOrderRow,
+  type OrderPaymentRow,
   type OrderRow,
   type StaffOrderRow,
   type StaffOrderSummaryRow,
@@ -15,6 +16,7 @@ import {
   type SubscriberRow,
   toGuestOrder,
   toOrder,
+  toOrderPayment,
   toStaffOrder,
   toStaffOrderSummary,
   toStaffOverview,
@@ -136,6 +138,23 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
         p_new_status: [newStatus, "text"],
         p_note: [note ?? null, "text"],
         p_details: [details, "jsonb"],
+      })) as OrderRow;
+      return toOrder(row);
+    },
+
+    async orderPayment({ orderId }) {
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) return null;
+      const row = (await staffCall("staff_order_payment", { p_order_id: [orderId, "uuid"] })) as (OrderPaymentRow & { status: string }) | null;
+      return row ? { status: row.status as OrderStatus, payment: toOrderPayment(row) } : null;
+    },
+
+    async cancelRefunded({ orderId, reason, refundReference, refundAmount }) {
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) throw new BackendError("not_found", "Order not found.");
+      const row = (await staffCall("staff_cancel_refunded_order", {
+        p_order_id: [orderId, "uuid"],
+        p_reason: [reason, "text"],
+        p_refund_reference: [refundReference, "text"],
+        p_refund_amount: [refundAmount, "integer"],
       })) as OrderRow;
       return toOrder(row);
     },

@@ -10,6 +10,8 @@
 -- * These functions run without a shopper's session (a webhook, the redirect back from the payment page): as the
 --   database owner on the embedded and postgres backends, with the service-role key on Supabase. No API role
 --   may call them; anyone could otherwise mark an order paid.
+-- * Staff read an order's payment and, once the provider has refunded a paid card order, cancel it with the refund's
+--   reference (is_staff() checked, as the back office's other functions).
 
 alter table public.orders
   add column payment_provider text check (payment_provider in ('stripe')),
@@ -180,6 +182,71 @@ begin
   return public.payment_order(v_order.id);
 end;
 $$;
+
+-- ---------------------------------------------------------------------------------------------------
+-- The back office: staff read an order's payment, and cancel a paid card order once the provider has refunded it.
+
+create function public.staff_order_payment(p_order_id uuid)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'Only staff can read every order.' using errcode = '42501';
+  end if;
+  return (
+    select jsonb_build_object(
+      'status', o.status,
+      'payment_provider', o.payment_provider,
+      'payment_session_id', o.payment_session_id,
+      'payment_reference', o.payment_reference,
+      'refund_reference', o.refund_reference
+    )
+    from public.orders as o
+    where o.id = p_order_id
+  );
+end;
+$$;
+
+-- The server refunds through the provider first (with an idempotency key of the order's, so a retry refunds
+-- once), then calls this: the refund's reference is kept with the cancellation, the timeline entry and the
+-- customer's e-mail, in one transaction. Only for a paid order that was paid through the provider.
+create function public.staff_cancel_refunded_order(p_order_id uuid, p_reason text, p_refund_reference text, p_refund_amount integer)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_order public.orders;
+begin
+  if not public.is_staff() then
+    raise exception 'Only staff can change an order.' using errcode = '42501';
+  end if;
+  if p_refund_reference is null or char_length(p_refund_reference) not between 1 and 255 or p_refund_amount is null or p_refund_amount < 0 then
+    raise exception 'A refund needs its reference and amount.' using errcode = 'LB004';
+  end if;
+  select * into v_order from public.orders where id = p_order_id for update;
+  if v_order.status = 'paid' and v_order.payment_reference is null then
+    raise exception 'This order was not paid by card, so there is no payment to refund.' using errcode = 'LB004';
+  end if;
+  update public.orders set refund_reference = p_refund_reference where id = p_order_id and status = 'paid';
+  -- A missing order, or one that is no longer paid, is refused here as any move would be.
+  return public.apply_order_move(
+    p_order_id, 'paid', 'cancelled', p_reason,
+    jsonb_build_object('refund_reference', p_refund_reference, 'refund_amount', p_refund_amount),
+    auth.uid(), 'staff'
+  );
+end;
+$$;
+
+revoke execute on function public.staff_order_payment(uuid) from public, anon, authenticated;
+revoke execute on function public.staff_cancel_refunded_order(uuid, text, text, integer) from public, anon, authenticated;
+grant execute on function public.staff_order_payment(uuid) to authenticated;
+grant execute on function public.staff_cancel_refunded_order(uuid, text, text, integer) to authenticated;
 
 revoke execute on function public.payment_order(uuid) from public, anon, authenticated;
 revoke execute on function public.attach_payment_session(uuid, text, text) from public, anon, authenticated;

@@ -332,8 +332,12 @@ test.describe("orders", () => {
     await expect(order.getByText("Pending", { exact: true })).toBeVisible();
     await expect(order).toContainText("Total Amount");
     await expect(order).toContainText("$699.00");
+    // The line by the product's name and picture, linked to its page; the id stays in small print.
+    await expect(order.getByRole("link", { name: "Luxury Full Lace Wig" })).toHaveAttribute("href", "/product/wig-3");
+    await expect(order.getByTestId("order-item").locator("img")).toBeVisible();
     await expect(order).toContainText("Product ID: wig-3");
     await expect(order).toContainText("Qty: 1");
+    await expect(order).toContainText("Shipping (Standard)Free");
     const address = order.locator("address");
     await expect(address).toContainText("Ada Lovelace");
     await expect(address).toContainText("1 Rodeo Drive");
@@ -361,7 +365,7 @@ test.describe("orders pagination", () => {
     for (let order = 1; order <= 11; order += 1) {
       expect((await page.request.post("/cart", { form: { intent: "add", productId: "acc-3", quantity: String(order) } })).ok()).toBe(true);
       const placed = await page.request.post("/checkout", {
-        form: { ...shippingAddress, idempotencyKey: `orders-pagination-${order}-${Date.now()}` },
+        form: { ...shippingAddress, shippingMethod: "standard", idempotencyKey: `orders-pagination-${order}-${Date.now()}` },
         maxRedirects: 0,
       });
       expect(placed.headers()["location"]).toBe("/order-success");

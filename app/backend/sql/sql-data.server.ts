@@ -22,6 +22,7 @@ import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/
 import { requireSessionUser } from "~/backend/request-scope.server";
 import {
   type CartLineRow,
+  placeOrderShipping,
   type OrderRow,
   type ProfileRow,
   toCartLine,
@@ -186,10 +187,10 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
   };
 
   const orders: OrdersPort = {
-    place: async ({ userId, items, shippingAddress, email, idempotencyKey }) => {
+    place: async ({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey }) => {
       const [row] = await asOne<{ placed: OrderRow }>(userId, "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
         JSON.stringify(items.map((item) => ({ product_id: item.productId, quantity: item.quantity }))),
-        JSON.stringify(shippingAddress),
+        JSON.stringify(placeOrderShipping(shippingAddress, shippingMethod)),
         email,
         idempotencyKey,
       ]);

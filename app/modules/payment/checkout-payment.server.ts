@@ -1,11 +1,11 @@
-import { type AppLoadContext, redirect } from "@remix-run/node";
-import { z } from "zod";
+import { redirect } from "@remix-run/node";
 import { getBackend } from "~/backend/backend.server";
 import type { MemberBackend, Order, PaymentOrder, PaymentsPort } from "~/backend/port";
 import { mergeCarts } from "~/modules/cart/cart";
 import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
-import { forgetConfirmedOrder, readConfirmedOrderId } from "~/modules/checkout/place-order.server";
-import { signedCookie } from "~/utils/cookies.server";
+import { checkoutFlashHeader } from "~/modules/checkout/checkout-flash.server";
+import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
+import { forgetConfirmation, readConfirmation } from "~/modules/checkout/order-confirmation.server";
 import { getOrigin } from "~/utils/request.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutSessionKey, checkoutSessionParams, PAYMENT_SUCCESS_PATH } from "./checkout-session.server";
@@ -59,6 +59,8 @@ export async function continueToPayment<Placed extends { kind: "placed"; order: 
       await restoreMemberCart(shopper, order);
       return { kind: "form-already-used" };
     }
+    // The database empties a member's cart with a new order only; a retried form (after an outage) finds it refilled.
+    await shopper.member?.carts.clear();
     return { kind: "pay", location, headers: placed.headers };
   } catch (error) {
     // The visitor's cart is still in their cookie (placed.headers, which would empty it, are not sent).
@@ -91,27 +93,6 @@ async function restoreMemberCart(shopper: Shopper, order: Order): Promise<void> 
   await shopper.member.carts.merge({ lines: order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })) });
 }
 
-/** The checkout form as the shopper left it for the payment page: refilled once they come back by Cancel. */
-const resumeCookie = signedCookie("checkout_resume", { maxAge: 15 * 60 });
-const resumeSchema = z.object({
-  email: z.string().max(320),
-  firstName: z.string().max(200),
-  lastName: z.string().max(200),
-  phone: z.string().max(200),
-  address: z.string().max(200),
-  city: z.string().max(200),
-  state: z.string().max(200),
-  zipCode: z.string().max(200),
-  country: z.string().max(200),
-});
-
-/** The details to refill the checkout form with (once), or nothing. */
-export async function resumedCheckoutForm(request: Request, context: Pick<AppLoadContext, "responseHeaders">) {
-  const { value, clearHeader } = await resumeCookie.take(request, resumeSchema);
-  if (clearHeader) context.responseHeaders.append("Set-Cookie", clearHeader);
-  return value ?? {};
-}
-
 /**
  * The payment page's Cancel (Stripe's cancel_url): the order this browser placed is cancelled, once its session
  * can no longer be paid; its lines go back into the cart and its details into the form. An order paid meanwhile
@@ -119,7 +100,7 @@ export async function resumedCheckoutForm(request: Request, context: Pick<AppLoa
  */
 export async function returnFromPaymentPage(request: Request, shopper: Shopper): Promise<Response> {
   const provider = getPaymentProvider();
-  const orderId = await readConfirmedOrderId(request);
+  const orderId = (await readConfirmation(request))?.id;
   if (provider.kind !== "stripe" || !orderId) return redirect("/checkout", 303);
   const payments = await paymentsPort();
   const order = await payments.order({ orderId });
@@ -145,8 +126,11 @@ export async function returnFromPaymentPage(request: Request, shopper: Shopper):
   const lines = order.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
   if (shopper.member) await shopper.member.carts.merge({ lines });
   else headers.append("Set-Cookie", await serializeCartCookie(mergeCarts(await readCartCookie(request), lines)));
-  headers.append("Set-Cookie", await resumeCookie.write({ email: order.email, ...order.shippingAddress }));
-  headers.append("Set-Cookie", await forgetConfirmedOrder());
+  // The form as it was, through the checkout's own flash (post/redirect/get), with a key of its own: the cancelled
+  // order's would answer with that order.
+  const values = { email: order.email, ...order.shippingAddress, shippingMethod: order.shippingMethod, idempotencyKey: newIdempotencyKey() };
+  headers.append("Set-Cookie", await checkoutFlashHeader({ values, errors: {} }));
+  headers.append("Set-Cookie", await forgetConfirmation());
   return redirectWithToast(
     "/checkout",
     { type: "info", title: "Payment cancelled", description: "Nothing was charged. Your cart and details are as you left them." },

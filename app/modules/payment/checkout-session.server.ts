@@ -1,17 +1,11 @@
 import type { PaymentOrder } from "~/backend/port";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { shippingMethodName } from "~/modules/checkout/shipping";
 import type { CheckoutSessionParams } from "./stripe.server";
 
 /** Where Stripe sends the shopper back: {CHECKOUT_SESSION_ID} is Stripe's placeholder for the session's id. */
 export const PAYMENT_SUCCESS_PATH = "/order-success";
 export const PAYMENT_CANCELLED_PATH = "/checkout/payment-cancelled";
-
-const shippingNames: Record<string, string> = {
-  standard: "Standard shipping",
-  express: "Express shipping",
-  overnight: "Overnight shipping",
-  international: "International shipping",
-};
 
 /**
  * The Checkout Session for a stored order: every amount from the order as the database priced it (never the
@@ -29,7 +23,7 @@ export function checkoutSessionParams(order: PaymentOrder, origin: string): Chec
       {
         shipping_rate_data: {
           type: "fixed_amount",
-          display_name: shippingNames[order.shippingMethod] ?? "Shipping",
+          display_name: `${shippingMethodName(order.shippingMethod)} shipping`,
           fixed_amount: { amount: order.shippingAmount, currency },
         },
       },

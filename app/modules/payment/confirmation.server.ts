@@ -1,6 +1,5 @@
 import { getBackend } from "~/backend/backend.server";
-import { orderNumber } from "~/modules/account/orders";
-import { readConfirmedOrderId } from "~/modules/checkout/place-order.server";
+import { type OrderConfirmation, readConfirmation, toConfirmation } from "~/modules/checkout/order-confirmation.server";
 import { getPaymentProvider } from "./payment.server";
 import { type HostedSession, PaymentUnavailableError } from "./stripe.server";
 
@@ -12,25 +11,23 @@ export type PaymentState =
   /** Not confirmed yet: an asynchronous method, or neither the webhook nor the provider has said so yet. */
   | { kind: "processing" };
 
-export interface OrderConfirmation {
-  orderNumber: string;
+export interface ConfirmedOrder {
+  confirmation: OrderConfirmation;
   payment: PaymentState;
 }
 
 const sessionIdPattern = /^cs_[A-Za-z0-9_]{1,250}$/;
 
 /**
- * What /order-success confirms: the order this browser placed (its signed cookie) or, coming back from the payment
- * page, the one the provider's session pays (read from the provider, never from the URL alone), and its payment.
- * This only reads: an order becomes paid by the provider's signed webhook, never by this redirect. Null: nothing
- * to confirm.
+ * What /order-success confirms: the order this browser placed (its signed confirmation) or, coming back from the
+ * payment page, the one the provider's session pays (read from the provider, never from the URL alone), and how its
+ * payment stands. This only reads: an order becomes paid by the provider's signed webhook, never by this redirect.
+ * Null: nothing to confirm.
  */
-export async function orderConfirmation(request: Request): Promise<OrderConfirmation | null> {
+export async function confirmedOrder(request: Request): Promise<ConfirmedOrder | null> {
   const provider = getPaymentProvider();
-  const cookieOrderId = await readConfirmedOrderId(request);
-  if (provider.kind === "manual") {
-    return cookieOrderId ? { orderNumber: orderNumber(cookieOrderId), payment: { kind: "instructions", text: provider.instructions } } : null;
-  }
+  const kept = await readConfirmation(request);
+  if (provider.kind === "manual") return kept ? { confirmation: kept, payment: { kind: "instructions", text: provider.instructions } } : null;
 
   const requested = new URL(request.url).searchParams.get("session_id");
   const sessionId = requested && sessionIdPattern.test(requested) ? requested : null;
@@ -44,17 +41,17 @@ export async function orderConfirmation(request: Request): Promise<OrderConfirma
     return session;
   };
 
-  const orderId = cookieOrderId ?? (sessionId ? (await readSession(sessionId))?.orderId : null);
+  const orderId = kept?.id ?? (sessionId ? (await readSession(sessionId))?.orderId : null);
   const { payments } = await getBackend();
   const order = orderId && payments ? await payments.order({ orderId }) : null;
   if (!order || order.status === "cancelled") return null;
-  const confirmation = (payment: PaymentState) => ({ orderNumber: orderNumber(order.id), payment });
-  if (order.status !== "pending") return confirmation({ kind: "received" });
+  const confirmed = (payment: PaymentState) => ({ confirmation: kept?.id === order.id ? kept : toConfirmation(order), payment });
+  if (order.status !== "pending") return confirmed({ kind: "received" });
   // The webhook has not arrived yet: ask the provider about this order's own session.
   const ownSession = order.payment.sessionId;
   if (ownSession && (sessionId === null || sessionId === ownSession)) {
     const current = await readSession(ownSession);
-    if (current?.id === ownSession && current.paymentStatus === "paid") return confirmation({ kind: "received" });
+    if (current?.id === ownSession && current.paymentStatus === "paid") return confirmed({ kind: "received" });
   }
-  return confirmation({ kind: "processing" });
+  return confirmed({ kind: "processing" });
 }

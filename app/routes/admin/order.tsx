@@ -25,6 +25,8 @@ import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { cancelWithRefund, paymentSummary } from "~/modules/payment/refund.server";
+import { PaymentUnavailableError } from "~/modules/payment/stripe.server";
 import { formatCents } from "~/modules/money";
 import { getEnv } from "~/utils/env.server";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -38,7 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { staff } = await requireStaff(request, context);
   const order = await orUnavailablePage(staff.getOrder({ orderId: params.id ?? "" }));
   if (!order) throw notFoundResponse(request);
-  return { order: toOrderPage(order, getEnv().SHOP_TIME_ZONE) };
+  const paid = await orUnavailablePage(staff.orderPayment({ orderId: order.id }));
+  return { order: toOrderPage(order, getEnv().SHOP_TIME_ZONE), payment: paymentSummary(paid?.payment ?? null) };
 }
 
 function toOrderPage(order: StaffOrder, timeZone: string) {
@@ -127,12 +130,16 @@ async function move(request: Request, staff: StaffPort, orderId: string, formDat
   if (!parsed.ok) {
     return data<ActionAnswer>({ intent: MOVE_INTENT, kind: parsed.kind, errors: parsed.errors, values }, { status: 400 });
   }
+  const answer = (status: number, message: string, errors: MoveFieldErrors = { form: message }) =>
+    data<ActionAnswer>({ intent: MOVE_INTENT, kind: parsed.kind, errors, values }, { status });
   try {
-    await staff.moveOrder(parsed.move);
+    // A paid card order is refunded through the provider as it is cancelled (decision 0031).
+    if (!(await cancelWithRefund(staff, parsed.move))) await staff.moveOrder(parsed.move);
   } catch (error) {
+    if (error instanceof PaymentUnavailableError) {
+      return answer(503, `The card payment could not be refunded, so nothing was changed: ${error.message} Please try again.`);
+    }
     if (!isBackendError(error)) throw error;
-    const answer = (status: number, message: string, errors: MoveFieldErrors = { form: message }) =>
-      data<ActionAnswer>({ intent: MOVE_INTENT, kind: parsed.kind, errors, values }, { status });
     switch (error.code) {
       case "order_changed":
         // The page is drawn again from the database (the loaders run after the action): as the order now is.
@@ -180,7 +187,7 @@ async function revokeGuestLink(staff: StaffPort, orderId: string, path: string) 
 type OrderPage = ReturnType<typeof toOrderPage>;
 
 export default function AdminOrder() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, payment } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -211,6 +218,7 @@ export default function AdminOrder() {
         <div className="space-y-6">
           <Actions order={order} answer={moveAnswer} busy={busy} />
           <Customer order={order} />
+          <Payment payment={payment} />
           <InternalNote order={order} answer={answer?.intent === NOTE_INTENT ? answer : undefined} busy={busy} />
         </div>
       </div>
@@ -268,6 +276,42 @@ function Items({ order }: { order: OrderPage }) {
           <dt className="text-ink">Total</dt>
           <dd className="text-ink">{order.total}</dd>
         </div>
+      </dl>
+    </Panel>
+  );
+}
+
+/** How the order was paid: manual, or by card with the payment (and any refund) linked to the Stripe dashboard. */
+function Payment({ payment }: { payment: ReturnType<typeof paymentSummary> }) {
+  return (
+    <Panel id="payment-heading" title="Payment">
+      <dl className="mt-3 space-y-3 text-sm">
+        <div>
+          <dt className="font-medium text-ink">Method</dt>
+          <dd className="text-ink-muted">{payment.method}</dd>
+        </div>
+        {payment.reference ? (
+          <div>
+            <dt className="font-medium text-ink">Payment reference</dt>
+            <dd className="text-ink-muted break-all">
+              {payment.dashboardUrl ? (
+                <a href={payment.dashboardUrl} rel="noreferrer" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
+                  {payment.reference}
+                </a>
+              ) : (
+                payment.reference
+              )}
+            </dd>
+          </div>
+        ) : null}
+        {payment.refundReference ? (
+          <div>
+            <dt className="font-medium text-ink">Refund</dt>
+            <dd className="text-ink-muted break-all" data-testid="refund-reference">
+              Refunded in full ({payment.refundReference})
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </Panel>
   );

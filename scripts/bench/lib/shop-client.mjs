@@ -15,6 +15,7 @@ export const shippingForm = {
   state: "TX",
   zipCode: "78701",
   country: "United States",
+  shippingMethod: "standard",
 };
 
 /** A fresh key per checkout submission, as the form issues it: 16+ characters of [A-Za-z0-9_-]. */

@@ -8,6 +8,7 @@ import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
 import { createPaymentProvider, setPaymentProviderForTests } from "~/modules/payment/payment.server";
+import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin/order";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as cancelledLoader } from "~/routes/checkout-payment-cancelled";
 import { loader as successLoader } from "~/routes/order-success";
@@ -18,6 +19,8 @@ import { call, CookieJar, get, post, signUpMember, testOrigin, toastOf } from "#
 import { startStripeStandIn } from "#tests/support/stripe-stand-in.mjs";
 
 const WEBHOOK_SECRET = "whsec_test_payment_suite";
+/** The checkout form's fields (the key aside), as a shopper fills them in. */
+const checkoutFields = { ...shippingAddress, shippingMethod: "standard" };
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -85,7 +88,7 @@ const paidMails = (orderId: string) => countOf("select count(*)::int as n from p
 async function checkOutAsGuest(lines = [{ productId: "clip-1", quantity: 2 }], extra: Record<string, string> = {}) {
   const cart = await visitorCart(lines);
   const key = freshKey();
-  const answer = await call(checkoutAction, post("/checkout", { ...shippingAddress, idempotencyKey: key, ...extra }, cart));
+  const answer = await call(checkoutAction, post("/checkout", { ...checkoutFields, idempotencyKey: key, ...extra }, cart));
   const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(answer.location ?? "")?.[1];
   const session = sessionId ? standIn.sessions.get(sessionId) : undefined;
   return { answer, cart, key, sessionId: sessionId ?? "", session, orderId: String(session?.client_reference_id) };
@@ -98,8 +101,8 @@ describe("placing an order with card payment", () => {
         { productId: "clip-1", quantity: 2 },
         { productId: "acc-2", quantity: 1 },
       ],
-      // Amounts posted with the form are never read.
-      { total: "0.01", price: "1", "items[0].price": "1", shippingAmount: "0" },
+      // Amounts posted with the form are never read; the method is.
+      { shippingMethod: "express", total: "0.01", price: "1", "items[0].price": "1", shippingAmount: "0" },
     );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe(`${standIn.url}/c/pay/${sessionId}`);
@@ -119,6 +122,9 @@ describe("placing an order with card payment", () => {
       { quantity: "2", price_data: { currency: "usd", unit_amount: "29900", product_data: { name: expect.any(String) } } },
       { quantity: "1", price_data: { currency: "usd", unit_amount: "2400", product_data: { name: expect.any(String) } } },
     ]);
+    expect(Object.values(created?.params.shipping_options)).toEqual([
+      { shipping_rate_data: { type: "fixed_amount", display_name: "Express shipping", fixed_amount: { amount: "1999", currency: "usd" } } },
+    ]);
     const row = await orderRow(orderId);
     expect(row).toMatchObject({ status: "pending", payment_session_id: sessionId, payment_reference: null });
     // What Stripe will charge is what the database stored.
@@ -131,7 +137,7 @@ describe("placing an order with card payment", () => {
 
   it("sends a double submission of one form to one session of one order", async () => {
     const cart = await visitorCart([{ productId: "tape-1", quantity: 1 }]);
-    const fields = { ...shippingAddress, idempotencyKey: freshKey() };
+    const fields = { ...checkoutFields, idempotencyKey: freshKey() };
     const [first, second] = await Promise.all([
       call(checkoutAction, post("/checkout", fields, cart)),
       call(checkoutAction, post("/checkout", fields, cart)),
@@ -145,7 +151,7 @@ describe("placing an order with card payment", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     standIn.setOutage("connection");
     const cart = await visitorCart([{ productId: "wig-3", quantity: 1 }]);
-    const fields = { ...shippingAddress, idempotencyKey: freshKey() };
+    const fields = { ...checkoutFields, idempotencyKey: freshKey() };
     const refused = await call(checkoutAction, post("/checkout", fields, cart));
     expect(refused.status).toBe(503);
     const form = refused.data as { error: Record<string, string[]>; initialValue: Record<string, string> };
@@ -170,7 +176,7 @@ describe("placing an order with card payment", () => {
     const member = await backend.forRequest(get("/", cookie)).member();
     await member.carts.add({ productId: "clip-2", quantity: 3 });
     standIn.setOutage("connection");
-    const refused = await call(checkoutAction, post("/checkout", { ...shippingAddress, idempotencyKey: freshKey() }, cookie));
+    const refused = await call(checkoutAction, post("/checkout", { ...checkoutFields, idempotencyKey: freshKey() }, cookie));
     expect(refused.status).toBe(503);
     expect(await member.carts.list()).toEqual([{ productId: "clip-2", quantity: 3 }]);
     expect(user.id).toBe(member.userId);
@@ -304,14 +310,15 @@ describe("Cancel on the payment page", () => {
     expect(standIn.sessions.get(sessionId)?.status).toBe("expired");
 
     const form = await call(checkoutLoader, get("/checkout", cart));
-    const refilled = (form.data as { defaultValue: Record<string, string> }).defaultValue;
+    const refilled = (form.data as { lastResult: { initialValue: Record<string, string> } | null }).lastResult?.initialValue;
     // The details as they were, with a key of the form's own: the cancelled order's would answer with that order.
-    expect(refilled).toMatchObject({ ...shippingAddress });
-    expect(refilled.idempotencyKey).not.toBe(key);
+    expect(refilled).toMatchObject({ ...shippingAddress, shippingMethod: "standard" });
+    expect(refilled?.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,200}$/);
+    expect(refilled?.idempotencyKey).not.toBe(key);
     // Given back once.
     cart.store(form.headers);
     const again = await call(checkoutLoader, get("/checkout", cart));
-    expect((again.data as { defaultValue: Record<string, string> }).defaultValue).not.toHaveProperty("firstName");
+    expect((again.data as { lastResult: unknown }).lastResult).toBeNull();
     // Nothing to confirm for the cancelled order.
     expect((await call(successLoader, get("/order-success", cart))).location).toBe("/");
   });
@@ -320,7 +327,7 @@ describe("Cancel on the payment page", () => {
     const { cookie } = await signUpMember(backend);
     const member = await backend.forRequest(get("/", cookie)).member();
     await member.carts.add({ productId: "tape-2", quantity: 2 });
-    const placed = await call(checkoutAction, post("/checkout", { ...shippingAddress, idempotencyKey: freshKey() }, cookie));
+    const placed = await call(checkoutAction, post("/checkout", { ...checkoutFields, idempotencyKey: freshKey() }, cookie));
     const jar = CookieJar.fromHeader(cookie).store(placed.headers);
     expect(await member.carts.list()).toEqual([]);
     const back = await call(cancelledLoader, get("/checkout/payment-cancelled", jar));
@@ -335,5 +342,68 @@ describe("Cancel on the payment page", () => {
     const back = await call(cancelledLoader, get("/checkout/payment-cancelled", cart));
     expect(back.location).toBe(`/order-success?session_id=${sessionId}`);
     expect((await orderRow(orderId))?.status).toBe("paid");
+  });
+});
+
+describe("the back office", () => {
+  let staffCookie: string;
+  beforeAll(async () => {
+    const staff = await signUpMember(backend, "Store Owner");
+    staffCookie = staff.cookie;
+    await backend.syncStaff({ staffEmails: [staff.user.email], orderRecipients: [] });
+  });
+
+  const paidCardOrder = async () => {
+    const { sessionId, orderId } = await checkOutAsGuest();
+    await standIn.pay(sessionId);
+    return { orderId, paymentIntent: String(standIn.sessions.get(sessionId)?.payment_intent) };
+  };
+  const cancel = (orderId: string) =>
+    call(adminOrderAction, post(`/admin/orders/${orderId}`, { intent: "move", kind: "cancel", expectedStatus: "paid", reason: "Out of stock" }, staffCookie), {
+      params: { id: orderId },
+    });
+
+  it("shows the payment reference, linked to the Stripe dashboard", async () => {
+    const { orderId, paymentIntent } = await paidCardOrder();
+    const page = await call(adminOrderLoader, get(`/admin/orders/${orderId}`, staffCookie), { params: { id: orderId } });
+    expect((page.data as { payment: unknown }).payment).toEqual({
+      method: "Card (Stripe Checkout)",
+      reference: paymentIntent,
+      dashboardUrl: `https://dashboard.stripe.com/test/payments/${paymentIntent}`,
+      refundReference: null,
+    });
+  });
+
+  it("'Cancel order' on a paid card order refunds it in full, once, and keeps the refund's reference", async () => {
+    const { orderId, paymentIntent } = await paidCardOrder();
+    const cancelled = await cancel(orderId);
+    expect({ status: cancelled.status, location: cancelled.location }).toEqual({ status: 303, location: `/admin/orders/${orderId}` });
+    const refunds = [...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent);
+    expect(refunds).toMatchObject([{ amount: (await orderRow(orderId))?.total_amount, metadata: { order_id: orderId } }]);
+    expect(standIn.requests.filter((request) => request.path === "/v1/refunds").at(-1)?.idempotencyKey).toBe(`refund-${orderId}`);
+    const [row] = await db.query<{ status: string; refund_reference: string }>("select status, refund_reference from public.orders where id = $1", [orderId]);
+    expect(row).toEqual({ status: "cancelled", refund_reference: refunds[0]?.id });
+    const page = await call(adminOrderLoader, get(`/admin/orders/${orderId}`, staffCookie), { params: { id: orderId } });
+    expect((page.data as { payment: { refundReference: string } }).payment.refundReference).toBe(refunds[0]?.id);
+
+    // The same form again: the order has moved on, nothing more is refunded.
+    const again = await cancel(orderId);
+    expect(again.status).toBe(409);
+    expect([...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)).toHaveLength(1);
+  });
+
+  it("changes nothing when Stripe cannot refund, and says so", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { orderId, paymentIntent } = await paidCardOrder();
+    standIn.setOutage("connection");
+    const refused = await cancel(orderId);
+    expect(refused.status).toBe(503);
+    expect(refused.data).toMatchObject({ errors: { form: expect.stringMatching(/^The card payment could not be refunded, so nothing was changed/) } });
+    expect((await orderRow(orderId))?.status).toBe("paid");
+    standIn.setOutage("up");
+    expect([...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)).toHaveLength(0);
+    // Tried again once Stripe answers: refunded and cancelled.
+    expect((await cancel(orderId)).status).toBe(303);
+    expect((await orderRow(orderId))?.status).toBe("cancelled");
   });
 });
