@@ -234,10 +234,9 @@ test.describe("profile", () => {
     const email = await createAccount(page, { signedIn: true });
     await visit(page, "/profile");
     const profile = main(page);
-    // No name yet: the heading shows the address (on one line, the whole of it in the title), not a stand-in.
+    // No name yet: the heading says 'User', as the profile screen is specified; the address is shown under it.
     const heading = profile.getByRole("heading", { level: 2 });
-    await expect(heading).toHaveText(email);
-    await expect(heading).toHaveAttribute("title", email);
+    await expect(heading).toHaveText("User");
     await expect(profile.getByText(email)).toHaveCount(2);
     await expect(profile.getByText(`Member since ${todayLong()}`)).toBeVisible();
     await checkAccessibility(page, hasJs);
@@ -250,7 +249,7 @@ test.describe("profile", () => {
     await profile.getByLabel("Full Name").fill("Someone Else");
     await act(page, hasJs, () => profile.getByRole("link", { name: "Cancel" }).click());
     await expect(profile.getByLabel("Full Name")).toHaveCount(0);
-    await expect(heading).toHaveText(email);
+    await expect(heading).toHaveText("User");
 
     await act(page, hasJs, () => profile.getByRole("link", { name: "Edit Profile" }).click());
     await profile.getByLabel("Full Name").fill("  Ana Lopez ");

@@ -142,7 +142,7 @@ test.describe("checkout", () => {
 
     await expect(page).toHaveURL(/\/order-success$/);
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
-    await expect(page.getByTestId("order-number")).toHaveText(/^Order #[0-9A-F]{8}$/);
+    await expect(page.getByTestId("order-number")).toHaveText(/^Order #[0-9a-f]{8}$/);
     await expect(page.getByTestId("toast")).toContainText("Order placed successfully!");
     await expect(page.getByTestId("toast")).toContainText("You will receive a confirmation email shortly.");
     await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/");

@@ -193,7 +193,7 @@ describe("/orders", () => {
     expect(data?.orders.map((order) => order.id)).toEqual([second.id, first.id]);
     const card = data!.orders[1]!;
     expect(card).toMatchObject({
-      number: first.id.slice(-8).toUpperCase(),
+      number: first.id.slice(-8),
       status: "pending",
       total: `$${(first.totalAmount / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
       shippingAddress: ["Ana Lopez", "1 Rodeo Drive", "Beverly Hills, CA 90210", "United States"],
