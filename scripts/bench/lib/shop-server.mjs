@@ -1,10 +1,10 @@
-// Runs the shop's production server for a benchmark, through the shop harness (tests/support/shop-harness.mjs):
+// Runs the shop's production server for a benchmark, through the shop harness (scripts/lib/shop-harness.mjs):
 // the build of the current sources (made once per change, never changed under a running server), a temporary
 // embedded database, a free port, nothing from the caller's environment; plus what benchmarks measure: the
 // server's own memory read from /proc, and the lines it logged at error level.
 import fs from "node:fs";
 import path from "node:path";
-import { ensureBuild, freePort, projectRoot, spawnShop, throwawayDir, tmpDir, untilReady } from "../../../tests/support/shop-harness.mjs";
+import { ensureBuild, freePort, projectRoot, spawnShop, throwawayDir, tmpDir, untilReady } from "../../lib/shop-harness.mjs";
 
 export { projectRoot, tmpDir };
 
