@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/support/chromium.mjs";
+import { chromiumArgs, chromiumPath } from "./scripts/lib/chromium.mjs";
 import { BIG_CATALOG_EXTRA_PRODUCTS, bigCatalogPort, bigCatalogURL, shopDataDir, shopPort, shopURL } from "./tests/e2e/servers";
 const chromium = {
   ...devices["Desktop Chrome"],

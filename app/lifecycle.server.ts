@@ -1,5 +1,4 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
-import { getArticles } from "~/modules/blog/articles.server";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { type Env, getEnv } from "~/utils/env.server";
 
@@ -13,9 +12,6 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<v
   const env = getEnv();
   const warning = plainHttpWarning(env);
   if (warning) console.warn(warning);
-  // Sanitise the blog's HTML before the first request needs it, and before the backend opens: the sanitiser's
-  // child process and the embedded database are the two largest allocations, and should not peak together.
-  await getArticles();
   const backend = await getBackend({ databaseImage });
   console.log(`Backend: ${backend.description}`);
   console.log(startMail(backend, env));

@@ -9,15 +9,15 @@
 //   node scripts/load-test.mjs --url http://127.0.0.1:3000   # a server you started (loopback only); with
 //                                                       # DATABASE_URL set, its postgres database is checked
 //
-// Without --url it starts the production server of the current sources (tests/support/shop-harness.mjs: built first
+// Without --url it starts the production server of the current sources (scripts/lib/shop-harness.mjs: built first
 // if they changed) on a free port and a temporary DATA_DIR (or on DATABASE_URL when set), and stops it (SIGTERM)
 // before reading the database.
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CookieJar } from "../tests/support/cookie-jar.mjs";
-import { projectRoot as projectDir, startShop, throwawayDir } from "../tests/support/shop-harness.mjs";
+import { CookieJar } from "./lib/cookie-jar.mjs";
+import { projectRoot as projectDir, startShop, throwawayDir } from "./lib/shop-harness.mjs";
 
 const { values: options } = parseArgs({
   options: {

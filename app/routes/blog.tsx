@@ -2,14 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Search } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { articles } from "~/content/blog";
 import { formatLongDate } from "~/modules/dates";
-import { getArticles } from "~/modules/blog/articles.server";
 import { blogCategories, parseBlogParams, searchArticles } from "~/modules/blog/search";
 import { originFromMatches, seo } from "~/utils/seo";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   const params = parseBlogParams(new URL(request.url).searchParams);
-  const articles = await getArticles();
   const categories = blogCategories(articles);
   // A category no article has: the page with no articles, as a 404 that search engines leave out.
   const unknownCategory = params.category !== undefined && !categories.includes(params.category);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit } from "./fixtures";
-import { shippingAddress } from "../fixtures/shipping";
+import { shippingAddress } from "../support/shipping";
 import { createAccount, fillAuthForm, newEmail, PASSWORD } from "./pages/account";
 import { linkIn, waitForMail } from "./pages/mail";
 import { act } from "./pages/navigation";

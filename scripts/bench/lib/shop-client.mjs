@@ -2,7 +2,7 @@
 // Each answer is checked, so that a benchmark never measures a page of errors without saying so.
 import crypto from "node:crypto";
 import http from "node:http";
-import { CookieJar } from "../../../tests/support/cookie-jar.mjs";
+import { CookieJar } from "../../lib/cookie-jar.mjs";
 
 /** The shipping form the checkout accepts (spec 5). */
 export const shippingForm = {

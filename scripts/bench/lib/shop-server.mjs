@@ -1,10 +1,10 @@
-// Runs the shop's production server for a benchmark, through the shop harness (tests/support/shop-harness.mjs):
+// Runs the shop's production server for a benchmark, through the shop harness (scripts/lib/shop-harness.mjs):
 // the build of the current sources (made once per change, never changed under a running server), a temporary
 // embedded database, a free port, nothing from the caller's environment; plus what benchmarks measure: the
 // server's own memory read from /proc, and the lines it logged at error level.
 import fs from "node:fs";
 import path from "node:path";
-import { ensureBuild, freePort, projectRoot, spawnShop, throwawayDir, tmpDir, untilReady } from "../../../tests/support/shop-harness.mjs";
+import { ensureBuild, freePort, projectRoot, spawnShop, throwawayDir, tmpDir, untilReady } from "../../lib/shop-harness.mjs";
 
 export { projectRoot, tmpDir };
 
@@ -89,9 +89,11 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
   };
   let server;
   let creationPeak = 0;
+  let creationSeconds = 0;
   try {
     const creator = await launchServer(snapshot, { env, dataDir: dataDir.path, label: `${label} (creating its database)` });
     creationPeak = creator.memory().vmHwm;
+    creationSeconds = creator.startSeconds;
     await creator.stop();
     server = await launchServer(snapshot, { env, dataDir: dataDir.path, label, nodeArgs });
   } catch (error) {
@@ -103,6 +105,8 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
   );
   return {
     ...server,
+    /** Seconds from spawn to a 200 from /healthz of the start that created the database (startSeconds: the measured one). */
+    creationSeconds,
     /** Memory of the measured server, plus the one-off peak of the start that created the database. */
     memory: () => ({ ...server.memory(), creationPeak }),
     async stop() {

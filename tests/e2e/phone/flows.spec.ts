@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit } from "../fixtures";
-import { shippingAddress } from "../../fixtures/shipping";
+import { shippingAddress } from "../../support/shipping";
 import { createAccount } from "../pages/account";
 import { addFromProductPage, CartUi } from "../pages/cart-ui";
 import { act, withFullPageLoad } from "../pages/navigation";

@@ -3,8 +3,8 @@ import { products } from "~/content/products";
 import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
 import type { Backend, RequestBackend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
-import { expectBackendError, newKey, requestWith, shipping, signUpShopper, uniqueEmail } from "./helpers";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
+import { expectBackendError, newKey, requestWith, shipping, signUpShopper, uniqueEmail } from "#tests/support/backend-helpers";
 
 /** What every adapter gives the contract: a way to open it, and owner access to the database behind it. */
 export interface ContractHarness {

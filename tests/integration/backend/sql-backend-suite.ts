@@ -5,7 +5,7 @@ import { listMigrations, migrate } from "~/backend/sql/migrations.server";
 import type { SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { toCents } from "~/modules/money";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import {
   asAnon,
   asAuthenticated,
@@ -16,7 +16,7 @@ import {
   shipping,
   signUpShopper,
   uniqueEmail,
-} from "./helpers";
+} from "#tests/support/backend-helpers";
 
 /** What the SQL adapter's own suite needs: owner access to its database and a backend with any SQL options. */
 export interface SqlSuiteHarness {

@@ -4,9 +4,9 @@ import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
 import { action, loader } from "~/routes/checkout";
 import { loader as orderSuccessLoader } from "~/routes/order-success";
-import { installTestBackend } from "#tests/setup/pglite";
-import { shippingAddress } from "#tests/fixtures/shipping";
-import { call, CookieJar, get, post, signUpMember, toastOf } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { shippingAddress } from "#tests/support/shipping";
+import { call, CookieJar, get, post, signUpMember, toastOf } from "#tests/support/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { shippingAddress } from "#tests/fixtures/shipping";
-import { createTestMailSender } from "#tests/setup/mail-sender";
-import { createTestBackend } from "#tests/setup/pglite";
-import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { signUpMember } from "#tests/integration/helpers/route-calls";
+import { shippingAddress } from "#tests/support/shipping";
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { createTestBackend } from "#tests/support/pglite";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { signUpMember } from "#tests/support/route-calls";
 
 // Order confirmations (issue 17) from place_order's own transaction through a real SMTP server.
 

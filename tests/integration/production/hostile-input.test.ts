@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 import { CONTROL_CHARACTER_MESSAGE, REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
-import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
-import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "./helpers/production-server";
+import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "#tests/support/http";
+import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "#tests/support/production-server";
 
 // Hostile requests against the real production suite.server. Every one gets a clear 4xx (or a redirect that stays on
 // the site) and changes nothing: at the end the database is read directly and holds only the legitimate changes.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatWait } from "~/utils/rate-limit";
 import { rateLimitRules } from "~/modules/limits/rate-limit.server";
-import { checkoutForm, httpRequest, nextCookies, setCookieValue } from "./helpers/http";
-import { useEmbeddedProductionServer } from "./helpers/production-server";
+import { checkoutForm, httpRequest, nextCookies, setCookieValue } from "#tests/support/http";
+import { useEmbeddedProductionServer } from "#tests/support/production-server";
 
 // Issue 16, item 3: per-client limits on the posts that cost the shop, through the real production server. With
 // TRUST_PROXY=true the client is the address X-Forwarded-For names (Express's req.ip), so each test uses its own.

@@ -8,8 +8,8 @@ import { loader as productLoader } from "~/routes/product";
 import { action } from "~/routes/wishlist";
 import { loader } from "~/routes/wishlist-page";
 import { getSession } from "~/modules/auth/session.server";
-import { installTestBackend } from "#tests/setup/pglite";
-import { call, cookiesAfter, CookieJar, get, post, signUpMember, testOrigin, testContext, toastOf } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { call, cookiesAfter, CookieJar, get, post, signUpMember, testOrigin, testContext, toastOf } from "#tests/support/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;
