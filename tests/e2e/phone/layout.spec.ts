@@ -1,9 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test, visit } from "../fixtures";
+import { expect, expectAccessible, test, visit, waitForHydration } from "../fixtures";
 import { createAccount } from "../pages/account";
 import { addFromCard, addFromProductPage, CartUi } from "../pages/cart-ui";
 import { applyFilterChange } from "../pages/listing";
-import { act, expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
+import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
 import { bigCatalogURL } from "../servers";
 
 // The shop on a 390x844 touch phone (the phone-js and phone-no-js projects).
@@ -119,7 +119,7 @@ test.describe("listing on a phone", () => {
 
     const button = page.getByRole("button", { name: "Sort", exact: true });
     if (hasJs) {
-      await expect(button).toHaveCount(0);
+      await expect(button).toBeHidden();
       await markDocument(page);
       await sort.selectOption("price-low");
       await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
@@ -134,6 +134,19 @@ test.describe("listing on a phone", () => {
       await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
     }
     await expect(productCards(page).first().getByRole("heading", { level: 3 })).toHaveText("Boar Bristle Extension Brush");
+  });
+});
+
+test.describe("the sort row before the framework arrives", { tag: "@js-only" }, () => {
+  test("with JavaScript the Sort button never shows: the row stands still from the first paint through hydration", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/shop");
+    const sort = page.getByRole("combobox", { name: "Sort by" });
+    await expect(page.getByRole("button", { name: "Sort", exact: true })).toBeHidden();
+    const before = await box(sort);
+    await scripts.release();
+    await waitForHydration(page);
+    expect(await box(sort)).toEqual(before);
   });
 });
 
