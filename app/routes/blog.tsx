@@ -4,7 +4,7 @@ import { Search } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { formatLongDate } from "~/modules/dates";
 import { getArticles } from "~/modules/blog/articles.server";
-import { blogCategories, parseBlogParams, searchArticles } from "~/modules/blog/search";
+import { blogCategories, matchesInOtherCategories, parseBlogParams, searchArticles } from "~/modules/blog/search";
 import { originFromMatches, seo } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       params,
       categories,
       articles: searchArticles(articles, params).map(({ content: _content, ...summary }) => summary),
+      elsewhere: matchesInOtherCategories(articles, params),
       unknownCategory,
     },
     { status: unknownCategory ? 404 : 200 },
@@ -41,7 +42,7 @@ function categoryHref(category: string | undefined, q: string | undefined) {
 }
 
 export default function Blog() {
-  const { params, categories, articles } = useLoaderData<typeof loader>();
+  const { params, categories, articles, elsewhere } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="mx-auto max-w-2xl text-center">
@@ -92,6 +93,21 @@ export default function Blog() {
           </ul>
         </nav>
       </div>
+
+      {/* The search keeps the chosen category: say so, and offer the search over every article if it finds more. */}
+      {params.q && params.category ? (
+        <div className="mt-8 flex flex-col items-center gap-3 text-center text-ink-muted" data-testid="blog-search-scope">
+          <p>
+            Searching “<span className="font-medium text-ink">{params.q}</span>” in {params.category} only.
+            {elsewhere > 0 ? ` ${elsewhere} more ${elsewhere === 1 ? "article matches" : "articles match"} in other categories.` : ""}
+          </p>
+          {elsewhere > 0 ? (
+            <Link to={categoryHref(undefined, params.q)} className="btn-outline">
+              Search all articles
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
 
       {articles.length === 0 ? (
         <p className="mt-16 text-center text-lg text-ink-muted">No articles found matching your search.</p>

@@ -108,6 +108,29 @@ test.describe("listing", () => {
   });
 });
 
+test.describe("product page", () => {
+  test("the wishlist heart leaves the shopper at the product, not at the top of the page", async ({ page, hasJs }) => {
+    await visit(page, "/product/clip-1");
+    const heart = page.getByRole("main").getByRole("button", { name: "Add to wishlist" });
+    // Below the first screen on a phone (under the gallery): a reload at the top would lose it.
+    await expect(heart).not.toBeInViewport();
+    await heart.scrollIntoViewIfNeeded();
+
+    await act(page, hasJs, () => heart.tap());
+    await expect(toast(page)).toContainText("Added to wishlist");
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(heart).toBeInViewport();
+    if (hasJs) return;
+    await expect(page).toHaveURL(/\/product\/clip-1#product-clip-1$/);
+    // Landed clear of the sticky header: the product's name is below it.
+    const [nameTop, headerBottom] = await Promise.all([
+      page.getByRole("heading", { level: 1 }).evaluate((element) => element.getBoundingClientRect().top),
+      page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().bottom),
+    ]);
+    expect(nameTop).toBeGreaterThanOrEqual(headerBottom - 1);
+  });
+});
+
 test.describe("listing choices before and after the framework arrives", { tag: "@js-only" }, () => {
   test("a sort and a colour picked right after load apply at once by a document GET; once hydrated, the next in place; none twice", async ({ page }) => {
     const scripts = await holdScripts(page);
