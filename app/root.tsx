@@ -11,6 +11,7 @@ import { readNewsletterFlash } from "~/modules/newsletter/newsletter-flash.serve
 import { NewsletterForm } from "~/routes/newsletter";
 import stylesheet from "~/tailwind.css?url";
 import { useNonce } from "~/utils/nonce";
+import { useHandOverFromLoader } from "~/utils/use-hydrated";
 import { getOrigin } from "~/utils/request.server";
 import { loadShellSession } from "~/modules/auth/shell-session.server";
 import { readToast } from "~/utils/toast.server";
@@ -56,6 +57,7 @@ const emptyCart = { lines: [], totalItems: 0, totalAmountCents: 0 };
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  useHandOverFromLoader();
   return (
     <html lang="en">
       <head>

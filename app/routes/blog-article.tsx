@@ -5,7 +5,7 @@ import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { articles } from "~/content/blog";
 import { formatLongDate } from "~/modules/dates";
-import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
+import { breadcrumbJsonLd, noIndexMeta, originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -15,7 +15,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [{ title: "Article Not Found" }, { name: "robots", content: "noindex" }];
+  if (!data) return noIndexMeta("Article Not Found");
   const { article } = data;
   const origin = originFromMatches(matches);
   const path = `/blog/${article.id}`;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { noIndexMeta } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
@@ -7,7 +8,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noIndexMeta("Page not found");
 
 export default function NotFound() {
   return <GeneralErrorBoundary />;

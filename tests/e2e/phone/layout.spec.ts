@@ -1,9 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test, visit } from "../fixtures";
+import sharp from "sharp";
+import { expect, expectAccessible, test, visit, waitForHydration } from "../fixtures";
 import { createAccount } from "../pages/account";
 import { addFromCard, addFromProductPage, CartUi } from "../pages/cart-ui";
 import { applyFilterChange } from "../pages/listing";
-import { act, expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
+import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
 import { bigCatalogURL } from "../servers";
 
 // The shop on a 390x844 touch phone (the phone-js and phone-no-js projects).
@@ -73,8 +74,8 @@ test.describe("listing on a phone", () => {
 
   test("header search results start above the fold", async ({ page, hasJs }) => {
     await visit(page, "/");
-    await page.getByRole("banner").getByLabel("Menu").click();
-    const search = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+    // In sight at the top of the page, under the header's bar: no menu to open first.
+    const search = page.getByRole("searchbox", { name: "Search products" });
     await search.fill("wig");
     await act(page, hasJs, () => search.press("Enter"));
     await expect(page).toHaveURL(/\/shop\?q=wig$/);
@@ -119,7 +120,7 @@ test.describe("listing on a phone", () => {
 
     const button = page.getByRole("button", { name: "Sort", exact: true });
     if (hasJs) {
-      await expect(button).toHaveCount(0);
+      await expect(button).toBeHidden();
       await markDocument(page);
       await sort.selectOption("price-low");
       await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
@@ -134,6 +135,19 @@ test.describe("listing on a phone", () => {
       await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
     }
     await expect(productCards(page).first().getByRole("heading", { level: 3 })).toHaveText("Boar Bristle Extension Brush");
+  });
+});
+
+test.describe("the sort row before the framework arrives", { tag: "@js-only" }, () => {
+  test("with JavaScript the Sort button never shows: the row stands still from the first paint through hydration", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/shop");
+    const sort = page.getByRole("combobox", { name: "Sort by" });
+    await expect(page.getByRole("button", { name: "Sort", exact: true })).toBeHidden();
+    const before = await box(sort);
+    await scripts.release();
+    await waitForHydration(page);
+    expect(await box(sort)).toEqual(before);
   });
 });
 
@@ -252,6 +266,14 @@ test.describe("touch targets", () => {
     await expectTouchTargets(page.getByRole("banner"), 4);
   });
 
+  test("the phone's search and every entry of its menu are at least 44x44", async ({ page }) => {
+    await visit(page, "/");
+    const search = page.getByRole("search").filter({ has: page.getByRole("searchbox", { name: "Search products" }) });
+    await expectTouchTargets(search, 2);
+    await page.getByRole("banner").getByLabel("Menu").click();
+    await expectTouchTargets(page.getByRole("navigation", { name: "Mobile" }), 17);
+  });
+
   test("the blog's search button and category links are at least 44x44", async ({ page }) => {
     await visit(page, "/blog");
     await expectTouchTargets(page.getByRole("main").getByRole("search"), 2);
@@ -316,6 +338,24 @@ test.describe("touch targets", () => {
   });
 });
 
+/**
+ * How dark each side edge of `locator` is drawn: 255 minus the median brightness of its outermost column of pixels
+ * but one (the median ignores the few pixels text may cover). 0 is white.
+ */
+async function edgeShades(locator: Locator) {
+  const { data, info } = await sharp(await locator.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  const shade = (x: number) => {
+    const values: number[] = [];
+    for (let y = 0; y < info.height; y += 1) {
+      const index = (y * info.width + x) * info.channels;
+      values.push((data[index]! + data[index + 1]! + data[index + 2]!) / 3);
+    }
+    values.sort((a, b) => a - b);
+    return 255 - values[Math.floor(values.length / 2)]!;
+  };
+  return { left: shade(1), right: shade(info.width - 2) };
+}
+
 /** The words inside `scope` that a line break cuts in two (a word is one unbroken run of non-space characters). */
 async function splitWords(scope: Locator) {
   return scope.evaluate((root) => {
@@ -369,6 +409,19 @@ test.describe("info-page tables", () => {
       await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
       // axe (in the page's JavaScript) checks the scrolling region too: focusable, and named.
       if (hasJs) await expectAccessible(page);
+    });
+
+    test("a table that scrolls shows that there is more: a shade at the edge with more to see, none at an end", async ({ page }) => {
+      await visit(page, "/shipping");
+      const region = page.getByRole("region", { name: "Shipping options within the United States" });
+      const atStart = await edgeShades(region);
+      expect(atStart.right).toBeGreaterThan(10);
+      expect(atStart.left).toBeLessThan(3);
+      await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await expect.poll(() => region.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 1)).toBe(true);
+      const atEnd = await edgeShades(region);
+      expect(atEnd.left).toBeGreaterThan(10);
+      expect(atEnd.right).toBeLessThan(3);
     });
   });
 });

@@ -563,9 +563,10 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
     },
   );
 
-  it("/blog?category= a category no article has is a 404 left out of search engines", async () => {
+  it("/blog?category= a category no article has is the blog's empty state (200), left out of search engines", async () => {
     const response = await httpRequest(suite.server.url, "/blog?category=Fake%20News");
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
+    expect(response.body).toContain("No articles found matching your search.");
     expect(response.body).toMatch(/<meta name="robots" content="noindex/);
     expect(response.body).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
   });
