@@ -16,3 +16,6 @@ export const MAX_ORDERS_PAGE_SIZE = 100;
 
 /** Statuses an order can have (spec 4: badge colours); new orders are "pending". */
 export const orderStatuses = ["pending", "paid", "shipped", "delivered", "cancelled"] as const;
+
+/** Shipping methods (the database's shipping_rates; their names and rates: app/content/shipping.ts). */
+export const shippingMethodIds = ["standard", "express", "overnight", "international"] as const;

@@ -27,6 +27,7 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
       cause: error,
     }),
   LB006: (error) => new BackendError("cart_full", error.message ?? "Your cart is full.", { cause: error }),
+  LB007: (error) => new BackendError("cart_changed", "Your cart has changed.", { cause: error }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */

@@ -24,6 +24,8 @@ export type BackendErrorCode =
   | "invalid_input"
   /** The idempotency key belongs to another shopper's order. */
   | "conflict"
+  /** A member's stored cart no longer holds the lines of the order (ordered from another session, or changed). */
+  | "cart_changed"
   /** The database or Supabase cannot be reached (connection refused, 502/503/504): try again later. */
   | "unavailable"
   | "unexpected";

@@ -2,7 +2,7 @@
 // PostgreSQL, Supabase) implement it; `~/backend/backend.server` picks one from the environment, and no
 // code outside app/backend knows which. See docs/decisions/0003-backend-port.md.
 
-import type { orderStatuses } from "./constants";
+import type { orderStatuses, shippingMethodIds } from "./constants";
 
 /** The backend, opened once per process. */
 export interface Backend {
@@ -200,6 +200,8 @@ export interface ProfilesPort {
 
 export type OrderStatus = (typeof orderStatuses)[number];
 
+export type ShippingMethodId = (typeof shippingMethodIds)[number];
+
 export interface ShippingAddress {
   firstName: string;
   lastName: string;
@@ -224,8 +226,11 @@ export interface Order {
   /** Null for a guest order. */
   userId: string | null;
   status: OrderStatus;
-  /** Cents. */
+  /** Cents: the items' subtotal plus `shippingAmount`. */
   totalAmount: number;
+  shippingMethod: ShippingMethodId;
+  /** Cents, priced by the database from the method and the items' subtotal. */
+  shippingAmount: number;
   /** Lower case ISO 4217 code, e.g. "usd". */
   currency: string;
   email: string;
@@ -242,6 +247,8 @@ export interface PlaceOrderInput {
   /** Product ids and quantities only: the database prices every line from its price list. */
   items: StoredCartLine[];
   shippingAddress: ShippingAddress;
+  /** Priced by the database for the address's country (a US method abroad, or International at home, is refused). */
+  shippingMethod: ShippingMethodId;
   email: string;
   /** Issued with the checkout form (16-200 characters, unguessable): a repeated key returns the first order. */
   idempotencyKey: string;
@@ -256,6 +263,11 @@ export interface OrderPage {
 }
 
 export interface OrdersPort {
+  /**
+   * A member's order is their stored cart: `items` must be exactly what it holds, else BackendError "cart_changed"
+   * (e.g. another session of theirs has just ordered it), and the cart is emptied with the order, in one
+   * transaction, so one cart never makes two orders. A repeated key answers with its first order before that check.
+   */
   place(input: PlaceOrderInput): Promise<Order>;
   /** Every order, newest first, with items. Screens use `listPageForUser`: a member may have thousands. */
   listForUser(input: { userId: string }): Promise<Order[]>;

@@ -1,6 +1,6 @@
 // Rows as the database returns them (snake_case, through pg, PGlite or PostgREST) into the port's types.
 
-import type { AuthUser, Order, OrderStatus, Profile, ShippingAddress, StoredCartLine } from "./port";
+import type { AuthUser, Order, OrderStatus, Profile, ShippingAddress, ShippingMethodId, StoredCartLine } from "./port";
 
 export interface CartLineRow {
   product_id: string;
@@ -28,6 +28,9 @@ export interface OrderRow {
   user_id: string | null;
   status: string;
   total_amount: number;
+  /** Absent from the payloads of confirmation e-mails written before orders had shipping. */
+  shipping_method?: string;
+  shipping_amount?: number;
   currency: string;
   email: string;
   shipping_address: ShippingAddress;
@@ -37,7 +40,15 @@ export interface OrderRow {
 
 /** Columns and embedded lines selected for an order, in PostgREST's select syntax. */
 export const orderColumns =
-  "id, user_id, status, total_amount, currency, email, shipping_address, created_at, order_items (id, product_id, quantity, price_per_item, line_number)";
+  "id, user_id, status, total_amount, shipping_method, shipping_amount, currency, email, shipping_address, created_at, order_items (id, product_id, quantity, price_per_item, line_number)";
+
+/**
+ * place_order's p_shipping: the address and, beside it, the method (the function keeps its signature; the database
+ * stores the address fields and the method apart).
+ */
+export function placeOrderShipping(address: ShippingAddress, method: ShippingMethodId): ShippingAddress & { method: ShippingMethodId } {
+  return { ...address, method };
+}
 
 export function toIsoString(value: string | Date): string {
   return new Date(value).toISOString();
@@ -64,6 +75,9 @@ export function toOrder(row: OrderRow): Order {
     userId: row.user_id,
     status: row.status as OrderStatus,
     totalAmount: Number(row.total_amount),
+    // Orders from before shipping was charged went by Standard, free.
+    shippingMethod: (row.shipping_method ?? "standard") as ShippingMethodId,
+    shippingAmount: Number(row.shipping_amount ?? 0),
     currency: row.currency,
     email: row.email,
     shippingAddress: row.shipping_address,

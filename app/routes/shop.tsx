@@ -45,8 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
   );
   const title = titleForListing(params);
-  // A category the shop does not have: the page the spec describes (its value as the title, no products), as a
-  // 404 that search engines leave out and no cache keeps.
+  // A category the shop does not have: the page the spec describes (its value as the title, the empty state), a 200
+  // that search engines leave out (noindex, canonical /shop). The value is only text: titles are looked up by own
+  // key, so `__proto__` or `constructor` find nothing.
   const unknownCategory = params.category !== undefined && !isKnownCategory(params.category);
   // Canonical: the path plus the query that chose a known category or search, never the sort or filters.
   const canonical = new URLSearchParams();
@@ -75,7 +76,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       filterCount: activeFilterCount(params),
       unknownCategory,
     },
-    { status: unknownCategory ? 404 : 200 },
   );
 }
 

@@ -22,7 +22,7 @@ import { chromium } from "@playwright/test";
 import { budget, machineInfo, median, options, printBudgets, printMachine, printTable, writeJson } from "./lib/report.mjs";
 import { shippingForm, signUpMember, visitorCartCookie } from "./lib/shop-client.mjs";
 import { buildSnapshot, checkPageAssets, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
-import { chromiumArgs, chromiumPath } from "../../tests/support/chromium.mjs";
+import { chromiumArgs, chromiumPath } from "../lib/chromium.mjs";
 
 const settings = options({
   runs: 3,

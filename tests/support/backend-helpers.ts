@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
 import { BackendError, type BackendErrorCode } from "~/backend/errors";
-import type { Backend, ShippingAddress } from "~/backend/port";
+import type { Backend, Order, PlaceOrderInput, RequestBackend, ShippingAddress } from "~/backend/port";
 import type { SqlDatabase, SqlExecutor } from "~/backend/sql/sql-database";
 import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 
@@ -69,4 +69,17 @@ export function asAnon<T>(db: SqlDatabase, work: (tx: SqlExecutor) => Promise<T>
     await tx.exec("set local role anon");
     return work(tx);
   });
+}
+
+/**
+ * Places an order through the port as the checkout does: a member's order is their stored cart, so a member's lines
+ * go into their (empty) cart first. Standard shipping unless said.
+ */
+export async function placeOrder(
+  scope: RequestBackend,
+  input: Omit<PlaceOrderInput, "shippingMethod" | "shippingAddress" | "idempotencyKey"> &
+    Partial<Pick<PlaceOrderInput, "shippingMethod" | "shippingAddress" | "idempotencyKey">>,
+): Promise<Order> {
+  if (input.userId) await scope.carts.merge({ userId: input.userId, lines: input.items });
+  return scope.orders.place({ shippingMethod: "standard", shippingAddress: shipping, idempotencyKey: newKey(), ...input });
 }

@@ -83,7 +83,9 @@ export function confirmedOrderId(response: HttpResponse): string | undefined {
   const value = setCookieValue(response, "order_confirmation");
   if (!value) return undefined;
   const payload = value.slice(0, value.lastIndexOf("."));
-  const id: unknown = JSON.parse(decodeURIComponent(escape(atob(payload))));
+  // The order just placed, as /order-success shows it: its id, lines, amounts and where it ships.
+  const confirmation: unknown = JSON.parse(decodeURIComponent(escape(atob(payload))));
+  const id = (confirmation as { id?: unknown } | null)?.id;
   return typeof id === "string" ? id : undefined;
 }
 
@@ -99,6 +101,7 @@ export function checkoutForm(overrides: Record<string, string> = {}): Record<str
     state: "IL",
     zipCode: "62701",
     country: "United States",
+    shippingMethod: "standard",
     idempotencyKey: `key-${crypto.randomUUID()}`,
     ...overrides,
   };

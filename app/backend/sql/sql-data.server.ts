@@ -13,6 +13,7 @@ import type { CartsPort, NewsletterPort, OrdersPort, ProfilesPort, WishlistPort 
 import { requireSessionUser } from "~/backend/request-scope.server";
 import {
   type CartLineRow,
+  placeOrderShipping,
   type OrderRow,
   type ProfileRow,
   toCartLine,
@@ -72,7 +73,7 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
   }
 
   /** A user's orders with their items, newest first (id breaks ties): $1 user id, $2 limit (null: every order), $3 offset. */
-  const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.currency, o.email, o.shipping_address, o.created_at,
+  const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.shipping_method, o.shipping_amount, o.currency, o.email, o.shipping_address, o.created_at,
            coalesce((
              select jsonb_agg(jsonb_build_object(
                'id', i.id, 'product_id', i.product_id, 'quantity', i.quantity, 'price_per_item', i.price_per_item
@@ -169,10 +170,10 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
   };
 
   const orders: OrdersPort = {
-    place: async ({ userId, items, shippingAddress, email, idempotencyKey }) => {
+    place: async ({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey }) => {
       const [row] = await asOne<{ placed: OrderRow }>(userId, "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
         JSON.stringify(items.map((item) => ({ product_id: item.productId, quantity: item.quantity }))),
-        JSON.stringify(shippingAddress),
+        JSON.stringify(placeOrderShipping(shippingAddress, shippingMethod)),
         email,
         idempotencyKey,
       ]);

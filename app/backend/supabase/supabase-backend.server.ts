@@ -43,6 +43,7 @@ import {
   type CartLineRow,
   orderColumns,
   type OrderRow,
+  placeOrderShipping,
   type ProfileRow,
   toAuthUser,
   toCartLine,
@@ -479,12 +480,12 @@ function createRequestBackend(
   };
 
   const orders: OrdersPort = {
-    async place({ userId, items, shippingAddress, email, idempotencyKey }) {
+    async place({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey }) {
       await requireActingUser(userId);
       const placed = (await run(
         client.rpc("place_order", {
           p_items: items.map((item) => ({ product_id: item.productId, quantity: item.quantity })),
-          p_shipping: shippingAddress,
+          p_shipping: placeOrderShipping(shippingAddress, shippingMethod),
           p_email: email,
           p_idempotency_key: idempotencyKey,
         }),

@@ -7,6 +7,7 @@ import type { OutboxMessage } from "~/backend/port";
 import { type OrderRow, toOrder } from "~/backend/rows.server";
 import { orderNumber } from "~/modules/account/orders";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatCents } from "~/modules/money";
 import { site } from "~/utils/site";
 
@@ -65,10 +66,10 @@ const templates: Record<string, Template> = {
       total: money(item.pricePerItem * item.quantity),
     }));
     const subtotal = order.items.reduce((sum, item) => sum + item.pricePerItem * item.quantity, 0);
-    // Shipping is free and no tax is charged (the checkout says so), so the total is the subtotal.
+    // The total is the subtotal plus the shipping the database priced; no tax is charged (the checkout says so).
     const totals = [
       ["Subtotal", money(subtotal)],
-      ["Shipping", "Free"],
+      [`Shipping (${shippingMethodName(order.shippingMethod)})`, order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)],
       ["Tax", money(0)],
       ["Total", money(order.totalAmount)],
     ] as const;

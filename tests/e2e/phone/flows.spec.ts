@@ -9,6 +9,21 @@ import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, w
 
 const toast = (page: Page) => page.getByTestId("toast");
 
+async function fillShippingAddress(page: Page) {
+  for (const [label, value] of [
+    ["First Name", shippingAddress.firstName],
+    ["Last Name", shippingAddress.lastName],
+    ["Email", shippingAddress.email],
+    ["Phone", shippingAddress.phone],
+    ["Address", shippingAddress.address],
+    ["City", shippingAddress.city],
+    ["State", shippingAddress.state],
+    ["ZIP Code", shippingAddress.zipCode],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
 /** What is drawn at the centre of `locator`'s box: true when it is the element itself or inside it. */
 async function isOnTop(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => {
@@ -54,11 +69,17 @@ test.describe("toasts", () => {
     await expect(toast(page)).toBeHidden();
   });
 
-  test("an error toast is announced assertively", async ({ page, hasJs }) => {
+  test("an error toast is announced assertively", async ({ page, hasJs, allowHttpError }) => {
     test.slow(); // axe on a loaded machine
+    allowHttpError(400, "/checkout");
+    // A checkout submitted after the cart was emptied elsewhere (another tab): 'Cart is empty'.
+    await addProduct(page, hasJs);
     await visit(page, "/checkout");
-    await expect(page).toHaveURL(/\/shop$/);
+    await fillShippingAddress(page);
+    expect((await page.request.post("/cart", { form: { intent: "clear" } })).ok()).toBe(true);
+    await act(page, hasJs, () => page.getByRole("button", { name: /Place Order/ }).tap());
     await expect(page.getByRole("alert").filter({ has: toast(page) })).toContainText("Cart is empty");
+    await expect(page.getByRole("heading", { level: 1, name: "Your cart is empty" })).toBeVisible();
     if (hasJs) await expectAccessible(page);
   });
 
@@ -225,18 +246,7 @@ test.describe("checkout", () => {
   test("Back from the order confirmation shows the top of the shop, not the checkout's old scroll position", async ({ page, hasJs }) => {
     await addProduct(page, hasJs);
     await visit(page, "/checkout");
-    for (const [label, value] of [
-      ["First Name", shippingAddress.firstName],
-      ["Last Name", shippingAddress.lastName],
-      ["Email", shippingAddress.email],
-      ["Phone", shippingAddress.phone],
-      ["Address", shippingAddress.address],
-      ["City", shippingAddress.city],
-      ["State", shippingAddress.state],
-      ["ZIP Code", shippingAddress.zipCode],
-    ] as const) {
-      await page.getByLabel(label, { exact: true }).fill(value);
-    }
+    await fillShippingAddress(page);
     const placeOrder = page.getByRole("button", { name: /Place Order/ });
     await placeOrder.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -251,6 +261,11 @@ test.describe("checkout", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // Nothing to say: the shopper has just ordered.
     await expect(toast(page)).toHaveCount(0);
+    // Forward returns to the confirmation: the shop replaced the checkout's history entry, it did not cut the
+    // history short.
+    await act(page, hasJs, () => page.goForward());
+    await expect(page).toHaveURL(/\/order-success$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
   });
 });
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "~/content/products";
 import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
-import type { Backend, RequestBackend } from "~/backend/port";
+import type { Backend, RequestBackend, ShippingMethodId } from "~/backend/port";
+import { shippingMethods } from "~/content/shipping";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
-import { expectBackendError, newKey, requestWith, shipping, signUpShopper, uniqueEmail } from "#tests/support/backend-helpers";
+import { expectBackendError, newKey, placeOrder, requestWith, shipping, signUpShopper, uniqueEmail } from "#tests/support/backend-helpers";
 
 /** What every adapter gives the contract: a way to open it, and owner access to the database behind it. */
 export interface ContractHarness {
@@ -504,22 +505,23 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       test("a member's order is priced by the database, stored with its lines, and listed newest first", async () => {
         const { user, email, scope } = await signedUpUser();
         const userId = user.id;
-        const first = await scope.orders.place({
+        const first = await placeOrder(scope, {
           userId,
           items: [
             { productId: "clip-1", quantity: 2 },
             { productId: "acc-2", quantity: 1 },
           ],
-          shippingAddress: shipping,
           email,
-          idempotencyKey: newKey(),
         });
         expect(first).toMatchObject({
           userId,
           status: "pending",
           currency: "usd",
           email,
+          // Over $200: Standard shipping is free.
           totalAmount: 2 * 29_900 + 2_400,
+          shippingMethod: "standard",
+          shippingAmount: 0,
           shippingAddress: shipping,
         });
         expect(first.items.map(({ productId, quantity, pricePerItem }) => ({ productId, quantity, pricePerItem }))).toEqual([
@@ -527,43 +529,144 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           { productId: "acc-2", quantity: 1, pricePerItem: 2_400 },
         ]);
 
-        const second = await scope.orders.place({
+        const second = await placeOrder(scope, {
           userId,
           items: [{ productId: "wig-3", quantity: 1 }],
           shippingAddress: { ...shipping, city: "Los Angeles" },
+          shippingMethod: "express",
           email,
-          idempotencyKey: newKey(),
         });
         const listed = await scope.orders.listForUser({ userId });
         expect(listed.map((order) => order.id)).toEqual([second.id, first.id]);
         expect(listed[1]).toEqual(first);
+        expect(listed[0]).toMatchObject({ shippingMethod: "express", shippingAmount: 1_999, totalAmount: 69_900 + 1_999 });
         expect(listed[0]?.shippingAddress.city).toBe("Los Angeles");
       });
 
       test("a guest order has no user and still gets its amounts from the database", async () => {
-        const order = await anyScope().orders.place({
+        const order = await placeOrder(anyScope(), {
           userId: null,
           items: [{ productId: "tape-1", quantity: 3 }],
-          shippingAddress: shipping,
           email: "guest@example.com",
-          idempotencyKey: newKey(),
         });
         expect(order).toMatchObject({ userId: null, totalAmount: 3 * 32_900, status: "pending" });
       });
 
+      test("shipping is priced by the database from the method, the subtotal and the country", async () => {
+        const guest = (items: Array<{ productId: string; quantity: number }>, shippingMethod: ShippingMethodId, country = "United States") =>
+          placeOrder(anyScope(), { userId: null, items, email: "guest@example.com", shippingMethod, shippingAddress: { ...shipping, country } });
+        const small = [{ productId: "acc-2", quantity: 1 }];
+        // The rates are the shipping page's (app/content/shipping.ts); Standard is free from $200.00 of items.
+        for (const method of shippingMethods) {
+          const order = await guest(small, method.id, method.region === "us" ? "United States" : "Canada");
+          expect(order).toMatchObject({ shippingMethod: method.id, shippingAmount: method.amountCents, totalAmount: 2_400 + method.amountCents });
+        }
+        expect(await guest([{ productId: "acc-3", quantity: 1 }, { productId: "acc-1", quantity: 3 }], "standard")).toMatchObject({
+          shippingAmount: 999,
+          totalAmount: 17_900 + 999,
+        });
+        expect(await guest([{ productId: "acc-2", quantity: 3 }, { productId: "acc-3", quantity: 4 }], "standard")).toMatchObject({
+          shippingAmount: 0,
+          totalAmount: 20_000,
+        });
+        expect(await guest([{ productId: "wig-1", quantity: 1 }], "express")).toMatchObject({ shippingAmount: 1_999 });
+        expect(await guest([{ productId: "wig-1", quantity: 1 }], "international", "France")).toMatchObject({ shippingAmount: 2_999 });
+        // The country is free text: the US by any of its usual names.
+        for (const country of ["USA", "u.s.", "United States of America", " united states "]) {
+          expect(await guest(small, "overnight", country)).toMatchObject({ shippingMethod: "overnight", shippingAmount: 3_999 });
+        }
+        // A US method abroad, International at home, or a method the shop does not have: refused, nothing stored.
+        const key = newKey();
+        await expectBackendError(
+          placeOrder(anyScope(), { userId: null, items: small, email: "guest@example.com", shippingMethod: "standard", shippingAddress: { ...shipping, country: "Canada" }, idempotencyKey: key }),
+          "invalid_input",
+          /International/,
+        );
+        await expectBackendError(guest(small, "international"), "invalid_input", /outside the United States/);
+        await expectBackendError(guest(small, "free" as ShippingMethodId), "invalid_input", /shipping method/);
+        const [count] = await db.query<{ n: number }>("select count(*)::int as n from public.orders where idempotency_key = $1", [key]);
+        expect(count?.n).toBe(0);
+      });
+
+      test("a member's order empties their stored cart with it; a cart that changed meanwhile is refused", async () => {
+        const { user, email, scope } = await signedUpUser();
+        const userId = user.id;
+        await scope.carts.add({ userId, productId: "clip-3", quantity: 2 });
+        const input = { userId, items: [{ productId: "clip-3", quantity: 2 }], shippingAddress: shipping, shippingMethod: "standard" as const, email };
+        // What the checkout read is no longer what the cart holds: nothing is ordered, the cart stays.
+        await expectBackendError(scope.orders.place({ ...input, items: [{ productId: "clip-3", quantity: 1 }], idempotencyKey: newKey() }), "cart_changed");
+        await expectBackendError(
+          scope.orders.place({ ...input, items: [...input.items, { productId: "acc-1", quantity: 1 }], idempotencyKey: newKey() }),
+          "cart_changed",
+        );
+        expect(await scope.orders.listForUser({ userId })).toEqual([]);
+        expect(await scope.carts.list({ userId })).toEqual([{ productId: "clip-3", quantity: 2 }]);
+
+        const key = newKey();
+        const order = await scope.orders.place({ ...input, idempotencyKey: key });
+        expect(await scope.carts.list({ userId })).toEqual([]);
+        // The same key again answers with its order, though the cart is empty now.
+        await expect(scope.orders.place({ ...input, idempotencyKey: key })).resolves.toMatchObject({ id: order.id });
+        // Another key for the same lines: that cart was ordered already.
+        await expectBackendError(scope.orders.place({ ...input, idempotencyKey: newKey() }), "cart_changed");
+        expect(await scope.orders.listForUser({ userId })).toHaveLength(1);
+      });
+
+      test("one cart makes one order: 20 members each post it from two sessions at once, 0 doubles", { timeout: 120_000 }, async () => {
+        const items = [
+          { productId: "clip-1", quantity: 1 },
+          { productId: "acc-2", quantity: 3 },
+        ];
+        // Signed up one after another (password hashing takes turns); then every pair posts at once.
+        const members = [];
+        for (let index = 0; index < 20; index++) {
+          const { user, email, password, scope } = await signedUpUser();
+          const otherDevice = anyScope();
+          await otherDevice.auth.signInWithPassword({ email, password });
+          const second = backend.forRequest(requestWith(cookiesAfter(otherDevice.responseHeaders)));
+          await scope.carts.merge({ userId: user.id, lines: items });
+          members.push({ user, email, sessions: [scope, second] });
+        }
+        // Each session's form has its own key, as two checkout pages would.
+        const outcomes = await Promise.all(
+          members.map(({ user, email, sessions }) =>
+            Promise.allSettled(
+              sessions.map((session) =>
+                session.orders.place({ userId: user.id, items, shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: newKey() }),
+              ),
+            ),
+          ),
+        );
+        for (const [index, pair] of outcomes.entries()) {
+          expect(pair.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+          const refused = pair.find((outcome) => outcome.status === "rejected");
+          expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: "cart_changed" });
+          const { user, sessions } = members[index]!;
+          expect(await sessions[0]!.carts.list({ userId: user.id })).toEqual([]);
+        }
+        const [row] = await db.query<{ orders: number; members: number }>(
+          "select count(*)::int as orders, count(distinct user_id)::int as members from public.orders where user_id = any($1::uuid[])",
+          [members.map(({ user }) => user.id)],
+        );
+        expect(row).toEqual({ orders: 20, members: 20 });
+      });
+
       test("a repeated idempotency key returns the first order, also under concurrent submissions", async () => {
         const { user, email, scope } = await signedUpUser();
+        await scope.carts.add({ userId: user.id, productId: "clip-2", quantity: 1 });
         const input = {
           userId: user.id,
           items: [{ productId: "clip-2", quantity: 1 }],
           shippingAddress: shipping,
+          shippingMethod: "standard" as const,
           email,
           idempotencyKey: newKey(),
         };
         const results = await Promise.all(Array.from({ length: 5 }, () => scope.orders.place(input)));
-        const again = await scope.orders.place({ ...input, items: [{ productId: "wig-1", quantity: 9 }] });
+        const again = await scope.orders.place({ ...input, items: [{ productId: "wig-1", quantity: 9 }], shippingMethod: "overnight" });
         expect(new Set([...results, again].map((order) => order.id)).size).toBe(1);
         expect(again.items).toEqual(results[0]?.items);
+        expect(again.shippingMethod).toBe("standard");
         const [count] = await db.query<{ n: number }>("select count(*)::int as n from public.orders where idempotency_key = $1", [
           input.idempotencyKey,
         ]);
@@ -574,10 +677,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const a = await signedUpUser();
         const b = await signedUpUser();
         const idempotencyKey = newKey();
-        const base = { items: [{ productId: "acc-1", quantity: 1 }], shippingAddress: shipping, idempotencyKey };
-        await a.scope.orders.place({ ...base, userId: a.user.id, email: a.email });
-        await expectBackendError(b.scope.orders.place({ ...base, userId: b.user.id, email: b.email }), "conflict");
-        await expectBackendError(anyScope().orders.place({ ...base, userId: null, email: "guest@example.com" }), "conflict");
+        const items = [{ productId: "acc-1", quantity: 1 }];
+        await placeOrder(a.scope, { items, idempotencyKey, userId: a.user.id, email: a.email });
+        await expectBackendError(placeOrder(b.scope, { items, idempotencyKey, userId: b.user.id, email: b.email }), "conflict");
+        await expectBackendError(placeOrder(anyScope(), { items, idempotencyKey, userId: null, email: "guest@example.com" }), "conflict");
       });
 
       test("unknown or out-of-stock products, bad quantities and incomplete details are refused", async () => {
@@ -586,6 +689,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
             userId: null,
             items: [{ productId: "clip-1", quantity: 1 }],
             shippingAddress: shipping,
+            shippingMethod: "standard",
             email: "guest@example.com",
             idempotencyKey: newKey(),
             ...overrides,
@@ -622,26 +726,12 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const userId = user.id;
         const placed = [];
         for (const quantity of [1, 2, 3, 4, 5]) {
-          placed.push(
-            await scope.orders.place({
-              userId,
-              items: [{ productId: "acc-2", quantity }, { productId: "clip-1", quantity: 1 }],
-              shippingAddress: shipping,
-              email,
-              idempotencyKey: newKey(),
-            }),
-          );
+          placed.push(await placeOrder(scope, { userId, items: [{ productId: "acc-2", quantity }, { productId: "clip-1", quantity: 1 }], email }));
         }
         const newestFirst = [...placed].reverse();
         // Someone else's order is neither listed nor counted.
         const other = await signedUpUser();
-        await other.scope.orders.place({
-          userId: other.user.id,
-          items: [{ productId: "acc-2", quantity: 1 }],
-          shippingAddress: shipping,
-          email: other.email,
-          idempotencyKey: newKey(),
-        });
+        await placeOrder(other.scope, { userId: other.user.id, items: [{ productId: "acc-2", quantity: 1 }], email: other.email });
 
         const page = (offset: number, limit = 2) => scope.orders.listPageForUser({ userId, limit, offset });
         const first = await page(0);

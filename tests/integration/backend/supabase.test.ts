@@ -459,12 +459,16 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
       userId: null,
       items: [{ productId: "acc-2", quantity: 1 }],
       shippingAddress: shipping,
+      shippingMethod: "express",
       email: "guest@example.com",
       idempotencyKey: "key-0123456789abcdef",
     });
     await visitor.newsletter.subscribe({ email: "news@example.com" });
     const [place, subscribe] = fake.requests;
     expectAnonKeyAndBearer(place!, "anon");
+    // The method rides with the address (place_order's signature is unchanged); no amount is sent.
+    expect(place?.body).toMatchObject({ p_shipping: { ...shipping, method: "express" } });
+    expect(JSON.stringify(place?.body)).not.toMatch(/amount/);
     expectAnonKeyAndBearer(subscribe!, "anon");
     expect(subscribe?.body).toEqual({ p_email: "news@example.com" });
   });
@@ -473,7 +477,7 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
     await expectBackendError(scope().carts.list({ userId: otherUserId }), "not_authenticated");
     await expectBackendError(backend.forRequest(requestWith()).orders.listForUser({ userId }), "not_authenticated");
     await expectBackendError(
-      scope().orders.place({ userId: null, items: [], shippingAddress: shipping, email, idempotencyKey: "k".repeat(20) }),
+      scope().orders.place({ userId: null, items: [], shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: "k".repeat(20) }),
       "not_authorized",
     );
     expect(fake.requests.filter((sent) => sent.path.startsWith("/rest/"))).toEqual([]);
@@ -485,6 +489,7 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
     { body: { code: "LB003", message: "Quantities..." }, status: 400, code: "invalid_quantity", message: /1 to 99/ },
     { body: { code: "LB004", message: "A valid e-mail address is required." }, status: 400, code: "invalid_input", message: /valid e-mail/ },
     { body: { code: "LB005", message: "key" }, status: 400, code: "conflict", message: /already used/ },
+    { body: { code: "LB007", message: "Your cart has changed since this order was made up." }, status: 400, code: "cart_changed", message: /cart has changed/ },
     { body: { code: "42501", message: "permission denied for table orders" }, status: 403, code: "not_authorized", message: /not allowed/ },
     { body: { code: "PGRST301", message: "JWT expired" }, status: 401, code: "not_authenticated", message: /sign in again/ },
     { body: { message: "Bad gateway" }, status: 502, code: "unavailable", message: /try again/ },
@@ -498,6 +503,7 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
         userId,
         items: [{ productId: "clip-1", quantity: 1 }],
         shippingAddress: shipping,
+        shippingMethod: "standard",
         email,
         idempotencyKey: "key-0123456789abcdef",
       }),

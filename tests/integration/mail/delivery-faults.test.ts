@@ -39,6 +39,7 @@ async function placeOrders(backend: Backend, tag: string, count: number): Promis
       userId: null,
       items: [{ productId: "clip-1", quantity: 1 }],
       shippingAddress,
+      shippingMethod: "standard",
       email,
       idempotencyKey: freshKey(),
     });

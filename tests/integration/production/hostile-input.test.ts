@@ -553,10 +553,13 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
   });
 
   it.each(["__proto__", "constructor", "toString", "Call 555-0100 for refunds"])(
-    "/shop?category=%s is an unknown category like any other: a 404 left out of search engines",
+    "/shop?category=%s is an unknown category like any other: its title, the empty state, a 200 left out of search engines",
     async (category) => {
       const response = await httpRequest(suite.server.url, `/shop?${new URLSearchParams({ category })}`);
-      expect(response.status).toBe(404);
+      expect(response.status).toBe(200);
+      // The value as typed, lower-cased as every category is, then capitalised.
+      const title = `${category.charAt(0).toUpperCase()}${category.slice(1).toLowerCase()}`;
+      expect(response.body).toContain(`<title>${title} | Luxe Strands</title>`);
       expect(response.body).toContain("No products found matching your filters.");
       expect(response.body).toMatch(/<meta name="robots" content="noindex/);
       expect(response.body).toMatch(/<link rel="canonical" href="[^"]*\/shop"/);
