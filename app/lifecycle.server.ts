@@ -1,4 +1,5 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
+import type { Backend } from "~/backend/port";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { type Env, getEnv } from "~/utils/env.server";
 
@@ -14,7 +15,29 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<v
   if (warning) console.warn(warning);
   const backend = await getBackend({ databaseImage });
   console.log(`Backend: ${backend.description}`);
+  console.log(await syncStaff(backend, env));
   console.log(startMail(backend, env));
+}
+
+/**
+ * Writes STAFF_EMAILS (and ORDERS_EMAIL, by default the staff) to the database, so that every instance and the
+ * database's own policies agree on who is staff; returns the start-up line, which counts accounts and never names them.
+ */
+export async function syncStaff(
+  backend: Pick<Backend, "syncStaff">,
+  env: Pick<Env, "STAFF_EMAILS" | "ORDERS_EMAIL">,
+): Promise<string> {
+  const orderRecipients = env.ORDERS_EMAIL.length > 0 ? env.ORDERS_EMAIL : env.STAFF_EMAILS;
+  const confirmed = await backend.syncStaff({ staffEmails: env.STAFF_EMAILS, orderRecipients });
+  const listed = env.STAFF_EMAILS.length;
+  const notices = orderRecipients.length === 0 ? "; new orders are announced to nobody (set ORDERS_EMAIL or STAFF_EMAILS)" : "";
+  if (confirmed === null) {
+    return `Staff: not written (the staff list needs SUPABASE_SERVICE_ROLE_KEY on Supabase); the back office has no staff${notices}`;
+  }
+  if (listed === 0) return `Staff: none (set STAFF_EMAILS to open the back office at /admin)${notices}`;
+  const accounts = `${confirmed} staff account${confirmed === 1 ? "" : "s"}`;
+  const waiting = listed - confirmed;
+  return `Staff: ${accounts}${waiting > 0 ? ` (${waiting} listed address${waiting === 1 ? " has" : "es have"} no confirmed account yet)` : ""}${notices}`;
 }
 
 /** Runs after the server stopped accepting requests and finished those in flight. */

@@ -5,8 +5,10 @@ import { isBackendError } from "~/backend/errors";
 import type { Order } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination, paginationHeadLinks } from "~/components/pagination";
+import { OrderProgress } from "~/components/order-progress";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { ORDERS_PAGE_SIZE, orderNumber, shippingAddressLines, statusBadgeClasses, statusLabel } from "~/modules/account/orders";
+import { StatusBadge } from "~/components/status-badge";
+import { ORDERS_PAGE_SIZE, orderNumber, orderProgress, shippingAddressLines } from "~/modules/account/orders";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatLongDate } from "~/modules/dates";
@@ -63,6 +65,7 @@ function toOrderCard(order: Order) {
     placedOn: formatLongDate(order.createdAt),
     status: order.status,
     total: formatCents(order.totalAmount, order.currency),
+    progress: orderProgress(order),
     items: order.items.map((item) => {
       const product = findProduct(item.productId);
       return {
@@ -131,9 +134,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
           <p className="mt-1 text-sm text-ink-muted">Placed on {order.placedOn}</p>
         </div>
         <div className="flex flex-col items-end gap-2">
-          <span className={`rounded-full px-3 py-1 text-xs font-semibold ring-1 ${statusBadgeClasses(order.status)}`}>
-            {statusLabel(order.status)}
-          </span>
+          <StatusBadge status={order.status} />
           <p className="text-right">
             <span className="block text-xs text-ink-muted">Total Amount</span>
             <span className="text-lg font-semibold text-ink">{order.total}</span>
@@ -186,18 +187,21 @@ function OrderCard({ order }: { order: OrderCardData }) {
             </div>
           </dl>
         </section>
-        <section aria-labelledby={`${headingId}-shipping`}>
-          <h3 id={`${headingId}-shipping`} className="text-sm font-semibold text-ink">
-            Shipping Address
-          </h3>
-          <address className="mt-2 text-sm leading-relaxed text-ink-muted not-italic">
-            {order.shippingAddress.map((line, index) => (
-              <span key={index} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
-        </section>
+        <div className="space-y-6">
+          <section aria-labelledby={`${headingId}-shipping`}>
+            <h3 id={`${headingId}-shipping`} className="text-sm font-semibold text-ink">
+              Shipping Address
+            </h3>
+            <address className="mt-2 text-sm leading-relaxed text-ink-muted not-italic">
+              {order.shippingAddress.map((line, index) => (
+                <span key={index} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </section>
+          <OrderProgress progress={order.progress} headingId={`${headingId}-progress`} />
+        </div>
       </div>
     </article>
   );

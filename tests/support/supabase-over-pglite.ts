@@ -20,6 +20,8 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
 export interface SupabaseOverPglite {
   url: string;
   anonKey: string;
+  /** The service role's key: its requests run as the database owner (Supabase's service_role bypasses RLS). */
+  serviceRoleKey: string;
   fetch: typeof fetch;
   /** Owner access to the database behind the fake (the role that ran the migrations). */
   db: SqlDatabase;
@@ -58,6 +60,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     return `${unsigned}.${crypto.createHmac("sha256", secret).update(unsigned).digest("base64url")}`;
   };
   const anonKey = sign({ role: "anon", iss: "supabase", exp: 4_102_444_800 });
+  const serviceRoleKey = sign({ role: "service_role", iss: "supabase", exp: 4_102_444_800 });
 
   /** The verified claims of a token; null when its signature does not hold. */
   function verify(token: string): Claims | null {
@@ -259,7 +262,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
 
   /** As PostgREST: the role and subject come from the bearer token (the anon key is a token too). */
   function claimsOf(request: Request): Claims {
-    if (request.headers.get("apikey") !== anonKey) throw new HttpError(401, { message: "Invalid API key" });
+    const apiKey = request.headers.get("apikey");
+    if (apiKey !== anonKey && apiKey !== serviceRoleKey) throw new HttpError(401, { message: "Invalid API key" });
     const claims = verify(bearerOf(request) ?? "");
     if (!claims) throw restError(401, "PGRST301", "No suitable key or wrong key type");
     if (claims.exp <= Date.now() / 1000) throw restError(401, "PGRST303", "JWT expired");
@@ -267,6 +271,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
   }
 
   function asRole<T>(claims: Claims, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    // The stand-in has no service_role role: the owner, who bypasses RLS as service_role does, stands in for it.
+    if (claims.role === "service_role") return db.transaction(work);
     return db.transaction(async (tx) => {
       await tx.query(
         "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claims', $3, true)",
@@ -466,7 +472,11 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       }
       const type = fn.arg_types[index]!;
       values.push(JSON.stringify(value));
-      return `${argument} => ${type === "jsonb" || type === "json" ? `$${values.length}::${type}` : `($${values.length}::jsonb #>> '{}')::${type}`}`;
+      const n = values.length;
+      if (type === "jsonb" || type === "json") return `${argument} => $${n}::${type}`;
+      // A JSON array for an array argument (e.g. text[]), as PostgREST converts it.
+      if (type.endsWith("[]")) return `${argument} => array(select jsonb_array_elements_text($${n}::jsonb))::${type}`;
+      return `${argument} => ($${n}::jsonb #>> '{}')::${type}`;
     });
     const call = `public.${quote(name)}(${named.join(", ")})`;
     return asRole(claims, async (tx) => {
@@ -498,7 +508,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     }
   };
 
-  return { url: PGLITE_SUPABASE_URL, anonKey, fetch: fakeFetch, db, close: () => db.close() };
+  return { url: PGLITE_SUPABASE_URL, anonKey, serviceRoleKey, fetch: fakeFetch, db, close: () => db.close() };
 }
 
 /** The rows of a statement as PostgREST's JSON (json_agg); a write without RETURNING answers none. */

@@ -440,6 +440,56 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         expect(row?.placed.user_id).toBe(a.user.id);
       });
 
+      test("the back office by direct SQL: only staff read every order; nobody moves a status but through move_order", async () => {
+        const { a, b, order } = await twoShoppersWithData();
+        const boss = await signedUpUser();
+        await backend.syncStaff({ staffEmails: [boss.email], orderRecipients: [] });
+        await db.query("insert into public.order_notes (order_id, note) values ($1, 'staff only')", [order.id]);
+
+        await asAuthenticated(db, a.user.id, async (tx) => {
+          expect(await tx.query("select * from public.order_events where order_id = $1", [order.id])).toEqual([]);
+          expect(await tx.query("select * from public.order_notes")).toEqual([]);
+          expect(await tx.query("select * from public.orders where id = $1", [order.id])).toEqual([]);
+        });
+        // B reads B's own timeline, never the note.
+        await asAuthenticated(db, b.user.id, async (tx) => {
+          expect(await tx.query("select to_status from public.order_events where order_id = $1", [order.id])).toEqual([
+            { to_status: "pending" },
+          ]);
+          expect(await tx.query("select * from public.order_notes")).toEqual([]);
+        });
+        for (const [who, statement, params] of [
+          [a.user.id, "update public.orders set status = 'paid' where id = $1", [order.id]],
+          [b.user.id, "update public.orders set status = 'paid' where id = $1", [order.id]],
+          [b.user.id, "select public.move_order($1, 'pending', 'paid')", [order.id]],
+          [b.user.id, "select public.apply_order_move($1, 'pending', 'paid', null, '{}'::jsonb, null, 'stripe')", [order.id]],
+          [b.user.id, "insert into public.order_events (order_id, actor_label, to_status) values ($1, 'staff', 'paid')", [order.id]],
+          [b.user.id, "select public.sync_shop_staff(array[$1], array[]::text[])", [b.email]],
+          [b.user.id, "insert into public.staff (email) values ($1)", [b.email]],
+          [b.user.id, "select public.staff_get_order($1)", [order.id]],
+          [boss.user.id, "update public.orders set status = 'paid' where id = $1", [order.id]],
+          [boss.user.id, "select public.apply_order_move($1, 'pending', 'paid', null, '{}'::jsonb, null, 'stripe')", [order.id]],
+        ] as const) {
+          await expectSqlError(
+            asAuthenticated(db, who, (tx) => tx.query(statement, [...params])),
+            "42501",
+          );
+        }
+        await expectSqlError(asAnon(db, (tx) => tx.query("select public.move_order($1, 'pending', 'paid')", [order.id])), "42501");
+        await expectSqlError(asAnon(db, (tx) => tx.query("select * from public.order_events")), "42501");
+
+        // Staff read every order, line, timeline and note directly too (the policies use is_staff()).
+        await asAuthenticated(db, boss.user.id, async (tx) => {
+          expect(await tx.query("select id from public.orders where id = $1", [order.id])).toHaveLength(1);
+          expect(await tx.query("select id from public.order_items where order_id = $1", [order.id])).toHaveLength(1);
+          expect(await tx.query("select id from public.order_events where order_id = $1", [order.id])).toHaveLength(1);
+          expect(await tx.query("select note from public.order_notes where order_id = $1", [order.id])).toEqual([{ note: "staff only" }]);
+        });
+        const [status] = await db.query<{ status: string }>("select status from public.orders where id = $1", [order.id]);
+        expect(status?.status).toBe("pending");
+        await backend.syncStaff({ staffEmails: [], orderRecipients: [] });
+      });
+
       test("nobody reads newsletter addresses, prices are public, auth tables are out of reach", async () => {
         await anyScope().newsletter.subscribe({ email: uniqueEmail("secret") });
         await expectSqlError(asAnon(db, (tx) => tx.query("select email from public.newsletter_subscribers")), "42501");
