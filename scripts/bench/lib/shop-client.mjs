@@ -23,7 +23,7 @@ export function newIdempotencyKey() {
 }
 
 export function checkoutBody() {
-  return new URLSearchParams({ ...shippingForm, idempotencyKey: newIdempotencyKey() }).toString();
+  return new URLSearchParams({ ...shippingForm, shippingMethod: "standard", idempotencyKey: newIdempotencyKey() }).toString();
 }
 
 export function cartAddBody(productId, quantity = 1) {
