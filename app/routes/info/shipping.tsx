@@ -7,19 +7,23 @@ import {
   freeShippingThreshold,
   internationalShipping,
   processingTimes,
+  type ShippingMethod,
   shippingMethods,
   signatureRequiredOver,
 } from "~/content/shipping";
 import { formatCents } from "~/modules/money";
-
-/** The options table: each method at its rate (the checkout charges the same), and Standard's free threshold. */
-const optionRows = shippingMethods.flatMap((method) => {
-  const row = [method.name, formatCents(method.amountCents), method.deliveryTime, method.note];
-  return method.freeFromCents === FREE_SHIPPING_FROM_CENTS
-    ? [row, ["Free Shipping", "Free", method.deliveryTime, `${method.name}, on orders over $${freeShippingThreshold}; not available internationally`]]
-    : [row];
-});
 import { originFromMatches, seo } from "~/utils/seo";
+
+/** The options table: each method at its rate (the checkout charges the same), Standard's free threshold, then abroad. */
+const row = (method: ShippingMethod) => [method.name, formatCents(method.amountCents), method.deliveryTime, method.note];
+const freeMethod = shippingMethods.find((method) => method.freeFromCents === FREE_SHIPPING_FROM_CENTS);
+const optionRows = [
+  ...shippingMethods.filter((method) => method.region === "us").map(row),
+  ...(freeMethod
+    ? [["Free Shipping", "Free", freeMethod.deliveryTime, `${freeMethod.name}, on orders over $${freeShippingThreshold}; not available internationally`]]
+    : []),
+  ...shippingMethods.filter((method) => method.region === "international").map(row),
+];
 
 export default function Shipping() {
   return (
