@@ -374,7 +374,7 @@ async function splitWords(scope: Locator) {
 }
 
 test.describe("info-page tables", () => {
-  const shippingOptions = (page: Page) => page.getByRole("table", { name: "Shipping options within the United States" });
+  const shippingOptions = (page: Page) => page.getByRole("table", { name: "Shipping options and rates, chosen at checkout" });
 
   test("the shipping prices and every word of the tables stay on one line at 390 px", async ({ page }) => {
     await visit(page, "/shipping");
