@@ -400,7 +400,7 @@ test.describe("info-page tables", () => {
       }
 
       // The shipping options are wider than 320 px: their region, named by the caption, scrolls by keyboard.
-      const region = page.getByRole("region", { name: "Shipping options within the United States" });
+      const region = page.getByRole("region", { name: "Shipping options and rates, chosen at checkout" });
       const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
       expect(overflow).toBeGreaterThan(0);
       await region.focus();
@@ -413,7 +413,7 @@ test.describe("info-page tables", () => {
 
     test("a table that scrolls shows that there is more: a shade at the edge with more to see, none at an end", async ({ page }) => {
       await visit(page, "/shipping");
-      const region = page.getByRole("region", { name: "Shipping options within the United States" });
+      const region = page.getByRole("region", { name: "Shipping options and rates, chosen at checkout" });
       const atStart = await edgeShades(region);
       expect(atStart.right).toBeGreaterThan(10);
       expect(atStart.left).toBeLessThan(3);
