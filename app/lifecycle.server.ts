@@ -1,5 +1,6 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
 import type { Backend } from "~/backend/port";
+import { adoptShopDetails } from "~/content/shop-details";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { type Env, getEnv } from "~/utils/env.server";
 
@@ -11,6 +12,14 @@ export interface StartupOptions {
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
 export async function startup({ databaseImage }: StartupOptions = {}): Promise<void> {
   const env = getEnv();
+  // Before anything renders: pages and e-mails show the deployer's details.
+  adoptShopDetails({
+    name: env.SHOP_NAME,
+    email: env.SHOP_EMAIL,
+    phone: env.SHOP_PHONE,
+    address: env.SHOP_ADDRESS,
+    supportHours: env.SHOP_SUPPORT_HOURS,
+  });
   const warning = plainHttpWarning(env);
   if (warning) console.warn(warning);
   const backend = await getBackend({ databaseImage });

@@ -7,6 +7,7 @@ import { ScrollRestoration } from "~/components/scroll-restoration";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { SHOP_DETAILS_META, shopDetails } from "~/content/shop-details";
 import { readNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import { NewsletterForm } from "~/routes/newsletter";
 import stylesheet from "~/tailwind.css?url";
@@ -64,6 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#87324a" />
+        {/* The deployer's contact details, so that the browser renders what the server did (content/shop-details.ts). */}
+        <meta name={SHOP_DETAILS_META} content={JSON.stringify(shopDetails())} />
         <Meta />
         <InlineStylesheet />
         <Links />

@@ -114,9 +114,8 @@ export async function signUpAvailable(baseUrl) {
   return response.status === 200 && /name="intent"[^>]*value="signup"|value="signup"[^>]*name="intent"/.test(html);
 }
 
-/** Creates a member through the sign-up form and returns its session cookie ("shop_session=..."). */
-export async function signUpMember(baseUrl) {
-  const email = `bench-${crypto.randomBytes(6).toString("hex")}@example.com`;
+/** Creates a member (a random address unless given) through the sign-up form; returns its session cookie ("shop_session=..."). */
+export async function signUpMember(baseUrl, email = `bench-${crypto.randomBytes(6).toString("hex")}@example.com`) {
   const password = `Bench-${crypto.randomBytes(12).toString("base64url")}-9`;
   const response = await request(`${baseUrl}/auth?mode=signup`, {
     method: "POST",

@@ -4,6 +4,7 @@ import { expect, expectAccessible, test, visit, waitForHydration } from "../fixt
 import { createAccount } from "../pages/account";
 import { addFromCard, addFromProductPage, CartUi } from "../pages/cart-ui";
 import { applyFilterChange } from "../pages/listing";
+import { box, expectNoSidewaysScroll, expectTouchTargets } from "../pages/phone-layout";
 import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
 import { bigCatalogURL } from "../servers";
 
@@ -15,30 +16,6 @@ function productCards(page: Page) {
   return page.getByRole("main").getByRole("article");
 }
 
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`no box for ${String(locator)}`);
-  return found;
-}
-
-/** Every visible control inside `scope` is at least 44x44 CSS px. */
-async function expectTouchTargets(scope: Locator, minimumCount: number) {
-  const controls = scope.locator("a, button, summary, select, input:not([type=hidden])");
-  await expect(controls.first()).toBeVisible();
-  const sizes = await controls.evaluateAll((elements) =>
-    elements
-      .filter((element) => element.checkVisibility())
-      .map((element) => {
-        const rect = element.getBoundingClientRect();
-        const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
-        return { name, width: Math.round(rect.width * 10) / 10, height: Math.round(rect.height * 10) / 10 };
-      })
-      .filter((size) => size.width > 0 && size.height > 0),
-  );
-  expect(sizes.length).toBeGreaterThanOrEqual(minimumCount);
-  expect(sizes.filter((size) => size.width < 44 || size.height < 44)).toEqual([]);
-}
-
 /** `locator` is visible and no taller than two of its lines. */
 async function expectAtMostTwoLines(locator: Locator) {
   await expect(locator).toBeVisible();
@@ -46,19 +23,6 @@ async function expectAtMostTwoLines(locator: Locator) {
   expect((await box(locator)).height).toBeLessThanOrEqual(lineHeight * 2 + 1);
 }
 
-async function expectNoSidewaysScroll(page: Page, path: string) {
-  await visit(page, path);
-  const widths = await page.evaluate(() => {
-    const client = document.documentElement.clientWidth;
-    // The innermost elements that reach past the right edge: what a failure needs fixing.
-    const wide = [...document.body.querySelectorAll("*")]
-      .filter((element) => element.getBoundingClientRect().right > client + 0.5)
-      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > client + 0.5))
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
-    return { scroll: document.documentElement.scrollWidth, client, wide };
-  });
-  expect(widths.scroll, `${path} scrolls sideways: ${widths.wide.join(" | ")}`).toBeLessThanOrEqual(widths.client);
-}
 
 test.describe("listing on a phone", () => {
   test("two products a row, the first image in the upper 60% of the first screen", async ({ page }) => {
