@@ -1,6 +1,6 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
 import type { Backend } from "~/backend/port";
-import { getArticles } from "~/modules/blog/articles.server";
+import { adoptShopDetails } from "~/content/shop-details";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { describePayment, getPaymentProvider, paymentFormActionOrigins } from "~/modules/payment/payment.server";
 import { type Env, getEnv } from "~/utils/env.server";
@@ -19,11 +19,16 @@ export interface StartupResult {
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
 export async function startup({ databaseImage }: StartupOptions = {}): Promise<StartupResult> {
   const env = getEnv();
+  // Before anything renders: pages and e-mails show the deployer's details.
+  adoptShopDetails({
+    name: env.SHOP_NAME,
+    email: env.SHOP_EMAIL,
+    phone: env.SHOP_PHONE,
+    address: env.SHOP_ADDRESS,
+    supportHours: env.SHOP_SUPPORT_HOURS,
+  });
   const warning = plainHttpWarning(env);
   if (warning) console.warn(warning);
-  // Sanitise the blog's HTML before the first request needs it, and before the backend opens: the sanitiser's
-  // child process and the embedded database are the two largest allocations, and should not peak together.
-  await getArticles();
   const backend = await getBackend({ databaseImage });
   console.log(`Backend: ${backend.description}`);
   console.log(await syncStaff(backend, env));

@@ -275,11 +275,8 @@ export interface PlaceOrderInput {
   /** Product ids and quantities only: the database prices every line from its price list. */
   items: StoredCartLine[];
   shippingAddress: ShippingAddress;
-  /**
-   * Priced by the database for the address's country (a US method abroad, or International at home, is refused).
-   * Left out: the region's default (Standard in the US, else International), as place_order chooses it.
-   */
-  shippingMethod?: ShippingMethodId;
+  /** Priced by the database for the address's country (a US method abroad, or International at home, is refused). */
+  shippingMethod: ShippingMethodId;
   email: string;
   /** Issued with the checkout form (16-200 characters, unguessable): a repeated key returns the first order. */
   idempotencyKey: string;

@@ -74,7 +74,7 @@ export const orderColumns =
  * place_order's p_shipping: the address and, beside it, the method (the function keeps its signature; the database
  * stores the address fields and the method apart).
  */
-export function placeOrderShipping(address: ShippingAddress, method: ShippingMethodId | undefined): ShippingAddress & { method?: ShippingMethodId } {
+export function placeOrderShipping(address: ShippingAddress, method: ShippingMethodId): ShippingAddress & { method: ShippingMethodId } {
   return { ...address, method };
 }
 

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { noIndexMeta } from "~/utils/seo";
 import { notFoundResponse } from "~/utils/not-found.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   throw notFoundResponse(request);
 }
 
-export const meta: MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noIndexMeta("Page not found");
 
 export default function NotFound() {
   return <GeneralErrorBoundary />;

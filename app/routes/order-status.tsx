@@ -86,7 +86,7 @@ export default function GuestOrderPage() {
       </div>
       <p className="mt-6 text-sm text-ink-muted">
         Questions about your order?{" "}
-        <Link to="/faq" className="font-medium text-brand-700 hover:underline">
+        <Link to="/faq" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
           See our FAQ
         </Link>{" "}
         or reply to your confirmation e-mail.

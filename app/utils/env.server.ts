@@ -130,6 +130,15 @@ const EnvSchema = z.object({
       .refine(isTimeZone, { message: "must be an IANA time zone name such as America/Los_Angeles or UTC" })
       .default("America/Los_Angeles"),
   ),
+  /** The shop's own details (app/content/shop-details.ts): unset, today's texts. */
+  SHOP_NAME: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  SHOP_EMAIL: z.preprocess(
+    blankToUndefined,
+    z.string().trim().refine((value) => emailPattern.test(value), { message: "must be an e-mail address" }).optional(),
+  ),
+  SHOP_PHONE: z.preprocess(blankToUndefined, z.string().trim().max(50).optional()),
+  SHOP_ADDRESS: z.preprocess(blankToUndefined, z.string().trim().max(300).optional()),
+  SHOP_SUPPORT_HOURS: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   /** Benchmarks only: a JSON file `{ "products": Product[] }` served after the shipped catalogue. */
   CATALOG_FIXTURE: optionalText,
   /** Lets a production build (the benchmark's) read CATALOG_FIXTURE; a real shop never sets it. */

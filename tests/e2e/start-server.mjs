@@ -10,7 +10,7 @@
 //                       to the shop's /webhooks/stripe
 import path from "node:path";
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
-import { ensureBuild, startShop, throwawayDir } from "../support/shop-harness.mjs";
+import { ensureBuild, startShop, throwawayDir } from "../../scripts/lib/shop-harness.mjs";
 import { startStripeStandIn } from "../support/stripe-stand-in.mjs";
 
 const dataDir = throwawayDir("shop-e2e-", { at: process.env.E2E_DATA_DIR || undefined });

@@ -12,9 +12,9 @@ export interface OrderProgressData {
 /** Orders per page of the order history: each card is tall (items and address), and members may have hundreds. */
 export const ORDERS_PAGE_SIZE = 10;
 
-/** Spec 9: the order number is the last 8 characters of the id (upper case reads better on a receipt). */
+/** The order number is the last 8 characters of the id, as they are (docs/product.md, Rules). */
 export function orderNumber(orderId: string): string {
-  return orderId.slice(-8).toUpperCase();
+  return orderId.slice(-8);
 }
 
 export type StatusTone = "yellow" | "green" | "blue" | "purple" | "red" | "gray";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shippingSchema } from "~/modules/checkout/shipping-schema";
-import { shippingAddress } from "#tests/fixtures/shipping";
+import { shippingAddress } from "#tests/support/shipping";
 
 const valid = { ...shippingAddress, shippingMethod: "standard", idempotencyKey: "k_0123456789abcdef" };
 

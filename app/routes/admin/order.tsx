@@ -200,7 +200,7 @@ export default function AdminOrder() {
     >
       <p className="mt-2 text-sm text-ink-muted">
         Placed {order.placedAt} ·{" "}
-        <Link to="/admin/orders" className="font-medium text-brand-700 hover:underline">
+        <Link to="/admin/orders" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
           All orders
         </Link>
       </p>

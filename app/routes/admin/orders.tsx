@@ -83,7 +83,7 @@ export default function AdminOrders() {
           <>
             {" "}
             ·{" "}
-            <Link to="/admin/orders" className="font-medium text-brand-700 hover:underline">
+            <Link to="/admin/orders" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
               Show every order
             </Link>
           </>

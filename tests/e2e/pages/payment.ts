@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { shippingAddress } from "../../fixtures/shipping";
+import { shippingAddress } from "../../support/shipping";
 import { visit, waitForHydration } from "../fixtures";
 import { PASSWORD, newEmail } from "./account";
 import { addFromProductPage } from "./cart-ui";

@@ -1,9 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test, visit } from "../fixtures";
-import { shippingAddress } from "../../fixtures/shipping";
+import { expect, expectAccessible, test, visit, waitForHydration } from "../fixtures";
+import { shippingAddress } from "../../support/shipping";
 import { createAccount } from "../pages/account";
 import { addFromProductPage, CartUi } from "../pages/cart-ui";
-import { act, withFullPageLoad } from "../pages/navigation";
+import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
 
 // The shopper's flows on a phone (issue 15), with JavaScript on and off: toasts, checkout errors, Back after ordering.
 
@@ -126,6 +126,73 @@ test.describe("listing", () => {
       page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().bottom),
     ]);
     expect(cardTop).toBeGreaterThanOrEqual(headerBottom - 1);
+  });
+});
+
+test.describe("product page", () => {
+  test("the wishlist heart leaves the shopper at the product, not at the top of the page", async ({ page, hasJs }) => {
+    await visit(page, "/product/clip-1");
+    const heart = page.getByRole("main").getByRole("button", { name: "Add to wishlist" });
+    // Below the first screen on a phone (under the gallery): a reload at the top would lose it.
+    await expect(heart).not.toBeInViewport();
+    await heart.scrollIntoViewIfNeeded();
+
+    await act(page, hasJs, () => heart.tap());
+    await expect(toast(page)).toContainText("Added to wishlist");
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(heart).toBeInViewport();
+    if (hasJs) return;
+    await expect(page).toHaveURL(/\/product\/clip-1#product-clip-1$/);
+    // Landed clear of the sticky header: the product's name is below it.
+    const [nameTop, headerBottom] = await Promise.all([
+      page.getByRole("heading", { level: 1 }).evaluate((element) => element.getBoundingClientRect().top),
+      page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().bottom),
+    ]);
+    expect(nameTop).toBeGreaterThanOrEqual(headerBottom - 1);
+  });
+});
+
+test.describe("listing choices before and after the framework arrives", { tag: "@js-only" }, () => {
+  test("a sort and a colour picked right after load apply at once by a document GET; once hydrated, the next in place; none twice", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    const listingRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/shop")) listingRequests.push(`${request.resourceType()} ${url.pathname}${url.search}`);
+    });
+    await page.goto("/shop");
+    const main = page.getByRole("main");
+    const sort = main.getByRole("combobox", { name: "Sort by" });
+    const color = main.getByLabel("Color", { exact: true });
+    const firstName = main.getByRole("article").first().getByRole("heading", { level: 3 });
+
+    // The framework's scripts are held: this is the plain page, whose Sort button is hidden from the first paint.
+    await expect(main.getByRole("button", { name: "Sort", exact: true })).toBeHidden();
+    await withFullPageLoad(page, () => sort.selectOption("price-low"));
+    await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
+    await expect(firstName).toHaveText("Boar Bristle Extension Brush");
+    await main.locator("summary", { hasText: "Filters" }).tap();
+    await withFullPageLoad(page, () => color.selectOption("blonde"));
+    await expect(page).toHaveURL(/[?&]color=blonde&sort=price-low$/);
+    await expect(sort).toHaveValue("price-low");
+    await expect(color).toHaveValue("blonde");
+
+    await scripts.release();
+    await waitForHydration(page);
+    // Hydration kept both choices and applied nothing again.
+    await expect(sort).toHaveValue("price-low");
+    await expect(color).toHaveValue("blonde");
+    await markDocument(page);
+    await sort.selectOption("price-high");
+    await expect(page).toHaveURL(/[?&]color=blonde&sort=price-high$/);
+    await waitForRemixIdle(page);
+    await expectSameDocument(page);
+    expect(listingRequests).toEqual([
+      "document /shop",
+      "document /shop?minPrice=0&maxPrice=1000&color=all&sort=price-low",
+      "document /shop?minPrice=0&maxPrice=1000&color=blonde&sort=price-low",
+      expect.stringMatching(/^fetch \/shop\.data\?minPrice=0&maxPrice=1000&color=blonde&sort=price-high(&|$)/),
+    ]);
   });
 });
 

@@ -6,9 +6,9 @@ import { action as authAction } from "~/routes/auth";
 import { loader as ordersLoader } from "~/routes/orders";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { getSession } from "~/modules/auth/session.server";
-import { installTestBackend } from "#tests/setup/pglite";
-import { placeOrder } from "#tests/integration/backend/helpers";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { placeOrder } from "#tests/support/backend-helpers";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;
@@ -188,7 +188,7 @@ describe("/orders", () => {
     expect(data?.orders[0]).toMatchObject({ subtotal: "$699.00", shippingMethod: "Express", shipping: "$19.99", total: "$718.99" });
     const card = data!.orders[1]!;
     expect(card).toMatchObject({
-      number: first.id.slice(-8).toUpperCase(),
+      number: first.id.slice(-8),
       status: "pending",
       total: `$${(first.totalAmount / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
       shippingAddress: ["Ana Lopez", "1 Rodeo Drive", "Beverly Hills, CA 90210", "United States"],

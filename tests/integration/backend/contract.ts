@@ -5,8 +5,8 @@ import crypto from "node:crypto";
 import type { Backend, Order, OrderFilter, OrderMove, OrderStatus, RequestBackend, ShippingMethodId, StaffOverview } from "~/backend/port";
 import { shippingMethods } from "~/content/shipping";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
-import { expectBackendError, newKey, placeOrder, requestWith, shipping, signUpShopper, uniqueEmail } from "./helpers";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
+import { expectBackendError, newKey, placeOrder, requestWith, shipping, signUpShopper, uniqueEmail } from "#tests/support/backend-helpers";
 
 /** What every adapter gives the contract: a way to open it, and owner access to the database behind it. */
 export interface ContractHarness {
@@ -790,6 +790,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           userId: null,
           items: [{ productId: "clip-1", quantity: 1 }, { productId: "acc-2", quantity: 2 }],
           shippingAddress: shipping,
+          shippingMethod: "standard",
           email: uniqueEmail("guest"),
           idempotencyKey: newKey(),
           ...overrides,
@@ -1049,10 +1050,11 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
       test("the internal note is staff's own; a member never sees it", async () => {
         const { user, email, scope } = await signedUpUser();
-        const order = await scope.orders.place({
+        const order = await placeOrder(scope, {
           userId: user.id,
           items: [{ productId: "acc-1", quantity: 1 }],
           shippingAddress: shipping,
+          shippingMethod: "standard",
           email,
           idempotencyKey: newKey(),
         });
@@ -1068,10 +1070,11 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
       test("a member's orders show their status history, carrier and tracking number", async () => {
         const { user, email, scope } = await signedUpUser();
-        const order = await scope.orders.place({
+        const order = await placeOrder(scope, {
           userId: user.id,
           items: [{ productId: "acc-1", quantity: 1 }],
           shippingAddress: shipping,
+          shippingMethod: "standard",
           email,
           idempotencyKey: newKey(),
         });
@@ -1139,10 +1142,11 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       });
 
       test("a member who is not staff, or a visitor, can read or change nothing of the back office, whatever they call", async () => {
-        const own = await member.scope.orders.place({
+        const own = await placeOrder(member.scope, {
           userId: member.user.id,
           items: [{ productId: "acc-1", quantity: 1 }],
           shippingAddress: shipping,
+          shippingMethod: "standard",
           email: member.email,
           idempotencyKey: newKey(),
         });
@@ -1229,13 +1233,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       };
       /** A guest's pending order with a card session attached, and what a paid event about it says. */
       const pendingCardOrder = async () => {
-        const order = await anyScope().orders.place({
-          userId: null,
-          items: [{ productId: "clip-1", quantity: 1 }],
-          shippingAddress: shipping,
-          email: uniqueEmail("payer"),
-          idempotencyKey: newKey(),
-        });
+        const order = await placeOrder(anyScope(), { userId: null, items: [{ productId: "clip-1", quantity: 1 }], email: uniqueEmail("payer") });
         const sessionId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
         expect(await payments().attachSession({ orderId: order.id, provider: "stripe", sessionId })).toBe(true);
         const paid = {
@@ -1360,13 +1358,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expectBackendError(staff.scope.staff.cancelRefunded(refund), "order_changed");
 
         // An order paid by hand has no card payment to refund.
-        const manual = await anyScope().orders.place({
-          userId: null,
-          items: [{ productId: "acc-1", quantity: 1 }],
-          shippingAddress: shipping,
-          email: uniqueEmail("manual"),
-          idempotencyKey: newKey(),
-        });
+        const manual = await placeOrder(anyScope(), { userId: null, items: [{ productId: "acc-1", quantity: 1 }], email: uniqueEmail("manual") });
         await staff.scope.staff.moveOrder({ orderId: manual.id, expectedStatus: "pending", newStatus: "paid" });
         await expectBackendError(staff.scope.staff.cancelRefunded({ ...refund, orderId: manual.id }), "invalid_input", /not paid by card/);
         expect((await payments().order({ orderId: manual.id }))?.status).toBe("paid");

@@ -7,7 +7,7 @@ import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { shippingMethods } from "~/content/shipping";
 import { shippingRegion } from "~/modules/checkout/shipping";
 import { toCents } from "~/modules/money";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import {
   asAnon,
   asAuthenticated,
@@ -19,7 +19,7 @@ import {
   shipping,
   signUpShopper,
   uniqueEmail,
-} from "./helpers";
+} from "#tests/support/backend-helpers";
 
 /** What the SQL adapter's own suite needs: owner access to its database and a backend with any SQL options. */
 export interface SqlSuiteHarness {
@@ -517,7 +517,7 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
 
       test("no API role records a payment, reads the payment events or changes an order's payment (decision 0031)", async () => {
         const { user, email, scope } = await signedUpUser();
-        const order = await scope.orders.place({ userId: user.id, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, email, idempotencyKey: newKey() });
+        const order = await placeOrder(scope, { userId: user.id, items: [{ productId: "clip-1", quantity: 1 }], email });
         const calls = [
           ["select public.record_payment_event('stripe', 'evt_forged', 'checkout.session.completed', $1, null, 'paid', 'pi_x', 1, 'usd')", [order.id]],
           ["select public.attach_payment_session($1, 'stripe', 'cs_forged')", [order.id]],

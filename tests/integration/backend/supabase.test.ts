@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Backend } from "~/backend/port";
 import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
-import { expectBackendError, requestWith, shipping } from "./helpers";
+import { expectBackendError, requestWith, shipping } from "#tests/support/backend-helpers";
 import {
   ANON_KEY,
   AUTH_COOKIE,
@@ -11,8 +11,8 @@ import {
   fakeUser,
   json,
   SUPABASE_URL,
-} from "./fake-supabase";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+} from "#tests/support/fake-supabase";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 
 const userId = "6f1c3a52-8d1e-4f7a-9b2c-0a1b2c3d4e5f";
 const otherUserId = "0e9d8c7b-6a5f-4e3d-2c1b-0a9b8c7d6e5f";

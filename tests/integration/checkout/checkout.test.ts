@@ -6,9 +6,9 @@ import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.
 import { products } from "~/content/products";
 import { action, loader } from "~/routes/checkout";
 import { loader as orderSuccessLoader } from "~/routes/order-success";
-import { installTestBackend } from "#tests/setup/pglite";
-import { shippingAddress } from "#tests/fixtures/shipping";
-import { call, CookieJar, get, post, signUpMember, toastOf } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { shippingAddress } from "#tests/support/shipping";
+import { call, CookieJar, get, post, signUpMember, toastOf } from "#tests/support/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -78,7 +78,7 @@ describe("checkout as a guest", () => {
     // The confirmation shows what was ordered, the amounts and where it ships, from the signed cookie alone.
     const success = await call(orderSuccessLoader, get("/order-success", cart));
     expect(success.data).toEqual({
-      orderNumber: order!.id.slice(-8).toUpperCase(),
+      orderNumber: order!.id.slice(-8),
       lines: [
         expect.objectContaining({ productId: "clip-1", name: products.find((product) => product.id === "clip-1")!.name, quantity: 2, pricePerItem: "$299.00", lineTotal: "$598.00" }),
         expect.objectContaining({ productId: "acc-2", quantity: 1, lineTotal: "$24.00" }),

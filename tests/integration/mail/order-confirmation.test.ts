@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend, ShippingMethodId } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { shippingAddress } from "#tests/fixtures/shipping";
-import { createTestMailSender } from "#tests/setup/mail-sender";
-import { createTestBackend } from "#tests/setup/pglite";
-import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { signUpMember } from "#tests/integration/helpers/route-calls";
+import { shippingAddress } from "#tests/support/shipping";
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { createTestBackend } from "#tests/support/pglite";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { signUpMember } from "#tests/support/route-calls";
 
 // Order confirmations (issue 17) from place_order's own transaction through a real SMTP server.
 
@@ -54,7 +54,7 @@ describe("order confirmation", () => {
     await sender.runOnce();
     await sender.stop();
     const [mail] = await smtp.waitFor(1);
-    const number = order.id.slice(-8).toUpperCase();
+    const number = order.id.slice(-8);
     expect(mail!.recipients).toEqual(["guest-1@example.com"]);
     expect(mail!.parsed.subject).toBe(`Your Luxe Strands order #${number}`);
     const text = mail!.parsed.text ?? "";
@@ -92,7 +92,7 @@ describe("order confirmation", () => {
     await sender.runOnce();
     await sender.stop();
     const mail = (await smtp.waitFor(2)).find((received) => received.recipients.includes("member-1@example.com"));
-    expect(mail?.parsed.subject).toBe(`Your Luxe Strands order #${order.id.slice(-8).toUpperCase()}`);
+    expect(mail?.parsed.subject).toBe(`Your Luxe Strands order #${order.id.slice(-8)}`);
     expect(mail?.parsed.text).toContain("Silky Straight Clip-In Extensions");
     expect(linksIn(mail!)).toEqual(["http://localhost/orders"]);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend, RequestBackend } from "~/backend/port";
-import { shippingAddress } from "#tests/fixtures/shipping";
-import { createTestMailSender } from "#tests/setup/mail-sender";
-import { createTestBackend } from "#tests/setup/pglite";
-import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { signUpMember } from "#tests/integration/helpers/route-calls";
+import { shippingAddress } from "#tests/support/shipping";
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { createTestBackend } from "#tests/support/pglite";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { signUpMember } from "#tests/support/route-calls";
 
 // The order's later e-mails (decision 0029) from the status change's own transaction, through a real SMTP server:
 // paid, shipped (with tracking), delivered, cancelled (reason and payment), the shop's new-order notice, and a
@@ -37,6 +37,7 @@ const placeGuestOrder = (email: string) =>
     userId: null,
     items: [{ productId: "clip-1", quantity: 1 }],
     shippingAddress,
+    shippingMethod: "standard",
     email,
     idempotencyKey: `status-mail-${crypto.randomUUID()}`,
   });
@@ -44,7 +45,7 @@ const placeGuestOrder = (email: string) =>
 describe("order status e-mails", () => {
   it("tell a guest of each step: the confirmation's own-page link, paid, shipped with tracking, delivered", async () => {
     const order = await placeGuestOrder("status-guest@example.com");
-    const number = order.id.slice(-8).toUpperCase();
+    const number = order.id.slice(-8);
     await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" });
     await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "paid", newStatus: "shipped", carrier: "USPS", trackingNumber: "9400 1000 0000" });
     await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "shipped", newStatus: "delivered" });

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 import { CONTROL_CHARACTER_MESSAGE, REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
-import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
-import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "./helpers/production-server";
+import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "#tests/support/http";
+import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "#tests/support/production-server";
 
 // Hostile requests against the real production suite.server. Every one gets a clear 4xx (or a redirect that stays on
 // the site) and changes nothing: at the end the database is read directly and holds only the legitimate changes.
@@ -566,9 +566,10 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
     },
   );
 
-  it("/blog?category= a category no article has is a 404 left out of search engines", async () => {
+  it("/blog?category= a category no article has is the blog's empty state (200), left out of search engines", async () => {
     const response = await httpRequest(suite.server.url, "/blog?category=Fake%20News");
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
+    expect(response.body).toContain("No articles found matching your search.");
     expect(response.body).toMatch(/<meta name="robots" content="noindex/);
     expect(response.body).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startStripeStandIn } from "#tests/support/stripe-stand-in.mjs";
-import { httpRequest } from "./helpers/http";
-import { type ProductionServer, useProductionServers } from "./helpers/production-server";
+import { httpRequest } from "#tests/support/http";
+import { type ProductionServer, useProductionServers } from "#tests/support/production-server";
 
 // Card payment through the real server (decision 0031): the start-up line and refusals, the webhook path let through
 // the server's form checks (and only it), and the payment page's origin in the CSP's form-action.

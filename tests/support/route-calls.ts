@@ -3,8 +3,8 @@ import { expect } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { Toast } from "~/utils/toast";
 import { readToast } from "~/utils/toast.server";
-import { cookiesAfter, CookieJar } from "#tests/support/cookie-jar.mjs";
-import { withResponseHeaders } from "../../../server/remix-handler.js";
+import { cookiesAfter, CookieJar } from "#scripts/lib/cookie-jar.mjs";
+import { withResponseHeaders } from "../../server/remix-handler.js";
 
 // Calling the app's loaders and actions in-process, as Remix would, with a browser's cookies: the one helper the
 // integration tests use for it. E.g.

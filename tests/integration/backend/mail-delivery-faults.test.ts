@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Backend } from "~/backend/port";
 import { openPostgresBackend } from "~/backend/sql/sql-backend.server";
-import { shippingAddress } from "#tests/fixtures/shipping";
-import { createTestMailSender } from "#tests/setup/mail-sender";
-import { createTestBackend, testBackendOptions } from "#tests/setup/pglite";
-import { type PostgresCluster, startPostgresCluster } from "#tests/setup/postgres-cluster";
-import { startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
+import { shippingAddress } from "#tests/support/shipping";
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { createTestBackend, testBackendOptions } from "#tests/support/pglite";
+import { type PostgresCluster, startPostgresCluster } from "#tests/support/postgres-cluster";
+import { startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 
 // Delivery that loses nothing and sends nothing twice (issue 17): a mail server that is away, two instances on
 // one PostgreSQL, a process that dies between the commit and the send. Each waits on positive events (a failed

@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { BackendError, type BackendErrorCode } from "~/backend/errors";
 import type { Backend, Order, PlaceOrderInput, RequestBackend, ShippingAddress } from "~/backend/port";
 import type { SqlDatabase, SqlExecutor } from "~/backend/sql/sql-database";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 
 export const shipping: ShippingAddress = {
   firstName: "Ada",

@@ -406,11 +406,11 @@ function boundedList() {
   };
 }
 
-// `node tests/support/shop-harness.mjs build` (npm run build:tests): the build the tests run, made now if the sources
+// `node scripts/lib/shop-harness.mjs build` (npm run build:tests): the build the tests run, made now if the sources
 // changed since the last one; prints its directory.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv[2] !== "build") {
-    console.error("Usage: node tests/support/shop-harness.mjs build");
+    console.error("Usage: node scripts/lib/shop-harness.mjs build");
     process.exit(2);
   }
   console.log(await ensureBuild({ log: (message) => console.error(message) }));

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { freePort } from "#tests/support/shop-harness.mjs";
+import { freePort } from "#scripts/lib/shop-harness.mjs";
 
 const run = promisify(execFile);
 

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll } from "vitest";
-import { getMigratedSnapshot } from "#tests/setup/pglite";
-import { ensureBuild, freePort, type ShopOptions, type ShopProcess, spawnShop, startShop, throwawayDir, tmpDir } from "#tests/support/shop-harness.mjs";
+import { getMigratedSnapshot } from "#tests/support/pglite";
+import { ensureBuild, freePort, type ShopOptions, type ShopProcess, spawnShop, startShop, throwawayDir, tmpDir } from "#scripts/lib/shop-harness.mjs";
 
-// The production suites' servers: the shop harness (tests/support/shop-harness.mjs) with these suites' settings.
+// The production suites' servers: the shop harness (scripts/lib/shop-harness.mjs) with these suites' settings.
 
 export const TEST_SESSION_SECRET = "production-suite-session-secret-0123456789";
 
@@ -32,7 +32,7 @@ function suiteEnv(env: Record<string, string> = {}): Record<string, string> {
 
 /**
  * A migrated embedded-database directory, ready for DATA_DIR. Creating and migrating one takes many seconds;
- * a template restored once from the migrated snapshot (tests/setup/pglite.ts) and cached in tests/.tmp is copied
+ * a template restored once from the migrated snapshot (tests/support/pglite.ts) and cached in tests/.tmp is copied
  * in well under one.
  */
 async function migratedDataDir(): Promise<string> {

@@ -8,7 +8,7 @@
 
 import crypto from "node:crypto";
 import type { SqlDatabase, SqlExecutor } from "~/backend/sql/sql-database";
-import { openTestDatabase } from "#tests/setup/pglite";
+import { openTestDatabase } from "#tests/support/pglite";
 import { json } from "./fake-supabase";
 
 export const PGLITE_SUPABASE_URL = "https://pglitebackedfake.supabase.co";

@@ -8,7 +8,7 @@ const run = promisify(execFile);
 const binDir = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
 
 /**
- * Stops and starts again a running PostgreSQL cluster (e.g. one from tests/setup/postgres-cluster.ts), to
+ * Stops and starts again a running PostgreSQL cluster (e.g. one from tests/support/postgres-cluster.ts), to
  * take the database away from the app mid-test. It finds the cluster's directory and its start options
  * (postmaster.opts) through the server itself, so it restarts on the same port and socket directory.
  */

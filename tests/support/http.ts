@@ -1,5 +1,5 @@
 import http from "node:http";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 
 export interface HttpResponse {
   status: number;
