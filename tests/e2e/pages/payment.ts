@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { shippingAddress } from "../../support/shipping";
+import { shippingAddress, shippingAddressFields as fields } from "../../support/shipping";
 import { visit, waitForHydration } from "../fixtures";
 import { PASSWORD, newEmail } from "./account";
 import { addFromProductPage } from "./cart-ui";
@@ -7,17 +7,6 @@ import { withFullPageLoad } from "./navigation";
 
 // Card payment on the shop that runs Stripe Checkout against the local stand-in (playwright.config.ts, decision 0031),
 // for the desktop and phone specs alike. The stand-in's payment page is plain HTML: 'Pay' and 'Cancel' buttons.
-
-const fields: Array<[label: string, value: string]> = [
-  ["First Name", shippingAddress.firstName],
-  ["Last Name", shippingAddress.lastName],
-  ["Email", shippingAddress.email],
-  ["Phone", shippingAddress.phone],
-  ["Address", shippingAddress.address],
-  ["City", shippingAddress.city],
-  ["State", shippingAddress.state],
-  ["ZIP Code", shippingAddress.zipCode],
-];
 
 export async function addProducts(page: Page, hasJs: boolean, lines: Array<[productId: string, quantity: number]>) {
   for (const [productId, quantity] of lines) {

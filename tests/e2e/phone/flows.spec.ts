@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit, waitForHydration } from "../fixtures";
-import { shippingAddress } from "../../support/shipping";
+import { shippingAddressFields } from "../../support/shipping";
 import { createAccount } from "../pages/account";
 import { addFromProductPage, CartUi } from "../pages/cart-ui";
 import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
@@ -10,16 +10,7 @@ import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, w
 const toast = (page: Page) => page.getByTestId("toast");
 
 async function fillShippingAddress(page: Page) {
-  for (const [label, value] of [
-    ["First Name", shippingAddress.firstName],
-    ["Last Name", shippingAddress.lastName],
-    ["Email", shippingAddress.email],
-    ["Phone", shippingAddress.phone],
-    ["Address", shippingAddress.address],
-    ["City", shippingAddress.city],
-    ["State", shippingAddress.state],
-    ["ZIP Code", shippingAddress.zipCode],
-  ] as const) {
+  for (const [label, value] of shippingAddressFields) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
 }
