@@ -16,6 +16,7 @@ import { createPageCache } from "./server/page-cache.js";
 import { remixHandler } from "./server/remix-handler.js";
 import {
   answerUnparsableRequests,
+  originFormOnly,
   readFormBody,
   redirectToCanonicalPath,
   refuseCrossSitePosts,
@@ -91,6 +92,9 @@ const trustProxy = process.env.TRUST_PROXY ?? "false";
 app.set("trust proxy", trustProxy === "true" ? 1 : /^[1-9]\d*$/.test(trustProxy) ? Number(trustProxy) : false);
 
 let closing = false;
+
+// Before everything, static files included: a request line in absolute form is read as a path on this shop.
+app.use(originFormOnly());
 
 app.use((_req, res, next) => {
   // While shutting down, keep-alive clients are told to reconnect, which reaches another instance.

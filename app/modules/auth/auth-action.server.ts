@@ -17,11 +17,8 @@ import { safeRedirect } from "~/utils/safe-redirect";
  * backend's message; or "check your email") shows on the form only, in one place, not also as a toast.
  */
 export async function authAction({ request, context }: ActionFunctionArgs) {
-  // Login CSRF: another site's form must not sign the shopper into an account of its choosing. This post
-  // needs no cookie, so SameSite cannot refuse it; the browser's own Sec-Fetch-Site mark can.
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
-    throw data("This sign-in form was sent from another website. Please sign in from the shop's own page.", { status: 403 });
-  }
+  // Login CSRF (another site's form signing the shopper into an account of its choosing) is refused before Remix,
+  // with every other cross-site post: server/request-guards.js reads Origin and Sec-Fetch-Site.
   const { backend } = await requireAnonymous(request, context);
   // remix-auth copies the Request, body included: read the form from a clone and hand it over in context.
   const formData = await request.clone().formData();
