@@ -326,6 +326,8 @@ export interface OutboxMessage {
   attempts: number;
   /** ISO 8601. */
   createdAt: string;
+  /** This claim's token: only its holder may renew or finish the message (another claim has another token). */
+  claim: string;
 }
 
 export type OutboxOutcome =
@@ -336,5 +338,11 @@ export type OutboxOutcome =
 export interface OutboxPort {
   /** Due messages, each leased to the caller for `leaseSeconds` (other senders skip them meanwhile). */
   claim(input: { limit: number; leaseSeconds: number }): Promise<OutboxMessage[]>;
-  finish(input: { id: string } & OutboxOutcome): Promise<void>;
+  /**
+   * Extends the lease of a claim still held to `leaseSeconds` from now. False when the claim was lost (its lease ran
+   * out and another sender claimed the message, or the message is finished): the caller holds nothing then.
+   */
+  renew(input: { id: string; claim: string; leaseSeconds: number }): Promise<boolean>;
+  /** Records the attempt's outcome. False, and nothing changes, when `claim` is no longer the message's claim. */
+  finish(input: { id: string; claim: string } & OutboxOutcome): Promise<boolean>;
 }

@@ -5,9 +5,9 @@ import type { OutboxPort } from "~/backend/port";
 import { type OutboxRow, toOutboxMessage } from "~/backend/sql/sql-outbox.server";
 
 /**
- * The outbox on Supabase (issue 17): the same public.claim_outbox and finish_outbox the SQL backends call,
- * through PostgREST with the service-role key. That key bypasses row-level security, so it stays in this server
- * process (SUPABASE_SERVICE_ROLE_KEY) and is never put in a page, a cookie or a log.
+ * The outbox on Supabase (issue 17): the same public.claim_outbox, renew_outbox_claim and finish_outbox_claim the SQL
+ * backends call, through PostgREST with the service-role key. That key bypasses row-level security, so it stays in
+ * this server process (SUPABASE_SERVICE_ROLE_KEY) and is never put in a page, a cookie or a log.
  */
 export function createSupabaseOutbox(options: { url: string; serviceRoleKey: string; fetch?: typeof fetch }): OutboxPort {
   const client = createClient(options.url, options.serviceRoleKey, {
@@ -22,14 +22,21 @@ export function createSupabaseOutbox(options: { url: string; serviceRoleKey: str
       if (error) throw toBackendError(error);
       return ((data ?? []) as OutboxRow[]).map(toOutboxMessage);
     },
+    async renew({ id, claim, leaseSeconds }) {
+      const { data, error } = await client.rpc("renew_outbox_claim", { p_id: id, p_claim_token: claim, p_lease_seconds: leaseSeconds });
+      if (error) throw toBackendError(error);
+      return data === true;
+    },
     async finish(input) {
-      const { error } = await client.rpc("finish_outbox", {
+      const { data, error } = await client.rpc("finish_outbox_claim", {
         p_id: input.id,
+        p_claim_token: input.claim,
         p_outcome: input.outcome,
         p_error: input.outcome === "sent" ? null : input.error,
         p_retry_at: input.outcome === "retry" ? input.retryAt.toISOString() : null,
       });
       if (error) throw toBackendError(error);
+      return data === true;
     },
   };
 }

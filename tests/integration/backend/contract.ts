@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "~/content/products";
 import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
-import type { Backend, RequestBackend } from "~/backend/port";
+import type { Backend, OutboxPort, RequestBackend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
 import { expectBackendError, newKey, requestWith, shipping, signUpShopper, uniqueEmail } from "./helpers";
@@ -715,6 +715,75 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         );
         expect(row?.n).toBe(1);
         await expectBackendError(anyScope().newsletter.subscribe({ email: "not an address" }), "invalid_input", /valid e-mail/);
+      });
+    });
+
+    // The claims senders take on outbox messages (decision 0027): a live sender keeps its message as long as it renews;
+    // one that stops renewing (a crash) loses it when its lease runs out, and its old claim then changes nothing.
+    describe("e-mail outbox claims", () => {
+      const outbox = () => {
+        if (!backend.outbox) throw new Error("This backend's contract runs with an outbox (the Supabase fake with its service-role key).");
+        return backend.outbox;
+      };
+      /** Marks every due message sent, so that the test's own are the only ones to claim. */
+      async function drain() {
+        for (;;) {
+          const messages = await outbox().claim({ limit: 100, leaseSeconds: 60 });
+          if (messages.length === 0) return;
+          for (const message of messages) await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" });
+        }
+      }
+      const guestOrder = (email: string) =>
+        anyScope().orders.place({ userId: null, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, email, idempotencyKey: newKey() });
+
+      test("two senders claiming at once get different messages, each with a claim of its own; a held claim is not taken", async () => {
+        await drain();
+        const emails = [uniqueEmail("claim-a"), uniqueEmail("claim-b")];
+        for (const email of emails) await guestOrder(email);
+        const [first, second] = await Promise.all([outbox().claim({ limit: 1, leaseSeconds: 60 }), outbox().claim({ limit: 1, leaseSeconds: 60 })]);
+        expect([...first!, ...second!].map((message) => message.recipient).sort()).toEqual(emails.sort());
+        expect(first![0]!.claim).not.toBe(second![0]!.claim);
+        expect(await outbox().claim({ limit: 10, leaseSeconds: 60 })).toEqual([]);
+        for (const message of [...first!, ...second!]) {
+          expect(await outbox().renew({ id: message.id, claim: message.claim, leaseSeconds: 60 })).toBe(true);
+          expect(await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" })).toBe(true);
+          // Finished: nothing left to renew or finish.
+          expect(await outbox().renew({ id: message.id, claim: message.claim, leaseSeconds: 60 })).toBe(false);
+          expect(await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" })).toBe(false);
+        }
+      });
+
+      test("a claim that is not renewed lapses: another sender takes the message, and the old claim can neither renew nor finish it", async () => {
+        await drain();
+        const email = uniqueEmail("claim-lapse");
+        await guestOrder(email);
+        const [crashed] = await outbox().claim({ limit: 1, leaseSeconds: 1 });
+        expect(crashed?.recipient).toBe(email);
+        // Due again once the 1 s lease has passed (the database's clock decides).
+        let taken: Awaited<ReturnType<OutboxPort["claim"]>> = [];
+        await expect.poll(async () => (taken = await outbox().claim({ limit: 1, leaseSeconds: 60 })).length, { timeout: 15_000, interval: 200 }).toBe(1);
+        const [retaken] = taken;
+        expect(retaken).toMatchObject({ id: crashed!.id, recipient: email, attempts: crashed!.attempts + 1 });
+        expect(retaken!.claim).not.toBe(crashed!.claim);
+        expect(await outbox().renew({ id: crashed!.id, claim: crashed!.claim, leaseSeconds: 60 })).toBe(false);
+        expect(await outbox().finish({ id: crashed!.id, claim: crashed!.claim, outcome: "failed", error: "stale" })).toBe(false);
+        // The new holder's claim is intact.
+        expect(await outbox().renew({ id: retaken!.id, claim: retaken!.claim, leaseSeconds: 60 })).toBe(true);
+        expect(await outbox().finish({ id: retaken!.id, claim: retaken!.claim, outcome: "sent" })).toBe(true);
+      });
+
+      test("a retry, from the claim's holder, makes the message due again at the time given and frees it", async () => {
+        await drain();
+        await guestOrder(uniqueEmail("claim-retry"));
+        const [held] = await outbox().claim({ limit: 1, leaseSeconds: 60 });
+        const retryAt = new Date(Date.now() + 600_000);
+        expect(await outbox().finish({ id: held!.id, claim: held!.claim, outcome: "retry", error: "421 try later", retryAt })).toBe(true);
+        const [row] = await db.query<{ next_attempt_at: Date | string; claimed_until: Date | string | null; last_error: string }>(
+          "select next_attempt_at, claimed_until, last_error from public.outbox where id = $1",
+          [held!.id],
+        );
+        expect(new Date(row!.next_attempt_at).getTime()).toBe(retryAt.getTime());
+        expect(row).toMatchObject({ claimed_until: null, last_error: "421 try later" });
       });
     });
   });

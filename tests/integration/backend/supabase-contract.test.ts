@@ -12,6 +12,7 @@ describeBackendContract("supabase (network-edge fake over PGlite)", async () => 
       createSupabaseBackend({
         url: supabase.url,
         anonKey: supabase.anonKey,
+        serviceRoleKey: supabase.serviceRoleKey,
         cookieSecrets: ["test-session-secret"],
         secureCookies: false,
         fetch: supabase.fetch,

@@ -20,6 +20,8 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
 export interface SupabaseOverPglite {
   url: string;
   anonKey: string;
+  /** The service-role key (SUPABASE_SERVICE_ROLE_KEY): its calls run as the database owner, past row-level security. */
+  serviceRoleKey: string;
   fetch: typeof fetch;
   /** Owner access to the database behind the fake (the role that ran the migrations). */
   db: SqlDatabase;
@@ -58,6 +60,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     return `${unsigned}.${crypto.createHmac("sha256", secret).update(unsigned).digest("base64url")}`;
   };
   const anonKey = sign({ role: "anon", iss: "supabase", exp: 4_102_444_800 });
+  const serviceRoleKey = sign({ role: "service_role", iss: "supabase", exp: 4_102_444_800 });
 
   /** The verified claims of a token; null when its signature does not hold. */
   function verify(token: string): Claims | null {
@@ -259,7 +262,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
 
   /** As PostgREST: the role and subject come from the bearer token (the anon key is a token too). */
   function claimsOf(request: Request): Claims {
-    if (request.headers.get("apikey") !== anonKey) throw new HttpError(401, { message: "Invalid API key" });
+    if (![anonKey, serviceRoleKey].includes(request.headers.get("apikey") ?? "")) throw new HttpError(401, { message: "Invalid API key" });
     const claims = verify(bearerOf(request) ?? "");
     if (!claims) throw restError(401, "PGRST301", "No suitable key or wrong key type");
     if (claims.exp <= Date.now() / 1000) throw restError(401, "PGRST303", "JWT expired");
@@ -268,6 +271,9 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
 
   function asRole<T>(claims: Claims, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
+      // Supabase's service_role bypasses row-level security; the test database has no such role, so its calls run as
+      // the owner that ran the migrations (the grants to service_role are left untested here).
+      if (claims.role === "service_role") return work(tx);
       await tx.query(
         "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claims', $3, true)",
         [claims.role, claims.sub ?? "", JSON.stringify(claims)],
@@ -450,8 +456,9 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
 
   /** POST /rest/v1/rpc/fn: named arguments from the JSON body, cast to the function's own argument types. */
   async function callFunction(name: string, claims: Claims, args: Record<string, unknown>): Promise<Response> {
-    const [fn] = await db.query<{ arg_names: string[] | null; arg_types: string[]; returns: string }>(
-      `select p.proargnames::text[] as arg_names, p.proargtypes::regtype[]::text[] as arg_types, p.prorettype::regtype::text as returns
+    const [fn] = await db.query<{ arg_names: string[] | null; arg_types: string[]; returns: string; returns_set: boolean }>(
+      `select p.proargnames::text[] as arg_names, p.proargtypes::regtype[]::text[] as arg_types, p.prorettype::regtype::text as returns,
+              p.proretset as returns_set
        from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and p.proname = $1`,
       [name],
@@ -474,7 +481,11 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         await tx.query(`select ${call}`, values);
         return new Response(null, { status: 204 });
       }
-      const [row] = await tx.query<{ result: unknown }>(`select to_json(${call}) as result`, values);
+      // A set-returning function answers a JSON array, as PostgREST does.
+      const [row] = await tx.query<{ result: unknown }>(
+        fn.returns_set ? `select coalesce(json_agg(r), '[]'::json) as result from ${call} as r` : `select to_json(${call}) as result`,
+        values,
+      );
       return json(row?.result ?? null);
     });
   }
@@ -498,7 +509,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     }
   };
 
-  return { url: PGLITE_SUPABASE_URL, anonKey, fetch: fakeFetch, db, close: () => db.close() };
+  return { url: PGLITE_SUPABASE_URL, anonKey, serviceRoleKey, fetch: fakeFetch, db, close: () => db.close() };
 }
 
 /** The rows of a statement as PostgREST's JSON (json_agg); a write without RETURNING answers none. */
