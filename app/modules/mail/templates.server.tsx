@@ -1,14 +1,20 @@
 // The shop's e-mails (issue 17), rendered on the server only (a *.server module never reaches the client bundle):
 // plain TSX through react-dom/server, with no e-mail framework (decision 0016). Each message has a plain-text
 // part and an HTML part made of tables and inline styles, with no images, so both read the same with images off.
+// Every message goes through `page()` (HTML) and `footerText()` (plain text): one column that reads at 320 px, and a
+// footer with the shop's address and links to the shop and to its help and contact page. A new kind is a template
+// below built from those, `linkMessage()` for a message whose point is one link.
+// Text a shopper typed (a name, an address) appears only in an order's address block, each line through
+// `shopperText()`: capped in length, and never a link (decision 0027).
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { OutboxMessage } from "~/backend/port";
+import type { Order, OutboxMessage } from "~/backend/port";
 import { type OrderRow, toOrder } from "~/backend/rows.server";
 import { orderNumber } from "~/modules/account/orders";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatCents } from "~/modules/money";
 import { site } from "~/utils/site";
+import { shopperText } from "./shopper-text";
 
 export interface RenderedMail {
   subject: string;
@@ -24,6 +30,11 @@ export interface RenderContext {
   /** The shop's public origin, e.g. https://shop.example.com: links never take it from a request. */
   origin: string;
 }
+
+/** The shop's pages every message links to in its footer. */
+const SHOP_PATH = "/shop";
+/** Help and contact: the FAQ page ends with the shop's e-mail, phone and hours. */
+const CONTACT_PATH = "/faq";
 
 /** A message kind the sender does not know: a deployment running older code than its database. */
 export class UnknownMailKindError extends Error {
@@ -72,15 +83,8 @@ const templates: Record<string, Template> = {
       ["Tax", money(0)],
       ["Total", money(order.totalAmount)],
     ] as const;
-    const address = order.shippingAddress;
-    const addressLines = [
-      `${address.firstName} ${address.lastName}`,
-      address.address,
-      `${address.city}, ${address.state} ${address.zipCode}`,
-      address.country,
-      address.phone,
-    ];
-    const ordersLink = order.userId ? new URL("/orders", context.origin).href : null;
+    const addressLines = shippingLines(order.shippingAddress);
+    const orderLink = orderLinkOf(order, context);
     const subject = `Your ${site.name} order #${number}`;
 
     const text = [
@@ -94,49 +98,55 @@ const templates: Record<string, Template> = {
       ``,
       `Shipping to:`,
       ...addressLines.map((line) => `  ${line}`),
-      ...(ordersLink ? [``, `See your orders: ${ordersLink}`] : []),
+      ...(orderLink ? [``, `${orderLink.label}: ${orderLink.href}`] : []),
       ``,
-      footerText(),
+      footerText(context),
     ].join("\n");
 
-    const cell = { padding: "8px 0", borderBottom: `1px solid ${colors.line}`, verticalAlign: "top" } as const;
+    // Two columns, whatever the width: the product with "2 x $299.00" under it, and the line's total. Four columns
+    // (item, qty, price, total) ran together on a phone ("1$299.00$299.00").
+    const cell = { padding: "10px 0", borderBottom: `1px solid ${colors.line}`, verticalAlign: "top" } as const;
     const html = page(
+      context,
       subject,
       <>
-        <h1 style={{ fontSize: "22px", margin: "0 0 8px" }}>Thank you for your order!</h1>
-        <p style={{ margin: "0 0 16px", color: colors.muted }}>Order number: <strong style={{ color: colors.ink }}>#{number}</strong></p>
+        <h1 style={headingStyle}>Thank you for your order!</h1>
+        <p style={{ margin: "0 0 16px", color: colors.muted }}>
+          Order number: <strong style={{ color: colors.ink }}>#{number}</strong>
+        </p>
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse" }}>
-          <thead>
-            <tr>
-              <th align="left" style={cell}>Item</th>
-              <th align="right" style={cell}>Qty</th>
-              <th align="right" style={cell}>Price</th>
-              <th align="right" style={cell}>Total</th>
-            </tr>
-          </thead>
           <tbody>
             {lines.map((line, index) => (
               <tr key={index}>
-                <td style={cell}>{line.name}</td>
-                <td align="right" style={cell}>{line.quantity}</td>
-                <td align="right" style={cell}>{line.unit}</td>
-                <td align="right" style={cell}>{line.total}</td>
-              </tr>
-            ))}
-            {totals.map(([label, value]) => (
-              <tr key={label}>
-                <td colSpan={3} align="right" style={{ padding: "6px 8px 0 0", fontWeight: label === "Total" ? "bold" : "normal" }}>
-                  {label}
+                <td style={{ ...cell, paddingRight: "12px" }}>
+                  {line.name}
+                  <br />
+                  <span style={{ fontSize: "14px", color: colors.muted }}>
+                    {line.quantity} &times; {line.unit}
+                  </span>
                 </td>
-                <td align="right" style={{ padding: "6px 0 0", fontWeight: label === "Total" ? "bold" : "normal" }}>
-                  {value}
+                <td align="right" style={{ ...cell, whiteSpace: "nowrap" }}>
+                  {line.total}
                 </td>
               </tr>
             ))}
+            {totals.map(([label, value]) => {
+              const weight = label === "Total" ? "bold" : "normal";
+              return (
+                <tr key={label}>
+                  <td align="right" style={{ padding: "6px 12px 0 0", fontWeight: weight }}>
+                    {label}
+                  </td>
+                  <td align="right" style={{ padding: "6px 0 0", fontWeight: weight, whiteSpace: "nowrap" }}>
+                    {value}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
         <h2 style={{ fontSize: "16px", margin: "24px 0 4px" }}>Shipping to</h2>
-        <p style={{ margin: 0 }}>
+        <p style={{ margin: 0, overflowWrap: "anywhere" }}>
           {addressLines.map((line, index) => (
             <span key={index}>
               {line}
@@ -144,30 +154,48 @@ const templates: Record<string, Template> = {
             </span>
           ))}
         </p>
-        {ordersLink ? <Button href={ordersLink}>See your orders</Button> : null}
+        {orderLink ? <Button href={orderLink.href}>{orderLink.label}</Button> : null}
       </>,
     );
-    return { subject, text, html, headers: {}, links: ordersLink ? [ordersLink] : [] };
+    return { subject, text, html, headers: {}, links: [...(orderLink ? [orderLink.href] : []), ...footerLinks(context)] };
   },
 
   confirm_signup(message, context) {
     const link = withSecret(context, stringField(message.payload, "link_path"), "code", message.secret);
-    return linkMessage({
+    return linkMessage(context, {
       subject: `Confirm your ${site.name} account`,
       heading: "Confirm your email address",
-      body: "Follow this link to confirm your address and sign in. It works once, for 24 hours.",
+      body: "Follow this link to confirm your address and sign in. It works once, for 24 hours, in any browser.",
       action: "Confirm my address",
       link,
       ignore: "If you did not create an account, ignore this e-mail: nothing happens without the link.",
     });
   },
 
+  // Sign-up with an address that has an account answers as for a new one (so it tells nobody who is a member); the
+  // owner learns of it here, with the two ways back in.
+  account_exists(_message, context) {
+    const signIn = new URL("/auth", context.origin).href;
+    const reset = new URL("/forgot-password", context.origin).href;
+    return linkMessage(context, {
+      subject: `Someone tried to create a ${site.name} account with your address`,
+      heading: "You already have an account",
+      body:
+        "Someone, probably you, tried to create an account with this e-mail address, which already has one. " +
+        "Sign in with your password, or set a new one if you have forgotten it.",
+      action: "Sign in",
+      link: signIn,
+      secondary: { label: "Reset your password", link: reset },
+      ignore: "If it was not you, ignore this e-mail: no account was created and nothing changed.",
+    });
+  },
+
   password_reset(message, context) {
     const link = withSecret(context, stringField(message.payload, "link_path"), "code", message.secret);
-    return linkMessage({
+    return linkMessage(context, {
       subject: `Reset your ${site.name} password`,
       heading: "Set a new password",
-      body: "Follow this link to choose a new password. It works once, for 1 hour; setting the password signs you out everywhere else.",
+      body: "Follow this link to choose a new password. It works once, for 1 hour, in any browser; setting the password signs you out everywhere else.",
       action: "Set a new password",
       link,
       ignore: "If you did not ask for this, ignore this e-mail: your password stays as it is.",
@@ -176,10 +204,10 @@ const templates: Record<string, Template> = {
 
   newsletter_confirmation(message, context) {
     const link = withSecret(context, "/newsletter/confirm", "token", message.secret);
-    return linkMessage({
+    return linkMessage(context, {
       subject: `Confirm your ${site.name} newsletter subscription`,
       heading: "One more step",
-      body: "Follow this link to confirm that you want our newsletter. It works once, for 7 days.",
+      body: "Follow this link and press the button on the page to confirm that you want our newsletter. It works once, for 7 days.",
       action: "Yes, subscribe me",
       link,
       ignore: "If you did not subscribe, ignore this e-mail: you will get nothing more from us.",
@@ -188,12 +216,12 @@ const templates: Record<string, Template> = {
 
   newsletter_welcome(message, context) {
     const unsubscribe = withSecret(context, "/newsletter/unsubscribe", "token", message.secret);
-    const mail = linkMessage({
+    const mail = linkMessage(context, {
       subject: `Welcome to the ${site.name} newsletter`,
       heading: "You are subscribed",
       body: "Thank you for confirming. You will hear from us about new arrivals, care tips and offers.",
       action: "Visit the shop",
-      link: new URL("/shop", context.origin).href,
+      link: new URL(SHOP_PATH, context.origin).href,
       ignore: "",
       unsubscribe,
     });
@@ -202,31 +230,67 @@ const templates: Record<string, Template> = {
   },
 };
 
-function linkMessage(content: {
-  subject: string;
-  heading: string;
-  body: string;
-  action: string;
-  link: string;
-  ignore: string;
-  unsubscribe?: string;
-}): RenderedMail {
+/**
+ * Where an order's e-mail sends the shopper to see the order: a member's order history. A guest's own order page
+ * has no link yet; when it has one, return it here for guest orders (the template shows a button for any link).
+ */
+function orderLinkOf(order: Order, context: RenderContext): { href: string; label: string } | null {
+  if (order.userId) return { href: new URL("/orders", context.origin).href, label: "See your orders" };
+  return null;
+}
+
+/** The address block of an order: the only place shopper-typed text appears in a message. */
+function shippingLines(address: Order["shippingAddress"]): string[] {
+  return [
+    shopperText(`${address.firstName} ${address.lastName}`),
+    shopperText(address.address),
+    shopperText(`${address.city}, ${address.state} ${address.zipCode}`),
+    shopperText(address.country),
+    shopperText(address.phone),
+  ];
+}
+
+const headingStyle = { fontSize: "22px", lineHeight: "1.3", margin: "0 0 8px" } as const;
+
+function linkMessage(
+  context: RenderContext,
+  content: {
+    subject: string;
+    heading: string;
+    body: string;
+    action: string;
+    link: string;
+    /** A second, quieter way on (e.g. "Reset your password" beside "Sign in"). */
+    secondary?: { label: string; link: string };
+    ignore: string;
+    unsubscribe?: string;
+  },
+): RenderedMail {
   const text = [
     content.heading,
     ``,
     content.body,
     ``,
     `${content.action}: ${content.link}`,
+    ...(content.secondary ? [`${content.secondary.label}: ${content.secondary.link}`] : []),
     ...(content.ignore ? [``, content.ignore] : []),
     ``,
-    footerText(content.unsubscribe),
+    footerText(context, content.unsubscribe),
   ].join("\n");
   const html = page(
+    context,
     content.subject,
     <>
-      <h1 style={{ fontSize: "22px", margin: "0 0 8px" }}>{content.heading}</h1>
+      <h1 style={headingStyle}>{content.heading}</h1>
       <p style={{ margin: "0 0 8px" }}>{content.body}</p>
       <Button href={content.link}>{content.action}</Button>
+      {content.secondary ? (
+        <p style={{ margin: "12px 0 0" }}>
+          <a href={content.secondary.link} style={{ color: colors.brand }}>
+            {content.secondary.label}
+          </a>
+        </p>
+      ) : null}
       <p style={{ margin: "16px 0 0", fontSize: "13px", color: colors.muted }}>
         If the button does not work, copy this address into your browser: <br />
         <a href={content.link} style={{ color: colors.brand, wordBreak: "break-all" }}>
@@ -237,11 +301,22 @@ function linkMessage(content: {
     </>,
     content.unsubscribe,
   );
-  return { subject: content.subject, text, html, headers: {}, links: [content.link, ...(content.unsubscribe ? [content.unsubscribe] : [])] };
+  const links = [content.link, ...(content.secondary ? [content.secondary.link] : []), ...footerLinks(context), ...(content.unsubscribe ? [content.unsubscribe] : [])];
+  return { subject: content.subject, text, html, headers: {}, links };
 }
 
-function footerText(unsubscribe?: string): string {
-  return [`${site.name} - ${site.address}`, ...(unsubscribe ? [`Unsubscribe: ${unsubscribe}`] : [])].join("\n");
+function footerLinks(context: RenderContext): string[] {
+  return [new URL(SHOP_PATH, context.origin).href, new URL(CONTACT_PATH, context.origin).href];
+}
+
+function footerText(context: RenderContext, unsubscribe?: string): string {
+  const [shop, contact] = footerLinks(context);
+  return [
+    `${site.name} - ${site.address}`,
+    `Shop: ${shop}`,
+    `Help and contact: ${contact} (${site.email}, ${site.phone})`,
+    ...(unsubscribe ? [`Unsubscribe: ${unsubscribe}`] : []),
+  ].join("\n");
 }
 
 function Button({ href, children }: { href: string; children: ReactNode }) {
@@ -265,41 +340,58 @@ function Button({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** The document around every message: one centred column, text only. */
-function page(title: string, content: ReactNode, unsubscribe?: string): string {
+/**
+ * The document around every message: one column up to 560 px wide that shrinks to the screen (padding 16 px on a
+ * phone, text wraps, nothing wider than the column), text only; the footer links to the shop and its contact page.
+ */
+function page(context: RenderContext, title: string, content: ReactNode, unsubscribe?: string): string {
+  const [shop, contact] = footerLinks(context);
   const markup = renderToStaticMarkup(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Apple Mail and iOS: no links made from numbers or addresses in the text (the shopper's phone, say). */}
+        <meta name="format-detection" content="telephone=no, date=no, address=no, email=no, url=no" />
+        <meta name="x-apple-disable-message-reformatting" />
         <title>{title}</title>
       </head>
       <body style={{ margin: 0, padding: 0, background: colors.sand, color: colors.ink, fontFamily: "Georgia, 'Times New Roman', serif" }}>
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
           <tbody>
             <tr>
-              <td align="center" style={{ padding: "24px 12px" }}>
+              <td align="center" style={{ padding: "16px 8px" }}>
                 <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "560px", background: "#ffffff" }}>
                   <tbody>
                     <tr>
-                      <td style={{ padding: "20px 24px", borderBottom: `1px solid ${colors.line}`, fontSize: "20px", letterSpacing: "1px" }}>
-                        {site.name}
+                      <td style={{ padding: "16px", borderBottom: `1px solid ${colors.line}`, fontSize: "20px", letterSpacing: "1px" }}>
+                        <a href={shop} style={{ color: colors.ink, textDecoration: "none" }}>
+                          {site.name}
+                        </a>
                       </td>
                     </tr>
                     <tr>
-                      <td style={{ padding: "24px", fontSize: "15px", lineHeight: "1.5" }}>{content}</td>
+                      <td style={{ padding: "20px 16px", fontSize: "16px", lineHeight: "1.5", overflowWrap: "break-word" }}>{content}</td>
                     </tr>
                     <tr>
-                      <td style={{ padding: "16px 24px", borderTop: `1px solid ${colors.line}`, fontSize: "12px", color: colors.muted }}>
-                        {site.name} - {site.address}
+                      <td style={{ padding: "16px", borderTop: `1px solid ${colors.line}`, fontSize: "13px", lineHeight: "1.6", color: colors.muted }}>
+                        <a href={shop} style={{ color: colors.brand }}>
+                          Shop
+                        </a>
+                        {" \u00b7 "}
+                        <a href={contact} style={{ color: colors.brand }}>
+                          Help and contact
+                        </a>
                         {unsubscribe ? (
                           <>
-                            <br />
+                            {" \u00b7 "}
                             <a href={unsubscribe} style={{ color: colors.muted }}>
                               Unsubscribe
                             </a>
                           </>
                         ) : null}
+                        <br />
+                        {site.name} - {site.address}
                       </td>
                     </tr>
                   </tbody>

@@ -772,6 +772,29 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await outbox().finish({ id: retaken!.id, claim: retaken!.claim, outcome: "sent" })).toBe(true);
       });
 
+      test("a guest order's confirmation is capped per address (5 an hour): every order stands, the 6th message is kept, marked and never claimed", async () => {
+        await drain();
+        const victim = uniqueEmail("cap-victim");
+        const orders = [];
+        for (let index = 0; index < 6; index += 1) orders.push(await guestOrder(victim));
+        expect(new Set(orders.map((order) => order.id)).size).toBe(6);
+        const rows = await db.query<{ capped: boolean; failed: boolean; last_error: string | null; secret: string | null }>(
+          "select capped, failed_at is not null as failed, last_error, secret from public.outbox where lower(recipient) = lower($1) order by created_at",
+          [victim],
+        );
+        expect(rows.map((row) => row.capped)).toEqual([false, false, false, false, false, true]);
+        expect(rows[5]).toMatchObject({ failed: true, secret: null, last_error: expect.stringMatching(/per-recipient cap/) });
+        const claimed = await outbox().claim({ limit: 100, leaseSeconds: 60 });
+        expect(claimed.filter((message) => message.recipient === victim)).toHaveLength(5);
+        for (const message of claimed) await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" });
+        // A member's own order to that address is not an anonymous action: it is confirmed.
+        const { user, scope } = await signedUpUser();
+        await scope.orders.place({ userId: user.id, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, email: victim, idempotencyKey: newKey() });
+        const [member] = await outbox().claim({ limit: 100, leaseSeconds: 60 });
+        expect(member).toMatchObject({ recipient: victim });
+        await outbox().finish({ id: member!.id, claim: member!.claim, outcome: "sent" });
+      });
+
       test("a retry, from the claim's holder, makes the message due again at the time given and frees it", async () => {
         await drain();
         await guestOrder(uniqueEmail("claim-retry"));

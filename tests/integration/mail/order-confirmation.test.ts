@@ -65,8 +65,9 @@ describe("order confirmation", () => {
     expect(text).toContain("Tax: $0.00");
     expect(text).toContain("Total: $622.00");
     expect(text).toContain(shippingAddress.address);
-    // A guest has no order history to link to.
+    // A guest has no order history to link to; the shop and its help and contact page, as every message.
     expect(text).not.toContain("/orders");
+    expect(linksIn(mail!)).toEqual(["http://localhost/shop", "http://localhost/faq"]);
     const html = String(mail!.parsed.html);
     expect(html).toContain("$622.00");
     expect(html).not.toMatch(/<img/i);
@@ -91,6 +92,6 @@ describe("order confirmation", () => {
     const mail = (await smtp.waitFor(2)).find((received) => received.recipients.includes("member-1@example.com"));
     expect(mail?.parsed.subject).toBe(`Your Luxe Strands order #${order.id.slice(-8).toUpperCase()}`);
     expect(mail?.parsed.text).toContain("Silky Straight Clip-In Extensions");
-    expect(linksIn(mail!)).toEqual(["http://localhost/orders"]);
+    expect(linksIn(mail!)).toEqual(["http://localhost/orders", "http://localhost/shop", "http://localhost/faq"]);
   });
 });
