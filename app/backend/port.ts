@@ -104,17 +104,35 @@ export interface AuthPort {
   resendConfirmation(input: { email: string; emailRedirectTo: string }): Promise<void>;
   /** Only where `capabilities.sendsEmail`; otherwise throws BackendError "not_supported". */
   requestPasswordReset(input: { email: string; redirectTo: string }): Promise<void>;
-  /** Sets a new password for the signed-in user (after a recovery link, that link's session). */
-  updatePassword(input: { password: string }): Promise<AuthUser>;
+  /**
+   * Whether this session may set a new password without the current one: it was opened by a password-recovery link
+   * less than RECOVERY_GRANT_MINUTES ago and has set none since, and the password has not changed since. Decided
+   * by the backend (never by a cookie the browser could keep and replay).
+   */
+  hasRecoveryGrant(): Promise<boolean>;
+  /**
+   * Sets a new password with this session's recovery grant, which it uses up (BackendError "recovery_required"
+   * without one). Keeps this session, ends every other one, and makes unused reset links stop working.
+   */
+  resetPassword(input: { password: string }): Promise<AuthUser>;
   /**
    * A signed-in user changing the password: `currentPassword` must be right (else BackendError
-   * "invalid_credentials", and nothing changes). Like updatePassword, it keeps this session and ends the others.
+   * "invalid_credentials", and nothing changes). Like resetPassword, it keeps this session, ends the others, and
+   * ends any recovery grant and unused reset link of the account.
    */
   changePassword(input: { currentPassword: string; password: string }): Promise<AuthUser>;
   /** Only where `capabilities.hostedOAuth`: the URL to redirect the browser to. */
   startOAuth(input: { provider: OAuthProvider; redirectTo: string }): Promise<{ url: string }>;
-  /** Only where `capabilities.hostedOAuth`: finishes OAuth, e-mail confirmation or recovery links (`?code=`). */
+  /**
+   * Finishes OAuth (where `capabilities.hostedOAuth`), e-mail confirmation or recovery links (`?code=`): signs the
+   * link's account in; a recovery link's session gets the recovery grant.
+   */
   exchangeCodeForSession(input: { code: string }): Promise<AuthUser>;
+  /**
+   * The address of the account an e-mailed link's `code` signs in, without using the link; null when the backend
+   * cannot tell (Supabase: its links work only in the browser that asked for them) or the link does not work.
+   */
+  emailLinkAccount(input: { code: string }): Promise<{ email: string } | null>;
   /**
    * Only where `!capabilities.hostedOAuth`: signs in the owner of an e-mail address that the identity
    * provider has verified, creating the account on the first visit. Never pass an unverified address.

@@ -13,9 +13,24 @@ export interface ContractHarness {
    * port cannot make (price-list rows, a missing profile) and for counting stored rows. Never for the calls under test.
    */
   db: SqlDatabase;
-  /** A backend over that database; the options every adapter takes set the cookie secrets and the Secure flag. */
-  createBackend(overrides?: { cookieSecrets?: string[]; secureCookies?: boolean }): Backend;
+  /**
+   * A backend over that database; the options every adapter takes set the cookie secrets and the Secure flag.
+   * `sendsEmail` makes the SQL adapter confirm and reset by e-mail (Supabase always does).
+   */
+  createBackend(overrides?: { cookieSecrets?: string[]; secureCookies?: boolean; sendsEmail?: boolean }): Backend;
+  /** The code of the newest password-recovery link sent to `email` (what the e-mail's link carries). */
+  recoveryCode(email: string): Promise<string>;
   teardown(): Promise<void>;
+}
+
+/** The code of the newest reset link the SQL adapters wrote to the outbox for `email`. */
+export async function outboxRecoveryCode(db: SqlDatabase, email: string): Promise<string> {
+  const [row] = await db.query<{ secret: string }>(
+    "select secret from public.outbox where kind = 'password_reset' and lower(recipient) = lower($1) order by created_at desc limit 1",
+    [email],
+  );
+  if (!row) throw new Error(`No reset link was written for ${email}.`);
+  return row.secret;
 }
 
 /**
@@ -163,23 +178,86 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expect(backend.forRequest(requestWith()).auth.signOut()).resolves.toBeUndefined();
       });
 
-      test("updating the password keeps this session, ends the others, and changes what signs in", async () => {
-        const { user, email, password, cookie } = await signedUpUser();
-        const otherDevice = anyScope();
-        await otherDevice.auth.signInWithPassword({ email, password });
-        const otherCookie = cookiesAfter(otherDevice.responseHeaders);
+      /** A member who asked for a reset link and followed it: the link's session, and the member's ordinary one. */
+      async function followedRecoveryLink() {
+        const member = await signedUpUser();
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const asking = mailing.forRequest(requestWith());
+        await asking.auth.requestPasswordReset({ email: member.email, redirectTo: "http://shop.test/auth/callback?next=%2Freset-password" });
+        // The browser that asked (on Supabase it holds the link's PKCE verifier) follows the e-mailed link.
+        const browser = cookiesAfter(asking.responseHeaders);
+        const code = await harness.recoveryCode(member.email);
+        const following = mailing.forRequest(requestWith(browser));
+        await expect(following.auth.exchangeCodeForSession({ code })).resolves.toMatchObject({ id: member.user.id });
+        return { ...member, mailing, recoveryCookie: cookiesAfter(following.responseHeaders, browser) };
+      }
+      const resetRefused = async (promise: Promise<unknown>) => {
+        const error = await promise.then(() => undefined, (caught: unknown) => caught);
+        // The grant is used up (SQL), or the session that held it was ended and replaced (Supabase).
+        expect(["recovery_required", "not_authenticated"]).toContain((error as { code?: string }).code);
+      };
 
-        const scope = backend.forRequest(requestWith(cookie));
-        await expect(scope.auth.updatePassword({ password: "a brand new secret" })).resolves.toMatchObject({ id: user.id });
-        await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
-        await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
+      test("a recovery link's session sets a password without the current one, once; a saved copy of its cookies sets none", async () => {
+        const { user, email, password, cookie, mailing, recoveryCookie } = await followedRecoveryLink();
+        // An ordinary session has no grant.
+        const ordinary = backend.forRequest(requestWith(cookie));
+        await expect(ordinary.auth.hasRecoveryGrant()).resolves.toBe(false);
+        await expectBackendError(ordinary.auth.resetPassword({ password: "not through a link 1" }), "recovery_required");
+        await expectBackendError(anyScope().auth.resetPassword({ password: "whatever123" }), "not_authenticated");
 
+        const recovering = mailing.forRequest(requestWith(recoveryCookie));
+        await expect(recovering.auth.hasRecoveryGrant()).resolves.toBe(true);
+        await expectBackendError(recovering.auth.resetPassword({ password: "short" }), "weak_password");
+        await expect(mailing.forRequest(requestWith(recoveryCookie)).auth.hasRecoveryGrant()).resolves.toBe(true);
+        const resetting = mailing.forRequest(requestWith(recoveryCookie));
+        await expect(resetting.auth.resetPassword({ password: "set through the link 1" })).resolves.toMatchObject({ id: user.id });
+
+        // This browser stays signed in, without the grant; the saved cookies cannot set another password.
+        const after = cookiesAfter(resetting.responseHeaders, recoveryCookie);
+        await expect(mailing.forRequest(requestWith(after)).auth.getUser()).resolves.toMatchObject({ id: user.id });
+        await expect(mailing.forRequest(requestWith(after)).auth.hasRecoveryGrant()).resolves.toBe(false);
+        await expect(mailing.forRequest(requestWith(recoveryCookie)).auth.hasRecoveryGrant()).resolves.toBe(false);
+        await resetRefused(mailing.forRequest(requestWith(recoveryCookie)).auth.resetPassword({ password: "replayed cookie 1" }));
+        // The other sessions ended; the new password is the one that signs in.
+        await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
         await expectBackendError(anyScope().auth.signInWithPassword({ email, password }), "invalid_credentials");
-        await expect(anyScope().auth.signInWithPassword({ email, password: "a brand new secret" })).resolves.toMatchObject({
-          id: user.id,
+        await expect(anyScope().auth.signInWithPassword({ email, password: "set through the link 1" })).resolves.toMatchObject({ id: user.id });
+      });
+
+      test("a password changed another way ends the grant, and a reset link asked for before it stops working", async () => {
+        // Followed, then the password changes on another device: the link's session holds nothing any more.
+        const followed = await followedRecoveryLink();
+        const signedInElsewhere = backend.forRequest(requestWith(followed.cookie));
+        await signedInElsewhere.auth.changePassword({ currentPassword: followed.password, password: "changed elsewhere 1" });
+        await expect(followed.mailing.forRequest(requestWith(followed.recoveryCookie)).auth.hasRecoveryGrant()).resolves.toBe(false);
+        await resetRefused(followed.mailing.forRequest(requestWith(followed.recoveryCookie)).auth.resetPassword({ password: "after the change 1" }));
+        await expect(anyScope().auth.signInWithPassword({ email: followed.email, password: "changed elsewhere 1" })).resolves.toBeDefined();
+
+        // Asked for, not followed yet, then the password changes: the link no longer works.
+        const member = await signedUpUser();
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const asking = mailing.forRequest(requestWith());
+        await asking.auth.requestPasswordReset({ email: member.email, redirectTo: "http://shop.test/auth/callback?next=%2Freset-password" });
+        const code = await harness.recoveryCode(member.email);
+        await member.scope.auth.changePassword({ currentPassword: member.password, password: "changed before the link 1" });
+        await expectBackendError(mailing.forRequest(requestWith(cookiesAfter(asking.responseHeaders))).auth.exchangeCodeForSession({ code }), "invalid_link");
+      });
+
+      test("emailLinkAccount names the account of a link without using it, where the backend can tell", async () => {
+        const member = await signedUpUser();
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const asking = mailing.forRequest(requestWith());
+        await asking.auth.requestPasswordReset({ email: member.email, redirectTo: "http://shop.test/auth/callback" });
+        const code = await harness.recoveryCode(member.email);
+        const owner = await anyScope().auth.emailLinkAccount({ code });
+        // Supabase cannot tell (its links only work in the browser that asked for them); the SQL backends can.
+        if (owner !== null) expect(owner).toEqual({ email: member.email.toLowerCase() });
+        await expect(anyScope().auth.emailLinkAccount({ code: "A".repeat(43) })).resolves.toBeNull();
+        // Still unused.
+        await expect(mailing.forRequest(requestWith(cookiesAfter(asking.responseHeaders))).auth.exchangeCodeForSession({ code })).resolves.toMatchObject({
+          id: member.user.id,
         });
-        await expectBackendError(anyScope().auth.updatePassword({ password: "whatever123" }), "not_authenticated");
-        await expectBackendError(scope.auth.updatePassword({ password: "short" }), "weak_password");
+        await expect(anyScope().auth.emailLinkAccount({ code })).resolves.toBeNull();
       });
 
       test("e-mail links and Google sign-in are offered as the capabilities say, and refused with a reason otherwise", async () => {
@@ -252,7 +330,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expect(scope().auth.changePassword({ currentPassword: password, password: "a brand new secret" })).resolves.toMatchObject({
           id: user.id,
         });
-        // As with updatePassword: this session stays, the others end, and the new password is the one that works.
+        // As with resetPassword: this session stays, the others end, and the new password is the one that works.
         await expect(scope().auth.getUser()).resolves.toMatchObject({ id: user.id });
         await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
         await expectBackendError(anyScope().auth.signInWithPassword({ email, password }), "invalid_credentials");

@@ -17,6 +17,7 @@ import {
   signUpShopper,
   uniqueEmail,
 } from "./helpers";
+import { outboxRecoveryCode } from "./contract";
 
 /** What the SQL adapter's own suite needs: owner access to its database and a backend with any SQL options. */
 export interface SqlSuiteHarness {
@@ -182,6 +183,23 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
 
         clock = new Date(clock.getTime() + 31 * 24 * 3600 * 1000);
         await expect(timed.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
+      });
+
+      test("a recovery link's grant ends 15 minutes after the link was followed, by the database's record", async () => {
+        let clock = new Date("2031-04-01T00:00:00Z");
+        const timed = harness.createBackend({ now: () => clock, sendsEmail: true });
+        const { user, email } = await signedUpUser();
+        await timed.forRequest(requestWith()).auth.requestPasswordReset({ email, redirectTo: "http://shop.test/auth/callback" });
+        const following = timed.forRequest(requestWith());
+        await following.auth.exchangeCodeForSession({ code: await outboxRecoveryCode(db, email) });
+        const cookie = cookiesAfter(following.responseHeaders);
+        clock = new Date(clock.getTime() + 14 * 60_000);
+        await expect(timed.forRequest(requestWith(cookie)).auth.hasRecoveryGrant()).resolves.toBe(true);
+        clock = new Date(clock.getTime() + 2 * 60_000);
+        await expect(timed.forRequest(requestWith(cookie)).auth.hasRecoveryGrant()).resolves.toBe(false);
+        await expectBackendError(timed.forRequest(requestWith(cookie)).auth.resetPassword({ password: "too late for it 1" }), "recovery_required");
+        // Still signed in: only the grant ended.
+        await expect(timed.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
       });
 
       test("a verified Google identity signs in, creating the account once and linking an existing one", async () => {

@@ -22,6 +22,8 @@ export interface SupabaseOverPglite {
   anonKey: string;
   /** The service-role key (SUPABASE_SERVICE_ROLE_KEY): its calls run as the database owner, past row-level security. */
   serviceRoleKey: string;
+  /** The code of the newest password-recovery link "e-mailed" to an address (GoTrue sends it; the fake keeps it). */
+  recoveryCode(email: string): string | undefined;
   fetch: typeof fetch;
   /** Owner access to the database behind the fake (the role that ran the migrations). */
   db: SqlDatabase;
@@ -72,9 +74,11 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
   }
 
   // GoTrue's sessions and refresh tokens (users live in auth.users, so the profile trigger and the foreign keys hold).
-  const sessions = new Map<string, { userId: string }>();
+  // `amr`: how the session began, with the time (GoTrue signs it into every access token of the session).
+  const sessions = new Map<string, { userId: string; amr: { method: string; timestamp: number }[] }>();
   const refreshTokens = new Map<string, { sessionId: string; used: boolean }>();
-  const authCodes = new Map<string, { userId: string; challenge: string }>();
+  const authCodes = new Map<string, { userId: string; challenge: string; method: string }>();
+  const recoveryCodes = new Map<string, string>();
 
   // -----------------------------------------------------------------------------------------------------
   // GoTrue (/auth/v1).
@@ -117,8 +121,9 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     };
   }
 
-  function issueSession(row: UserRow, sessionId: string = crypto.randomUUID()) {
-    sessions.set(sessionId, { userId: row.id });
+  function issueSession(row: UserRow, method = "password", sessionId: string = crypto.randomUUID()) {
+    const session = sessions.get(sessionId) ?? { userId: row.id, amr: [{ method, timestamp: Math.floor(Date.now() / 1000) }] };
+    sessions.set(sessionId, session);
     const refreshToken = crypto.randomBytes(12).toString("base64url");
     refreshTokens.set(refreshToken, { sessionId, used: false });
     const expiresAt = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_SECONDS;
@@ -129,6 +134,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         aud: "authenticated",
         email: row.email,
         session_id: sessionId,
+        amr: session.amr,
         exp: expiresAt,
         iat: expiresAt - ACCESS_TOKEN_SECONDS,
       }),
@@ -210,7 +216,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         if (refresh.used) throw authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
         refresh.used = true;
         const row = await findUser("id = $1::uuid", session.userId);
-        return json(issueSession(row!, refresh.sessionId));
+        return json(issueSession(row!, undefined, refresh.sessionId));
       }
       if (grant === "pkce") {
         const code = authCodes.get(String(body.auth_code ?? ""));
@@ -219,7 +225,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         const verifier = crypto.createHash("sha256").update(String(body.code_verifier ?? "")).digest("base64url");
         if (verifier !== code.challenge) throw authError(403, "bad_code_verifier", "code challenge does not match previously saved code verifier");
         const row = await findUser("id = $1::uuid", code.userId);
-        return json(issueSession(row!));
+        return json(issueSession(row!, code.method));
       }
     }
 
@@ -236,8 +242,10 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
           row.id,
           hashPassword(password),
         ]);
-        // GoTrue's UpdatePassword: every other session of the user ends.
+        // GoTrue's UpdatePassword: every other session of the user ends, and so do its one-time tokens (a recovery
+        // link sent before the change no longer works).
         endSessions((session, id) => session.userId !== row.id || id === claims.session_id);
+        for (const [code, pending] of authCodes) if (pending.userId === row.id && pending.method === "recovery") authCodes.delete(code);
       }
       return json(userJson((await findUser("id = $1::uuid", row.id))!));
     }
@@ -251,8 +259,20 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       return new Response(null, { status: 204 });
     }
 
-    // The e-mails themselves are not sent: the contract only asks that these answer.
-    if (route === "POST /recover" || route === "POST /resend") return json({});
+    // A recovery link in the PKCE flow: GoTrue e-mails a link whose landing carries a code that only the browser that
+    // asked (it holds the verifier of `code_challenge`) can exchange. The fake keeps the code instead of sending it.
+    if (route === "POST /recover") {
+      const row = await findUser("lower(email) = $1", String(body.email ?? "").trim().toLowerCase());
+      if (row && typeof body.code_challenge === "string") {
+        const code = crypto.randomUUID();
+        authCodes.set(code, { userId: row.id, challenge: body.code_challenge, method: "recovery" });
+        recoveryCodes.set(row.email.toLowerCase(), code);
+      }
+      return json({});
+    }
+
+    // The e-mail itself is not sent: the contract only asks that this answers.
+    if (route === "POST /resend") return json({});
 
     return json({ message: `The fake does not answer ${route}` }, 404);
   }
@@ -509,7 +529,15 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     }
   };
 
-  return { url: PGLITE_SUPABASE_URL, anonKey, serviceRoleKey, fetch: fakeFetch, db, close: () => db.close() };
+  return {
+    url: PGLITE_SUPABASE_URL,
+    anonKey,
+    serviceRoleKey,
+    recoveryCode: (email) => recoveryCodes.get(email.toLowerCase()),
+    fetch: fakeFetch,
+    db,
+    close: () => db.close(),
+  };
 }
 
 /** The rows of a statement as PostgREST's JSON (json_agg); a write without RETURNING answers none. */
