@@ -78,6 +78,10 @@ export interface AuthUser {
 }
 
 export interface SignUpResult {
+  /**
+   * The new account. Where addresses are confirmed by e-mail, an address that has an account already gets the same
+   * answer as a new one, with a stand-in user (its id belongs to nobody), and its owner an e-mail saying so.
+   */
   user: AuthUser;
   /** False when the backend first wants the address confirmed by e-mail (no session yet). */
   signedIn: boolean;

@@ -10,6 +10,7 @@ import { RECOVERY_GRANT_MINUTES } from "~/backend/constants";
 import type { AuthPort, AuthUser } from "~/backend/port";
 import { toAuthUser } from "~/backend/rows.server";
 import { consumeEmailLink, issueEmailLink, linkPathOf, peekEmailLink } from "./email-links.server";
+import { enqueueMail } from "./sql-outbox.server";
 import { defaultScryptCost, hashPassword, type ScryptCost, verifyPassword } from "./passwords.server";
 import type { SqlDatabase, SqlExecutor } from "./sql-database";
 import { createSignedCookie } from "~/utils/cookies.server";
@@ -360,10 +361,21 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
           currentUser = Promise.resolve(user);
           return { user, signedIn: true };
         } catch (error) {
-          if ((error as { code?: string }).code === "23505") {
-            throw new BackendError("email_taken", "User already registered");
+          if ((error as { code?: string }).code !== "23505") throw toBackendError(error);
+          // Without e-mail a new account is signed in at once, so a taken address cannot be hidden (decision 0027).
+          if (!confirmByEmail) throw new BackendError("email_taken", "User already registered");
+          // The same answer as for a new address, so that sign-up tells nobody who has an account (as Supabase does
+          // with confirmations on: a stand-in user, no session); the owner hears of it by e-mail.
+          try {
+            await db.transaction(async (tx) => {
+              const [owner] = await tx.query<{ email: string }>("select email from auth.users where lower(email) = $1", [address]);
+              if (owner) await enqueueMail(tx, { kind: "account_exists", recipient: owner.email, payload: {} });
+            });
+          } catch (caught) {
+            throw toBackendError(caught);
           }
-          throw toBackendError(error);
+          const standIn = { id: crypto.randomUUID(), email: address, fullName: name, avatarUrl: null, createdAt: now().toISOString() };
+          return { user: standIn, signedIn: false };
         }
       },
 

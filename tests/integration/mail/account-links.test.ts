@@ -120,6 +120,25 @@ describe("address confirmation on sign-up", () => {
     expect(await signedInUser(jar)).toMatchObject({ email });
   });
 
+  test("an address that has an account gets the same answer as a new one; its owner gets an e-mail, nothing else changes", async () => {
+    const { email } = await confirmedMember();
+    const fresh = await call(authAction, post("/auth?mode=signup", { intent: "signup", email: uniqueEmail(), password: "typed-by-someone" }));
+    const taken = await call(authAction, post("/auth?mode=signup", { intent: "signup", email: email.toUpperCase(), password: "typed-by-someone" }));
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.data?.notice).toEqual(fresh.data?.notice);
+    expect(taken.data?.result.status).toBe(fresh.data?.result.status);
+    expect(taken.headers.getSetCookie()).toEqual(fresh.headers.getSetCookie());
+
+    const mail = await latestMailTo(email);
+    expect(mail.parsed.subject).toBe("Someone tried to create a Luxe Strands account with your address");
+    expect(mail.parsed.text).toContain("already has one");
+    expect(linksIn(mail)).toEqual(expect.arrayContaining(["http://localhost/auth", "http://localhost/forgot-password"]));
+    // One account, its password unchanged.
+    expect(await db.query("select 1 from auth.users where lower(email) = lower($1)", [email])).toHaveLength(1);
+    expect((await signIn(email, PASSWORD)).result.status).toBe(303);
+    expect((await signIn(email, "typed-by-someone")).result.status).toBe(400);
+  });
+
   test("resending sends a new link at most once a minute, and says the same for any address", async () => {
     const email = uniqueEmail();
     await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
