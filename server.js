@@ -15,6 +15,7 @@ import helmet from "helmet";
 import { createPageCache } from "./server/page-cache.js";
 import { remixHandler } from "./server/remix-handler.js";
 import {
+  answerRefusedFloods,
   answerUnparsableRequests,
   originFormOnly,
   readFormBody,
@@ -149,8 +150,10 @@ if (viteDevServer) app.use(viteDevServer.middlewares);
 app.use(refuseOtherMethods());
 app.use(refuseLegacyDataRequests());
 app.use(redirectToCanonicalPath());
-// Every post: from our own pages, small, a form, valid UTF-8; else a 4xx here.
+// Every post: from our own pages, small, a form, valid UTF-8; else a 4xx here. A client just refused by a per-client
+// limit gets a plain 429 here, without a render, until it may try again.
 app.use(refuseCrossSitePosts());
+app.use(answerRefusedFloods(() => build.entry.module.floodGate?.()));
 app.use(readFormBody());
 
 // app.use, not app.all("*"): a path pattern makes Express decode the path first, and a malformed escape
@@ -159,7 +162,7 @@ app.use(
   remixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.renderNonce, clientIp: req.ip, responseHeaders: new Headers() }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.renderNonce, clientIp: req.ip, requestPath: req.path, responseHeaders: new Headers() }),
     // Public pages for visitors without cookies, for as long as their s-maxage says (PAGE_CACHE=off to disable).
     pageCache: isProduction && process.env.PAGE_CACHE !== "off" ? createPageCache() : undefined,
   }),

@@ -330,3 +330,24 @@ export function redirectToCanonicalPath({ siteUrl = process.env.SITE_URL || unde
     res.redirect(301, origin + canonical + query);
   };
 }
+
+/**
+ * Answers a post from a client that a per-client limit has just refused for this page, until its Retry-After has
+ * passed: a small plain 429 with Retry-After, before the body is read and before Remix renders anything. The app
+ * decides who is refused (entry.server's `floodGate`, closed by app/modules/limits/rate-limit.server.ts); the first
+ * refusal was its friendly page. A fetcher's data request (`*.data`) renders no page and is left to the app, whose
+ * answer its page knows how to show.
+ * @param {() => { refusal(clientIp: string | undefined, path: string): { status: number; retryAfterSeconds: number; text: string } | null } | undefined} gate
+ * @returns {import("express").RequestHandler}
+ */
+export function answerRefusedFloods(gate) {
+  return (req, res, next) => {
+    if (req.method !== "POST" || req.path.endsWith(".data")) return next();
+    const refusal = gate()?.refusal(req.ip, req.path);
+    if (!refusal) return next();
+    res.status(refusal.status);
+    res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+    res.setHeader("Cache-Control", "no-store");
+    res.type("text").send(refusal.text);
+  };
+}

@@ -30,16 +30,21 @@ export type BackendErrorCode =
   | "unavailable"
   | "unexpected";
 
-/** `message` is written for the shopper (shown as is, spec 8); `cause` keeps the original error for logs. */
+/**
+ * `message` is written for the shopper (shown as is, spec 8); `cause` keeps the original error for logs;
+ * `retryAfterSeconds`, for "too_many_attempts", is when to try again (the 429's Retry-After), where it is known.
+ */
 export class BackendError extends Error {
   override readonly name = "BackendError";
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: BackendErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

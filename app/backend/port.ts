@@ -38,6 +38,11 @@ export interface BackendCapabilities {
   /** The backend sends e-mail: sign-up confirmation and password-recovery links. */
   readonly sendsEmail: boolean;
   /**
+   * Those links work in any browser. False on Supabase: its links carry a PKCE code that only the browser that asked
+   * for the link can use (it holds the verifier), so pages tell the shopper to open it there.
+   */
+  readonly linksWorkInAnyBrowser: boolean;
+  /**
    * Google sign-in runs through the backend's own OAuth redirect (`startOAuth`, then
    * `exchangeCodeForSession` on the callback). When false, the app verifies Google itself
    * (remix-auth-google) and calls `signInWithVerifiedIdentity`.

@@ -231,7 +231,7 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
 
   function throttledError(seconds: number): BackendError {
     const wait = seconds <= 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
-    return new BackendError("too_many_attempts", `Too many failed sign-in attempts. Try again in ${wait}.`);
+    return new BackendError("too_many_attempts", `Too many failed sign-in attempts. Try again in ${wait}.`, { retryAfterSeconds: seconds });
   }
 
   function requireEmailDelivery(): void {

@@ -154,7 +154,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
 
   return {
     description: `supabase (${options.url})`,
-    capabilities: { sendsEmail: true, hostedOAuth: true },
+    capabilities: { sendsEmail: true, linksWorkInAnyBrowser: false, hostedOAuth: true },
     // Memory counters, per process: the app cannot write a table of its own on Supabase (the anon key only).
     rateLimits: createRateLimits({ shared: false, limiterFor: memoryLimiter }),
 

@@ -101,7 +101,7 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
 
     describe("auth", () => {
       test("the SQL backends neither send e-mail nor host OAuth", () => {
-        expect(backend.capabilities).toEqual({ sendsEmail: false, hostedOAuth: false });
+        expect(backend.capabilities).toEqual({ sendsEmail: false, linksWorkInAnyBrowser: true, hostedOAuth: false });
         return expect(backend.hostedOAuthProviders()).resolves.toEqual([]);
       });
 

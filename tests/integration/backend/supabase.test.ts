@@ -56,7 +56,7 @@ afterEach(() => {
 describe("supabase backend: auth", () => {
   test("names itself and offers e-mail and hosted OAuth", async () => {
     expect(backend.description).toBe(`supabase (${SUPABASE_URL})`);
-    expect(backend.capabilities).toEqual({ sendsEmail: true, hostedOAuth: true });
+    expect(backend.capabilities).toEqual({ sendsEmail: true, linksWorkInAnyBrowser: false, hostedOAuth: true });
     await expectBackendError(
       backend.forRequest(requestWith()).auth.signInWithVerifiedIdentity({ provider: "google", email }),
       "not_supported",
