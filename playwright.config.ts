@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/support/chromium.mjs";
-import { BIG_CATALOG_EXTRA_PRODUCTS, bigCatalogPort, bigCatalogURL, shopDataDir, shopPort, shopURL } from "./tests/e2e/servers";
+import { chromiumArgs, chromiumPath } from "./scripts/lib/chromium.mjs";
+import { BIG_CATALOG_EXTRA_PRODUCTS, E2E_STAFF_EMAILS, bigCatalogPort, bigCatalogURL, shopDataDir, shopPort, shopURL } from "./tests/e2e/servers";
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -60,8 +60,9 @@ export default defineConfig({
     {
       ...shopServer,
       url: `${shopURL}/robots.txt`,
-      // A known data directory: the specs read the e-mails the shop writes there (no SMTP_URL).
-      env: { PORT: String(shopPort), E2E_DATA_DIR: shopDataDir },
+      // A known data directory: the specs read the e-mails the shop writes there (no SMTP_URL). The back office's
+      // specs sign up the staff addresses (tests/e2e/pages/admin.ts).
+      env: { PORT: String(shopPort), E2E_DATA_DIR: shopDataDir, E2E_SHOP_ENV: JSON.stringify({ STAFF_EMAILS: E2E_STAFF_EMAILS }) },
     },
     {
       ...shopServer,

@@ -1,5 +1,6 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
-import { getArticles } from "~/modules/blog/articles.server";
+import type { Backend } from "~/backend/port";
+import { adoptShopDetails } from "~/content/shop-details";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { type Env, getEnv } from "~/utils/env.server";
 
@@ -11,14 +12,41 @@ export interface StartupOptions {
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
 export async function startup({ databaseImage }: StartupOptions = {}): Promise<void> {
   const env = getEnv();
+  // Before anything renders: pages and e-mails show the deployer's details.
+  adoptShopDetails({
+    name: env.SHOP_NAME,
+    email: env.SHOP_EMAIL,
+    phone: env.SHOP_PHONE,
+    address: env.SHOP_ADDRESS,
+    supportHours: env.SHOP_SUPPORT_HOURS,
+  });
   const warning = plainHttpWarning(env);
   if (warning) console.warn(warning);
-  // Sanitise the blog's HTML before the first request needs it, and before the backend opens: the sanitiser's
-  // child process and the embedded database are the two largest allocations, and should not peak together.
-  await getArticles();
   const backend = await getBackend({ databaseImage });
   console.log(`Backend: ${backend.description}`);
+  console.log(await syncStaff(backend, env));
   console.log(startMail(backend, env));
+}
+
+/**
+ * Writes STAFF_EMAILS (and ORDERS_EMAIL, by default the staff) to the database, so that every instance and the
+ * database's own policies agree on who is staff; returns the start-up line, which counts accounts and never names them.
+ */
+export async function syncStaff(
+  backend: Pick<Backend, "syncStaff">,
+  env: Pick<Env, "STAFF_EMAILS" | "ORDERS_EMAIL">,
+): Promise<string> {
+  const orderRecipients = env.ORDERS_EMAIL.length > 0 ? env.ORDERS_EMAIL : env.STAFF_EMAILS;
+  const confirmed = await backend.syncStaff({ staffEmails: env.STAFF_EMAILS, orderRecipients });
+  const listed = env.STAFF_EMAILS.length;
+  const notices = orderRecipients.length === 0 ? "; new orders are announced to nobody (set ORDERS_EMAIL or STAFF_EMAILS)" : "";
+  if (confirmed === null) {
+    return `Staff: not written (the staff list needs SUPABASE_SERVICE_ROLE_KEY on Supabase); the back office has no staff${notices}`;
+  }
+  if (listed === 0) return `Staff: none (set STAFF_EMAILS to open the back office at /admin)${notices}`;
+  const accounts = `${confirmed} staff account${confirmed === 1 ? "" : "s"}`;
+  const waiting = listed - confirmed;
+  return `Staff: ${accounts}${waiting > 0 ? ` (${waiting} listed address${waiting === 1 ? " has" : "es have"} no confirmed account yet)` : ""}${notices}`;
 }
 
 /** Runs after the server stopped accepting requests and finished those in flight. */

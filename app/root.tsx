@@ -7,10 +7,12 @@ import { ScrollRestoration } from "~/components/scroll-restoration";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { SHOP_DETAILS_META, shopDetails } from "~/content/shop-details";
 import { readNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import { NewsletterForm } from "~/routes/newsletter";
 import stylesheet from "~/tailwind.css?url";
 import { useNonce } from "~/utils/nonce";
+import { useHandOverFromLoader } from "~/utils/use-hydrated";
 import { getOrigin } from "~/utils/request.server";
 import { loadShellSession } from "~/modules/auth/shell-session.server";
 import { readToast } from "~/utils/toast.server";
@@ -56,12 +58,15 @@ const emptyCart = { lines: [], totalItems: 0, totalAmountCents: 0 };
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  useHandOverFromLoader();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#87324a" />
+        {/* The deployer's contact details, so that the browser renders what the server did (content/shop-details.ts). */}
+        <meta name={SHOP_DETAILS_META} content={JSON.stringify(shopDetails())} />
         <Meta />
         <InlineStylesheet />
         <Links />

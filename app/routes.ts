@@ -47,6 +47,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("orders", "routes/orders.tsx"),
+  // A guest's own order page, from the link in the order confirmation (decision 0029).
+  route("order-status", "routes/order-status.tsx"),
 
   // Wishlist and newsletter (issue 8).
   route("wishlist", "routes/wishlist.tsx", [index("routes/wishlist-page.tsx")]),
@@ -54,6 +56,14 @@ export default [
   // E-mailed links (issue 17).
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+
+  // The back office (docs/decisions/0029-back-office.md): staff only, a 404 for everyone else.
+  route("admin", "routes/admin/overview.tsx"),
+  route("admin/orders", "routes/admin/orders.tsx"),
+  route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
+  route("admin/orders/:id", "routes/admin/order.tsx"),
+  route("admin/subscribers", "routes/admin/subscribers.tsx"),
+  route("admin/subscribers/export.csv", "routes/admin/subscribers-export.ts"),
 
   // Operations (issue 9): liveness and readiness probes.
   route("healthz", "routes/healthz.ts"),

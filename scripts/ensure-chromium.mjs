@@ -2,8 +2,7 @@
 // so we use Debian's package: install it when we are root, otherwise say exactly what to run.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+import { chromiumPath as chromePath } from "./lib/chromium.mjs";
 
 if (existsSync(chromePath)) process.exit(0);
 

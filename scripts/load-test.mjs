@@ -9,15 +9,15 @@
 //   node scripts/load-test.mjs --url http://127.0.0.1:3000   # a server you started (loopback only); with
 //                                                       # DATABASE_URL set, its postgres database is checked
 //
-// Without --url it starts the production server of the current sources (tests/support/shop-harness.mjs: built first
+// Without --url it starts the production server of the current sources (scripts/lib/shop-harness.mjs: built first
 // if they changed) on a free port and a temporary DATA_DIR (or on DATABASE_URL when set), and stops it (SIGTERM)
 // before reading the database.
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CookieJar } from "../tests/support/cookie-jar.mjs";
-import { projectRoot as projectDir, startShop, throwawayDir } from "../tests/support/shop-harness.mjs";
+import { CookieJar } from "./lib/cookie-jar.mjs";
+import { projectRoot as projectDir, startShop, throwawayDir } from "./lib/shop-harness.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -216,6 +216,7 @@ async function checkout(baseUrl, shopper, cart, acknowledgedOrders) {
       state: "IL",
       zipCode: "62701",
       country: "United States",
+      shippingMethod: "standard",
       idempotencyKey: key,
     },
   });
@@ -226,7 +227,7 @@ async function checkout(baseUrl, shopper, cart, acknowledgedOrders) {
   shopper.cookies.store(placed.setCookies);
   const success = await request(baseUrl, "/order-success", { cookie: shopper.cookies.header() });
   // React separates the two text nodes with an empty comment.
-  const orderNumber = /Order #(?:<!-- -->)?([0-9A-F]{8})/.exec(success.body)?.[1];
+  const orderNumber = /Order #(?:<!-- -->)?([0-9a-f]{8})/.exec(success.body)?.[1];
   if (!expectStatus(success, [200], "GET /order-success") || !orderNumber) {
     if (success.status === 200) expectStatus({ ...success, status: -1 }, [], "GET /order-success: no order number");
     shopper.cartKnown = false;
@@ -261,11 +262,11 @@ async function verify(db, acknowledgedOrders, shoppers, products) {
 
   for (const acknowledged of acknowledgedOrders) {
     const rows = await db.query(
-      `select o.id, o.total_amount,
+      `select o.id, o.total_amount, o.shipping_method, o.shipping_amount,
               coalesce(json_agg(json_build_object('productId', i.product_id, 'quantity', i.quantity, 'price', i.price_per_item))
                        filter (where i.id is not null), '[]') as items
        from public.orders o left join public.order_items i on i.order_id = o.id
-       where upper(right(o.id::text, 8)) = $1 group by o.id`,
+       where right(o.id::text, 8) = lower($1) group by o.id`,
       [acknowledged.orderNumber],
     );
     if (rows.length !== 1) {
@@ -277,7 +278,13 @@ async function verify(db, acknowledgedOrders, shoppers, products) {
       .map(({ productId, quantity, price }) => ({ productId, quantity, price }))
       .sort((a, b) => a.productId.localeCompare(b.productId));
     const expected = acknowledged.lines.map((line) => ({ ...line, price: priceOf.get(line.productId) }));
-    const expectedTotal = expected.reduce((sum, line) => sum + line.quantity * line.price, 0);
+    const subtotal = expected.reduce((sum, line) => sum + line.quantity * line.price, 0);
+    // Standard shipping, as app/content/shipping.ts prices it: $9.99, free from $200 of items.
+    const expectedShipping = subtotal >= 20_000 ? 0 : 999;
+    const expectedTotal = subtotal + expectedShipping;
+    if (order.shipping_method !== "standard" || Number(order.shipping_amount) !== expectedShipping) {
+      problems.push(`order #${acknowledged.orderNumber}: shipping ${order.shipping_method} ${order.shipping_amount}, expected standard ${expectedShipping}`);
+    }
     if (JSON.stringify(items) !== JSON.stringify(expected)) {
       problems.push(`order #${acknowledged.orderNumber}: lines ${JSON.stringify(items)}, expected ${JSON.stringify(expected)}`);
     }

@@ -1,6 +1,9 @@
 // The Remix request handler for Express, as @remix-run/express writes it, except that a request's body is the
 // one readFormBody() already read and checked (res.locals.body) instead of the socket stream: mount that first;
 // and that pages a shared cache may keep can come from the page cache (page-cache.js).
+// Not @remix-run/express itself: its createRequestHandler streams the body from the socket, which readFormBody()
+// has consumed, and sends Remix's response at once, leaving no place for the backend's headers or the page cache.
+// So the shop does not depend on it (remix-serve, which is installed but unused, still brings it: decision 0001).
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 
 /**

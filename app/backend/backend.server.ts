@@ -52,7 +52,7 @@ export function getBackend(opening: Pick<BackendRuntimeOptions, "databaseImage">
   if (!globalThis.__shopBackend) {
     if (process.env.VITEST) {
       // A test must never open the developer's ./data database by accident.
-      throw new Error("No backend in this test: call installTestBackend() from tests/setup/pglite.ts first.");
+      throw new Error("No backend in this test: call installTestBackend() from tests/support/pglite.ts first.");
     }
     const env = getEnv();
     const opened = openBackend(resolveBackendConfig(env), {
@@ -89,7 +89,7 @@ export async function closeBackend(): Promise<void> {
   await backend?.close();
 }
 
-/** Tests only: make getBackend() answer with a backend the test built (tests/setup/pglite.ts). */
+/** Tests only: make getBackend() answer with a backend the test built (tests/support/pglite.ts). */
 export function setBackendForTests(backend: Backend | undefined): void {
   if (getEnv().isProduction) throw new Error("setBackendForTests cannot be used in production.");
   globalThis.__shopBackend = backend ? Promise.resolve(backend) : undefined;

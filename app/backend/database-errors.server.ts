@@ -27,6 +27,12 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
       cause: error,
     }),
   LB006: (error) => new BackendError("cart_full", error.message ?? "Your cart is full.", { cause: error }),
+  LB007: (error) => new BackendError("cart_changed", "Your cart has changed.", { cause: error }),
+  // The back office's status moves (supabase/migrations/20261127000300_back_office.sql).
+  LB020: (error) => new BackendError("not_found", "Order not found.", { cause: error }),
+  LB021: (error) =>
+    new BackendError("order_changed", error.message ?? "The order changed meanwhile.", { cause: error }),
+  LB022: (error) => new BackendError("move_not_allowed", error.message ?? "That status change is not allowed.", { cause: error }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */

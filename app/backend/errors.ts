@@ -26,6 +26,12 @@ export type BackendErrorCode =
   | "invalid_input"
   /** The idempotency key belongs to another shopper's order. */
   | "conflict"
+  /** A member's stored cart no longer holds the lines of the order (ordered from another session, or changed). */
+  | "cart_changed"
+  /** The order's status is no longer the one the staff member saw: someone moved it meanwhile. */
+  | "order_changed"
+  /** A status move the shop does not allow (e.g. pending -> delivered). */
+  | "move_not_allowed"
   /** The database or Supabase cannot be reached (connection refused, 502/503/504): try again later. */
   | "unavailable"
   | "unexpected";

@@ -2,7 +2,7 @@
 // PostgreSQL, Supabase) implement it; `~/backend/backend.server` picks one from the environment, and no
 // code outside app/backend knows which. See docs/decisions/0003-backend-port.md.
 
-import type { orderStatuses } from "./constants";
+import type { orderStatuses, shippingMethodIds } from "./constants";
 
 /** The backend, opened once per process. */
 export interface Backend {
@@ -23,6 +23,12 @@ export interface Backend {
    * without SUPABASE_SERVICE_ROLE_KEY).
    */
   readonly outbox: OutboxPort | null;
+  /**
+   * Writes the staff list (STAFF_EMAILS) and the addresses told of each new order (ORDERS_EMAIL) to the database,
+   * replacing the previous lists. Returns how many listed addresses are confirmed accounts, or null when this
+   * backend cannot write them (Supabase without SUPABASE_SERVICE_ROLE_KEY).
+   */
+  syncStaff(input: { staffEmails: readonly string[]; orderRecipients: readonly string[] }): Promise<number | null>;
   /** Throws a BackendError when the backend cannot serve requests. */
   ping(): Promise<void>;
   /**
@@ -57,6 +63,10 @@ export interface RequestBackend {
   readonly orders: OrdersPort;
   readonly wishlist: WishlistPort;
   readonly newsletter: NewsletterPort;
+  /** The back office's data, as the session's user: every call is refused (in the database too) unless staff. */
+  readonly staff: StaffPort;
+  /** A guest's order page, opened by the token its confirmation e-mail carried. */
+  readonly guestOrders: GuestOrdersPort;
   /**
    * Set-Cookie (and cache) headers produced so far: a session issued, refreshed or ended.
    * Every response of a request that used `auth` must carry them (the server adds them: see forRequest).
@@ -227,6 +237,8 @@ export interface ProfilesPort {
 
 export type OrderStatus = (typeof orderStatuses)[number];
 
+export type ShippingMethodId = (typeof shippingMethodIds)[number];
+
 export interface ShippingAddress {
   firstName: string;
   lastName: string;
@@ -246,13 +258,29 @@ export interface OrderItem {
   pricePerItem: number;
 }
 
+/** One status change in an order's history (its placing is the first, from null to "pending"). */
+export interface OrderStatusChange {
+  /** ISO 8601. */
+  at: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+}
+
 export interface Order {
   id: string;
   /** Null for a guest order. */
   userId: string | null;
   status: OrderStatus;
-  /** Cents. */
+  /** Cents: the items' subtotal plus `shippingAmount`. */
   totalAmount: number;
+  shippingMethod: ShippingMethodId;
+  /** Cents, priced by the database from the method and the items' subtotal. */
+  shippingAmount: number;
+  /** Set when the order shipped. */
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** Oldest first; may be empty where the backend answered before the order committed (place). */
+  statusHistory: OrderStatusChange[];
   /** Lower case ISO 4217 code, e.g. "usd". */
   currency: string;
   email: string;
@@ -269,6 +297,8 @@ export interface PlaceOrderInput {
   /** Product ids and quantities only: the database prices every line from its price list. */
   items: StoredCartLine[];
   shippingAddress: ShippingAddress;
+  /** Priced by the database for the address's country (a US method abroad, or International at home, is refused). */
+  shippingMethod: ShippingMethodId;
   email: string;
   /** Issued with the checkout form (16-200 characters, unguessable): a repeated key returns the first order. */
   idempotencyKey: string;
@@ -283,6 +313,11 @@ export interface OrderPage {
 }
 
 export interface OrdersPort {
+  /**
+   * A member's order is their stored cart: `items` must be exactly what it holds, else BackendError "cart_changed"
+   * (e.g. another session of theirs has just ordered it), and the cart is emptied with the order, in one
+   * transaction, so one cart never makes two orders. A repeated key answers with its first order before that check.
+   */
   place(input: PlaceOrderInput): Promise<Order>;
   /** Every order, newest first, with items. Screens use `listPageForUser`: a member may have thousands. */
   listForUser(input: { userId: string }): Promise<Order[]>;
@@ -315,6 +350,139 @@ export interface NewsletterPort {
   confirm(input: { token: string }): Promise<boolean>;
   /** An unsubscribe link's token (again is fine): false when it was never issued. */
   unsubscribe(input: { token: string }): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The back office (docs/decisions/0029-back-office.md). Each call runs as the session's user, and the database
+// refuses it (BackendError "not_authorized") unless that user is staff: a confirmed account STAFF_EMAILS lists.
+
+/** An order as the back office's lists show it. */
+export interface StaffOrderSummary {
+  id: string;
+  userId: string | null;
+  status: OrderStatus;
+  /** Cents, shipping included. */
+  totalAmount: number;
+  shippingMethod: string;
+  shippingAmount: number;
+  currency: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** ISO 8601. */
+  createdAt: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** Units over all lines. */
+  itemCount: number;
+}
+
+/** One entry of an order's timeline, as staff see it. */
+export interface TimelineEntry {
+  /** ISO 8601. */
+  at: string;
+  /** "staff", "customer", "system", or a payment provider's name. */
+  actorLabel: string;
+  /** The acting account's address, when an account acted. */
+  actorEmail: string | null;
+  fromStatus: OrderStatus | null;
+  /** Null for an entry that changed no status (a guest link revoked). */
+  toStatus: OrderStatus | null;
+  note: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface StaffOrder extends Order {
+  internalNote: string | null;
+  /** The guest's order-page link works (not revoked; members have none). */
+  guestLinkActive: boolean;
+  timeline: TimelineEntry[];
+}
+
+export interface StaffOverview {
+  /** Orders waiting for staff: to be paid, to be shipped. */
+  waiting: { pending: number; paid: number };
+  /**
+   * The last 30 days in the time zone asked for, oldest first, today last: orders placed (cancelled ones aside)
+   * and the revenue (cents) of those paid (paid, shipped or delivered).
+   */
+  days: { day: string; count: number; revenue: number }[];
+  /** The newest orders, newest first. */
+  newest: StaffOrderSummary[];
+}
+
+export interface OrderFilter {
+  /** One status, or null for every order. */
+  status: OrderStatus | null;
+  /** Order number (with or without '#'), e-mail or name, case-blind; blank for all. */
+  search: string;
+}
+
+/** A status move, conditional on the status the staff member saw. */
+export interface OrderMove {
+  orderId: string;
+  /** The status the form showed: when the order has moved on since, nothing changes ("order_changed"). */
+  expectedStatus: OrderStatus;
+  newStatus: OrderStatus;
+  /** Required to cancel (the reason, told to the customer). */
+  note?: string;
+  /** Required to ship. */
+  carrier?: string;
+  trackingNumber?: string;
+}
+
+export interface NewsletterSubscriber {
+  id: string;
+  email: string;
+  /** ISO 8601. */
+  confirmedAt: string;
+}
+
+export interface StaffPort {
+  /** Whether the session's user is staff now (false for a visitor). */
+  isStaff(): Promise<boolean>;
+  /** Newest first. `limit` 1 to MAX_STAFF_PAGE_SIZE, `offset` 0 or more (else "invalid_input"). */
+  listOrders(input: OrderFilter & { limit: number; offset: number }): Promise<{ orders: StaffOrderSummary[]; totalCount: number }>;
+  /** Every order the filter shows, newest first, fetched in batches (the CSV export). */
+  exportOrders(input: OrderFilter): AsyncIterable<StaffOrderSummary>;
+  /** Null when there is no such order (or the id is malformed). */
+  getOrder(input: { orderId: string }): Promise<StaffOrder | null>;
+  /** `timeZone`: an IANA name, e.g. "America/Los_Angeles". */
+  overview(input: { timeZone: string }): Promise<StaffOverview>;
+  /**
+   * Moves the order, writes its timeline entry and e-mails the customer, in one transaction. Refused: "not_found",
+   * "order_changed" (the order is no longer in `expectedStatus`), "move_not_allowed" (e.g. pending -> delivered),
+   * "invalid_input" (no carrier, tracking number or reason).
+   */
+  moveOrder(move: OrderMove): Promise<Order>;
+  /** Staff's internal note; blank removes it. */
+  setNote(input: { orderId: string; note: string }): Promise<void>;
+  /** Ends a guest's order-page link; false when there was none. */
+  revokeGuestLink(input: { orderId: string }): Promise<boolean>;
+  /** Confirmed subscribers, newest first. */
+  listSubscribers(input: { limit: number; offset: number }): Promise<{ subscribers: NewsletterSubscriber[]; totalCount: number }>;
+  exportSubscribers(): AsyncIterable<NewsletterSubscriber>;
+}
+
+/** What a guest's order page shows: status, tracking, items; no address, no e-mail. */
+export type GuestOrder = Pick<
+  Order,
+  | "id"
+  | "status"
+  | "totalAmount"
+  | "shippingMethod"
+  | "shippingAmount"
+  | "currency"
+  | "createdAt"
+  | "carrier"
+  | "trackingNumber"
+  | "items"
+  | "statusHistory"
+>;
+
+export interface GuestOrdersPort {
+  /** Null for an unknown, malformed or revoked token. */
+  get(input: { token: string }): Promise<GuestOrder | null>;
 }
 
 // ---------------------------------------------------------------------------------------------------

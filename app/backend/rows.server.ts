@@ -1,6 +1,21 @@
 // Rows as the database returns them (snake_case, through pg, PGlite or PostgREST) into the port's types.
 
-import type { AuthUser, Order, OrderStatus, Profile, ShippingAddress, StoredCartLine } from "./port";
+import type {
+  AuthUser,
+  GuestOrder,
+  NewsletterSubscriber,
+  Order,
+  OrderStatus,
+  OrderStatusChange,
+  Profile,
+  ShippingAddress,
+  ShippingMethodId,
+  StaffOrder,
+  StaffOrderSummary,
+  StaffOverview,
+  StoredCartLine,
+  TimelineEntry,
+} from "./port";
 
 export interface CartLineRow {
   product_id: string;
@@ -23,21 +38,43 @@ export interface OrderItemRow {
   price_per_item: number;
 }
 
+export interface OrderEventRow {
+  created_at: string | Date;
+  from_status: string | null;
+  to_status: string | null;
+}
+
 export interface OrderRow {
   id: string;
   user_id: string | null;
   status: string;
   total_amount: number;
+  /** Absent from the payloads of confirmation e-mails written before orders had shipping. */
+  shipping_method?: string;
+  shipping_amount?: number;
   currency: string;
   email: string;
   shipping_address: ShippingAddress;
   created_at: string | Date;
   order_items: OrderItemRow[];
+  // Absent from rows written before the back office (an older place_order's answer, an e-mail's payload).
+  carrier?: string | null;
+  tracking_number?: string | null;
+  order_events?: OrderEventRow[] | null;
 }
 
 /** Columns and embedded lines selected for an order, in PostgREST's select syntax. */
 export const orderColumns =
-  "id, user_id, status, total_amount, currency, email, shipping_address, created_at, order_items (id, product_id, quantity, price_per_item, line_number)";
+  "id, user_id, status, total_amount, shipping_method, shipping_amount, currency, email, shipping_address, created_at, carrier, tracking_number, " +
+  "order_items (id, product_id, quantity, price_per_item, line_number), order_events (created_at, from_status, to_status, id)";
+
+/**
+ * place_order's p_shipping: the address and, beside it, the method (the function keeps its signature; the database
+ * stores the address fields and the method apart).
+ */
+export function placeOrderShipping(address: ShippingAddress, method: ShippingMethodId): ShippingAddress & { method: ShippingMethodId } {
+  return { ...address, method };
+}
 
 export function toIsoString(value: string | Date): string {
   return new Date(value).toISOString();
@@ -58,12 +95,27 @@ export function toProfile(row: ProfileRow): Profile {
   };
 }
 
+/** The status changes among an order's timeline rows (entries that changed no status are left out). */
+function toStatusHistory(rows: readonly OrderEventRow[] | null | undefined): OrderStatusChange[] {
+  return (rows ?? []).flatMap((row) =>
+    row.to_status === null
+      ? []
+      : [{ at: toIsoString(row.created_at), fromStatus: row.from_status as OrderStatus | null, toStatus: row.to_status as OrderStatus }],
+  );
+}
+
 export function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
     userId: row.user_id,
     status: row.status as OrderStatus,
     totalAmount: Number(row.total_amount),
+    // Orders from before shipping was charged went by Standard, free.
+    shippingMethod: (row.shipping_method ?? "standard") as ShippingMethodId,
+    shippingAmount: Number(row.shipping_amount ?? 0),
+    carrier: row.carrier ?? null,
+    trackingNumber: row.tracking_number ?? null,
+    statusHistory: toStatusHistory(row.order_events),
     currency: row.currency,
     email: row.email,
     shippingAddress: row.shipping_address,
@@ -75,6 +127,123 @@ export function toOrder(row: OrderRow): Order {
       pricePerItem: Number(item.price_per_item),
     })),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The back office's rows (the staff_* functions answer JSON in these shapes).
+
+export interface StaffOrderSummaryRow {
+  id: string;
+  user_id: string | null;
+  status: string;
+  total_amount: number;
+  shipping_method: string | null;
+  shipping_amount: number | null;
+  currency: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  item_count: number;
+}
+
+export function toStaffOrderSummary(row: StaffOrderSummaryRow): StaffOrderSummary {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    status: row.status as OrderStatus,
+    totalAmount: Number(row.total_amount),
+    shippingMethod: row.shipping_method ?? "standard",
+    shippingAmount: Number(row.shipping_amount ?? 0),
+    currency: row.currency,
+    email: row.email,
+    firstName: row.first_name ?? "",
+    lastName: row.last_name ?? "",
+    createdAt: toIsoString(row.created_at),
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    itemCount: Number(row.item_count),
+  };
+}
+
+export interface StaffOrderRow extends OrderRow {
+  internal_note: string | null;
+  guest_link_active: boolean;
+  timeline: {
+    created_at: string;
+    actor_label: string;
+    actor_email: string | null;
+    from_status: string | null;
+    to_status: string | null;
+    note: string | null;
+    details: Record<string, unknown> | null;
+  }[];
+}
+
+export function toStaffOrder(row: StaffOrderRow): StaffOrder {
+  return {
+    ...toOrder(row),
+    internalNote: row.internal_note,
+    guestLinkActive: row.guest_link_active,
+    timeline: row.timeline.map(
+      (entry): TimelineEntry => ({
+        at: toIsoString(entry.created_at),
+        actorLabel: entry.actor_label,
+        actorEmail: entry.actor_email,
+        fromStatus: entry.from_status as OrderStatus | null,
+        toStatus: entry.to_status as OrderStatus | null,
+        note: entry.note,
+        details: entry.details ?? {},
+      }),
+    ),
+  };
+}
+
+export interface StaffOverviewRow {
+  waiting: { pending: number; paid: number };
+  days: { day: string; count: number; revenue: number | string }[];
+  newest: StaffOrderSummaryRow[];
+}
+
+export function toStaffOverview(row: StaffOverviewRow): StaffOverview {
+  return {
+    waiting: { pending: Number(row.waiting.pending), paid: Number(row.waiting.paid) },
+    days: row.days.map((day) => ({ day: day.day, count: Number(day.count), revenue: Number(day.revenue) })),
+    newest: row.newest.map(toStaffOrderSummary),
+  };
+}
+
+export interface SubscriberRow {
+  id: string;
+  email: string;
+  confirmed_at: string;
+}
+
+export function toSubscriber(row: SubscriberRow): NewsletterSubscriber {
+  return { id: row.id, email: row.email, confirmedAt: toIsoString(row.confirmed_at) };
+}
+
+export type GuestOrderRow = Pick<
+  OrderRow,
+  | "id"
+  | "status"
+  | "total_amount"
+  | "shipping_method"
+  | "shipping_amount"
+  | "currency"
+  | "created_at"
+  | "carrier"
+  | "tracking_number"
+  | "order_items"
+  | "order_events"
+>;
+
+export function toGuestOrder(row: GuestOrderRow): GuestOrder {
+  const { id, status, totalAmount, shippingMethod, shippingAmount, currency, createdAt, carrier, trackingNumber, items, statusHistory } =
+    toOrder({ ...row, user_id: null, email: "", shipping_address: {} as ShippingAddress });
+  return { id, status, totalAmount, shippingMethod, shippingAmount, currency, createdAt, carrier, trackingNumber, items, statusHistory };
 }
 
 /** Supabase's user_metadata and our raw_user_meta_data carry the same keys. */

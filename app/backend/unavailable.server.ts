@@ -17,3 +17,13 @@ export function backendUnavailable(): Response {
 export function isBackendUnavailable(error: unknown): boolean {
   return isBackendError(error, "unavailable") || (error instanceof Response && error.status === 503);
 }
+
+/** A read a page cannot do without: when the backend is out of reach, the shop's 503 page instead of a 500. */
+export async function orUnavailablePage<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isBackendError(error, "unavailable")) throw backendUnavailable();
+    throw error;
+  }
+}

@@ -76,13 +76,13 @@ interface InfoTableProps {
 /**
  * A data table with a caption, column headers and row headers (the first cell of each row). Its cells wrap between
  * words only, so on a narrow screen the table scrolls sideways inside its own region, which takes keyboard focus and
- * is named by the caption so that it can be scrolled without a pointer.
+ * is named by the caption so that it can be scrolled without a pointer, and shades the edge that has more.
  */
 export function InfoTable({ caption, columns, rows }: InfoTableProps) {
   const captionId = useId();
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that can scroll must be reachable by keyboard
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="scroll-shade-x overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm sm:text-base">
         <caption id={captionId} className="mb-3 text-left font-semibold text-ink">
           {caption}

@@ -3,14 +3,18 @@ import { useRef, useState } from "react";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { useHydrated, useKeepValueEnteredBeforeHydration } from "~/utils/use-hydrated";
 
+/** The most the cart's form takes in one request (cart-form.ts); the cart itself caps a line at MAX_LINE_QUANTITY. */
+const MAX_ASKED = 999;
+
 /**
- * A number input (works without JavaScript, with the browser's own stepper and bounds)
- * that gains minus and plus buttons once hydrated. Minus stops at 1.
+ * A number input (works without JavaScript, with the browser's own stepper) that gains minus and plus buttons once
+ * hydrated. Minus stops at 1, plus at the line cap. A larger number typed is sent as typed: the cart adds what fits
+ * and says that it capped the line, rather than the field cutting the number without a word.
  */
 export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: string; name: string; label: string; defaultValue?: number }) {
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
-  const clamp = (next: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(next) || 1));
+  const clamp = (next: number) => Math.min(MAX_ASKED, Math.max(1, Math.trunc(next) || 1));
   const input = useRef<HTMLInputElement>(null);
   useKeepValueEnteredBeforeHydration(input, String(defaultValue), (entered) => setValue(clamp(Number(entered))));
   return (
@@ -21,7 +25,7 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
       {hydrated ? (
         <button
           type="button"
-          onClick={() => setValue((current) => clamp(current - 1))}
+          onClick={() => setValue((current) => clamp(Math.min(current, MAX_LINE_QUANTITY) - 1))}
           disabled={value <= 1}
           className="flex size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40"
           aria-label="Decrease quantity"
@@ -36,7 +40,7 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
         type="number"
         inputMode="numeric"
         min={1}
-        max={MAX_LINE_QUANTITY}
+        max={MAX_ASKED}
         step={1}
         required
         value={hydrated ? value : undefined}
@@ -47,7 +51,7 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
       {hydrated ? (
         <button
           type="button"
-          onClick={() => setValue((current) => clamp(current + 1))}
+          onClick={() => setValue((current) => Math.min(MAX_LINE_QUANTITY, clamp(current + 1)))}
           disabled={value >= MAX_LINE_QUANTITY}
           className="flex size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40"
           aria-label="Increase quantity"

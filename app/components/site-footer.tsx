@@ -51,7 +51,7 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
       </div>
       <div className="border-t border-sand-200">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6 lg:px-8">
-          <p className="text-sm text-ink-muted">© 2024 {site.name}. All rights reserved.</p>
+          <p className="text-sm text-ink-muted">© {new Date().getFullYear()} {site.name}. All rights reserved.</p>
           <ul className="flex gap-3">
             {socialLinks.map(({ href, label, Icon }) => (
               <li key={label}>

@@ -2,8 +2,8 @@ import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { Heart, Menu, Search, ShoppingBag, User, X } from "~/components/icons";
 import { lazy, Suspense, useRef, useState } from "react";
 import type { CartPanelHandle } from "~/components/cart-panel";
-import { headerLinks } from "~/components/site-nav";
-import { UserMenu, type HeaderUser } from "~/components/user-menu";
+import { headerLinks, phoneInfoLinks, phoneShopLinks } from "~/components/site-nav";
+import { MemberMenuItems, UserMenu, type HeaderUser } from "~/components/user-menu";
 import { cartBadgeLabel } from "~/modules/cart/badge";
 import type { CartSummary } from "~/modules/cart/cart";
 import { useOptimisticCart } from "~/routes/cart";
@@ -116,67 +116,110 @@ function CartButton({ cart }: { cart: CartSummary }) {
   );
 }
 
+/** A link or button in the phone menu: a full-width row, 44 px tall. */
+const phoneMenuItem = "flex min-h-11 w-full items-center rounded-md px-3 text-left text-base font-medium text-ink hover:bg-sand-100";
+
+/**
+ * The phone menu: what the desktop header shows beside its links (the account, the wishlist) and what the footer
+ * holds far down a phone's page (Sale, the information pages). It scrolls on its own when taller than the screen.
+ */
+function PhoneMenu({ user }: { user: HeaderUser | null }) {
+  return (
+    <nav
+      aria-label="Mobile"
+      className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-b border-sand-200 bg-white px-4 pt-2 pb-6 shadow-lg"
+    >
+      <ul className="space-y-1">
+        {phoneShopLinks.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={phoneMenuItem}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-4 border-t border-sand-200 px-3 pt-4 text-xs font-semibold tracking-wide text-ink-muted uppercase">Your account</h2>
+      <ul className="mt-1 space-y-1">
+        {user ? null : (
+          <li>
+            <Link to="/auth" className={phoneMenuItem}>
+              Sign in
+            </Link>
+          </li>
+        )}
+        <li>
+          <Link to="/wishlist" className={phoneMenuItem}>
+            Wishlist
+          </Link>
+        </li>
+        {user ? <MemberMenuItems itemClassName={phoneMenuItem} /> : null}
+      </ul>
+      <h2 className="mt-4 border-t border-sand-200 px-3 pt-4 text-xs font-semibold tracking-wide text-ink-muted uppercase">Help &amp; information</h2>
+      <ul className="mt-1 grid grid-cols-2 gap-x-2">
+        {phoneInfoLinks.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={`${phoneMenuItem} text-sm font-normal`}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteHeader({ cart, user }: { cart: CartSummary; user: HeaderUser | null }) {
   const menuRef = useCloseOnNavigate();
   return (
-    <header className="sticky top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 min-[375px]:gap-2 sm:gap-4 sm:px-6 lg:px-8">
-        <details ref={menuRef} className="group lg:hidden">
-          <summary className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Menu">
-            <Menu aria-hidden className="size-6 group-open:hidden" />
-            <X aria-hidden className="hidden size-6 group-open:block" />
-          </summary>
-          <nav
-            aria-label="Mobile"
-            className="absolute inset-x-0 top-16 border-b border-sand-200 bg-white px-4 pb-6 shadow-lg"
-          >
-            <div className="py-4">
-              <SearchForm id="mobile-search" />
-            </div>
-            <ul className="space-y-1">
+    <>
+      <header className="sticky top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 min-[375px]:gap-2 sm:gap-4 sm:px-6 lg:px-8">
+          <details ref={menuRef} className="group lg:hidden">
+            <summary className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Menu">
+              <Menu aria-hidden className="size-6 group-open:hidden" />
+              <X aria-hidden className="hidden size-6 group-open:block" />
+            </summary>
+            <PhoneMenu user={user} />
+          </details>
+
+          <Logo />
+
+          <nav aria-label="Main" className="ml-6 hidden lg:block">
+            <ul className="flex gap-6">
               {headerLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="block rounded-md px-3 py-2.5 text-base font-medium hover:bg-sand-100">
+                  <Link to={link.to} className="inline-flex h-11 items-center text-sm font-medium text-ink hover:text-brand-700">
                     {link.label}
                   </Link>
                 </li>
               ))}
             </ul>
           </nav>
-        </details>
 
-        <Logo />
+          <div className="ml-auto hidden w-64 md:block">
+            <SearchForm id="header-search" />
+          </div>
 
-        <nav aria-label="Main" className="ml-6 hidden lg:block">
-          <ul className="flex gap-6">
-            {headerLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="inline-flex h-11 items-center text-sm font-medium text-ink hover:text-brand-700">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <div className="ml-auto hidden w-64 md:block">
-          <SearchForm id="header-search" />
-        </div>
-
-        <div className="ml-auto flex items-center md:ml-2">
-          <Link to="/wishlist" className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Wishlist">
-            <Heart aria-hidden className="size-6" />
-          </Link>
-          {user ? (
-            <UserMenu user={user} />
-          ) : (
-            <Link to="/auth" className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Sign in">
-              <User aria-hidden className="size-6" />
+          <div className="ml-auto flex items-center md:ml-2">
+            <Link to="/wishlist" className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Wishlist">
+              <Heart aria-hidden className="size-6" />
             </Link>
-          )}
-          <CartButton cart={cart} />
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              <Link to="/auth" className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Sign in">
+                <User aria-hidden className="size-6" />
+              </Link>
+            )}
+            <CartButton cart={cart} />
+          </div>
         </div>
+      </header>
+      {/* On a phone the search sits under the header's bar, which has no room for it, at the top of every page where
+          a shopper looks for it; it scrolls away with the page, so the sticky bar stays one row. */}
+      <div className="border-b border-sand-200 px-4 py-2 md:hidden">
+        <SearchForm id="mobile-search" />
       </div>
-    </header>
+    </>
   );
 }

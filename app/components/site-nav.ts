@@ -7,6 +7,8 @@ export const headerLinks = [
   { to: "/blog", label: "Blog" },
 ] as const;
 
+const saleLink = { to: "/sale", label: "Sale" } as const;
+
 /** Footer columns: every plain link of the spec's footer. */
 export const footerColumns = [
   {
@@ -16,7 +18,7 @@ export const footerColumns = [
       { to: "/extensions/tape-in", label: "Tape-In Extensions" },
       { to: "/wigs", label: "Wigs" },
       { to: "/accessories", label: "Accessories" },
-      { to: "/sale", label: "Sale" },
+      saleLink,
     ],
   },
   {
@@ -40,3 +42,12 @@ export const footerColumns = [
     ],
   },
 ] as const;
+
+/** The phone menu's shop links: the header's, and Sale, which a phone would otherwise find only at the page's foot. */
+export const phoneShopLinks = [...headerLinks, saleLink];
+
+/** The phone menu's information pages: the footer's Customer Care and Company links (Blog is among the shop links). */
+export const phoneInfoLinks: ReadonlyArray<{ to: string; label: string }> = footerColumns
+  .filter((column) => column.title !== "Shop")
+  .flatMap((column): ReadonlyArray<{ to: string; label: string }> => column.links)
+  .filter((link) => !headerLinks.some((header) => header.to === link.to));

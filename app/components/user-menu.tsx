@@ -37,25 +37,34 @@ export function UserMenu({ user }: { user: HeaderUser }) {
           </p>
         </div>
         <ul className="py-1">
-          <li>
-            <Link to="/profile" className="block rounded-md px-3 py-3 text-sm hover:bg-sand-100">
-              Profile
-            </Link>
-          </li>
-          <li>
-            <Link to="/orders" className="block rounded-md px-3 py-3 text-sm hover:bg-sand-100">
-              Orders
-            </Link>
-          </li>
-          <li>
-            <Form method="post" action="/sign-out">
-              <button type="submit" className="block w-full rounded-md px-3 py-3 text-left text-sm hover:bg-sand-100">
-                Sign out
-              </button>
-            </Form>
-          </li>
+          <MemberMenuItems itemClassName="block w-full rounded-md px-3 py-3 text-left text-sm hover:bg-sand-100" />
         </ul>
       </div>
     </details>
+  );
+}
+
+/** The signed-in member's entries (Profile, Orders, Sign out), in the account menu and in the phone menu. */
+export function MemberMenuItems({ itemClassName }: { itemClassName: string }) {
+  return (
+    <>
+      <li>
+        <Link to="/profile" className={itemClassName}>
+          Profile
+        </Link>
+      </li>
+      <li>
+        <Link to="/orders" className={itemClassName}>
+          Orders
+        </Link>
+      </li>
+      <li>
+        <Form method="post" action="/sign-out">
+          <button type="submit" className={itemClassName}>
+            Sign out
+          </button>
+        </Form>
+      </li>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import DOMPurify from "isomorphic-dompurify";
 import { describe, expect, test } from "vitest";
 import { articles } from "~/content/blog";
 import { articleCategories } from "~/modules/blog/article";
@@ -45,9 +46,29 @@ describe("articles", () => {
     for (const [, href] of article.content.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^\/(?!\/)/);
   });
 
+  // The pages render the committed HTML as it is (docs/decisions/0010-server-memory.md): DOMPurify, with the HTML
+  // profile, must find nothing to remove from it, so the shop needs no sanitiser (nor jsdom) at run time.
+  test.each(articles.map((article) => [article.id, article] as const))("%s content is HTML that DOMPurify keeps whole", (_id, article) => {
+    expect(removedBySanitiser(article.content)).toEqual([]);
+  });
+
+  test("the DOMPurify check catches scripts, event handlers, javascript: links and iframes", () => {
+    const unsafe = '<h2 onclick="steal()">Title</h2><script>alert(1)</script><p>Text <a href="javascript:alert(1)">x</a></p><iframe src="/"></iframe>';
+    expect(removedBySanitiser(unsafe)).toEqual(["h2 onclick", "script", "a href", "iframe"]);
+    expect(removedBySanitiser("<p>Plain <strong>text</strong> with <a href=\"/shop\">a link</a></p>")).toEqual([]);
+  });
+
   test("copy never advises heat above the 350°F limit", () => {
     for (const article of articles) {
       for (const [, degrees] of article.content.matchAll(/(\d+)°F/g)) expect(Number(degrees), article.id).toBeLessThanOrEqual(350);
     }
   });
 });
+
+/** What DOMPurify removes from `html` (elements by tag name, attributes as "tag attribute"). */
+function removedBySanitiser(html: string): string[] {
+  DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+  return DOMPurify.removed.map((entry) =>
+    "element" in entry ? entry.element.nodeName.toLowerCase() : `${entry.from.nodeName.toLowerCase()} ${entry.attribute?.name ?? ""}`,
+  );
+}

@@ -1,7 +1,15 @@
 import { careFigures } from "~/content/care";
-import { dispatchCutoff, freeShippingThreshold, internationalShipping, processingTimes, returnPolicy, shippingOptions } from "~/content/policies";
+import { returnPolicy } from "~/content/policies";
+import {
+  dispatchCutoff,
+  FREE_SHIPPING_FROM_CENTS,
+  freeShippingThreshold,
+  internationalShipping,
+  processingTimes,
+  usShippingMethods,
+} from "~/content/shipping";
 import { extensionLengths, formatInches, weightGuide, wigCapSizes } from "~/content/size-guide";
-import { formatUsd } from "~/modules/money";
+import { formatCents } from "~/modules/money";
 import { site } from "~/utils/site";
 
 export interface FaqItem {
@@ -9,8 +17,7 @@ export interface FaqItem {
   answer: string;
 }
 
-const paidOptions = shippingOptions.filter((option) => option.cost > 0);
-const freeOption = shippingOptions.find((option) => option.cost === 0);
+const freeMethod = usShippingMethods.find((method) => method.freeFromCents === FREE_SHIPPING_FROM_CENTS);
 
 /** "a, b and c" */
 function listSentence(items: string[]): string {
@@ -54,7 +61,7 @@ export const faqItems: FaqItem[] = [
   },
   {
     question: "What shipping options do you offer?",
-    answer: `We offer ${listSentence(paidOptions.map((option) => `${option.method} ${formatUsd(option.cost)} (${option.deliveryTime})`))}. Orders over $${freeShippingThreshold} qualify for free shipping (${freeOption?.deliveryTime}) within the US.`,
+    answer: `We offer ${listSentence(usShippingMethods.map((method) => `${method.name} ${formatCents(method.amountCents)} (${method.deliveryTime})`))}. Orders over $${freeShippingThreshold} qualify for free ${freeMethod?.name ?? "Standard"} shipping (${freeMethod?.deliveryTime}) within the US. You choose at checkout.`,
   },
   {
     question: "When will my order ship?",
@@ -62,7 +69,7 @@ export const faqItems: FaqItem[] = [
   },
   {
     question: "Do you ship internationally?",
-    answer: `Yes. International delivery takes ${internationalShipping.deliveryTime}, rates are ${internationalShipping.rates}, and any customs duties and taxes are paid by the customer. Free shipping is not available for international orders.`,
+    answer: `Yes. International delivery takes ${internationalShipping.deliveryTime} at a flat rate of ${formatCents(internationalShipping.amountCents)} per order, and any customs duties and taxes are paid by the customer. Free shipping is not available for international orders.`,
   },
   {
     question: "What is your return policy?",

@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { careFigures, careTopicIds } from "~/content/care";
-import { internationalShipping, processingTimes, returnPolicy, shippingOptions } from "~/content/policies";
+import { returnPolicy } from "~/content/policies";
+import { freeShippingThreshold, internationalShipping, processingTimes, shippingMethods } from "~/content/shipping";
 
 describe("shipping and returns figures", () => {
-  it("offers the spec's shipping options", () => {
-    expect(shippingOptions.map(({ method, cost, deliveryTime }) => [method, cost, deliveryTime])).toEqual([
-      ["Standard", 9.99, "5-7 business days"],
-      ["Express", 19.99, "2-3 business days"],
-      ["Overnight", 39.99, "1 business day"],
-      ["Free Shipping", 0, "5-7 business days"],
+  it("offers the spec's shipping options, and International at one flat rate", () => {
+    expect(shippingMethods.map(({ id, region, amountCents, freeFromCents, deliveryTime }) => [id, region, amountCents, freeFromCents, deliveryTime])).toEqual([
+      ["standard", "us", 999, 20_000, "5-7 business days"],
+      ["express", "us", 1999, undefined, "2-3 business days"],
+      ["overnight", "us", 3999, undefined, "1 business day"],
+      ["international", "international", 2999, undefined, "7-14 business days"],
     ]);
-    expect(shippingOptions.at(-1)?.note).toBe("Orders over $200; not available internationally");
-    expect(internationalShipping.deliveryTime).toBe("7-14 business days");
+    expect(freeShippingThreshold).toBe(200);
+    expect(internationalShipping.id).toBe("international");
   });
 
   it("uses the spec's processing times and return terms", () => {

@@ -1,27 +1,24 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Search } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { articles } from "~/content/blog";
 import { formatLongDate } from "~/modules/dates";
-import { getArticles } from "~/modules/blog/articles.server";
-import { blogCategories, parseBlogParams, searchArticles } from "~/modules/blog/search";
+import { blogCategories, matchesInOtherCategories, parseBlogParams, searchArticles } from "~/modules/blog/search";
 import { originFromMatches, seo } from "~/utils/seo";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   const params = parseBlogParams(new URL(request.url).searchParams);
-  const articles = await getArticles();
   const categories = blogCategories(articles);
-  // A category no article has: the page with no articles, as a 404 that search engines leave out.
+  // A category no article has is not a missing page: the listing's empty state, left out of search engines.
   const unknownCategory = params.category !== undefined && !categories.includes(params.category);
-  return data(
-    {
-      params,
-      categories,
-      articles: searchArticles(articles, params).map(({ content: _content, ...summary }) => summary),
-      unknownCategory,
-    },
-    { status: unknownCategory ? 404 : 200 },
-  );
+  return {
+    params,
+    categories,
+    articles: searchArticles(articles, params).map(({ content: _content, ...summary }) => summary),
+    elsewhere: matchesInOtherCategories(articles, params),
+    unknownCategory,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
@@ -41,7 +38,7 @@ function categoryHref(category: string | undefined, q: string | undefined) {
 }
 
 export default function Blog() {
-  const { params, categories, articles } = useLoaderData<typeof loader>();
+  const { params, categories, articles, elsewhere } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="mx-auto max-w-2xl text-center">
@@ -92,6 +89,21 @@ export default function Blog() {
           </ul>
         </nav>
       </div>
+
+      {/* The search keeps the chosen category: say so, and offer the search over every article if it finds more. */}
+      {params.q && params.category ? (
+        <div className="mt-8 flex flex-col items-center gap-3 text-center text-ink-muted" data-testid="blog-search-scope">
+          <p>
+            Searching “<span className="font-medium text-ink">{params.q}</span>” in {params.category} only.
+            {elsewhere > 0 ? ` ${elsewhere} more ${elsewhere === 1 ? "article matches" : "articles match"} in other categories.` : ""}
+          </p>
+          {elsewhere > 0 ? (
+            <Link to={categoryHref(undefined, params.q)} className="btn-outline">
+              Search all articles
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
 
       {articles.length === 0 ? (
         <p className="mt-16 text-center text-lg text-ink-muted">No articles found matching your search.</p>

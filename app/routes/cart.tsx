@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { type ClientActionFunctionArgs, useFetcher, useFetchers } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
-import { applyCartChange, type CartChange, type CartSummary } from "~/modules/cart/cart";
+import { applyCartChange, type CartChange, type CartSummary, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { changeCart } from "~/modules/cart/cart-store.server";
 import { parseCartForm } from "~/modules/cart/cart-form";
 import { findProduct } from "~/modules/catalog/catalog.server";
@@ -21,10 +21,16 @@ const CART_ACTION = "/cart";
 /** The field for the number of units, where the shopper picks it (the product page's stepper). */
 export const QUANTITY_FIELD = "quantity";
 
-const limitMessages = {
-  "line-quantity": "You can have at most 99 of one product in your cart.",
-  "line-count": "Your cart can hold up to 50 different products.",
-} as const;
+/** Said when a change hit a limit: what the cart holds now, so the shopper knows the number was capped. */
+function limitToast(limited: "line-quantity" | "line-count", change: CartChange): ToastInput {
+  if (limited === "line-count") return { type: "info", title: "Cart limit reached", description: "Your cart can hold up to 50 different products." };
+  const name = "productId" in change ? findProduct(change.productId)?.name : undefined;
+  return {
+    type: "info",
+    title: `Quantity capped at ${MAX_LINE_QUANTITY}`,
+    description: `Your cart now holds ${MAX_LINE_QUANTITY} of ${name ?? "this product"}, the most one line can hold.`,
+  };
+}
 
 /**
  * A plain HTML post gets a 303 back to the page it came from (the toast travels in a cookie); a fetcher from the
@@ -56,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const outcome = await changeCart(request, session, change);
     if (outcome.limited) {
-      return respond({ toast: { type: "info", title: "Cart limit reached", description: limitMessages[outcome.limited] }, headers: outcome.headers, landOn });
+      return respond({ toast: limitToast(outcome.limited, change), headers: outcome.headers, landOn });
     }
     if (outcome.notInCart) {
       return respond({ toast: { type: "info", title: "Nothing to remove", description: "That item was not in your cart." }, headers: outcome.headers });

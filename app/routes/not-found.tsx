@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { noIndexMeta } from "~/utils/seo";
+import { notFoundResponse } from "~/utils/not-found.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { pathname } = new URL(request.url);
-  console.warn(`404: no page at ${pathname}`);
-  throw new Response("Not Found", { status: 404 });
+  throw notFoundResponse(request);
 }
 
-export const meta: MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noIndexMeta("Page not found");
 
 export default function NotFound() {
   return <GeneralErrorBoundary />;

@@ -1,12 +1,16 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Package } from "~/components/icons";
+import { Package, ShoppingBag } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import type { Order } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination, paginationHeadLinks } from "~/components/pagination";
-import { ORDERS_PAGE_SIZE, orderNumber, shippingAddressLines, statusBadgeClasses, statusLabel } from "~/modules/account/orders";
+import { OrderProgress } from "~/components/order-progress";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { StatusBadge } from "~/components/status-badge";
+import { ORDERS_PAGE_SIZE, orderNumber, orderProgress, shippingAddressLines } from "~/modules/account/orders";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
@@ -61,13 +65,21 @@ function toOrderCard(order: Order) {
     placedOn: formatLongDate(order.createdAt),
     status: order.status,
     total: formatCents(order.totalAmount, order.currency),
-    items: order.items.map((item) => ({
-      id: item.id,
-      productId: item.productId,
-      name: findProduct(item.productId)?.name ?? null,
-      quantity: item.quantity,
-      pricePerItem: formatCents(item.pricePerItem, order.currency),
-    })),
+    progress: orderProgress(order),
+    items: order.items.map((item) => {
+      const product = findProduct(item.productId);
+      return {
+        id: item.id,
+        productId: item.productId,
+        name: product?.name ?? null,
+        image: product?.images[0] ?? null,
+        quantity: item.quantity,
+        pricePerItem: formatCents(item.pricePerItem, order.currency),
+      };
+    }),
+    subtotal: formatCents(order.totalAmount - order.shippingAmount, order.currency),
+    shippingMethod: shippingMethodName(order.shippingMethod),
+    shipping: order.shippingAmount === 0 ? "Free" : formatCents(order.shippingAmount, order.currency),
     shippingAddress: shippingAddressLines(order.shippingAddress),
   };
 }
@@ -122,9 +134,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
           <p className="mt-1 text-sm text-ink-muted">Placed on {order.placedOn}</p>
         </div>
         <div className="flex flex-col items-end gap-2">
-          <span className={`rounded-full px-3 py-1 text-xs font-semibold ring-1 ${statusBadgeClasses(order.status)}`}>
-            {statusLabel(order.status)}
-          </span>
+          <StatusBadge status={order.status} />
           <p className="text-right">
             <span className="block text-xs text-ink-muted">Total Amount</span>
             <span className="text-lg font-semibold text-ink">{order.total}</span>
@@ -139,35 +149,59 @@ function OrderCard({ order }: { order: OrderCardData }) {
           </h3>
           <ul className="mt-2 divide-y divide-sand-200">
             {order.items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
-                <div>
+              <li key={item.id} className="flex items-center gap-3 py-3 text-sm" data-testid="order-item">
+                <div className="h-16 w-12 shrink-0 overflow-hidden rounded-lg bg-sand-100">
+                  {item.image ? (
+                    <Link to={`/product/${item.productId}`} tabIndex={-1} aria-hidden>
+                      <ResponsiveImage id={item.image} alt="" sizes="3rem" className="size-full object-cover" />
+                    </Link>
+                  ) : (
+                    <ShoppingBag aria-hidden className="m-auto mt-5 size-5 text-ink-muted" />
+                  )}
+                </div>
+                <div className="min-w-0 flex-1">
                   {item.name ? (
                     <Link to={`/product/${item.productId}`} className="font-medium text-ink hover:underline">
                       {item.name}
                     </Link>
-                  ) : null}
-                  <p className="text-ink-muted">Product ID: {item.productId}</p>
+                  ) : (
+                    <p className="font-medium text-ink">A product no longer in the shop</p>
+                  )}
+                  <p className="text-xs text-ink-muted">Product ID: {item.productId}</p>
                 </div>
                 <div className="text-right text-ink-muted">
-                  <span>Qty: {item.quantity}</span>
-                  <span className="ml-4 text-ink">{item.pricePerItem} each</span>
+                  <span className="block">Qty: {item.quantity}</span>
+                  <span className="block text-ink">{item.pricePerItem} each</span>
                 </div>
               </li>
             ))}
           </ul>
+          <dl className="mt-2 space-y-1 border-t border-sand-200 pt-3 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-ink-muted">Subtotal</dt>
+              <dd className="text-ink">{order.subtotal}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-ink-muted">Shipping ({order.shippingMethod})</dt>
+              <dd className="text-ink">{order.shipping}</dd>
+            </div>
+          </dl>
         </section>
-        <section aria-labelledby={`${headingId}-shipping`}>
-          <h3 id={`${headingId}-shipping`} className="text-sm font-semibold text-ink">
-            Shipping Address
-          </h3>
-          <address className="mt-2 text-sm leading-relaxed text-ink-muted not-italic">
-            {order.shippingAddress.map((line, index) => (
-              <span key={index} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
-        </section>
+        <div className="space-y-6">
+          <section aria-labelledby={`${headingId}-shipping`}>
+            <h3 id={`${headingId}-shipping`} className="text-sm font-semibold text-ink">
+              Shipping Address
+            </h3>
+            <address className="mt-2 text-sm leading-relaxed text-ink-muted not-italic">
+              {order.shippingAddress.map((line, index) => (
+                <span key={index} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </section>
+          <OrderProgress progress={order.progress} headingId={`${headingId}-progress`} />
+        </div>
       </div>
     </article>
   );

@@ -16,7 +16,7 @@ import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { AddToCartForm, QUANTITY_FIELD } from "~/routes/cart";
 import { WishlistButton } from "~/routes/wishlist";
 import { getDisplaySession } from "~/modules/auth/shell-session.server";
-import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
+import { breadcrumbJsonLd, noIndexMeta, originFromMatches, seo } from "~/utils/seo";
 
 const productTabs = [
   { id: "description", label: "Description" },
@@ -45,7 +45,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [{ title: "Product Not Found" }, { name: "robots", content: "noindex" }];
+  if (!data) return noIndexMeta("Product Not Found");
   const { product, trail } = data;
   const origin = originFromMatches(matches);
   const path = `/product/${product.id}`;

@@ -121,22 +121,14 @@ export default function ProfilePage() {
           <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
             <Avatar user={account} size="lg" />
             <div className="max-w-full min-w-0">
-              {/* A long name is cut to two lines, the full value in its title (and in the details below); with no name
-                  the address stands in, on one line, and is not repeated under it. */}
-              {account.fullName ? (
-                <>
-                  <h2 id="profile-name" className="line-clamp-2 font-serif text-2xl text-ink" title={account.fullName} dir="auto">
-                    {account.fullName}
-                  </h2>
-                  <p className="truncate text-ink-muted" title={account.email}>
-                    {account.email}
-                  </p>
-                </>
-              ) : (
-                <h2 id="profile-name" className="truncate font-serif text-2xl text-ink" title={account.email}>
-                  {account.email}
-                </h2>
-              )}
+              {/* A long name is cut to two lines, the full value in its title (and in the details below); with no
+                  name the heading says 'User', as the profile screen is specified. */}
+              <h2 id="profile-name" className="line-clamp-2 font-serif text-2xl text-ink" title={account.fullName || undefined} dir="auto">
+                {account.fullName || "User"}
+              </h2>
+              <p className="truncate text-ink-muted" title={account.email}>
+                {account.email}
+              </p>
               <p className="mt-1 text-sm text-ink-muted">Member since {formatLongDate(account.memberSince)}</p>
             </div>
           </div>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOrigin } from "~/utils/request.server";
 
 // Personal and transactional pages are of no use in a search index.
-const disallowed = ["/auth", "/cart", "/checkout", "/order-success", "/profile", "/orders", "/wishlist"];
+const disallowed = ["/auth", "/cart", "/checkout", "/order-success", "/order-status", "/profile", "/orders", "/wishlist"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const body = [

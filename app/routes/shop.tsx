@@ -23,8 +23,9 @@ import {
 } from "~/modules/catalog/listing";
 import { formatUsd } from "~/modules/money";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
+import { APPLIES_ON_CHANGE } from "~/utils/framework-loader";
 import { breadcrumbJsonLd, originFromMatches, seo } from "~/utils/seo";
-import { useHydrated, useKeepValueEnteredBeforeHydration } from "~/utils/use-hydrated";
+import { useKeepValueEnteredBeforeHydration } from "~/utils/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -44,8 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
   );
   const title = titleForListing(params);
-  // A category the shop does not have: the page the spec describes (its value as the title, no products), as a
-  // 404 that search engines leave out and no cache keeps.
+  // A category the shop does not have: the page the spec describes (its value as the title, the empty state), a 200
+  // that search engines leave out (noindex, canonical /shop). The value is only text: titles are looked up by own
+  // key, so `__proto__` or `constructor` find nothing.
   const unknownCategory = params.category !== undefined && !isKnownCategory(params.category);
   // Canonical: the path plus the query that chose a known category or search, never the sort or filters.
   const canonical = new URLSearchParams();
@@ -74,7 +76,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       filterCount: activeFilterCount(params),
       unknownCategory,
     },
-    { status: unknownCategory ? 404 : 200 },
   );
 }
 
@@ -101,7 +102,6 @@ export default function Shop() {
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const hydrated = useHydrated();
   const clearHref = `?${new URLSearchParams([
     ...(queryCategory ? [["category", queryCategory]] : []),
     ...(params.q ? [["q", params.q]] : []),
@@ -117,7 +117,6 @@ export default function Shop() {
     pendingPrice.current = undefined;
     submit(form, { replace: true, preventScrollReset: true });
   };
-  // Also for what the shopper chose before hydration: every such choice then applies in one navigation.
   const applyOnceSettled = (form: HTMLFormElement) => {
     clearTimeout(pendingPrice.current);
     pendingPrice.current = setTimeout(() => apply(form), PRICE_SETTLE_MS);
@@ -160,7 +159,9 @@ export default function Shop() {
               </span>
             ) : null}
           </summary>
+          {/* Before hydration a choice submits it at once (the inline loader); after, it applies in place. */}
           <Form
+            {...APPLIES_ON_CHANGE}
             id="listing-filters"
             method="get"
             preventScrollReset
@@ -219,12 +220,11 @@ export default function Shop() {
               onEnteredBeforeHydration={applyOnceSettled}
               className="input w-auto max-w-[11rem]"
             />
-            {/* Without JavaScript the choice needs a submit; with it the change applies at once. */}
-            {hydrated ? null : (
-              <button type="submit" form="listing-filters" className="btn-outline px-4">
-                Sort
-              </button>
-            )}
+            {/* Without JavaScript the choice needs a submit. With it a change applies at once, before hydration too
+                (the inline loader submits it), so the button is hidden from the first paint: the row never moves. */}
+            <button type="submit" form="listing-filters" className="btn-outline px-4 with-js:hidden">
+              Sort
+            </button>
           </div>
         </div>
 
@@ -270,9 +270,9 @@ function UrlSelect({
   const [selected, setSelected] = useState(value);
   const [fromUrl, setFromUrl] = useState(value);
   const select = useRef<HTMLSelectElement>(null);
-  useKeepValueEnteredBeforeHydration(select, value, (entered, field) => {
+  useKeepValueEnteredBeforeHydration(select, value, (entered, field, alreadySubmitted) => {
     setSelected(entered);
-    if (field.form) onEnteredBeforeHydration?.(field.form);
+    if (field.form && !alreadySubmitted) onEnteredBeforeHydration?.(field.form);
   });
   if (fromUrl !== value) {
     setFromUrl(value);
@@ -318,10 +318,11 @@ function PriceRange({
   const [fromUrl, setFromUrl] = useState({ min: minPrice, max: maxPrice });
   const minInput = useRef<HTMLInputElement>(null);
   const maxInput = useRef<HTMLInputElement>(null);
-  // A range moved before hydration: kept, and applied as a move now would be.
-  const adoptEntered = (bound: "min" | "max") => (entered: string, field: HTMLInputElement) => {
+  // A range moved before hydration: kept, and applied as a move now would be (unless the page is already on its way
+  // to the answer).
+  const adoptEntered = (bound: "min" | "max") => (entered: string, field: HTMLInputElement, alreadySubmitted: boolean) => {
     setRange((current) => ({ ...current, [bound]: Number(entered) }));
-    if (field.form) settle(field.form);
+    if (field.form && !alreadySubmitted) settle(field.form);
   };
   useKeepValueEnteredBeforeHydration(minInput, String(minPrice), adoptEntered("min"));
   useKeepValueEnteredBeforeHydration(maxInput, String(maxPrice), adoptEntered("max"));
@@ -334,7 +335,11 @@ function PriceRange({
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-ink">Price Range</legend>
-      <p className="mt-1 text-sm text-ink-muted" aria-live="polite">
+      {/* The range the listing shows; with JavaScript, while a moved thumb is still to apply, the range it will show.
+          Without JavaScript nothing can follow a moved thumb, so the line never claims to: the scale under the
+          sliders reads their position. */}
+      <p className="mt-1 text-sm text-ink-muted" aria-live="polite" data-testid="price-range-label">
+        {range.min === minPrice && range.max === maxPrice ? "Showing " : ""}
         {formatUsd(range.min)} - {formatUsd(range.max)}
       </p>
       <label htmlFor="minPrice" className="mt-3 block text-xs text-ink-muted">
@@ -373,6 +378,11 @@ function PriceRange({
         }}
         className="h-11 w-full accent-brand-700"
       />
+      <p aria-hidden className="grid grid-cols-3 text-xs text-ink-muted">
+        <span>{formatUsd(PRICE_MIN).replace(/\.00$/, "")}</span>
+        <span className="text-center">{formatUsd((PRICE_MIN + PRICE_MAX) / 2).replace(/\.00$/, "")}</span>
+        <span className="text-right">{formatUsd(PRICE_MAX).replace(/\.00$/, "")}</span>
+      </p>
     </fieldset>
   );
 }

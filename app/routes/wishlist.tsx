@@ -3,6 +3,7 @@ import { useFetcher, useFetchers } from "@remix-run/react";
 import { Heart } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { productAnchorId } from "~/modules/catalog/display";
 import { MAX_WISHLIST_ITEMS, wishlistToast } from "~/modules/wishlist/wishlist";
 import { parseWishlistForm } from "~/modules/wishlist/wishlist-form";
 import { changeWishlist } from "~/modules/wishlist/wishlist-store.server";
@@ -28,19 +29,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { change } = parsed;
   const product = findProduct(change.productId);
   if (!product) return respond({ status: 404, toast: { type: "error", title: "Error", description: "Product not found." } });
+  // Without JavaScript the page reloads: back at the product (its page's details, or its card), not at the top (a
+  // known product by now, so its id is safe in the Location). A card just removed from /wishlist is gone: the top.
+  const landOn = productAnchorId(product.id);
 
   try {
     const session = await getSession(request, context);
     const outcome = await changeWishlist(request, session, change);
     if (outcome.limited) {
       const description = `Your wishlist can hold up to ${MAX_WISHLIST_ITEMS} products. Sign in to save more.`;
-      return respond({ toast: { type: "info", title: "Wishlist full", description }, data: { inWishlist: false }, headers: outcome.headers });
+      return respond({ toast: { type: "info", title: "Wishlist full", description }, data: { inWishlist: false }, headers: outcome.headers, landOn });
     }
     if (outcome.notInWishlist) {
       const description = `${product.name} was not in your wishlist.`;
-      return respond({ toast: { type: "info", title: "Nothing to remove", description }, data: { inWishlist: false }, headers: outcome.headers });
+      return respond({ toast: { type: "info", title: "Nothing to remove", description }, data: { inWishlist: false }, headers: outcome.headers, landOn });
     }
-    return respond({ toast: wishlistToast(product.name, outcome.inWishlist), data: { inWishlist: outcome.inWishlist }, headers: outcome.headers });
+    return respond({ toast: wishlistToast(product.name, outcome.inWishlist), data: { inWishlist: outcome.inWishlist }, headers: outcome.headers, landOn });
   } catch (error) {
     // The catalogue and the database's price list disagree: the database's word stands.
     if (isBackendError(error, "product_not_found")) {
@@ -48,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (isBackendError(error, "unavailable")) {
       const description = "Your wishlist could not be updated right now. Please try again.";
-      return respond({ status: 503, toast: { type: "error", title: "Error", description } });
+      return respond({ status: 503, toast: { type: "error", title: "Error", description }, landOn });
     }
     throw error;
   }

@@ -10,6 +10,30 @@ export const DEVELOPMENT_MAIL_FROM = "Luxe Strands <shop@localhost>";
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
 
+const emailPattern = /^[^@\s,]+@[^@\s,]+\.[^@\s,]+$/;
+
+/** A comma-separated list of e-mail addresses, trimmed and lower-cased, without repeats; blank is none. */
+function emailList(name: string) {
+  return z.preprocess(
+    (value) => (typeof value === "string" ? value : ""),
+    z
+      .string()
+      .transform((value) => [...new Set(value.split(",").map((part) => part.trim().toLowerCase()).filter(Boolean))])
+      .refine((emails) => emails.every((email) => emailPattern.test(email) && email.length <= 320), {
+        message: `must be e-mail addresses separated by commas, e.g. ${name}=owner@example.com,help@example.com`,
+      }),
+  );
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(["development", "production", "test"]).default("development")),
   /** Comma-separated; the first signs, all verify (rotate by putting a new one first). */
@@ -59,6 +83,31 @@ const EnvSchema = z.object({
   ALLOW_HTTP: z.preprocess(blankToUndefined, z.enum(["true", "false"]).default("false")),
   /** Per-client limits on sign-in, sign-up, forgotten password and checkout (app/modules/limits/rate-limit.server.ts). */
   RATE_LIMITS: z.preprocess(blankToUndefined, z.enum(["on", "off"]).default("on")),
+  /**
+   * The staff (decision 0029): comma-separated addresses, written to the database at every start. A listed address
+   * has the back office (/admin) once it is a confirmed account.
+   */
+  STAFF_EMAILS: emailList("STAFF_EMAILS"),
+  /** Where each new order is announced (comma-separated); unset: the staff addresses. */
+  ORDERS_EMAIL: emailList("ORDERS_EMAIL"),
+  /** The back office's "today" and its daily figures, an IANA time zone name. */
+  SHOP_TIME_ZONE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(isTimeZone, { message: "must be an IANA time zone name such as America/Los_Angeles or UTC" })
+      .default("America/Los_Angeles"),
+  ),
+  /** The shop's own details (app/content/shop-details.ts): unset, today's texts. */
+  SHOP_NAME: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  SHOP_EMAIL: z.preprocess(
+    blankToUndefined,
+    z.string().trim().refine((value) => emailPattern.test(value), { message: "must be an e-mail address" }).optional(),
+  ),
+  SHOP_PHONE: z.preprocess(blankToUndefined, z.string().trim().max(50).optional()),
+  SHOP_ADDRESS: z.preprocess(blankToUndefined, z.string().trim().max(300).optional()),
+  SHOP_SUPPORT_HOURS: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   /** Benchmarks only: a JSON file `{ "products": Product[] }` served after the shipped catalogue. */
   CATALOG_FIXTURE: optionalText,
   /** Lets a production build (the benchmark's) read CATALOG_FIXTURE; a real shop never sets it. */

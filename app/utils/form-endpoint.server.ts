@@ -29,6 +29,16 @@ export interface Reply<Extra extends object> {
 }
 
 /**
+ * Whether the browser says this post is a form navigation (`Sec-Fetch-Mode: navigate`, which current browsers send
+ * over https and on localhost), as opposed to a fetcher's request or a client that says nothing. A page that answers
+ * its own form (the checkout, decision 0028) redirects only such posts (post/redirect/get, so Back never offers to
+ * send a failed post again) and answers the others itself, with the status that says what happened.
+ */
+export function isDeclaredNavigation(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Mode") === "navigate";
+}
+
+/**
  * The answer of an action that a form posts to with or without JavaScript (decision 0019). A fetcher gets
  * `data({ ok, error, ...extra })` with the status and headers, and updates in place; a plain HTML post gets a
  * 303 back to the page it came from: the form's `redirectTo` field, else the Referer, else `fallback`, all on

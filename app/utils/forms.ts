@@ -117,6 +117,14 @@ export function useZodForm<Schema extends z.ZodTypeAny>({
   return [form, fields, firstInvalid, engine] as const;
 }
 
+/**
+ * The schema's rules without `maxLength`: a browser cuts typed or pasted text at `maxlength` without a word, so the
+ * page leaves the length to the schema, which refuses it with the field's own message and keeps what was typed.
+ */
+export function withoutMaxLength(constraint: FormConstraint): FormConstraint {
+  return Object.fromEntries(Object.entries(constraint).map(([name, { maxLength: _cut, ...rules }]) => [name, rules]));
+}
+
 /** `value`, or the previous one while it has the same JSON. */
 function useStableValue<T>(value: T): T {
   const kept = useRef(value);

@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type FrameworkLoaderConfig, startFrameworkOnIntent, type WindowWithEnteredValues } from "~/utils/framework-loader";
+import {
+  APPLIES_ON_CHANGE,
+  type BeforeHydration,
+  type FrameworkLoaderConfig,
+  startFrameworkOnIntent,
+  type WindowWithBeforeHydration,
+} from "~/utils/framework-loader";
 
 const config: FrameworkLoaderConfig = {
   routes: { root: "/assets/root.js", "routes/product": "/assets/product.js" },
@@ -34,7 +40,13 @@ beforeEach(() => {
     <a id="fragment" href="#reviews">Reviews</a>
     <form id="add" method="post" action="/cart"><input name="quantity" id="quantity"><button id="add-button">Add</button></form>
     <button id="menu" type="button">Menu</button>
-    <select id="sort"><option value="featured">Featured</option><option value="price-low">Price: Low to High</option></select>`;
+    <select id="sort"><option value="featured">Featured</option><option value="price-low">Price: Low to High</option></select>
+    <form id="filters" method="get" action="/shop" ${Object.keys(APPLIES_ON_CHANGE)[0]}>
+      <select id="color" name="color"><option value="all">All</option><option value="black">Black</option></select>
+      <input id="maxPrice" name="maxPrice" type="range" min="0" max="1000" step="10" value="1000">
+      <button id="apply">Apply Filters</button>
+    </form>
+    <select id="listing-sort" name="sort" form="filters"><option value="featured">Featured</option><option value="price-low">Price: Low to High</option></select>`;
   serialisedLoader(config, runModule);
   // jsdom cannot navigate: stop links and posts after the loader has seen them (same phase, registered later).
   window.addEventListener("click", stayHere);
@@ -44,9 +56,11 @@ beforeEach(() => {
 afterEach(async () => {
   window.removeEventListener("click", stayHere);
   window.removeEventListener("submit", stayHere);
-  // Each test's loader stays registered on the shared window: end it by starting it, once a "leaving" has expired.
+  // Each test's loader stays registered on the shared window: end it by starting it, once a "leaving" has expired,
+  // and by telling it the page has hydrated.
   await vi.advanceTimersByTimeAsync(10_000);
   window.dispatchEvent(new Event("scroll"));
+  loaderState().hydrated = true;
   vi.useRealTimers();
 });
 
@@ -54,6 +68,8 @@ function stayHere(event: Event) {
   // A click on a button is left alone: preventing it would cancel the form's submission too.
   if (event.type === "submit" || (event.target instanceof Element && event.target.closest("a"))) event.preventDefault();
 }
+
+const loaderState = () => (window as WindowWithBeforeHydration).__beforeHydration as BeforeHydration;
 
 function press(element: Element) {
   element.dispatchEvent(new Event("pointerdown", { bubbles: true }));
@@ -108,7 +124,87 @@ describe("startFrameworkOnIntent", () => {
     const select = document.getElementById("sort") as HTMLSelectElement;
     select.value = "price-low";
     select.dispatchEvent(new Event("change", { bubbles: true }));
-    expect((window as WindowWithEnteredValues).__enteredBeforeHydration).toEqual({ sort: "price-low" });
+    expect(loaderState().entered).toEqual({ sort: "price-low" });
+    expect(loaderState().submitted).toBe(false);
+  });
+
+  describe("a form that applies its choices as they change", () => {
+    let submitted: string[];
+    /** What React would see: listeners on the document, where React listens. */
+    let reactSaw: string[];
+    const seeAsReact = (event: Event) => reactSaw.push(`${event.type}:${(event.target as HTMLElement).id}`);
+    beforeEach(() => {
+      submitted = [];
+      reactSaw = [];
+      // jsdom cannot navigate: record what the browser would have requested.
+      vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(function (this: HTMLFormElement) {
+        const query = new URLSearchParams([...new FormData(this)].map(([name, value]) => [name, String(value)]));
+        submitted.push(`${this.getAttribute("action")}?${query}`);
+      });
+      for (const type of ["input", "change", "submit"]) document.addEventListener(type, seeAsReact, true);
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      for (const type of ["input", "change", "submit"]) document.removeEventListener(type, seeAsReact, true);
+    });
+
+    function choose(id: string, value: string) {
+      const field = document.getElementById(id) as HTMLSelectElement | HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+
+    it("submits it natively at once before hydration, for a select, a slider and a select outside it, and keeps the events from React", () => {
+      choose("listing-sort", "price-low");
+      choose("color", "black");
+      choose("maxPrice", "700");
+      expect(submitted).toEqual([
+        "/shop?color=all&maxPrice=1000&sort=price-low",
+        "/shop?color=black&maxPrice=1000&sort=price-low",
+        "/shop?color=black&maxPrice=700&sort=price-low",
+      ]);
+      expect(reactSaw).toEqual([]);
+      expect(loaderState().submitted).toBe(true);
+    });
+
+    it("leaves every change to React once the page has hydrated", () => {
+      loaderState().hydrated = true;
+      choose("listing-sort", "price-low");
+      choose("maxPrice", "700");
+      expect(submitted).toEqual([]);
+      expect(reactSaw).toEqual(["input:listing-sort", "change:listing-sort", "input:maxPrice", "change:maxPrice"]);
+    });
+
+    it("starts nothing when such a control is touched or focused (its change leaves the page), and nothing once it has submitted", async () => {
+      const color = document.getElementById("color") as HTMLSelectElement;
+      color.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+      press(color);
+      await vi.advanceTimersByTimeAsync(1500);
+      expect(started()).toBe(false);
+      choose("color", "black");
+      window.dispatchEvent(new Event("scroll"));
+      await flush();
+      expect(started()).toBe(false);
+    });
+
+    it("a page restored from the back-forward cache shows what its URL says again, and may start", async () => {
+      choose("color", "black");
+      window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
+      expect((document.getElementById("color") as HTMLSelectElement).value).toBe("all");
+      expect(loaderState()).toMatchObject({ submitted: false, entered: {} });
+      window.dispatchEvent(new Event("scroll"));
+      await flush();
+      expect(started()).toBe(true);
+    });
+
+    it("the Apply Filters button still posts the form as it is (a click on it is not a choice)", async () => {
+      press(document.getElementById("apply") as Element);
+      await vi.advanceTimersByTimeAsync(1500);
+      // The submit event was seen (jsdom stays on the page): a form leaving the page starts nothing.
+      expect(reactSaw).toEqual(["submit:filters"]);
+      expect(started()).toBe(false);
+    });
   });
 
   it("treats a link to a fragment of the same page as staying", async () => {

@@ -12,10 +12,24 @@ export interface FrameworkLoaderConfig {
   idleDelayMs: number;
 }
 
-/** The last value each select (by id) was changed to before hydration: see `useKeepValueEnteredBeforeHydration`. */
-export type WindowWithEnteredValues = Window & { __enteredBeforeHydration?: Record<string, string> };
+/**
+ * Marks a GET form whose choices apply as they change once hydrated (the listing's sort, colour and price): its
+ * submit button is only for pages without JavaScript. Before hydration the inline loader submits it at once.
+ */
+export const APPLIES_ON_CHANGE = { "data-applies-on-change": "" } as const;
 
-type Win = WindowWithEnteredValues & {
+/** What the inline loader and the hydrated app tell each other, on `window.__beforeHydration`. */
+export interface BeforeHydration {
+  /** The last value each select (by id) was changed to before hydration: see `useKeepValueEnteredBeforeHydration`. */
+  entered: Record<string, string>;
+  /** The loader submitted a form itself: the page is on its way to the answer, which will show every choice. */
+  submitted: boolean;
+  /** Set by the app once it has hydrated (`useHandOverFromLoader`): from then on, changes are React's. */
+  hydrated: boolean;
+}
+export type WindowWithBeforeHydration = Window & { __beforeHydration?: BeforeHydration };
+
+type Win = WindowWithBeforeHydration & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
 };
 
@@ -30,6 +44,12 @@ type Win = WindowWithEnteredValues & {
  * imports the route modules and sets `window.__remixRouteModules`, then imports the entry. One module, because the
  * browser evaluates its imports only once all of them have arrived: the client entry (in the route modules' shared
  * chunk) hydrates as soon as it runs, and must find every route module there.
+ *
+ * Until the app has hydrated, a choice in a form marked `APPLIES_ON_CHANGE` (a select, a slider, a box) submits that
+ * form at once, natively, as its submit button would without JavaScript; the page then loads the answer and nothing
+ * starts here. Once hydrated, React applies the choice in place (routes/shop.tsx). Exactly one of the two handles
+ * each change: the loader keeps the event from React when it submits, and the app does not apply again at
+ * hydration what the loader has submitted (docs/decisions/0026).
  *
  * This function runs in the browser as an inline script, serialised with Function.prototype.toString
  * (framework-script.server.ts): it must stay self-contained, with no imports and nothing from module scope.
@@ -85,7 +105,16 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
     target instanceof HTMLTextAreaElement ||
     (target instanceof HTMLInputElement && !["submit", "button", "image", "reset", "hidden"].includes(target.type));
 
+  /** A choice in this control submits its form (see above): like a link, touching it is not yet a reason to start. */
+  const appliesOnChange = (target: EventTarget | null) => {
+    const control = target instanceof Element ? target.closest("select, input") : null;
+    const choice =
+      control instanceof HTMLSelectElement || (control instanceof HTMLInputElement && ["range", "checkbox", "radio"].includes(control.type));
+    return choice && Boolean((control as HTMLSelectElement | HTMLInputElement).form?.hasAttribute("data-applies-on-change"));
+  };
+
   function onIntent(event: Event) {
+    if (appliesOnChange(event.target)) return;
     if (event.type === "scroll") start();
     else if (event.type === "focusin") {
       if (isFormField(event.target)) start();
@@ -107,6 +136,8 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
   function onClick(event: MouseEvent) {
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (link instanceof HTMLAnchorElement && !event.defaultPrevented && isNavigation(link, event)) leave();
+    // Opening a select or moving a slider: its change will submit, or it was let go.
+    if (appliesOnChange(event.target)) return;
     // A click on a submit button fires `submit` after this listener: decide once that has happened.
     decideSoon(0);
   }
@@ -122,20 +153,37 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
   }
 
   for (const type of intents) win.addEventListener(type, onIntent, { capture: true, passive: true });
-  // React sets a select back to the option it rendered when it hydrates: keep what the shopper chose meanwhile.
-  const entered: Record<string, string> = (win.__enteredBeforeHydration = {});
-  win.addEventListener(
-    "change",
-    (event) => {
-      if (event.target instanceof HTMLSelectElement && event.target.id) entered[event.target.id] = event.target.value;
-    },
-    { capture: true },
-  );
+  const state: BeforeHydration = (win.__beforeHydration = { entered: {}, submitted: false, hydrated: false });
+  let submittedForm: HTMLFormElement | undefined;
+  const onFieldEvent = (event: Event) => {
+    const field = event.target;
+    if (state.hydrated || !(field instanceof HTMLSelectElement || field instanceof HTMLInputElement)) return;
+    // React sets a select back to the option it rendered when it hydrates: keep what the shopper chose meanwhile.
+    if (event.type === "change" && field instanceof HTMLSelectElement && field.id) state.entered[field.id] = field.value;
+    const form = field.form;
+    if (!form || !appliesOnChange(field)) return;
+    // The loader's to apply, not React's: were React hydrating at this moment, the event would make it finish at once,
+    // setting a select back to the option it rendered before handling the change. So React never sees it.
+    event.stopImmediatePropagation();
+    if (event.type !== "change") return;
+    state.submitted = true;
+    submittedForm = form;
+    leave();
+    // No submit event (nothing may turn it into a client navigation): the browser's own GET, as its button does.
+    HTMLFormElement.prototype.submit.call(form);
+  };
+  win.addEventListener("input", onFieldEvent, { capture: true });
+  win.addEventListener("change", onFieldEvent, { capture: true });
   win.addEventListener("click", onClick);
   win.addEventListener("submit", onSubmit);
-  // Back to this page from the back-forward cache: it never left after all.
+  // Back to this page from the back-forward cache: it never left after all, and its form shows what its URL says.
   win.addEventListener("pageshow", (event) => {
-    if (event.persisted) leaving = false;
+    if (!event.persisted) return;
+    leaving = false;
+    submittedForm?.reset();
+    submittedForm = undefined;
+    state.submitted = false;
+    state.entered = {};
   });
 
   const whenIdle = () =>

@@ -16,9 +16,19 @@ interface SeoInput {
   noIndex?: boolean;
 }
 
+/** A page's title as the browser tab and search results show it: the page, then the shop. */
+export function pageTitle(title: string): string {
+  return title === site.name ? title : `${title} | ${site.name}`;
+}
+
+/** The meta tags of a page that search engines leave out (a 404, an account page): its title and noindex. */
+export function noIndexMeta(title: string): MetaDescriptor[] {
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
+}
+
 /** The meta tags every page carries: title, description, canonical URL, Open Graph and Twitter card. */
 export function seo({ title, description, origin, path, image, type = "website", jsonLd = [], noIndex }: SeoInput): MetaDescriptor[] {
-  const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
+  const fullTitle = pageTitle(title);
   const url = new URL(path, origin).toString();
   const imageUrl = image ? new URL(image, origin).toString() : undefined;
   return [

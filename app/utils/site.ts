@@ -1,11 +1,28 @@
-/** Facts about the shop used in page chrome, metadata and structured data. */
+import { shopDetails, telHref } from "~/content/shop-details";
+
+/**
+ * Facts about the shop used in page chrome, metadata, structured data and e-mails. The contact details are the
+ * deployer's (app/content/shop-details.ts), read when used.
+ */
 export const site = {
-  name: "Luxe Strands",
+  get name() {
+    return shopDetails().name;
+  },
   tagline: "Premium hair extensions, wigs and accessories",
-  email: "hello@luxestrands.example",
+  get email() {
+    return shopDetails().email;
+  },
   careersEmail: "careers@luxestrands.example",
-  phone: "+1 (310) 555-0142",
-  phoneHref: "tel:+13105550142",
-  address: "9454 Wilshire Blvd, Beverly Hills, CA 90212",
-  supportHours: "Monday-Friday 9AM-6PM PST",
-} as const;
+  get phone() {
+    return shopDetails().phone;
+  },
+  get phoneHref() {
+    return telHref(shopDetails().phone);
+  },
+  get address() {
+    return shopDetails().address;
+  },
+  get supportHours() {
+    return shopDetails().supportHours;
+  },
+};

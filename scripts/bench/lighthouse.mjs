@@ -19,7 +19,7 @@ import {
   writeJson,
 } from "./lib/report.mjs";
 import { visitorCartCookie } from "./lib/shop-client.mjs";
-import { chromiumArgs, chromiumPath } from "../../tests/support/chromium.mjs";
+import { chromiumArgs, chromiumPath } from "../lib/chromium.mjs";
 import { buildSnapshot, checkPageAssets, projectRoot, removeSnapshot, startShopServer, tmpDir } from "./lib/shop-server.mjs";
 
 const execFileAsync = promisify(execFile);

@@ -1,7 +1,7 @@
 // node scripts/bench/profile-server.mjs -- [--path=/product/clip-1] [--method=GET] [--as=visitor] [--duration=10] [--skip-build]
 // Where the production server's CPU time goes under load: runs it with --cpu-prof, loads one path with autocannon,
 // and prints the functions with the most self time and the modules with the most inclusive time, counting only
-// the load window (start-up, migrations and article sanitising are left out). The .cpuprofile stays in
+// the load window (start-up and migrations are left out). The .cpuprofile stays in
 // tests/.tmp/profiles/ for Chrome DevTools (Performance > Load profile).
 // POST /cart and POST /checkout are sent as the benchmarks send them (visitor cart cookie, fresh idempotency key);
 // with --as=member, as a member signed up first (POST /cart adds clip-1, as bench:server does; checkout places an

@@ -1,7 +1,9 @@
-// npm run bench:scale -- [--products=10000] [--orders=1000] [--duration=10] [--connections=50] [--skip-build] [--partial]
-// The same load measurement twice: on the shipped data (12 products, a member with a few orders) and on a
-// generated catalogue of 10,000 products with a member who has 1,000 orders; a listing page, search, a product
-// page and /orders, each of which must stay within 2x of its time on the shipped data. Writes
+// npm run bench:scale -- [--products=10000] [--orders=1000] [--store-orders=10000] [--duration=10] [--connections=50]
+//   [--skip-build] [--partial]
+// The same load measurement twice: on the shipped data (12 products, a member with a few orders, 100 orders in the
+// shop) and on a generated catalogue of 10,000 products with a member who has 1,000 orders and 10,000 orders in the
+// shop; a listing page, search, a product page, /orders, and the back office's order list, a filtered search in it
+// and its overview, each of which must stay within 2x of its time on the shipped data. Writes
 // tests/.tmp/bench-scale.json.
 //
 // The app reads its catalogue from app/content/products.ts at build time; the big catalogue reaches it through
@@ -35,7 +37,13 @@ const settings = options({
   skipBuild: false,
   seedWorkers: 4,
   partial: false,
+  storeOrders: 10_000,
+  shippedStoreOrders: 100,
 });
+
+// The back office's staff member (STAFF_EMAILS of both servers) and what its search looks for.
+const STAFF_EMAIL = "bench-staff@example.com";
+const ADMIN_SEARCH = "/admin/orders?status=delivered&q=garcia";
 
 const SEARCH_TERM = "wave";
 // In stock in the shipped catalogue, so present in the database's price list: orders can only hold these.
@@ -108,6 +116,45 @@ async function seedOrders(baseUrl, memberCookie, count, workers) {
   return placed;
 }
 
+/**
+ * Writes `count` orders of guests straight into the stopped server's embedded database (through the shop they
+ * would take minutes): spread over the last 90 days, in every status, with 50 surnames, one line each. The
+ * database's own triggers run as for any order (the timeline's first entry).
+ */
+async function seedStoreOrders(dataDir, count) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const started = Date.now();
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    await db.query(
+      `with placed as (
+         insert into public.orders (status, total_amount, shipping_address, email, idempotency_key, created_at, carrier, tracking_number)
+         select (array['delivered','delivered','delivered','shipped','paid','pending','cancelled'])[1 + n % 7],
+                29900 + (n % 5) * 1000,
+                jsonb_build_object(
+                  'firstName', (array['Ada','Grace','Mary','Ana','Zoe','Lin','Sara','Noor'])[1 + n % 8],
+                  'lastName', (array['Garcia','Smith','Jones','Lee','Brown','Taylor','Nguyen','Khan','Rossi','Kim'])[1 + n % 10]
+                              || case when n % 50 < 10 then '' else '-' || (n % 50)::text end,
+                  'phone', '5551234567', 'address', n || ' Bench Street', 'city', 'Austin', 'state', 'TX',
+                  'zipCode', '78701', 'country', 'United States'),
+                'customer-' || n || '@example.com',
+                'bench-store-order-' || lpad(n::text, 8, '0'),
+                now() - make_interval(secs => (n::float8 / $1) * 90 * 86400),
+                case when n % 7 in (0, 1, 2, 3) then 'UPS' end,
+                case when n % 7 in (0, 1, 2, 3) then '1Z' || lpad(n::text, 16, '0') end
+         from generate_series(1, $1::int) as n
+         returning id, total_amount
+       )
+       insert into public.order_items (order_id, line_number, product_id, quantity, price_per_item)
+       select id, 1, 'clip-1', 1, total_amount from placed`,
+      [count],
+    );
+  } finally {
+    await db.close();
+  }
+  console.log(`  ${count} store orders written to the database (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
 /** Size of a page and whether it links a next page: what pagination changes. */
 async function describePage(baseUrl, pathname, cookie) {
   const response = await request(`${baseUrl}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} });
@@ -122,8 +169,16 @@ async function describePage(baseUrl, pathname, cookie) {
 async function measureDataset(snapshot, dataset) {
   // The server runs as in production, which refuses a fixture unless told that this is a benchmark.
   // The page cache off: this compares rendering the data at both sizes, not serving a cached copy of it.
-  const extraEnv = { PAGE_CACHE: "off", ...(dataset.fixture ? { CATALOG_FIXTURE: dataset.fixture, ALLOW_CATALOG_FIXTURE: "true" } : {}) };
-  const server = await startShopServer(snapshot, { label: dataset.name, extraEnv });
+  const extraEnv = {
+    PAGE_CACHE: "off",
+    STAFF_EMAILS: STAFF_EMAIL,
+    ...(dataset.fixture ? { CATALOG_FIXTURE: dataset.fixture, ALLOW_CATALOG_FIXTURE: "true" } : {}),
+  };
+  const server = await startShopServer(snapshot, {
+    label: dataset.name,
+    extraEnv,
+    prepare: (dataDir) => seedStoreOrders(dataDir, dataset.storeOrders),
+  });
   try {
     let fixtureLoaded = false;
     if (dataset.fixture) {
@@ -146,12 +201,16 @@ async function measureDataset(snapshot, dataset) {
     const member = await signUpMember(server.baseUrl);
     console.log(`Seeding ${dataset.orders} orders for a member through the shop...`);
     const seeded = await seedOrders(server.baseUrl, member.cookie, dataset.orders, settings.seedWorkers);
+    const staff = await signUpMember(server.baseUrl, STAFF_EMAIL);
 
     const targets = [
       { name: "listing", path: "/shop" },
       { name: "search", path: `/shop?q=${SEARCH_TERM}` },
       { name: "product", path: "/product/clip-1" },
       { name: "orders", path: "/orders", headers: { Cookie: member.cookie } },
+      { name: "admin orders", path: "/admin/orders", headers: { Cookie: staff.cookie } },
+      { name: "admin search", path: ADMIN_SEARCH, headers: { Cookie: staff.cookie } },
+      { name: "admin overview", path: "/admin", headers: { Cookie: staff.cookie } },
     ];
     const load = {
       connections: settings.connections,
@@ -176,6 +235,7 @@ async function measureDataset(snapshot, dataset) {
       products: fixtureLoaded ? dataset.productCount : 12,
       fixtureLoaded,
       orders: seeded,
+      storeOrders: dataset.storeOrders,
       results,
       memory: server.memory(),
       serverErrors: server.errorLines(),
@@ -198,12 +258,20 @@ async function main() {
   const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild });
   const datasets = [];
   try {
-    datasets.push(await measureDataset(snapshot, { name: "shipped", orders: settings.shippedOrders, productCount: 12 }));
+    datasets.push(
+      await measureDataset(snapshot, {
+        name: "shipped",
+        orders: settings.shippedOrders,
+        storeOrders: settings.shippedStoreOrders,
+        productCount: 12,
+      })
+    );
     const scaleFixture = readers.length > 0 ? fixture : null;
     datasets.push(
       await measureDataset(snapshot, {
         name: "scale",
         orders: settings.orders,
+        storeOrders: settings.storeOrders,
         fixture: scaleFixture,
         productCount: 12 + settings.products,
       })
@@ -218,7 +286,7 @@ async function main() {
   );
   for (const dataset of datasets) {
     console.log(
-      `${dataset.name}: ${dataset.products} products, member with ${dataset.orders} orders, peak memory ${formatMegabytes(
+      `${dataset.name}: ${dataset.products} products, member with ${dataset.orders} orders, ${dataset.storeOrders} orders in the shop, peak memory ${formatMegabytes(
         dataset.memory.vmHwm
       )}`
     );
@@ -227,7 +295,7 @@ async function main() {
   }
   const [shipped, scale] = datasets;
   // Without the big catalogue only /orders differs between the two runs; the other rows are not a comparison.
-  const scaled = (target) => target === "orders" || scale.fixtureLoaded;
+  const scaled = (target) => target === "orders" || target.startsWith("admin") || scale.fixtureLoaded;
   const comparison = shipped.results.map((base, index) => {
     const big = scale.results[index];
     return {

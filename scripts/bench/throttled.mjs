@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { budget, formatBytes, machineInfo, median, options, printBudgets, printMachine, printTable, writeJson } from "./lib/report.mjs";
-import { chromiumArgs, chromiumPath } from "../../tests/support/chromium.mjs";
+import { chromiumArgs, chromiumPath } from "../lib/chromium.mjs";
 import { buildSnapshot, checkPageAssets, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
 const settings = options({

@@ -68,6 +68,30 @@ test.describe("blog list", () => {
   });
 });
 
+test.describe("blog search inside a category", () => {
+  test("says that it searched one category only, and offers the search over every article", async ({ page, hasJs }) => {
+    await visit(page, "/blog?category=Styling");
+    await searchBlog(page, hasJs, "heat");
+    await expect(page).toHaveURL(/category=Styling/);
+    await expect(page.getByText("No articles found matching your search.")).toBeVisible();
+    const scope = page.getByTestId("blog-search-scope");
+    await expect(scope).toHaveText(/Searching “heat” in Styling only\. 3 more articles match in other categories\./);
+
+    await act(page, hasJs, () => scope.getByRole("link", { name: "Search all articles" }).click());
+    await expect(page).toHaveURL(/\/blog\?q=heat$/);
+    await expect(articleTitles(page)).toHaveCount(3);
+    await expect(page.getByTestId("blog-search-scope")).toHaveCount(0);
+  });
+
+  test("finding everything in the category, it says where it searched and offers nothing more", async ({ page, hasJs }) => {
+    await visit(page, "/blog?category=Wig+Care");
+    await searchBlog(page, hasJs, "wig");
+    await expect(articleTitles(page)).toHaveText([titles["blog-3"]]);
+    await expect(page.getByTestId("blog-search-scope")).toHaveText("Searching “wig” in Wig Care only.");
+    await expect(page.getByRole("link", { name: "Search all articles" })).toHaveCount(0);
+  });
+});
+
 test.describe("blog article", () => {
   test("shows title, author, date, read time, tags and the sanitised content", async ({ page, hasJs }) => {
     await visit(page, "/blog/blog-1");
@@ -98,6 +122,7 @@ test.describe("blog article", () => {
     expect(response?.status()).toBe(404);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Article Not Found");
+    await expect(page).toHaveTitle("Article Not Found | Luxe Strands");
     await expect(main.getByText("The article you're looking for doesn't exist.")).toBeVisible();
     await expect(main.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
   });

@@ -1,6 +1,6 @@
 import { expect, test, visit } from "./fixtures";
 import { addFromCard, addFromProductPage, CartUi, expectToast } from "./pages/cart-ui";
-import { expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "./pages/navigation";
+import { act, expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "./pages/navigation";
 
 const clip1 = "Silky Straight Clip-In Extensions"; // $299, on sale from $399
 const tape1 = "Seamless Tape-In Extensions"; // $329
@@ -47,6 +47,18 @@ test.describe("adding", () => {
 
     await visit(page, "/cart");
     await new CartUi(page, hasJs).expectLine(tape1, 5, "$1,645.00");
+  });
+
+  test("a quantity over 99 adds 99 and says it was capped, with or without JavaScript", async ({ page, hasJs }) => {
+    await visit(page, "/product/tape-1");
+    const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+    await quantity.fill("150");
+    // The field keeps what was typed: nothing is cut without a word.
+    await expect(quantity).toHaveValue("150");
+    await act(page, hasJs, () => page.getByRole("button", { name: "Add to Cart", exact: true }).click());
+    await expectToast(page, "Quantity capped at 99", `Your cart now holds 99 of ${tape1}, the most one line can hold.`);
+    await expect(page.getByTestId("toast")).not.toContainText("has been added");
+    await expect(CartUi.badge(page)).toHaveText("99");
   });
 
   test("the home page's featured cards add too", async ({ page, hasJs }) => {

@@ -36,11 +36,16 @@ async function fillAddress(page: Page) {
 }
 
 test.describe("checkout", () => {
-  test("an empty cart is sent to the shop with 'Cart is empty'", async ({ page }) => {
-    await visit(page, "/checkout");
-    await expect(page).toHaveURL(/\/shop$/);
-    await expect(page.getByTestId("toast")).toContainText("Cart is empty");
-    await expect(page.getByTestId("toast")).toContainText("Add some items to your cart before checking out.");
+  test("an empty cart shows the spec's empty state on the checkout page itself", async ({ page }) => {
+    const response = await visit(page, "/checkout");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/checkout$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Your cart is empty" })).toBeVisible();
+    await expect(main.getByText("Add some beautiful hair extensions to get started!")).toBeVisible();
+    await expect(main.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+    // Opening the page is not a mistake: no 'Cart is empty' notice (that is for a submitted checkout).
+    await expect(page.getByTestId("toast")).toHaveCount(0);
   });
 
   test("shows the order summary and the form with its defaults", async ({ page }) => {
@@ -51,11 +56,119 @@ test.describe("checkout", () => {
     await expect(summary.getByTestId("summary-line")).toContainText("Qty: 2");
     await expect(summary.getByTestId("summary-line")).toContainText("$598.00");
     await expect(summary).toContainText("Subtotal$598.00");
-    await expect(summary).toContainText("ShippingFree");
+    // Over $200: Standard shipping is free, and chosen; tax stays $0.00.
+    await expect(summary).toContainText("Shipping (Standard)Free");
     await expect(summary).toContainText("Tax$0.00");
     await expect(page.getByTestId("checkout-total")).toHaveText("$598.00");
     await expect(page.getByLabel("Country")).toHaveValue("United States");
+    const methods = page.getByRole("group", { name: "Shipping Method" });
+    await expect(methods.getByRole("radio")).toHaveCount(3);
+    await expect(methods.getByRole("radio", { name: /Standard/ })).toBeChecked();
+    await expect(methods).toContainText("Express2-3 business days$19.99");
+    await expect(methods).toContainText("Overnight1 business day$39.99");
     await expect(page.getByRole("button", { name: "Place Order - $598.00" })).toBeVisible();
+  });
+
+  test("the shipping choice sets the summary and the button, and the order, the confirmation, the e-mail and the orders page show it", async ({ page, hasJs }) => {
+    await addToCart(page, "acc-2");
+    await visit(page, "/checkout");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    // Under $200: Standard costs $9.99.
+    await expect(summary).toContainText("Shipping (Standard)$9.99");
+    await expect(page.getByRole("button", { name: "Place Order - $33.99" })).toBeVisible();
+    await fillAddress(page);
+
+    await page.getByRole("radio", { name: /Express/ }).check();
+    if (hasJs) {
+      // In place, at once; no button to press.
+      await expect(page.getByRole("button", { name: "Update shipping" })).toHaveCount(0);
+    } else {
+      // Without JavaScript the page is asked again, with everything typed kept.
+      await page.getByRole("button", { name: "Update shipping" }).click();
+      await expect(page.getByLabel("Address", { exact: true })).toHaveValue("1 Rodeo Drive");
+      await expect(page.getByRole("radio", { name: /Express/ })).toBeChecked();
+    }
+    await expect(summary).toContainText("Shipping (Express)$19.99");
+    await expect(page.getByTestId("checkout-total")).toHaveText("$43.99");
+    await page.getByRole("button", { name: "Place Order - $43.99" }).click();
+
+    await expect(page).toHaveURL(/\/order-success$/);
+    const ordered = page.getByRole("region", { name: "Your order" });
+    await expect(ordered.getByTestId("ordered-line")).toContainText("Boar Bristle Extension Brush");
+    await expect(ordered.getByTestId("ordered-line")).toContainText("$24.00");
+    await expect(ordered).toContainText("Shipping (Express)$19.99");
+    await expect(page.getByTestId("order-total")).toHaveText("$43.99");
+    await expect(page.getByTestId("ship-to")).toContainText("1 Rodeo Drive");
+    await expect(page.getByTestId("ship-to")).toContainText("Beverly Hills, CA 90210");
+
+    const number = (await page.getByTestId("order-number").textContent())?.replace("Order #", "") ?? "missing";
+    const mail = await waitForMail("ada@example.com", new RegExp(`order #${number}$`));
+    expect(mail.parsed.text).toContain("Shipping (Express): $19.99");
+    expect(mail.parsed.text).toContain("Total: $43.99");
+  });
+
+  test("an address abroad ships by International, at the flat rate the shipping page names", async ({ page, hasJs }) => {
+    await addToCart(page, "acc-2");
+    await visit(page, "/checkout");
+    await fillAddress(page);
+    await page.getByLabel("Country", { exact: true }).fill("Canada");
+    if (hasJs) await page.getByLabel("Country", { exact: true }).blur();
+    else await page.getByRole("button", { name: "Update shipping" }).click();
+    const methods = page.getByRole("group", { name: "Shipping Method" });
+    await expect(methods.getByRole("radio")).toHaveCount(1);
+    await expect(methods.getByRole("radio", { name: /International/ })).toBeChecked();
+    await expect(methods).toContainText("7-14 business days$29.99");
+    await expect(page.getByTestId("checkout-total")).toHaveText("$53.99");
+    await page.getByRole("button", { name: "Place Order - $53.99" }).click();
+    await expect(page).toHaveURL(/\/order-success$/);
+    await expect(page.getByTestId("order-total")).toHaveText("$53.99");
+    await expect(page.getByTestId("ship-to")).toContainText("Canada");
+
+    await visit(page, "/shipping");
+    await expect(page.getByRole("main")).toContainText("International shipping is a flat $29.99 per order");
+  });
+
+  test("a 200-character name and a 5,000-character address are refused with the field's message, not cut", async ({ page, allowHttpError }) => {
+    allowHttpError(400, "/checkout");
+    await addToCart(page, "acc-2");
+    await visit(page, "/checkout");
+    await fillAddress(page);
+    const name = "A".repeat(200);
+    const longAddress = "1 Rodeo Drive ".repeat(358).slice(0, 5_000);
+    await page.getByLabel("First Name", { exact: true }).fill(name);
+    await page.getByLabel("Address", { exact: true }).fill(longAddress);
+    // The field takes all of it: no maxlength cuts a paste short.
+    await expect(page.getByLabel("First Name", { exact: true })).toHaveValue(name);
+    await page.getByRole("button", { name: /Place Order/ }).click();
+
+    await expect(page.getByText("First name must be 100 characters or fewer.")).toBeVisible();
+    await expect(page.getByText("Address must be 200 characters or fewer.")).toBeVisible();
+    await expect(page.getByLabel("First Name", { exact: true })).toHaveValue(name);
+    expect((await page.getByLabel("Address", { exact: true }).inputValue()).length).toBeGreaterThan(200);
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("Beverly Hills");
+    await expect(page).not.toHaveURL(/order-success/);
+  });
+
+  test("Back after a refused post and then an order asks nothing: no POST is left in the history", { tag: "@no-js-only" }, async ({ page }) => {
+    await addToCart(page, "acc-2");
+    await visit(page, "/checkout");
+    await fillAddress(page);
+    await page.getByLabel("Phone", { exact: true }).fill("123");
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page.getByText("Valid phone number is required")).toBeVisible();
+    // The refusal came back by a redirect: the page is a GET of /checkout.
+    await expect(page).toHaveURL(/\/checkout$/);
+    await page.getByLabel("Phone", { exact: true }).fill("3105550142");
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page).toHaveURL(/\/order-success$/);
+
+    // Back lands on a GET (the ordered checkout, which goes to the shop), never on "Confirm Form Resubmission".
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
   });
 
   test("shows every field's message and keeps what was typed", async ({ page, hasJs, allowHttpError }) => {
@@ -142,7 +255,11 @@ test.describe("checkout", () => {
 
     await expect(page).toHaveURL(/\/order-success$/);
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
-    await expect(page.getByTestId("order-number")).toHaveText(/^Order #[0-9A-F]{8}$/);
+    await expect(page.getByTestId("order-number")).toHaveText(/^Order #[0-9a-f]{8}$/);
+    // A guest leaves with a record: what was ordered, the total and where it ships.
+    await expect(page.getByTestId("ordered-line")).toContainText("Luxury Full Lace Wig");
+    await expect(page.getByTestId("order-total")).toHaveText("$699.00");
+    await expect(page.getByTestId("ship-to")).toContainText("Ada Lovelace");
     await expect(page.getByTestId("toast")).toContainText("Order placed successfully!");
     await expect(page.getByTestId("toast")).toContainText("You will receive a confirmation email shortly.");
     await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/");
@@ -169,7 +286,7 @@ test.describe("checkout", () => {
 
     // The same form posted again (a retried request, back and resubmit): the first order answers.
     const resubmit = await page.request.post("/checkout", {
-      form: { ...Object.fromEntries(address.map(([label, value]) => [fieldNames[label], value])), country: "United States", idempotencyKey: key },
+      form: { ...Object.fromEntries(address.map(([label, value]) => [fieldNames[label], value])), country: "United States", shippingMethod: "standard", idempotencyKey: key },
     });
     expect(resubmit.url()).toMatch(/\/order-success$/);
     expect(await resubmit.text()).toContain((number ?? "missing").slice(-8));

@@ -1,24 +1,9 @@
-import type { Page, Route } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { CartUi, expectToast } from "./pages/cart-ui";
-import { expectSameDocument, markDocument } from "./pages/navigation";
+import { expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "./pages/navigation";
 
 // The framework starts on the shopper's intent, not at load (issue 19, docs/decisions/0018). Until then every page
 // is the plain HTML one, which works on its own.
-
-/** Holds every script the page asks for until `release()`: the page stays as it is before hydration meanwhile. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route("**/assets/*.js", (route) => (released ? route.continue() : held.push(route)));
-  return {
-    async release() {
-      released = true;
-      // Requests of a page the browser has left since are gone: nothing to continue.
-      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
-    },
-  };
-}
 
 // Full page loads and held scripts on a shared, slow machine.
 test.describe.configure({ timeout: 60_000 });
@@ -90,30 +75,35 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     await expect(quantity).toHaveValue("4");
   });
 
-  test("a sort, a color and a price chosen before hydration apply once it arrives, and stay chosen", async ({ page }) => {
+  test("a price moved before hydration applies at once, by the browser's own GET; once hydrated, the next in place", async ({ page }) => {
     const scripts = await holdScripts(page);
+    const listingRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/shop")) listingRequests.push(`${request.resourceType()} ${url.pathname}${url.search}`);
+    });
     await page.goto("/shop");
-    await markDocument(page);
-    const sort = page.getByLabel("Sort by");
-    const color = page.getByLabel("Color");
     const maxPrice = page.getByRole("slider", { name: "Maximum price" });
-    // The first focus starts loading the framework; its scripts are held, so these are plain HTML changes.
-    await sort.selectOption("price-low");
-    await color.selectOption("black");
-    await maxPrice.fill("500");
-    await expect(page.getByRole("button", { name: "Sort", exact: true })).toBeVisible();
+    // The first focus would start loading the framework, but not in a form that applies on change: its change leaves.
+    await withFullPageLoad(page, () => maxPrice.fill("500"));
+    await expect(page).toHaveURL(/[?&]maxPrice=500(&|$)/);
+    await expect(maxPrice).toHaveValue("500");
+    await expect(page.getByTestId("price-range-label")).toHaveText("Showing $0.00 - $500.00");
 
     await scripts.release();
     await waitForHydration(page);
-    // React would set each select back to the option it rendered: the choices survive and apply in place.
-    await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
-    await expect(page).toHaveURL(/[?&]color=black(&|$)/);
-    await expect(page).toHaveURL(/[?&]maxPrice=500(&|$)/);
-    await expect(sort).toHaveValue("price-low");
-    await expect(color).toHaveValue("black");
-    await expect(maxPrice).toHaveValue("500");
-    await expect(page.getByRole("button", { name: "Sort", exact: true })).toHaveCount(0);
+    await markDocument(page);
+    await maxPrice.fill("400");
+    await expect(page).toHaveURL(/[?&]maxPrice=400(&|$)/);
+    await waitForRemixIdle(page);
     await expectSameDocument(page);
+    await expect(maxPrice).toHaveValue("400");
+    // One request per choice: the first a document, the second the framework's data request.
+    expect(listingRequests).toEqual([
+      "document /shop",
+      "document /shop?minPrice=0&maxPrice=500&color=all&sort=featured",
+      expect.stringMatching(/^fetch \/shop\.data\?minPrice=0&maxPrice=400&color=all&sort=featured(&|$)/),
+    ]);
   });
 
   test("the phone menu opened by the tap that starts the framework stays open through hydration", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test, visit } from "./fixtures";
 import { addFromProductPage, CartUi } from "./pages/cart-ui";
+import { createAccount } from "./pages/account";
 import { act } from "./pages/navigation";
 
 const headerLinks = [
@@ -105,7 +106,20 @@ test.describe("header", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test("the menu opens (also without JavaScript) and shows the links and search", async ({ page, hasJs }) => {
+    test("the search shows in the page's head without opening anything, and leads to results", async ({ page, hasJs }) => {
+      await visit(page, "/blog");
+      const search = page.getByRole("searchbox", { name: "Search products" });
+      await expect(search).toBeVisible();
+      await expect(search).toHaveAttribute("placeholder", "Search products...");
+      // Not inside the menu: the menu is closed.
+      await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+      await search.fill("clip-in");
+      await act(page, hasJs, () => search.press("Enter"));
+      await expect(page).toHaveURL(/\/shop\?q=clip-in$/);
+      await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("clip-in");
+    });
+
+    test("the menu opens (also without JavaScript) with the header's links, Sale, the account and the information pages", async ({ page, hasJs }) => {
       await visit(page, "/");
       const mobileNav = page.getByRole("navigation", { name: "Mobile" });
       await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
@@ -113,16 +127,46 @@ test.describe("header", () => {
 
       await page.getByRole("banner").locator('summary[aria-label="Menu"]').click();
       await expect(mobileNav).toBeVisible();
-      for (const [label, href] of headerLinks) {
-        await expect(mobileNav.getByRole("link", { name: label, exact: true })).toBeVisible();
+      const phoneLinks = [
+        ...headerLinks,
+        ["Sale", "/sale"],
+        ["Sign in", "/auth"],
+        ["Wishlist", "/wishlist"],
+        ["Size Guide", "/size-guide"],
+        ["Hair Care", "/care"],
+        ["Returns & Exchanges", "/returns"],
+        ["Shipping Info", "/shipping"],
+        ["FAQ", "/faq"],
+        ["About Us", "/about"],
+        ["Careers", "/careers"],
+        ["Privacy Policy", "/privacy"],
+        ["Terms of Service", "/terms"],
+      ] as const;
+      await expect(mobileNav.getByRole("link")).toHaveText(phoneLinks.map(([label]) => label));
+      for (const [label, href] of phoneLinks) {
         await expect(mobileNav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
       }
-      await expect(mobileNav.getByRole("searchbox", { name: "Search products" })).toBeVisible();
+      await expect(mobileNav.getByRole("searchbox")).toHaveCount(0);
 
-      await act(page, hasJs, () => mobileNav.getByRole("link", { name: "Blog" }).click());
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hair Care Blog");
+      // The last link is reachable on the screen: the menu scrolls on its own.
+      await mobileNav.getByRole("link", { name: "Terms of Service" }).scrollIntoViewIfNeeded();
+      await expect(mobileNav.getByRole("link", { name: "Terms of Service" })).toBeInViewport();
+      await act(page, hasJs, () => mobileNav.getByRole("link", { name: "Sale" }).click());
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sale");
       // A new page (or, with JavaScript, the client-side navigation) starts with the menu closed.
       await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+    });
+
+    test("signed in, the menu holds the account's Profile, Orders and Sign out", async ({ page, hasJs }) => {
+      await createAccount(page, { signedIn: true });
+      await visit(page, "/");
+      await page.getByRole("banner").locator('summary[aria-label="Menu"]').click();
+      const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+      await expect(mobileNav.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+      await expect(mobileNav.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
+      await expect(mobileNav.getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/orders");
+      await act(page, hasJs, () => mobileNav.getByRole("button", { name: "Sign out" }).click());
+      await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
     });
   });
 });

@@ -101,13 +101,15 @@ test("shipping has the options table, processing times and international rules",
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Shipping Information");
 
-  const options = page.getByRole("table", { name: "Shipping options within the United States" });
-  await expect(options.getByRole("row")).toHaveCount(5);
+  // The rates checkout charges (app/content/shipping.ts), International at its flat rate.
+  const options = page.getByRole("table", { name: "Shipping options and rates, chosen at checkout" });
+  await expect(options.getByRole("row")).toHaveCount(6);
   const expectations: Array<[string, string, string]> = [
     ["Standard", "$9.99", "5-7 business days"],
     ["Express", "$19.99", "2-3 business days"],
     ["Overnight", "$39.99", "1 business day"],
     ["Free Shipping", "Free", "5-7 business days"],
+    ["International", "$29.99", "7-14 business days"],
   ];
   for (const [method, cost, time] of expectations) {
     const option = row(page, options, method);
@@ -122,6 +124,7 @@ test("shipping has the options table, processing times and international rules",
     await expect(main.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
   await expect(main).toContainText("7-14 business days");
+  await expect(main).toContainText("International shipping is a flat $29.99 per order");
 });
 
 test("FAQ has 12 questions, opens one at a time, and an open one closes", async ({ page }) => {

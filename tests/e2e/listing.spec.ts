@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test, visit } from "./fixtures";
 import { applyFilterChange } from "./pages/listing";
-import { act } from "./pages/navigation";
+import { act, expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "./pages/navigation";
 
 const catalogue = {
   "clip-1": "Silky Straight Clip-In Extensions",
@@ -58,10 +58,10 @@ test.describe("titles, paths and breadcrumb", () => {
     });
   }
 
-  test("any other category is its value capitalised, with the empty state, as a 404 search engines leave out", async ({ page, allowHttpError }) => {
-    allowHttpError(404, "/shop");
+  test("any other category is its value capitalised, with the empty state, a 200 search engines leave out", async ({ page }) => {
     const response = await visit(page, "/shop?category=bundles");
-    expect(response?.status()).toBe(404);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/^Bundles \| Luxe Strands/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/shop$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bundles");
@@ -102,6 +102,30 @@ test.describe("filters and sort", () => {
     await expect(countLine(page)).toHaveText("4 products");
     await expect(page.getByRole("slider", { name: "Maximum price" })).toHaveValue("200");
     await expect(page.getByRole("group", { name: "Price Range" })).toContainText("$0.00 - $200.00");
+  });
+
+  test("the price line never claims a range the listing does not show", async ({ page, hasJs }) => {
+    await visit(page, "/shop?maxPrice=800");
+    const line = page.getByTestId("price-range-label");
+    const maxPrice = page.getByRole("slider", { name: "Maximum price" });
+    await expect(line).toHaveText("Showing $0.00 - $800.00");
+    if (hasJs) {
+      // The line follows the thumb; until the listing has followed too, it does not say "Showing".
+      await markDocument(page);
+      await maxPrice.fill("700");
+      await expect(line).toHaveText(/^(Showing )?\$0\.00 - \$700\.00$/);
+      await expect(page).toHaveURL(/[?&]maxPrice=700(&|$)/);
+      await waitForRemixIdle(page);
+      await expectSameDocument(page);
+    } else {
+      // Nothing can follow a moved thumb without JavaScript: the line keeps saying what the listing shows.
+      await maxPrice.fill("700");
+      await expect(line).toHaveText("Showing $0.00 - $800.00");
+      await withFullPageLoad(page, () => page.getByRole("button", { name: "Apply Filters" }).click());
+    }
+    await expect(line).toHaveText("Showing $0.00 - $700.00");
+    // A scale under the sliders reads their position.
+    await expect(page.getByRole("group", { name: "Price Range" })).toContainText("$0$500$1,000");
   });
 
   const sorts: Array<{ value: string; ids: ProductId[] }> = [

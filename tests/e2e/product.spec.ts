@@ -150,6 +150,7 @@ test("an unknown product answers 404 with 'Product Not Found'", async ({ page, a
   expect(response?.status()).toBe(404);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Product Not Found");
+  await expect(page).toHaveTitle("Product Not Found | Luxe Strands");
   await expect(main.getByText("The product you're looking for doesn't exist.")).toBeVisible();
   await expect(main.getByRole("link", { name: "Back to Shop" })).toHaveAttribute("href", "/shop");
 });

@@ -184,7 +184,7 @@ test.describe("404 page", () => {
     expect(response?.status()).toBe(404);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
-    await expect(page).toHaveTitle(/not found/i);
+    await expect(page).toHaveTitle("Page not found | Luxe Strands");
     const home = main.getByRole("link", { name: "Return to Home" });
     await expect(home).toHaveAttribute("href", "/");
     // The shared header and footer are there too.

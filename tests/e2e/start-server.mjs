@@ -7,7 +7,7 @@
 //                       process's environment reaches the shop (a DATABASE_URL in the shell would switch backends)
 import path from "node:path";
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
-import { ensureBuild, startShop, throwawayDir } from "../support/shop-harness.mjs";
+import { ensureBuild, startShop, throwawayDir } from "../../scripts/lib/shop-harness.mjs";
 
 const dataDir = throwawayDir("shop-e2e-", { at: process.env.E2E_DATA_DIR || undefined });
 const extraProducts = Number(process.env.E2E_EXTRA_PRODUCTS ?? 0);

@@ -30,6 +30,17 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
       const scope: RequestBackend = { ...data, auth, responseHeaders, member: () => memberOf(scope) };
       return scope;
     }),
+    async syncStaff({ staffEmails, orderRecipients }) {
+      try {
+        const [row] = await db.query<{ count: number }>("select public.sync_shop_staff($1::text[], $2::text[]) as count", [
+          [...staffEmails],
+          [...orderRecipients],
+        ]);
+        return Number(row?.count ?? 0);
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
     async ping() {
       try {
         await db.query("select 1");

@@ -9,10 +9,20 @@ import {
   requireQuantity,
   requireUserId,
 } from "~/backend/input.server";
-import type { CartsPort, NewsletterPort, OrdersPort, ProfilesPort, WishlistPort } from "~/backend/port";
+import type {
+  CartsPort,
+  GuestOrdersPort,
+  NewsletterPort,
+  OrdersPort,
+  ProfilesPort,
+  StaffPort,
+  WishlistPort,
+} from "~/backend/port";
+import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
 import { requireSessionUser } from "~/backend/request-scope.server";
 import {
   type CartLineRow,
+  placeOrderShipping,
   type OrderRow,
   type ProfileRow,
   toCartLine,
@@ -27,6 +37,8 @@ export interface SqlDataPorts {
   orders: OrdersPort;
   wishlist: WishlistPort;
   newsletter: NewsletterPort;
+  staff: StaffPort;
+  guestOrders: GuestOrdersPort;
 }
 
 /**
@@ -72,13 +84,19 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
   }
 
   /** A user's orders with their items, newest first (id breaks ties): $1 user id, $2 limit (null: every order), $3 offset. */
-  const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.currency, o.email, o.shipping_address, o.created_at,
+  const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.shipping_method, o.shipping_amount, o.currency, o.email,
+           o.shipping_address, o.created_at, o.carrier, o.tracking_number,
            coalesce((
              select jsonb_agg(jsonb_build_object(
                'id', i.id, 'product_id', i.product_id, 'quantity', i.quantity, 'price_per_item', i.price_per_item
              ) order by i.line_number)
              from public.order_items as i where i.order_id = o.id
-           ), '[]'::jsonb) as order_items
+           ), '[]'::jsonb) as order_items,
+           coalesce((
+             select jsonb_agg(jsonb_build_object('created_at', e.created_at, 'from_status', e.from_status, 'to_status', e.to_status)
+               order by e.created_at, e.id)
+             from public.order_events as e where e.order_id = o.id
+           ), '[]'::jsonb) as order_events
          from public.orders as o
          where o.user_id = $1
          order by o.created_at desc, o.id desc
@@ -169,10 +187,10 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
   };
 
   const orders: OrdersPort = {
-    place: async ({ userId, items, shippingAddress, email, idempotencyKey }) => {
+    place: async ({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey }) => {
       const [row] = await asOne<{ placed: OrderRow }>(userId, "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
         JSON.stringify(items.map((item) => ({ product_id: item.productId, quantity: item.quantity }))),
-        JSON.stringify(shippingAddress),
+        JSON.stringify(placeOrderShipping(shippingAddress, shippingMethod)),
         email,
         idempotencyKey,
       ]);
@@ -251,5 +269,19 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
     },
   };
 
-  return { carts, profiles, orders, wishlist, newsletter };
+  /** public.<name>(named arguments) as the user (or anon), its result parsed. */
+  const rpcAs =
+    (userId: string | null): RpcCall =>
+    async (name, args) => {
+      const entries = Object.entries(args);
+      const list = entries.map(([argument, [, type]], index) => `${argument} => $${index + 1}::${type}`).join(", ");
+      const params = entries.map(([, [value, type]]) => (type === "jsonb" && value !== null ? JSON.stringify(value) : value));
+      const [row] = await asOne<{ result: unknown }>(userId, `select public.${name}(${list}) as result`, params);
+      return row?.result ?? null;
+    };
+
+  const staff = createStaffPort(async (name, args) => rpcAs(await sessionUserId())(name, args), sessionUserId);
+  const guestOrders = createGuestOrdersPort(rpcAs(null));
+
+  return { carts, profiles, orders, wishlist, newsletter, staff, guestOrders };
 }

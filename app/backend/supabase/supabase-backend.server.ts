@@ -16,7 +16,8 @@ import { toBackendError, unavailableMessage } from "~/backend/database-errors.se
 import { BackendError, recoveryRequiredError } from "~/backend/errors";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { memberOf, requestScopes, requireSessionUser } from "~/backend/request-scope.server";
-import { createSupabaseOutbox } from "./supabase-outbox.server";
+import { createServiceRoleClient, createSupabaseOutbox } from "./supabase-outbox.server";
+import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
 import {
   cleanCartLines,
   cleanFullName,
@@ -43,6 +44,7 @@ import {
   type CartLineRow,
   orderColumns,
   type OrderRow,
+  placeOrderShipping,
   type ProfileRow,
   toAuthUser,
   toCartLine,
@@ -152,6 +154,10 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     return true;
   }
 
+  const serviceClient = options.serviceRoleKey
+    ? createServiceRoleClient({ url: options.url, serviceRoleKey: options.serviceRoleKey, fetch: options.fetch })
+    : null;
+
   return {
     description: `supabase (${options.url})`,
     capabilities: { sendsEmail: true, linksWorkInAnyBrowser: false, hostedOAuth: true },
@@ -163,9 +169,18 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
       return providers.value;
     },
 
-    outbox: options.serviceRoleKey
-      ? createSupabaseOutbox({ url: options.url, serviceRoleKey: options.serviceRoleKey, fetch: options.fetch })
-      : null,
+    outbox: serviceClient ? createSupabaseOutbox(serviceClient) : null,
+
+    // The anon key cannot write the staff list: only the service role may call sync_shop_staff.
+    async syncStaff({ staffEmails, orderRecipients }) {
+      if (!serviceClient) return null;
+      const { data, error, status } = await serviceClient.rpc("sync_shop_staff", {
+        p_staff_emails: [...staffEmails],
+        p_order_recipients: [...orderRecipients],
+      });
+      if (error) throw fromPostgrestError(error, status);
+      return Number(data ?? 0);
+    },
 
     forRequest: requestScopes((request, responseHeaders) =>
       createRequestBackend(clientFor(request.headers.get("Cookie"), responseHeaders), responseHeaders, passwordMatches),
@@ -511,12 +526,12 @@ function createRequestBackend(
   };
 
   const orders: OrdersPort = {
-    async place({ userId, items, shippingAddress, email, idempotencyKey }) {
+    async place({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey }) {
       await requireActingUser(userId);
       const placed = (await run(
         client.rpc("place_order", {
           p_items: items.map((item) => ({ product_id: item.productId, quantity: item.quantity })),
-          p_shipping: shippingAddress,
+          p_shipping: placeOrderShipping(shippingAddress, shippingMethod),
           p_email: email,
           p_idempotency_key: idempotencyKey,
         }),
@@ -623,7 +638,24 @@ function createRequestBackend(
     },
   };
 
-  const scope: RequestBackend = { auth, carts, profiles, orders, wishlist, newsletter, responseHeaders, member: () => memberOf(scope) };
+  /** public.<name>(named arguments) through PostgREST, with the session's token (or the anon key). */
+  const rpc: RpcCall = async (name, args) =>
+    run(client.rpc(name, Object.fromEntries(Object.entries(args).map(([argument, [value]]) => [argument, value]))));
+  const staff = createStaffPort(rpc, async () => (await auth.getUser())?.id ?? null);
+  const guestOrders = createGuestOrdersPort(rpc);
+
+  const scope: RequestBackend = {
+    auth,
+    carts,
+    profiles,
+    orders,
+    wishlist,
+    newsletter,
+    staff,
+    guestOrders,
+    responseHeaders,
+    member: () => memberOf(scope),
+  };
   return scope;
 }
 

@@ -1,21 +1,26 @@
-import { createClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { toBackendError } from "~/backend/database-errors.server";
 import type { OutboxPort } from "~/backend/port";
 import { type OutboxRow, toOutboxMessage } from "~/backend/sql/sql-outbox.server";
 
 /**
- * The outbox on Supabase (issue 17): the same public.claim_outbox, renew_outbox_claim and finish_outbox_claim the SQL
- * backends call, through PostgREST with the service-role key. That key bypasses row-level security, so it stays in
- * this server process (SUPABASE_SERVICE_ROLE_KEY) and is never put in a page, a cookie or a log.
+ * A client with the service-role key (SUPABASE_SERVICE_ROLE_KEY), for the work no shopper's session does: the
+ * outbox (the same public.claim_outbox, renew_outbox_claim and finish_outbox_claim the SQL backends call), the staff
+ * list. That key bypasses row-level security, so it stays in this server process and is never put in a page, a
+ * cookie or a log.
  */
-export function createSupabaseOutbox(options: { url: string; serviceRoleKey: string; fetch?: typeof fetch }): OutboxPort {
-  const client = createClient(options.url, options.serviceRoleKey, {
+export function createServiceRoleClient(options: { url: string; serviceRoleKey: string; fetch?: typeof fetch }): SupabaseClient {
+  return createClient(options.url, options.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: options.fetch ? { fetch: options.fetch } : {},
     // Node 20 has no global WebSocket, and supabase-js refuses to start without one (STACK.md).
     realtime: { transport: WebSocket as unknown as NonNullable<NonNullable<Parameters<typeof createClient>[2]>["realtime"]>["transport"] },
   });
+}
+
+/** The outbox on Supabase (issue 17): the same public.claim_outbox and finish_outbox the SQL backends call. */
+export function createSupabaseOutbox(client: SupabaseClient): OutboxPort {
   return {
     async claim({ limit, leaseSeconds }) {
       const { data, error } = await client.rpc("claim_outbox", { p_limit: limit, p_lease_seconds: leaseSeconds });

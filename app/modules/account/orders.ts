@@ -1,11 +1,20 @@
 import type { Order, ShippingAddress } from "~/backend/port";
+import { formatLongDate } from "~/modules/dates";
+import { trackingUrl } from "./tracking";
+
+export interface OrderProgressData {
+  /** "UPS 1Z…" and the carrier's tracking page, once shipped. */
+  tracking: { carrier: string; number: string; url: string | null } | null;
+  /** Each status the order reached, oldest first, with its date. */
+  history: { status: string; on: string; iso: string }[];
+}
 
 /** Orders per page of the order history: each card is tall (items and address), and members may have hundreds. */
 export const ORDERS_PAGE_SIZE = 10;
 
-/** Spec 9: the order number is the last 8 characters of the id (upper case reads better on a receipt). */
+/** The order number is the last 8 characters of the id, as they are (docs/product.md, Rules). */
 export function orderNumber(orderId: string): string {
-  return orderId.slice(-8).toUpperCase();
+  return orderId.slice(-8);
 }
 
 export type StatusTone = "yellow" | "green" | "blue" | "purple" | "red" | "gray";
@@ -52,4 +61,15 @@ export function shippingAddressLines(address: ShippingAddress): string[] {
 /** Units in the order, for the card's summary line. */
 export function orderItemCount(order: Pick<Order, "items">): number {
   return order.items.reduce((total, item) => total + item.quantity, 0);
+}
+
+/** What a customer's order shows of its progress (OrderProgress): tracking and the date each status was reached. */
+export function orderProgress(order: Pick<Order, "carrier" | "trackingNumber" | "statusHistory">): OrderProgressData {
+  return {
+    tracking:
+      order.carrier && order.trackingNumber
+        ? { carrier: order.carrier, number: order.trackingNumber, url: trackingUrl(order.carrier, order.trackingNumber) }
+        : null,
+    history: order.statusHistory.map((change) => ({ status: change.toStatus, on: formatLongDate(change.at), iso: change.at })),
+  };
 }

@@ -1,7 +1,7 @@
 export const articleCategories = ["Hair Care", "Styling", "Wig Care", "Color"] as const;
 export type ArticleCategory = (typeof articleCategories)[number];
 
-/** A blog article, as in spec section 3. `content` is trusted-origin HTML that is still sanitised once at start-up. */
+/** A blog article, as in spec section 3. `content` is committed HTML, rendered as it is: a test checks DOMPurify keeps it whole. */
 export interface Article {
   id: string;
   title: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blogCategories, parseBlogParams, searchArticles } from "~/modules/blog/search";
+import { blogCategories, matchesInOtherCategories, parseBlogParams, searchArticles } from "~/modules/blog/search";
 
 const articles = [
   { id: "1", title: "Caring for Extensions", excerpt: "Keep them soft.", category: "Hair Care" },
@@ -26,6 +26,18 @@ describe("searchArticles", () => {
   it("filters by category and combines it with the query", () => {
     expect(ids(searchArticles(articles, { category: "Hair Care" }))).toEqual(["1", "4"]);
     expect(ids(searchArticles(articles, { category: "Hair Care", q: "heat" }))).toEqual(["4"]);
+  });
+});
+
+describe("matchesInOtherCategories", () => {
+  it("counts what a search inside a category leaves out", () => {
+    expect(matchesInOtherCategories(articles, { category: "Styling", q: "extensions" })).toBe(2);
+    expect(matchesInOtherCategories(articles, { category: "Hair Care", q: "extensions" })).toBe(0);
+  });
+
+  it("is 0 without a query or without a category", () => {
+    expect(matchesInOtherCategories(articles, { category: "Styling" })).toBe(0);
+    expect(matchesInOtherCategories(articles, { q: "extensions" })).toBe(0);
   });
 });
 

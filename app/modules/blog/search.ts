@@ -35,3 +35,15 @@ export function searchArticles<T extends Pick<Article, "title" | "excerpt" | "ca
       (!needle || article.title.toLowerCase().includes(needle) || article.excerpt.toLowerCase().includes(needle)),
   );
 }
+
+/**
+ * How many articles a search inside a category leaves out because they sit in other categories (0 without a query
+ * or a category): the page says so and offers the search over every article.
+ */
+export function matchesInOtherCategories<T extends Pick<Article, "title" | "excerpt" | "category">>(
+  articles: readonly T[],
+  { q, category }: BlogParams,
+): number {
+  if (!q || !category) return 0;
+  return searchArticles(articles, { q }).filter((article) => article.category !== category).length;
+}

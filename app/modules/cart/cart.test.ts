@@ -8,7 +8,7 @@ import {
   summarizeCart,
   type CartEntry,
 } from "~/modules/cart/cart";
-import { makeProduct } from "#tests/fixtures/product";
+import { makeProduct } from "#tests/support/product";
 
 const entry = (productId: string, quantity: number): CartEntry => ({ productId, quantity });
 

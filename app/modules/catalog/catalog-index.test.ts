@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { buildCatalogIndex } from "~/modules/catalog/catalog-index";
 import { filterProducts, parseListingParams } from "~/modules/catalog/listing";
-import { makeProduct, sampleCatalogue } from "#tests/fixtures/product";
+import { makeProduct, sampleCatalogue } from "#tests/support/product";
 
 const catalogue = [
   ...sampleCatalogue,

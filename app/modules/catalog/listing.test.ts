@@ -11,7 +11,7 @@ import {
   sortProducts,
   titleForListing,
 } from "~/modules/catalog/listing";
-import { makeProduct, sampleCatalogue } from "#tests/fixtures/product";
+import { makeProduct, sampleCatalogue } from "#tests/support/product";
 
 const catalogue = sampleCatalogue;
 const ids = (products: { id: string }[]) => products.map((product) => product.id);

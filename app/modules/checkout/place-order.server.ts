@@ -2,19 +2,25 @@ import { isBackendError } from "~/backend/errors";
 import type { MemberBackend, Order, RequestBackend } from "~/backend/port";
 import { serializeCartCookie } from "~/modules/cart/cart-cookie.server";
 import { loadCart } from "~/modules/cart/cart-store.server";
+import { confirmationHeader } from "~/modules/checkout/order-confirmation.server";
 import type { ShippingForm } from "~/modules/checkout/shipping-schema";
-import { signedCookie } from "~/utils/cookies.server";
 
 export type CheckoutOutcome =
   | { kind: "placed"; order: Order; headers: Headers }
   | { kind: "empty-cart" }
   | { kind: "refused"; message: string }
   /** The form's key placed an earlier order, for other lines than this cart holds: the cart is left alone. */
-  | { kind: "form-already-used" };
+  | { kind: "form-already-used" }
+  /**
+   * A member's stored cart changed between reading it and ordering it: emptied when another session of theirs has
+   * just ordered it (`nowEmpty`), else changed. Nothing was ordered.
+   */
+  | { kind: "cart-changed"; nowEmpty: boolean };
 
 /**
- * Places the order for the cart in this request. The lines are the server's cart, priced by the database;
- * nothing the form posts about products or amounts is read. The cart is emptied only after the order is stored.
+ * Places the order for the cart in this request. The lines are the server's cart, priced by the database (the
+ * shipping too, from the method chosen); nothing the form posts about amounts is read. A member's stored cart is
+ * emptied by the database in the order's own transaction; a visitor's cookie cart with the answer.
  */
 export async function placeOrderFromCart(
   request: Request,
@@ -23,10 +29,11 @@ export async function placeOrderFromCart(
 ): Promise<CheckoutOutcome> {
   const { backend, member } = session;
   const { summary } = await loadCart(request, session);
-  const { idempotencyKey, email, ...shippingAddress } = form;
+  const { idempotencyKey, email, shippingMethod, ...shippingAddress } = form;
   const input = {
     items: summary.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
     shippingAddress,
+    shippingMethod,
     email,
     idempotencyKey,
   };
@@ -38,6 +45,10 @@ export async function placeOrderFromCart(
     order = member ? await member.orders.place(input) : await backend.orders.place({ ...input, userId: null });
   } catch (error) {
     if (summary.lines.length === 0 && isBackendError(error, "invalid_input")) return { kind: "empty-cart" };
+    if (isBackendError(error, "cart_changed")) {
+      const { summary: now } = await loadCart(request, session);
+      return { kind: "cart-changed", nowEmpty: now.lines.length === 0 };
+    }
     if (isBackendError(error, "out_of_stock") || isBackendError(error, "product_not_found")) {
       return { kind: "refused", message: "An item in your cart is no longer available. Please review your cart." };
     }
@@ -53,9 +64,8 @@ export async function placeOrderFromCart(
   if (summary.lines.length > 0 && !sameLines(order.items, input.items)) return { kind: "form-already-used" };
 
   const headers = new Headers();
-  if (member) await member.carts.clear();
-  else headers.append("Set-Cookie", await serializeCartCookie([]));
-  headers.append("Set-Cookie", await confirmationCookie.write(order.id));
+  if (!member) headers.append("Set-Cookie", await serializeCartCookie([]));
+  headers.append("Set-Cookie", await confirmationHeader(order));
   return { kind: "placed", order, headers };
 }
 
@@ -65,13 +75,3 @@ function sameLines(ordered: Order["items"], cart: Array<{ productId: string; qua
   const cartKeys = cart.map(key).sort();
   return orderedKeys.length === cartKeys.length && orderedKeys.every((value, index) => value === cartKeys[index]);
 }
-
-/** Remembers the order just placed so that /order-success can show its number, for this browser only. */
-const confirmationCookie = signedCookie("order_confirmation", { maxAge: 60 * 60 });
-
-/** The id of the order this browser just placed, or null. */
-export async function readConfirmedOrderId(request: Request): Promise<string | null> {
-  const value = await confirmationCookie.read(request);
-  return typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
-}
-

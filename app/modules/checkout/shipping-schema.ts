@@ -1,29 +1,66 @@
 import { z } from "zod";
+import { shippingMethodIds } from "~/backend/constants";
+import { shippingMethodProblem } from "~/modules/checkout/shipping";
 import { refusingControlCharacters } from "~/utils/form-text";
 
-const required = (message: string, max = 100) => z.string({ required_error: message }).trim().min(1, message).max(max, "This is too long.");
 const FORM_EXPIRED = "This form has expired. Please reload the page.";
+const CHOOSE_SHIPPING = "Please choose a shipping method.";
 
 /**
- * The checkout form (spec 5: every rule and message as written). Used by the action through conform's
- * parseWithZod and in the browser through useForm, so both sides say the same thing. Marked pure so that the
- * checkout page's own code leaves zod out: the browser loads it on demand (useZodForm).
+ * A text field: trimmed, required with the spec's message, and at most `max` characters. Longer text is refused with
+ * a message that names the field (the page renders no `maxlength`, which would cut a paste short without a word).
  */
-export const shippingSchema = /* @__PURE__ */ refusingControlCharacters(z.object({
-  firstName: required("First name is required"),
-  lastName: required("Last name is required"),
-  email: z.string({ required_error: "Valid email is required" }).trim().max(254, "This is too long.").email("Valid email is required"),
-  phone: z.string({ required_error: "Valid phone number is required" }).trim().min(10, "Valid phone number is required").max(30, "This is too long."),
-  address: required("Address is required", 200),
-  city: required("City is required"),
-  state: required("State is required"),
-  zipCode: z.string({ required_error: "Valid zip code is required" }).trim().min(5, "Valid zip code is required").max(12, "This is too long."),
-  country: required("Country is required"),
-  /** Issued with the form; a repeated submission with the same key returns the first order. */
-  idempotencyKey: z
-    .string({ required_error: FORM_EXPIRED })
-    .regex(/^[A-Za-z0-9_-]{16,200}$/, FORM_EXPIRED),
-}));
+const text = (label: string, required: string, max: number, min = 1) =>
+  z
+    .string({ required_error: required })
+    .trim()
+    .min(min, required)
+    .max(max, `${label} must be ${max} characters or fewer.`);
+
+/**
+ * The checkout form (spec 5: every rule and message as written, plus the shipping method). Used by the action
+ * through conform's parseWithZod and in the browser through useForm, so both sides say the same thing. Marked pure so
+ * that the checkout page's own code leaves zod out: the browser loads it on demand (useZodForm).
+ */
+export const shippingSchema = /* @__PURE__ */ refusingControlCharacters(
+  z
+    .object({
+      firstName: text("First name", "First name is required", 100),
+      lastName: text("Last name", "Last name is required", 100),
+      email: text("Email", "Valid email is required", 254).pipe(z.string().email("Valid email is required")),
+      phone: text("Phone", "Valid phone number is required", 30, 10),
+      address: text("Address", "Address is required", 200),
+      city: text("City", "City is required", 100),
+      state: text("State", "State is required", 100),
+      zipCode: text("ZIP code", "Valid zip code is required", 12, 5),
+      country: text("Country", "Country is required", 100),
+      shippingMethod: z.enum(shippingMethodIds, { errorMap: () => ({ message: CHOOSE_SHIPPING }) }),
+      /** Issued with the form; a repeated submission with the same key returns the first order. */
+      idempotencyKey: z
+        .string({ required_error: FORM_EXPIRED })
+        .regex(/^[A-Za-z0-9_-]{16,200}$/, FORM_EXPIRED),
+    })
+    // A US method for an address abroad, or International at home: said on the method, before the database says it.
+    .superRefine((form, context) => {
+      const problem = shippingMethodProblem(form.country, form.shippingMethod);
+      if (problem) context.addIssue({ code: z.ZodIssueCode.custom, path: ["shippingMethod"], message: problem });
+    }),
+);
 export type ShippingForm = z.infer<typeof shippingSchema>;
+
+/** The form's fields, in the order the page shows them (what a refused post keeps). */
+export const checkoutFieldNames = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "address",
+  "city",
+  "state",
+  "zipCode",
+  "country",
+  "shippingMethod",
+  "idempotencyKey",
+] as const satisfies ReadonlyArray<keyof ShippingForm>;
 
 export const DEFAULT_COUNTRY = "United States";

@@ -11,7 +11,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { Order, OutboxMessage } from "~/backend/port";
 import { type OrderRow, toOrder } from "~/backend/rows.server";
 import { orderNumber } from "~/modules/account/orders";
+import { trackingUrl } from "~/modules/account/tracking";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatCents } from "~/modules/money";
 import { site } from "~/utils/site";
 import { shopperText } from "./shopper-text";
@@ -76,15 +78,15 @@ const templates: Record<string, Template> = {
       total: money(item.pricePerItem * item.quantity),
     }));
     const subtotal = order.items.reduce((sum, item) => sum + item.pricePerItem * item.quantity, 0);
-    // Shipping is free and no tax is charged (the checkout says so), so the total is the subtotal.
+    // The total is the subtotal plus the shipping the database priced; no tax is charged (the checkout says so).
     const totals = [
       ["Subtotal", money(subtotal)],
-      ["Shipping", "Free"],
+      [`Shipping (${shippingMethodName(order.shippingMethod)})`, order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)],
       ["Tax", money(0)],
       ["Total", money(order.totalAmount)],
     ] as const;
     const addressLines = shippingLines(order.shippingAddress);
-    const orderLink = orderLinkOf(order, context);
+    const orderLink = orderLinkOf(order, message, context);
     const subject = `Your ${site.name} order #${number}`;
 
     const text = [
@@ -160,6 +162,13 @@ const templates: Record<string, Template> = {
     return { subject, text, html, headers: {}, links: [...(orderLink ? [orderLink.href] : []), ...footerLinks(context)] };
   },
 
+  // The order's later steps (decision 0029), written by the status change's own transaction.
+  order_paid: (message, context) => orderStatusMail(message, context, "paid"),
+  order_shipped: (message, context) => orderStatusMail(message, context, "shipped"),
+  order_delivered: (message, context) => orderStatusMail(message, context, "delivered"),
+  order_cancelled: (message, context) => orderStatusMail(message, context, "cancelled"),
+  order_received: (message, context) => orderReceivedMail(message, context),
+
   confirm_signup(message, context) {
     const link = withSecret(context, stringField(message.payload, "link_path"), "code", message.secret);
     return linkMessage(context, {
@@ -231,11 +240,12 @@ const templates: Record<string, Template> = {
 };
 
 /**
- * Where an order's e-mail sends the shopper to see the order: a member's order history. A guest's own order page
- * has no link yet; when it has one, return it here for guest orders (the template shows a button for any link).
+ * Where an order's e-mail sends the shopper to see the order: a member's order history; a guest, the order's own
+ * page (decision 0029), whose token this message carries once.
  */
-function orderLinkOf(order: Order, context: RenderContext): { href: string; label: string } | null {
+function orderLinkOf(order: Order, message: OutboxMessage, context: RenderContext): { href: string; label: string } | null {
   if (order.userId) return { href: new URL("/orders", context.origin).href, label: "See your orders" };
+  if (message.secret) return { href: withSecret(context, "/order-status", "token", message.secret), label: "Follow your order" };
   return null;
 }
 
@@ -251,6 +261,144 @@ function shippingLines(address: Order["shippingAddress"]): string[] {
 }
 
 const headingStyle = { fontSize: "22px", lineHeight: "1.3", margin: "0 0 8px" } as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Order status e-mails (decision 0029): short, one column, every fact on a line of its own, so that they read the
+// same at 320 px, in a plain-text client and with images off.
+
+type OrderStep = "paid" | "shipped" | "delivered" | "cancelled";
+
+interface StatusPayload {
+  note?: string | null;
+  from_status?: string | null;
+}
+
+function orderStatusMail(message: OutboxMessage, context: RenderContext, step: OrderStep): RenderedMail {
+  const order = toOrder(message.payload as unknown as OrderRow);
+  const extra = message.payload as StatusPayload;
+  const number = orderNumber(order.id);
+  const total = formatCents(order.totalAmount, order.currency);
+  const facts: [string, string][] = [["Order number", `#${number}`]];
+  let heading: string;
+  let subject: string;
+  let paragraphs: string[];
+  let action: { label: string; href: string } | null = null;
+
+  switch (step) {
+    case "paid":
+      heading = "Payment received";
+      subject = `Payment received for your ${site.name} order #${number}`;
+      paragraphs = [`Thank you: we have received your payment of ${total}. We are preparing your order and will e-mail you when it ships.`];
+      break;
+    case "shipped": {
+      heading = "Your order has shipped";
+      subject = `Your ${site.name} order #${number} has shipped`;
+      paragraphs = ["Your order is on its way."];
+      facts.push(["Carrier", order.carrier ?? ""], ["Tracking number", order.trackingNumber ?? ""]);
+      const url = trackingUrl(order.carrier, order.trackingNumber);
+      if (url) action = { label: "Track your parcel", href: url };
+      else paragraphs.push("Use the tracking number on your carrier's website to follow the parcel.");
+      break;
+    }
+    case "delivered":
+      heading = "Your order was delivered";
+      subject = `Your ${site.name} order #${number} was delivered`;
+      paragraphs = [
+        "Your order has been delivered. We hope you love it!",
+        "Not quite right? You can return it within 30 days of delivery.",
+      ];
+      action = { label: "Our returns policy", href: new URL("/returns", context.origin).href };
+      break;
+    case "cancelled":
+      heading = "Your order was cancelled";
+      subject = `Your ${site.name} order #${number} was cancelled`;
+      paragraphs = [
+        ...(extra.note ? [`Reason: ${extra.note}`] : []),
+        extra.from_status === "paid"
+          ? `Your payment of ${total} will be refunded to your original payment method; refunds take 5-7 business days to appear.`
+          : "You have not been charged for this order.",
+        `Questions? Write to us at ${site.email} or call ${site.phone}.`,
+      ];
+      break;
+  }
+  facts.push(["Total", total]);
+  if (!action && order.userId) action = { label: "See your orders", href: new URL("/orders", context.origin).href };
+
+  const text = [
+    heading,
+    ``,
+    ...paragraphs.flatMap((paragraph) => [paragraph, ``]),
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...(action ? [``, `${action.label}: ${action.href}`] : []),
+    ``,
+    footerText(context),
+  ].join("\n");
+  const html = page(
+    context,
+    subject,
+    <>
+      <h1 style={headingStyle}>{heading}</h1>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index} style={{ margin: "0 0 12px" }}>
+          {paragraph}
+        </p>
+      ))}
+      <Facts facts={facts} />
+      {action ? <Button href={action.href}>{action.label}</Button> : null}
+    </>,
+  );
+  return { subject, text, html, headers: {}, links: [...(action ? [action.href] : []), ...footerLinks(context)] };
+}
+
+/** To the shop (ORDERS_EMAIL): a new order, with a link to it in the back office. */
+function orderReceivedMail(message: OutboxMessage, context: RenderContext): RenderedMail {
+  const order = toOrder(message.payload as unknown as OrderRow);
+  const number = orderNumber(order.id);
+  const money = (cents: number) => formatCents(cents, order.currency);
+  const total = money(order.totalAmount);
+  const link = new URL(`/admin/orders/${order.id}`, context.origin).href;
+  const subject = `New order #${number}: ${total}`;
+  const address = order.shippingAddress;
+  const facts: [string, string][] = [
+    ["Order number", `#${number}`],
+    ["Customer", `${shopperText(`${address.firstName} ${address.lastName}`)} <${order.email}> (${order.userId ? "member" : "guest"})`],
+    ...order.items.map((item): [string, string] => [
+      findProduct(item.productId)?.name ?? item.productId,
+      `${item.quantity} x ${money(item.pricePerItem)}`,
+    ]),
+    ["Shipping", order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)],
+    ["Total", total],
+  ];
+  const text = [`New order #${number}`, ``, ...facts.map(([label, value]) => `${label}: ${value}`), ``, `Open it: ${link}`, ``, footerText(context)].join("\n");
+  const html = page(
+    context,
+    subject,
+    <>
+      <h1 style={headingStyle}>New order #{number}</h1>
+      <Facts facts={facts} />
+      <Button href={link}>Open the order</Button>
+    </>,
+  );
+  return { subject, text, html, headers: {}, links: [link, ...footerLinks(context)] };
+}
+
+/** Label and value on a line each, so that nothing needs a wide table. */
+function Facts({ facts }: { facts: readonly (readonly [string, string])[] }) {
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse", margin: "8px 0 0" }}>
+      <tbody>
+        {facts.map(([label, value], index) => (
+          <tr key={index}>
+            <td style={{ padding: "6px 0", borderTop: `1px solid ${colors.line}` }}>
+              <span style={{ display: "block", fontSize: "13px", color: colors.muted }}>{label}</span>
+              <span style={{ display: "block", wordBreak: "break-word" }}>{value}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 function linkMessage(
   context: RenderContext,

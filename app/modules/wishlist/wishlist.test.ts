@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyWishlistChange, MAX_WISHLIST_ITEMS, resolveWishlist, wishlistToast } from "~/modules/wishlist/wishlist";
-import { makeProduct } from "#tests/fixtures/product";
+import { makeProduct } from "#tests/support/product";
 
 describe("applyWishlistChange", () => {
   it("toggles a product in, newest first, and out again", () => {

@@ -3,14 +3,27 @@ import { Link } from "@remix-run/react";
 import { BulletList, ContactBlock, InfoPage, InfoSection, InfoTable, inlineLinkClass } from "~/components/info-page";
 import {
   dispatchCutoff,
+  FREE_SHIPPING_FROM_CENTS,
   freeShippingThreshold,
   internationalShipping,
   processingTimes,
-  shippingOptions,
+  type ShippingMethod,
+  shippingMethods,
   signatureRequiredOver,
-} from "~/content/policies";
-import { formatUsd } from "~/modules/money";
+} from "~/content/shipping";
+import { formatCents } from "~/modules/money";
 import { originFromMatches, seo } from "~/utils/seo";
+
+/** The options table: each method at its rate (the checkout charges the same), Standard's free threshold, then abroad. */
+const row = (method: ShippingMethod) => [method.name, formatCents(method.amountCents), method.deliveryTime, method.note];
+const freeMethod = shippingMethods.find((method) => method.freeFromCents === FREE_SHIPPING_FROM_CENTS);
+const optionRows = [
+  ...shippingMethods.filter((method) => method.region === "us").map(row),
+  ...(freeMethod
+    ? [["Free Shipping", "Free", freeMethod.deliveryTime, `${freeMethod.name}, on orders over $${freeShippingThreshold}; not available internationally`]]
+    : []),
+  ...shippingMethods.filter((method) => method.region === "international").map(row),
+];
 
 export default function Shipping() {
   return (
@@ -21,16 +34,11 @@ export default function Shipping() {
     >
       <InfoSection title="Shipping options">
         <InfoTable
-          caption="Shipping options within the United States"
+          caption="Shipping options and rates, chosen at checkout"
           columns={["Method", "Cost", "Delivery time", "Notes"]}
-          rows={shippingOptions.map((option) => [
-            option.method,
-            option.cost === 0 ? "Free" : formatUsd(option.cost),
-            option.deliveryTime,
-            option.note,
-          ])}
+          rows={optionRows}
         />
-        <p>Delivery times count from the day your order ships, after processing.</p>
+        <p>Delivery times count from the day your order ships, after processing. You choose the method at checkout, where the total includes it.</p>
       </InfoSection>
 
       <InfoSection title="Processing times">
@@ -56,7 +64,7 @@ export default function Shipping() {
         <BulletList
           items={[
             `Delivery takes ${internationalShipping.deliveryTime} after your order ships.`,
-            `Shipping rates are ${internationalShipping.rates}, based on destination and parcel weight.`,
+            `International shipping is a flat ${formatCents(internationalShipping.amountCents)} per order, whatever the destination or weight.`,
             "Customs duties, import taxes and brokerage fees are paid by the customer on delivery and are not included in our prices.",
             `Free shipping on orders over $${freeShippingThreshold} is not available for international orders.`,
           ]}
@@ -104,7 +112,7 @@ export default function Shipping() {
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "Shipping Information",
-    description: `Standard, Express and Overnight shipping, free shipping on US orders over $${freeShippingThreshold}, processing times and international delivery.`,
+    description: `Standard, Express and Overnight shipping, free shipping on US orders over $${freeShippingThreshold}, processing times and international delivery at a flat ${formatCents(internationalShipping.amountCents)}.`,
     origin: originFromMatches(matches),
     path: "/shipping",
   });

@@ -2,7 +2,7 @@
 // Each answer is checked, so that a benchmark never measures a page of errors without saying so.
 import crypto from "node:crypto";
 import http from "node:http";
-import { CookieJar } from "../../../tests/support/cookie-jar.mjs";
+import { CookieJar } from "../../lib/cookie-jar.mjs";
 
 /** The shipping form the checkout accepts (spec 5). */
 export const shippingForm = {
@@ -23,7 +23,7 @@ export function newIdempotencyKey() {
 }
 
 export function checkoutBody() {
-  return new URLSearchParams({ ...shippingForm, idempotencyKey: newIdempotencyKey() }).toString();
+  return new URLSearchParams({ ...shippingForm, shippingMethod: "standard", idempotencyKey: newIdempotencyKey() }).toString();
 }
 
 export function cartAddBody(productId, quantity = 1) {
@@ -114,9 +114,8 @@ export async function signUpAvailable(baseUrl) {
   return response.status === 200 && /name="intent"[^>]*value="signup"|value="signup"[^>]*name="intent"/.test(html);
 }
 
-/** Creates a member through the sign-up form and returns its session cookie ("shop_session=..."). */
-export async function signUpMember(baseUrl) {
-  const email = `bench-${crypto.randomBytes(6).toString("hex")}@example.com`;
+/** Creates a member (a random address unless given) through the sign-up form; returns its session cookie ("shop_session=..."). */
+export async function signUpMember(baseUrl, email = `bench-${crypto.randomBytes(6).toString("hex")}@example.com`) {
   const password = `Bench-${crypto.randomBytes(12).toString("base64url")}-9`;
   const response = await request(`${baseUrl}/auth?mode=signup`, {
     method: "POST",

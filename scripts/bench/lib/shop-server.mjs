@@ -1,10 +1,10 @@
-// Runs the shop's production server for a benchmark, through the shop harness (tests/support/shop-harness.mjs):
+// Runs the shop's production server for a benchmark, through the shop harness (scripts/lib/shop-harness.mjs):
 // the build of the current sources (made once per change, never changed under a running server), a temporary
 // embedded database, a free port, nothing from the caller's environment; plus what benchmarks measure: the
 // server's own memory read from /proc, and the lines it logged at error level.
 import fs from "node:fs";
 import path from "node:path";
-import { ensureBuild, freePort, projectRoot, spawnShop, throwawayDir, tmpDir, untilReady } from "../../../tests/support/shop-harness.mjs";
+import { ensureBuild, freePort, projectRoot, spawnShop, throwawayDir, tmpDir, untilReady } from "../../lib/shop-harness.mjs";
 
 export { projectRoot, tmpDir };
 
@@ -79,7 +79,11 @@ async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [] }) {
  * `extraEnv` adds variables (e.g. CATALOG_FIXTURE, LOG_LEVEL); `nodeArgs` go to the measured server's node
  * (e.g. ["--cpu-prof"] to see where its time goes).
  */
-export async function startShopServer(snapshot, { extraEnv = {}, label = "shop", nodeArgs = [] } = {}) {
+/**
+ * `prepare(dataDir)`, when given, runs once the database exists and before the measured server opens it (e.g. to
+ * write many rows directly, faster than through the shop).
+ */
+export async function startShopServer(snapshot, { extraEnv = {}, label = "shop", nodeArgs = [], prepare } = {}) {
   const dataDir = throwawayDir("shop-bench-data-");
   // Otherwise as deployed (every request logged, per-client limits on, Secure cookies).
   const env = {
@@ -89,10 +93,13 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
   };
   let server;
   let creationPeak = 0;
+  let creationSeconds = 0;
   try {
     const creator = await launchServer(snapshot, { env, dataDir: dataDir.path, label: `${label} (creating its database)` });
     creationPeak = creator.memory().vmHwm;
+    creationSeconds = creator.startSeconds;
     await creator.stop();
+    if (prepare) await prepare(dataDir.path);
     server = await launchServer(snapshot, { env, dataDir: dataDir.path, label, nodeArgs });
   } catch (error) {
     dataDir.remove();
@@ -103,6 +110,8 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
   );
   return {
     ...server,
+    /** Seconds from spawn to a 200 from /healthz of the start that created the database (startSeconds: the measured one). */
+    creationSeconds,
     /** Memory of the measured server, plus the one-off peak of the start that created the database. */
     memory: () => ({ ...server.memory(), creationPeak }),
     async stop() {

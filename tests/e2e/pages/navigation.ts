@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Route } from "@playwright/test";
 import { waitForHydration } from "../fixtures";
 
 /**
@@ -58,4 +58,21 @@ export async function markDocument(page: Page) {
 export async function expectSameDocument(page: Page) {
   const same = await page.evaluate(() => (window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument === true);
   expect(same, "the page was reloaded, but the change should have applied in place").toBe(true);
+}
+
+/**
+ * Holds every script the page asks for until `release()`: the page stays as it is before hydration meanwhile (the
+ * framework starts on intent, docs/decisions/0018).
+ */
+export async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route("**/assets/*.js", (route) => (released ? route.continue() : held.push(route)));
+  return {
+    async release() {
+      released = true;
+      // Requests of a page the browser has left since are gone: nothing to continue.
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
 }

@@ -1,13 +1,28 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test, visit } from "../fixtures";
-import { shippingAddress } from "../../fixtures/shipping";
+import { expect, expectAccessible, test, visit, waitForHydration } from "../fixtures";
+import { shippingAddress } from "../../support/shipping";
 import { createAccount } from "../pages/account";
 import { addFromProductPage, CartUi } from "../pages/cart-ui";
-import { act, withFullPageLoad } from "../pages/navigation";
+import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
 
 // The shopper's flows on a phone (issue 15), with JavaScript on and off: toasts, checkout errors, Back after ordering.
 
 const toast = (page: Page) => page.getByTestId("toast");
+
+async function fillShippingAddress(page: Page) {
+  for (const [label, value] of [
+    ["First Name", shippingAddress.firstName],
+    ["Last Name", shippingAddress.lastName],
+    ["Email", shippingAddress.email],
+    ["Phone", shippingAddress.phone],
+    ["Address", shippingAddress.address],
+    ["City", shippingAddress.city],
+    ["State", shippingAddress.state],
+    ["ZIP Code", shippingAddress.zipCode],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
 
 /** What is drawn at the centre of `locator`'s box: true when it is the element itself or inside it. */
 async function isOnTop(locator: Locator): Promise<boolean> {
@@ -54,11 +69,17 @@ test.describe("toasts", () => {
     await expect(toast(page)).toBeHidden();
   });
 
-  test("an error toast is announced assertively", async ({ page, hasJs }) => {
+  test("an error toast is announced assertively", async ({ page, hasJs, allowHttpError }) => {
     test.slow(); // axe on a loaded machine
+    allowHttpError(400, "/checkout");
+    // A checkout submitted after the cart was emptied elsewhere (another tab): 'Cart is empty'.
+    await addProduct(page, hasJs);
     await visit(page, "/checkout");
-    await expect(page).toHaveURL(/\/shop$/);
+    await fillShippingAddress(page);
+    expect((await page.request.post("/cart", { form: { intent: "clear" } })).ok()).toBe(true);
+    await act(page, hasJs, () => page.getByRole("button", { name: /Place Order/ }).tap());
     await expect(page.getByRole("alert").filter({ has: toast(page) })).toContainText("Cart is empty");
+    await expect(page.getByRole("heading", { level: 1, name: "Your cart is empty" })).toBeVisible();
     if (hasJs) await expectAccessible(page);
   });
 
@@ -105,6 +126,73 @@ test.describe("listing", () => {
       page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().bottom),
     ]);
     expect(cardTop).toBeGreaterThanOrEqual(headerBottom - 1);
+  });
+});
+
+test.describe("product page", () => {
+  test("the wishlist heart leaves the shopper at the product, not at the top of the page", async ({ page, hasJs }) => {
+    await visit(page, "/product/clip-1");
+    const heart = page.getByRole("main").getByRole("button", { name: "Add to wishlist" });
+    // Below the first screen on a phone (under the gallery): a reload at the top would lose it.
+    await expect(heart).not.toBeInViewport();
+    await heart.scrollIntoViewIfNeeded();
+
+    await act(page, hasJs, () => heart.tap());
+    await expect(toast(page)).toContainText("Added to wishlist");
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(heart).toBeInViewport();
+    if (hasJs) return;
+    await expect(page).toHaveURL(/\/product\/clip-1#product-clip-1$/);
+    // Landed clear of the sticky header: the product's name is below it.
+    const [nameTop, headerBottom] = await Promise.all([
+      page.getByRole("heading", { level: 1 }).evaluate((element) => element.getBoundingClientRect().top),
+      page.getByRole("banner").evaluate((element) => element.getBoundingClientRect().bottom),
+    ]);
+    expect(nameTop).toBeGreaterThanOrEqual(headerBottom - 1);
+  });
+});
+
+test.describe("listing choices before and after the framework arrives", { tag: "@js-only" }, () => {
+  test("a sort and a colour picked right after load apply at once by a document GET; once hydrated, the next in place; none twice", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    const listingRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/shop")) listingRequests.push(`${request.resourceType()} ${url.pathname}${url.search}`);
+    });
+    await page.goto("/shop");
+    const main = page.getByRole("main");
+    const sort = main.getByRole("combobox", { name: "Sort by" });
+    const color = main.getByLabel("Color", { exact: true });
+    const firstName = main.getByRole("article").first().getByRole("heading", { level: 3 });
+
+    // The framework's scripts are held: this is the plain page, whose Sort button is hidden from the first paint.
+    await expect(main.getByRole("button", { name: "Sort", exact: true })).toBeHidden();
+    await withFullPageLoad(page, () => sort.selectOption("price-low"));
+    await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
+    await expect(firstName).toHaveText("Boar Bristle Extension Brush");
+    await main.locator("summary", { hasText: "Filters" }).tap();
+    await withFullPageLoad(page, () => color.selectOption("blonde"));
+    await expect(page).toHaveURL(/[?&]color=blonde&sort=price-low$/);
+    await expect(sort).toHaveValue("price-low");
+    await expect(color).toHaveValue("blonde");
+
+    await scripts.release();
+    await waitForHydration(page);
+    // Hydration kept both choices and applied nothing again.
+    await expect(sort).toHaveValue("price-low");
+    await expect(color).toHaveValue("blonde");
+    await markDocument(page);
+    await sort.selectOption("price-high");
+    await expect(page).toHaveURL(/[?&]color=blonde&sort=price-high$/);
+    await waitForRemixIdle(page);
+    await expectSameDocument(page);
+    expect(listingRequests).toEqual([
+      "document /shop",
+      "document /shop?minPrice=0&maxPrice=1000&color=all&sort=price-low",
+      "document /shop?minPrice=0&maxPrice=1000&color=blonde&sort=price-low",
+      expect.stringMatching(/^fetch \/shop\.data\?minPrice=0&maxPrice=1000&color=blonde&sort=price-high(&|$)/),
+    ]);
   });
 });
 
@@ -158,18 +246,7 @@ test.describe("checkout", () => {
   test("Back from the order confirmation shows the top of the shop, not the checkout's old scroll position", async ({ page, hasJs }) => {
     await addProduct(page, hasJs);
     await visit(page, "/checkout");
-    for (const [label, value] of [
-      ["First Name", shippingAddress.firstName],
-      ["Last Name", shippingAddress.lastName],
-      ["Email", shippingAddress.email],
-      ["Phone", shippingAddress.phone],
-      ["Address", shippingAddress.address],
-      ["City", shippingAddress.city],
-      ["State", shippingAddress.state],
-      ["ZIP Code", shippingAddress.zipCode],
-    ] as const) {
-      await page.getByLabel(label, { exact: true }).fill(value);
-    }
+    await fillShippingAddress(page);
     const placeOrder = page.getByRole("button", { name: /Place Order/ });
     await placeOrder.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -184,6 +261,11 @@ test.describe("checkout", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // Nothing to say: the shopper has just ordered.
     await expect(toast(page)).toHaveCount(0);
+    // Forward returns to the confirmation: the shop replaced the checkout's history entry, it did not cut the
+    // history short.
+    await act(page, hasJs, () => page.goForward());
+    await expect(page).toHaveURL(/\/order-success$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
   });
 });
 

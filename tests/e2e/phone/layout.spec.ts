@@ -1,9 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test, visit } from "../fixtures";
+import sharp from "sharp";
+import { expect, expectAccessible, test, visit, waitForHydration } from "../fixtures";
 import { createAccount } from "../pages/account";
 import { addFromCard, addFromProductPage, CartUi } from "../pages/cart-ui";
 import { applyFilterChange } from "../pages/listing";
-import { act, expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
+import { box, expectNoSidewaysScroll, expectTouchTargets } from "../pages/phone-layout";
+import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
 import { bigCatalogURL } from "../servers";
 
 // The shop on a 390x844 touch phone (the phone-js and phone-no-js projects).
@@ -14,30 +16,6 @@ function productCards(page: Page) {
   return page.getByRole("main").getByRole("article");
 }
 
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`no box for ${String(locator)}`);
-  return found;
-}
-
-/** Every visible control inside `scope` is at least 44x44 CSS px. */
-async function expectTouchTargets(scope: Locator, minimumCount: number) {
-  const controls = scope.locator("a, button, summary, select, input:not([type=hidden])");
-  await expect(controls.first()).toBeVisible();
-  const sizes = await controls.evaluateAll((elements) =>
-    elements
-      .filter((element) => element.checkVisibility())
-      .map((element) => {
-        const rect = element.getBoundingClientRect();
-        const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
-        return { name, width: Math.round(rect.width * 10) / 10, height: Math.round(rect.height * 10) / 10 };
-      })
-      .filter((size) => size.width > 0 && size.height > 0),
-  );
-  expect(sizes.length).toBeGreaterThanOrEqual(minimumCount);
-  expect(sizes.filter((size) => size.width < 44 || size.height < 44)).toEqual([]);
-}
-
 /** `locator` is visible and no taller than two of its lines. */
 async function expectAtMostTwoLines(locator: Locator) {
   await expect(locator).toBeVisible();
@@ -45,19 +23,6 @@ async function expectAtMostTwoLines(locator: Locator) {
   expect((await box(locator)).height).toBeLessThanOrEqual(lineHeight * 2 + 1);
 }
 
-async function expectNoSidewaysScroll(page: Page, path: string) {
-  await visit(page, path);
-  const widths = await page.evaluate(() => {
-    const client = document.documentElement.clientWidth;
-    // The innermost elements that reach past the right edge: what a failure needs fixing.
-    const wide = [...document.body.querySelectorAll("*")]
-      .filter((element) => element.getBoundingClientRect().right > client + 0.5)
-      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > client + 0.5))
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
-    return { scroll: document.documentElement.scrollWidth, client, wide };
-  });
-  expect(widths.scroll, `${path} scrolls sideways: ${widths.wide.join(" | ")}`).toBeLessThanOrEqual(widths.client);
-}
 
 test.describe("listing on a phone", () => {
   test("two products a row, the first image in the upper 60% of the first screen", async ({ page }) => {
@@ -73,8 +38,8 @@ test.describe("listing on a phone", () => {
 
   test("header search results start above the fold", async ({ page, hasJs }) => {
     await visit(page, "/");
-    await page.getByRole("banner").getByLabel("Menu").click();
-    const search = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+    // In sight at the top of the page, under the header's bar: no menu to open first.
+    const search = page.getByRole("searchbox", { name: "Search products" });
     await search.fill("wig");
     await act(page, hasJs, () => search.press("Enter"));
     await expect(page).toHaveURL(/\/shop\?q=wig$/);
@@ -119,7 +84,7 @@ test.describe("listing on a phone", () => {
 
     const button = page.getByRole("button", { name: "Sort", exact: true });
     if (hasJs) {
-      await expect(button).toHaveCount(0);
+      await expect(button).toBeHidden();
       await markDocument(page);
       await sort.selectOption("price-low");
       await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
@@ -134,6 +99,19 @@ test.describe("listing on a phone", () => {
       await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
     }
     await expect(productCards(page).first().getByRole("heading", { level: 3 })).toHaveText("Boar Bristle Extension Brush");
+  });
+});
+
+test.describe("the sort row before the framework arrives", { tag: "@js-only" }, () => {
+  test("with JavaScript the Sort button never shows: the row stands still from the first paint through hydration", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/shop");
+    const sort = page.getByRole("combobox", { name: "Sort by" });
+    await expect(page.getByRole("button", { name: "Sort", exact: true })).toBeHidden();
+    const before = await box(sort);
+    await scripts.release();
+    await waitForHydration(page);
+    expect(await box(sort)).toEqual(before);
   });
 });
 
@@ -252,6 +230,14 @@ test.describe("touch targets", () => {
     await expectTouchTargets(page.getByRole("banner"), 4);
   });
 
+  test("the phone's search and every entry of its menu are at least 44x44", async ({ page }) => {
+    await visit(page, "/");
+    const search = page.getByRole("search").filter({ has: page.getByRole("searchbox", { name: "Search products" }) });
+    await expectTouchTargets(search, 2);
+    await page.getByRole("banner").getByLabel("Menu").click();
+    await expectTouchTargets(page.getByRole("navigation", { name: "Mobile" }), 17);
+  });
+
   test("the blog's search button and category links are at least 44x44", async ({ page }) => {
     await visit(page, "/blog");
     await expectTouchTargets(page.getByRole("main").getByRole("search"), 2);
@@ -316,6 +302,24 @@ test.describe("touch targets", () => {
   });
 });
 
+/**
+ * How dark each side edge of `locator` is drawn: 255 minus the median brightness of its outermost column of pixels
+ * but one (the median ignores the few pixels text may cover). 0 is white.
+ */
+async function edgeShades(locator: Locator) {
+  const { data, info } = await sharp(await locator.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  const shade = (x: number) => {
+    const values: number[] = [];
+    for (let y = 0; y < info.height; y += 1) {
+      const index = (y * info.width + x) * info.channels;
+      values.push((data[index]! + data[index + 1]! + data[index + 2]!) / 3);
+    }
+    values.sort((a, b) => a - b);
+    return 255 - values[Math.floor(values.length / 2)]!;
+  };
+  return { left: shade(1), right: shade(info.width - 2) };
+}
+
 /** The words inside `scope` that a line break cuts in two (a word is one unbroken run of non-space characters). */
 async function splitWords(scope: Locator) {
   return scope.evaluate((root) => {
@@ -334,7 +338,7 @@ async function splitWords(scope: Locator) {
 }
 
 test.describe("info-page tables", () => {
-  const shippingOptions = (page: Page) => page.getByRole("table", { name: "Shipping options within the United States" });
+  const shippingOptions = (page: Page) => page.getByRole("table", { name: "Shipping options and rates, chosen at checkout" });
 
   test("the shipping prices and every word of the tables stay on one line at 390 px", async ({ page }) => {
     await visit(page, "/shipping");
@@ -360,7 +364,7 @@ test.describe("info-page tables", () => {
       }
 
       // The shipping options are wider than 320 px: their region, named by the caption, scrolls by keyboard.
-      const region = page.getByRole("region", { name: "Shipping options within the United States" });
+      const region = page.getByRole("region", { name: "Shipping options and rates, chosen at checkout" });
       const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
       expect(overflow).toBeGreaterThan(0);
       await region.focus();
@@ -369,6 +373,19 @@ test.describe("info-page tables", () => {
       await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
       // axe (in the page's JavaScript) checks the scrolling region too: focusable, and named.
       if (hasJs) await expectAccessible(page);
+    });
+
+    test("a table that scrolls shows that there is more: a shade at the edge with more to see, none at an end", async ({ page }) => {
+      await visit(page, "/shipping");
+      const region = page.getByRole("region", { name: "Shipping options and rates, chosen at checkout" });
+      const atStart = await edgeShades(region);
+      expect(atStart.right).toBeGreaterThan(10);
+      expect(atStart.left).toBeLessThan(3);
+      await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await expect.poll(() => region.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 1)).toBe(true);
+      const atEnd = await edgeShades(region);
+      expect(atEnd.left).toBeGreaterThan(10);
+      expect(atEnd.right).toBeLessThan(3);
     });
   });
 });

@@ -6,8 +6,8 @@ import { action as profileAction, headers as profileHeaders, loader as profileLo
 import { action as resetPasswordAction } from "~/routes/reset-password";
 import { getSession } from "~/modules/auth/session.server";
 import { accountRateLimitRules, rateLimitRules } from "~/modules/limits/rate-limit.server";
-import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 let uninstall: () => Promise<void>;
 

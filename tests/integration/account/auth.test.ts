@@ -12,8 +12,8 @@ import { action as resetAction, loader as resetLoader } from "~/routes/reset-pas
 import { action as signOutAction, loader as signOutLoader } from "~/routes/sign-out";
 import { getSession } from "~/modules/auth/session.server";
 import { signedCookie } from "~/utils/cookies.server";
-import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;

@@ -3,8 +3,8 @@ import { loader as authLoader } from "~/routes/auth";
 import { loader as googleLoader } from "~/routes/auth-google";
 import { loader as googleCallbackLoader } from "~/routes/auth-google-callback";
 import { getSession } from "~/modules/auth/session.server";
-import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { call, CookieJar, expectRedirect, get, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 // Google through the app (remix-auth-google): the embedded backend has no hosted OAuth. Hoisted above the
 // imports: the environment is read once, and importing the routes already reads it (the catalogue does).

@@ -7,8 +7,8 @@ import { loader as callbackLoader } from "~/routes/auth-callback";
 import { loader as googleLoader } from "~/routes/auth-google";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { getSession } from "~/modules/auth/session.server";
-import { createTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { createTestBackend } from "#tests/support/pglite";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 // The screens' side of a backend that sends e-mail and runs Google's OAuth itself (Supabase). The
 // Supabase adapter has its own tests; here a stand-in with the same capabilities answers like it:

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { BackendError } from "~/backend/errors";
 import { ORDERS_PAGE_SIZE } from "~/modules/account/orders";
@@ -7,8 +6,9 @@ import { action as authAction } from "~/routes/auth";
 import { loader as ordersLoader } from "~/routes/orders";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { getSession } from "~/modules/auth/session.server";
-import { installTestBackend } from "#tests/setup/pglite";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { placeOrder } from "#tests/support/backend-helpers";
+import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;
@@ -144,13 +144,7 @@ describe("/orders", () => {
     const placed = [];
     for (let index = 0; index < ORDERS_PAGE_SIZE + 2; index++) {
       placed.push(
-        await shopper.scope.orders.place({
-          userId: shopper.userId,
-          items: [{ productId: "acc-2", quantity: 1 }],
-          shippingAddress: shipping,
-          email: shopper.email,
-          idempotencyKey: crypto.randomUUID(),
-        }),
+        await placeOrder(shopper.scope, { userId: shopper.userId, items: [{ productId: "acc-2", quantity: 1 }], shippingAddress: shipping, email: shopper.email }),
       );
     }
     const newestFirst = placed.map((order) => order.id).reverse();
@@ -175,34 +169,38 @@ describe("/orders", () => {
     const ana = await signedUpShopper();
     const ben = await signedUpShopper();
     const place = (shopper: typeof ana, items: Array<{ productId: string; quantity: number }>) =>
-      shopper.scope.orders.place({
-        userId: shopper.userId,
-        items,
-        shippingAddress: shipping,
-        email: shopper.email,
-        idempotencyKey: crypto.randomUUID(),
-      });
+      placeOrder(shopper.scope, { userId: shopper.userId, items, shippingAddress: shipping, email: shopper.email });
     const first = await place(ana, [
       { productId: "clip-1", quantity: 2 },
       { productId: "acc-2", quantity: 1 },
     ]);
-    const second = await place(ana, [{ productId: "wig-3", quantity: 1 }]);
+    const second = await placeOrder(ana.scope, {
+      userId: ana.userId,
+      items: [{ productId: "wig-3", quantity: 1 }],
+      shippingAddress: shipping,
+      shippingMethod: "express",
+      email: ana.email,
+    });
     await place(ben, [{ productId: "tape-1", quantity: 1 }]);
 
     const { data } = await call(ordersLoader, get("/orders", ana.jar));
     expect(data?.orders.map((order) => order.id)).toEqual([second.id, first.id]);
+    expect(data?.orders[0]).toMatchObject({ subtotal: "$699.00", shippingMethod: "Express", shipping: "$19.99", total: "$718.99" });
     const card = data!.orders[1]!;
     expect(card).toMatchObject({
-      number: first.id.slice(-8).toUpperCase(),
+      number: first.id.slice(-8),
       status: "pending",
       total: `$${(first.totalAmount / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
       shippingAddress: ["Ana Lopez", "1 Rodeo Drive", "Beverly Hills, CA 90210", "United States"],
     });
+    // Each line by the product's name and picture (the id stays, in small print).
     expect(card.items).toEqual([
-      expect.objectContaining({ productId: "clip-1", quantity: 2, name: expect.any(String) }),
-      expect.objectContaining({ productId: "acc-2", quantity: 1 }),
+      expect.objectContaining({ productId: "clip-1", quantity: 2, name: "Silky Straight Clip-In Extensions", image: "product-clip-1-1" }),
+      expect.objectContaining({ productId: "acc-2", quantity: 1, name: expect.any(String), image: expect.any(String) }),
     ]);
     expect(card.items[0]?.pricePerItem).toMatch(/^\$\d[\d,]*\.\d\d$/);
+    // Over $200: Standard, free. The other order went by Express.
+    expect(card).toMatchObject({ subtotal: "$622.00", shippingMethod: "Standard", shipping: "Free" });
 
     const bens = await call(ordersLoader, get("/orders", ben.jar));
     expect(bens.data?.orders).toHaveLength(1);

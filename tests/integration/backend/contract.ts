@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "~/content/products";
 import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
-import type { Backend, OutboxPort, RequestBackend } from "~/backend/port";
+import crypto from "node:crypto";
+import type { Backend, Order, OrderFilter, OrderMove, OrderStatus, OutboxPort, RequestBackend, ShippingMethodId, StaffOverview } from "~/backend/port";
+import { shippingMethods } from "~/content/shipping";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
-import { expectBackendError, newKey, requestWith, shipping, signUpShopper, uniqueEmail } from "./helpers";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
+import { expectBackendError, newKey, placeOrder, requestWith, shipping, signUpShopper, uniqueEmail } from "#tests/support/backend-helpers";
 
 /** What every adapter gives the contract: a way to open it, and owner access to the database behind it. */
 export interface ContractHarness {
@@ -579,25 +581,35 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
     });
 
     describe("orders", () => {
+      /**
+       * An order as listed after it committed: place() answers before its timeline's first entry is written (at
+       * commit), which says it was placed, pending, when it was created.
+       */
+      const asListed = (order: Order): Order => ({
+        ...order,
+        statusHistory: [{ at: order.createdAt, fromStatus: null, toStatus: "pending" }],
+      });
+
       test("a member's order is priced by the database, stored with its lines, and listed newest first", async () => {
         const { user, email, scope } = await signedUpUser();
         const userId = user.id;
-        const first = await scope.orders.place({
+        const first = await placeOrder(scope, {
           userId,
           items: [
             { productId: "clip-1", quantity: 2 },
             { productId: "acc-2", quantity: 1 },
           ],
-          shippingAddress: shipping,
           email,
-          idempotencyKey: newKey(),
         });
         expect(first).toMatchObject({
           userId,
           status: "pending",
           currency: "usd",
           email,
+          // Over $200: Standard shipping is free.
           totalAmount: 2 * 29_900 + 2_400,
+          shippingMethod: "standard",
+          shippingAmount: 0,
           shippingAddress: shipping,
         });
         expect(first.items.map(({ productId, quantity, pricePerItem }) => ({ productId, quantity, pricePerItem }))).toEqual([
@@ -605,43 +617,144 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           { productId: "acc-2", quantity: 1, pricePerItem: 2_400 },
         ]);
 
-        const second = await scope.orders.place({
+        const second = await placeOrder(scope, {
           userId,
           items: [{ productId: "wig-3", quantity: 1 }],
           shippingAddress: { ...shipping, city: "Los Angeles" },
+          shippingMethod: "express",
           email,
-          idempotencyKey: newKey(),
         });
         const listed = await scope.orders.listForUser({ userId });
         expect(listed.map((order) => order.id)).toEqual([second.id, first.id]);
-        expect(listed[1]).toEqual(first);
+        expect(listed[1]).toEqual(asListed(first));
+        expect(listed[0]).toMatchObject({ shippingMethod: "express", shippingAmount: 1_999, totalAmount: 69_900 + 1_999 });
         expect(listed[0]?.shippingAddress.city).toBe("Los Angeles");
       });
 
       test("a guest order has no user and still gets its amounts from the database", async () => {
-        const order = await anyScope().orders.place({
+        const order = await placeOrder(anyScope(), {
           userId: null,
           items: [{ productId: "tape-1", quantity: 3 }],
-          shippingAddress: shipping,
           email: "guest@example.com",
-          idempotencyKey: newKey(),
         });
         expect(order).toMatchObject({ userId: null, totalAmount: 3 * 32_900, status: "pending" });
       });
 
+      test("shipping is priced by the database from the method, the subtotal and the country", async () => {
+        const guest = (items: Array<{ productId: string; quantity: number }>, shippingMethod: ShippingMethodId, country = "United States") =>
+          placeOrder(anyScope(), { userId: null, items, email: "guest@example.com", shippingMethod, shippingAddress: { ...shipping, country } });
+        const small = [{ productId: "acc-2", quantity: 1 }];
+        // The rates are the shipping page's (app/content/shipping.ts); Standard is free from $200.00 of items.
+        for (const method of shippingMethods) {
+          const order = await guest(small, method.id, method.region === "us" ? "United States" : "Canada");
+          expect(order).toMatchObject({ shippingMethod: method.id, shippingAmount: method.amountCents, totalAmount: 2_400 + method.amountCents });
+        }
+        expect(await guest([{ productId: "acc-3", quantity: 1 }, { productId: "acc-1", quantity: 3 }], "standard")).toMatchObject({
+          shippingAmount: 999,
+          totalAmount: 17_900 + 999,
+        });
+        expect(await guest([{ productId: "acc-2", quantity: 3 }, { productId: "acc-3", quantity: 4 }], "standard")).toMatchObject({
+          shippingAmount: 0,
+          totalAmount: 20_000,
+        });
+        expect(await guest([{ productId: "wig-1", quantity: 1 }], "express")).toMatchObject({ shippingAmount: 1_999 });
+        expect(await guest([{ productId: "wig-1", quantity: 1 }], "international", "France")).toMatchObject({ shippingAmount: 2_999 });
+        // The country is free text: the US by any of its usual names.
+        for (const country of ["USA", "u.s.", "United States of America", " united states "]) {
+          expect(await guest(small, "overnight", country)).toMatchObject({ shippingMethod: "overnight", shippingAmount: 3_999 });
+        }
+        // A US method abroad, International at home, or a method the shop does not have: refused, nothing stored.
+        const key = newKey();
+        await expectBackendError(
+          placeOrder(anyScope(), { userId: null, items: small, email: "guest@example.com", shippingMethod: "standard", shippingAddress: { ...shipping, country: "Canada" }, idempotencyKey: key }),
+          "invalid_input",
+          /International/,
+        );
+        await expectBackendError(guest(small, "international"), "invalid_input", /outside the United States/);
+        await expectBackendError(guest(small, "free" as ShippingMethodId), "invalid_input", /shipping method/);
+        const [count] = await db.query<{ n: number }>("select count(*)::int as n from public.orders where idempotency_key = $1", [key]);
+        expect(count?.n).toBe(0);
+      });
+
+      test("a member's order empties their stored cart with it; a cart that changed meanwhile is refused", async () => {
+        const { user, email, scope } = await signedUpUser();
+        const userId = user.id;
+        await scope.carts.add({ userId, productId: "clip-3", quantity: 2 });
+        const input = { userId, items: [{ productId: "clip-3", quantity: 2 }], shippingAddress: shipping, shippingMethod: "standard" as const, email };
+        // What the checkout read is no longer what the cart holds: nothing is ordered, the cart stays.
+        await expectBackendError(scope.orders.place({ ...input, items: [{ productId: "clip-3", quantity: 1 }], idempotencyKey: newKey() }), "cart_changed");
+        await expectBackendError(
+          scope.orders.place({ ...input, items: [...input.items, { productId: "acc-1", quantity: 1 }], idempotencyKey: newKey() }),
+          "cart_changed",
+        );
+        expect(await scope.orders.listForUser({ userId })).toEqual([]);
+        expect(await scope.carts.list({ userId })).toEqual([{ productId: "clip-3", quantity: 2 }]);
+
+        const key = newKey();
+        const order = await scope.orders.place({ ...input, idempotencyKey: key });
+        expect(await scope.carts.list({ userId })).toEqual([]);
+        // The same key again answers with its order, though the cart is empty now.
+        await expect(scope.orders.place({ ...input, idempotencyKey: key })).resolves.toMatchObject({ id: order.id });
+        // Another key for the same lines: that cart was ordered already.
+        await expectBackendError(scope.orders.place({ ...input, idempotencyKey: newKey() }), "cart_changed");
+        expect(await scope.orders.listForUser({ userId })).toHaveLength(1);
+      });
+
+      test("one cart makes one order: 20 members each post it from two sessions at once, 0 doubles", { timeout: 120_000 }, async () => {
+        const items = [
+          { productId: "clip-1", quantity: 1 },
+          { productId: "acc-2", quantity: 3 },
+        ];
+        // Signed up one after another (password hashing takes turns); then every pair posts at once.
+        const members = [];
+        for (let index = 0; index < 20; index++) {
+          const { user, email, password, scope } = await signedUpUser();
+          const otherDevice = anyScope();
+          await otherDevice.auth.signInWithPassword({ email, password });
+          const second = backend.forRequest(requestWith(cookiesAfter(otherDevice.responseHeaders)));
+          await scope.carts.merge({ userId: user.id, lines: items });
+          members.push({ user, email, sessions: [scope, second] });
+        }
+        // Each session's form has its own key, as two checkout pages would.
+        const outcomes = await Promise.all(
+          members.map(({ user, email, sessions }) =>
+            Promise.allSettled(
+              sessions.map((session) =>
+                session.orders.place({ userId: user.id, items, shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: newKey() }),
+              ),
+            ),
+          ),
+        );
+        for (const [index, pair] of outcomes.entries()) {
+          expect(pair.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+          const refused = pair.find((outcome) => outcome.status === "rejected");
+          expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: "cart_changed" });
+          const { user, sessions } = members[index]!;
+          expect(await sessions[0]!.carts.list({ userId: user.id })).toEqual([]);
+        }
+        const [row] = await db.query<{ orders: number; members: number }>(
+          "select count(*)::int as orders, count(distinct user_id)::int as members from public.orders where user_id = any($1::uuid[])",
+          [members.map(({ user }) => user.id)],
+        );
+        expect(row).toEqual({ orders: 20, members: 20 });
+      });
+
       test("a repeated idempotency key returns the first order, also under concurrent submissions", async () => {
         const { user, email, scope } = await signedUpUser();
+        await scope.carts.add({ userId: user.id, productId: "clip-2", quantity: 1 });
         const input = {
           userId: user.id,
           items: [{ productId: "clip-2", quantity: 1 }],
           shippingAddress: shipping,
+          shippingMethod: "standard" as const,
           email,
           idempotencyKey: newKey(),
         };
         const results = await Promise.all(Array.from({ length: 5 }, () => scope.orders.place(input)));
-        const again = await scope.orders.place({ ...input, items: [{ productId: "wig-1", quantity: 9 }] });
+        const again = await scope.orders.place({ ...input, items: [{ productId: "wig-1", quantity: 9 }], shippingMethod: "overnight" });
         expect(new Set([...results, again].map((order) => order.id)).size).toBe(1);
         expect(again.items).toEqual(results[0]?.items);
+        expect(again.shippingMethod).toBe("standard");
         const [count] = await db.query<{ n: number }>("select count(*)::int as n from public.orders where idempotency_key = $1", [
           input.idempotencyKey,
         ]);
@@ -652,10 +765,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const a = await signedUpUser();
         const b = await signedUpUser();
         const idempotencyKey = newKey();
-        const base = { items: [{ productId: "acc-1", quantity: 1 }], shippingAddress: shipping, idempotencyKey };
-        await a.scope.orders.place({ ...base, userId: a.user.id, email: a.email });
-        await expectBackendError(b.scope.orders.place({ ...base, userId: b.user.id, email: b.email }), "conflict");
-        await expectBackendError(anyScope().orders.place({ ...base, userId: null, email: "guest@example.com" }), "conflict");
+        const items = [{ productId: "acc-1", quantity: 1 }];
+        await placeOrder(a.scope, { items, idempotencyKey, userId: a.user.id, email: a.email });
+        await expectBackendError(placeOrder(b.scope, { items, idempotencyKey, userId: b.user.id, email: b.email }), "conflict");
+        await expectBackendError(placeOrder(anyScope(), { items, idempotencyKey, userId: null, email: "guest@example.com" }), "conflict");
       });
 
       test("unknown or out-of-stock products, bad quantities and incomplete details are refused", async () => {
@@ -664,6 +777,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
             userId: null,
             items: [{ productId: "clip-1", quantity: 1 }],
             shippingAddress: shipping,
+            shippingMethod: "standard",
             email: "guest@example.com",
             idempotencyKey: newKey(),
             ...overrides,
@@ -700,33 +814,19 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const userId = user.id;
         const placed = [];
         for (const quantity of [1, 2, 3, 4, 5]) {
-          placed.push(
-            await scope.orders.place({
-              userId,
-              items: [{ productId: "acc-2", quantity }, { productId: "clip-1", quantity: 1 }],
-              shippingAddress: shipping,
-              email,
-              idempotencyKey: newKey(),
-            }),
-          );
+          placed.push(await placeOrder(scope, { userId, items: [{ productId: "acc-2", quantity }, { productId: "clip-1", quantity: 1 }], email }));
         }
         const newestFirst = [...placed].reverse();
         // Someone else's order is neither listed nor counted.
         const other = await signedUpUser();
-        await other.scope.orders.place({
-          userId: other.user.id,
-          items: [{ productId: "acc-2", quantity: 1 }],
-          shippingAddress: shipping,
-          email: other.email,
-          idempotencyKey: newKey(),
-        });
+        await placeOrder(other.scope, { userId: other.user.id, items: [{ productId: "acc-2", quantity: 1 }], email: other.email });
 
         const page = (offset: number, limit = 2) => scope.orders.listPageForUser({ userId, limit, offset });
         const first = await page(0);
         expect(first.totalCount).toBe(5);
-        expect(first.orders).toEqual(newestFirst.slice(0, 2));
+        expect(first.orders).toEqual(newestFirst.slice(0, 2).map(asListed));
         expect((await page(2)).orders.map((order) => order.id)).toEqual(newestFirst.slice(2, 4).map((order) => order.id));
-        expect(await page(4)).toEqual({ orders: newestFirst.slice(4), totalCount: 5 });
+        expect(await page(4)).toEqual({ orders: newestFirst.slice(4).map(asListed), totalCount: 5 });
         expect(await page(5)).toEqual({ orders: [], totalCount: 5 });
         expect(await page(1_000_000)).toEqual({ orders: [], totalCount: 5 });
         expect((await page(0, 100)).orders).toEqual(await scope.orders.listForUser({ userId }));
@@ -748,6 +848,414 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         ]) {
           await expectBackendError(scope.orders.listPageForUser({ userId: user.id, ...window }), "invalid_input");
         }
+      });
+    });
+
+    describe("back office (staff)", () => {
+      type Shopper = Awaited<ReturnType<typeof signUpShopper>>;
+      let staff: Shopper;
+      let otherStaff: Shopper;
+      let member: Shopper;
+
+      /** Re-writes the staff list as the start-up does, with the two staff accounts of these tests. */
+      const syncTestStaff = () =>
+        backend.syncStaff({
+          staffEmails: [staff.email.toUpperCase(), otherStaff.email, "listed-not-signed-up@example.com"],
+          orderRecipients: ["orders@example.com"],
+        });
+      const guestOrder = (overrides: Partial<Parameters<RequestBackend["orders"]["place"]>[0]> = {}) =>
+        anyScope().orders.place({
+          userId: null,
+          items: [{ productId: "clip-1", quantity: 1 }, { productId: "acc-2", quantity: 2 }],
+          shippingAddress: shipping,
+          shippingMethod: "standard",
+          email: uniqueEmail("guest"),
+          idempotencyKey: newKey(),
+          ...overrides,
+        });
+      const mailFor = (orderId: string) =>
+        db.query<{ kind: string; recipient: string; payload: Record<string, unknown>; secret: string | null }>(
+          `select kind, recipient, payload, secret from public.outbox
+           where payload ->> 'id' = $1 order by created_at, kind`,
+          [orderId],
+        );
+      const statusOf = async (orderId: string) =>
+        (await db.query<{ status: string }>("select status from public.orders where id = $1", [orderId]))[0]?.status;
+
+      beforeAll(async () => {
+        staff = await signedUpUser();
+        otherStaff = await signedUpUser();
+        member = await signedUpUser();
+        expect(await syncTestStaff()).toBe(2);
+      });
+
+      test("staff are the listed, confirmed accounts; an address taken off the list loses its rights", async () => {
+        expect(await staff.scope.staff.isStaff()).toBe(true);
+        expect(await member.scope.staff.isStaff()).toBe(false);
+        expect(await anyScope().staff.isStaff()).toBe(false);
+
+        // A listed address whose account is not confirmed is not staff.
+        const unconfirmed = uniqueEmail("unconfirmed");
+        await db.query("insert into auth.users (email) values ($1)", [unconfirmed]);
+        expect(await backend.syncStaff({ staffEmails: [staff.email, unconfirmed], orderRecipients: [] })).toBe(1);
+
+        expect(await backend.syncStaff({ staffEmails: [otherStaff.email], orderRecipients: [] })).toBe(1);
+        expect(await backend.forRequest(requestWith(staff.cookie)).staff.isStaff()).toBe(false);
+        await expectBackendError(backend.forRequest(requestWith(staff.cookie)).staff.overview({ timeZone: "UTC" }), "not_authorized");
+
+        expect(await syncTestStaff()).toBe(2);
+        expect(await backend.forRequest(requestWith(staff.cookie)).staff.isStaff()).toBe(true);
+        await expectBackendError(backend.syncStaff({ staffEmails: ["not an address"], orderRecipients: [] }), "invalid_input");
+      });
+
+      test("a new order starts its timeline and tells the shop (ORDERS_EMAIL) in its transaction", async () => {
+        const order = await guestOrder();
+        const mail = await mailFor(order.id);
+        expect(mail.map(({ kind, recipient }) => [kind, recipient]).sort()).toEqual([
+          ["order_confirmation", order.email],
+          ["order_received", "orders@example.com"],
+        ]);
+        expect(mail.find((message) => message.kind === "order_received")?.payload).toMatchObject({
+          id: order.id,
+          total_amount: order.totalAmount,
+          order_items: [expect.objectContaining({ product_id: "clip-1" }), expect.objectContaining({ product_id: "acc-2" })],
+        });
+        const seen = await staff.scope.staff.getOrder({ orderId: order.id });
+        expect(seen?.timeline).toEqual([
+          expect.objectContaining({ actorLabel: "customer", fromStatus: null, toStatus: "pending", note: null }),
+        ]);
+      });
+
+      test("staff move an order pending -> paid -> shipped -> delivered; each step is in the timeline and e-mailed", async () => {
+        const order = await guestOrder();
+        const moves = staff.scope.staff;
+        await expect(moves.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" })).resolves.toMatchObject({
+          id: order.id,
+          status: "paid",
+        });
+        const shipped = await moves.moveOrder({
+          orderId: order.id,
+          expectedStatus: "paid",
+          newStatus: "shipped",
+          carrier: " UPS ",
+          trackingNumber: "1Z999AA10123456784",
+        });
+        expect(shipped).toMatchObject({ status: "shipped", carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+        await moves.moveOrder({ orderId: order.id, expectedStatus: "shipped", newStatus: "delivered" });
+
+        const seen = await moves.getOrder({ orderId: order.id });
+        expect(seen).toMatchObject({ status: "delivered", carrier: "UPS", email: order.email, internalNote: null, guestLinkActive: true });
+        expect(seen?.timeline.map(({ actorLabel, actorEmail, fromStatus, toStatus }) => ({ actorLabel, actorEmail, fromStatus, toStatus }))).toEqual([
+          { actorLabel: "customer", actorEmail: null, fromStatus: null, toStatus: "pending" },
+          { actorLabel: "staff", actorEmail: staff.email, fromStatus: "pending", toStatus: "paid" },
+          { actorLabel: "staff", actorEmail: staff.email, fromStatus: "paid", toStatus: "shipped" },
+          { actorLabel: "staff", actorEmail: staff.email, fromStatus: "shipped", toStatus: "delivered" },
+        ]);
+        expect(seen?.timeline[2]?.details).toEqual({ carrier: "UPS", tracking_number: "1Z999AA10123456784" });
+        expect(seen?.statusHistory.map((change) => change.toStatus)).toEqual(["pending", "paid", "shipped", "delivered"]);
+
+        const mail = (await mailFor(order.id)).filter((message) => message.recipient === order.email);
+        expect(mail.map((message) => message.kind)).toEqual(["order_confirmation", "order_paid", "order_shipped", "order_delivered"]);
+        expect(mail[2]?.payload).toMatchObject({ status: "shipped", carrier: "UPS", tracking_number: "1Z999AA10123456784" });
+      });
+
+      test("cancelling needs a reason, which the customer's e-mail and the timeline carry", async () => {
+        const order = await guestOrder();
+        await expectBackendError(
+          staff.scope.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "cancelled", note: "  " }),
+          "invalid_input",
+          /reason/,
+        );
+        await staff.scope.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" });
+        await staff.scope.staff.moveOrder({
+          orderId: order.id,
+          expectedStatus: "paid",
+          newStatus: "cancelled",
+          note: "Out of stock in this colour",
+        });
+        const cancelled = (await mailFor(order.id)).find((message) => message.kind === "order_cancelled");
+        expect(cancelled).toMatchObject({
+          recipient: order.email,
+          payload: expect.objectContaining({ status: "cancelled", note: "Out of stock in this colour", from_status: "paid" }),
+        });
+        const seen = await staff.scope.staff.getOrder({ orderId: order.id });
+        expect(seen?.timeline.at(-1)).toMatchObject({ fromStatus: "paid", toStatus: "cancelled", note: "Out of stock in this colour" });
+      });
+
+      test("any other move is refused and changes nothing: no status, no timeline entry, no e-mail", async () => {
+        const order = await guestOrder();
+        const moves = staff.scope.staff;
+        const move = (expectedStatus: OrderStatus, newStatus: OrderStatus, extra: Partial<OrderMove> = {}) =>
+          moves.moveOrder({ orderId: order.id, expectedStatus, newStatus, ...extra });
+        await expectBackendError(move("pending", "delivered"), "move_not_allowed", /pending cannot be marked delivered/);
+        await expectBackendError(move("pending", "shipped", { carrier: "UPS", trackingNumber: "1Z" }), "move_not_allowed");
+        await expectBackendError(move("pending", "pending"), "move_not_allowed");
+        await move("pending", "paid");
+        await expectBackendError(move("paid", "shipped", { carrier: "UPS" }), "invalid_input", /tracking number/);
+        await expectBackendError(move("paid", "shipped", { carrier: "UPS", trackingNumber: "<script>" }), "invalid_input");
+        await expectBackendError(move("paid", "pending"), "move_not_allowed");
+        await move("paid", "shipped", { carrier: "USPS", trackingNumber: "9400 1000 0000 0000 0000 00" });
+        await expectBackendError(move("shipped", "cancelled", { note: "too late" }), "move_not_allowed");
+        await expectBackendError(move("shipped", "paid"), "move_not_allowed");
+        await expectBackendError(
+          moves.moveOrder({ orderId: crypto.randomUUID(), expectedStatus: "pending", newStatus: "paid" }),
+          "not_found",
+        );
+        await expectBackendError(moves.moveOrder({ orderId: "not-an-id", expectedStatus: "pending", newStatus: "paid" }), "not_found");
+        await expectBackendError(
+          moves.moveOrder({ orderId: order.id, expectedStatus: "shipped", newStatus: "refunded" as OrderStatus }),
+          "move_not_allowed",
+        );
+        expect(await statusOf(order.id)).toBe("shipped");
+        expect((await moves.getOrder({ orderId: order.id }))?.timeline).toHaveLength(3);
+        const toCustomer = (await mailFor(order.id)).filter((message) => message.recipient === order.email);
+        expect(toCustomer.map((message) => message.kind)).toEqual(["order_confirmation", "order_paid", "order_shipped"]);
+      });
+
+      test("two staff moving at once: one wins, the other is told the order changed meanwhile", async () => {
+        const order = await guestOrder();
+        const results = await Promise.allSettled([
+          staff.scope.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" }),
+          otherStaff.scope.staff.moveOrder({
+            orderId: order.id,
+            expectedStatus: "pending",
+            newStatus: "cancelled",
+            note: "Customer asked by phone",
+          }),
+        ]);
+        const won = results.filter((result) => result.status === "fulfilled");
+        const lost = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(1);
+        expect(lost[0]?.reason).toMatchObject({ code: "order_changed", message: expect.stringMatching(/changed meanwhile/) });
+        const seen = await staff.scope.staff.getOrder({ orderId: order.id });
+        expect(seen?.timeline).toHaveLength(2);
+        expect(seen?.status).toBe(seen?.timeline[1]?.toStatus);
+        // A move from the status a stale form showed is refused too.
+        await expectBackendError(
+          staff.scope.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" }),
+          "order_changed",
+        );
+      });
+
+      test("orders are listed newest first, filtered by status, searched by number, e-mail or name, paged and exported", async () => {
+        const tag = crypto.randomUUID().slice(0, 8);
+        const placed = [];
+        for (const [index, name] of ["Zelda", "Ximena", "Yusuf"].entries()) {
+          placed.push(
+            await guestOrder({
+              email: `list-${tag}-${index}@example.com`,
+              shippingAddress: { ...shipping, firstName: name, lastName: `Tester${tag}` },
+            }),
+          );
+        }
+        const [first, second, third] = placed as [Order, Order, Order];
+        await staff.scope.staff.moveOrder({ orderId: second.id, expectedStatus: "pending", newStatus: "paid" });
+        const list = (input: Partial<OrderFilter> & { limit?: number; offset?: number }) =>
+          staff.scope.staff.listOrders({ status: null, search: "", limit: 10, offset: 0, ...input });
+        const ids = async (input: Parameters<typeof list>[0]) => (await list(input)).orders.map((order) => order.id);
+
+        expect(await ids({ search: `list-${tag}` })).toEqual([third.id, second.id, first.id]);
+        expect((await list({ search: `LIST-${tag}` })).totalCount).toBe(3);
+        expect(await ids({ search: `tester${tag}`, status: "paid" })).toEqual([second.id]);
+        expect(await ids({ search: `yusuf tester${tag}` })).toEqual([third.id]);
+        expect(await ids({ search: `#${first.id.slice(-8).toUpperCase()}` })).toEqual([first.id]);
+        expect(await ids({ search: first.id })).toEqual([first.id]);
+        expect(await ids({ search: `list-${tag}`, limit: 1, offset: 1 })).toEqual([second.id]);
+        expect(await ids({ search: "100%_" })).toEqual([]);
+        const [summary] = (await list({ search: `list-${tag}-2` })).orders;
+        expect(summary).toMatchObject({
+          id: third.id,
+          status: "pending",
+          email: `list-${tag}-2@example.com`,
+          firstName: "Yusuf",
+          lastName: `Tester${tag}`,
+          userId: null,
+          itemCount: 3,
+          totalAmount: third.totalAmount,
+          shippingAmount: 0,
+        });
+        const everyPending = await list({ status: "pending", limit: 1000 });
+        expect(everyPending.orders.every((order) => order.status === "pending")).toBe(true);
+
+        const exported = [];
+        for await (const order of staff.scope.staff.exportOrders({ status: null, search: `list-${tag}` })) exported.push(order.id);
+        expect(exported).toEqual([third.id, second.id, first.id]);
+
+        await expectBackendError(list({ limit: 0 }), "invalid_input");
+        await expectBackendError(list({ status: "lost" as OrderStatus }), "invalid_input");
+        await expectBackendError(list({ search: "x".repeat(201) }), "invalid_input");
+      });
+
+      test("the export reads every matching order across its batches, once each", async () => {
+        const tag = crypto.randomUUID().slice(0, 8);
+        await db.query(
+          `insert into public.orders (total_amount, shipping_address, email, idempotency_key, created_at)
+           select 1000, '{"firstName":"Bulk","lastName":"Row"}'::jsonb, 'bulk-' || $1 || '-' || n || '@example.com',
+                  'bulk-key-' || $1 || '-' || n, now() - make_interval(secs => n / 7)
+           from generate_series(1, 1203) as n`,
+          [tag],
+        );
+        const seen = new Set<string>();
+        let count = 0;
+        for await (const order of staff.scope.staff.exportOrders({ status: null, search: `bulk-${tag}` })) {
+          seen.add(order.id);
+          count += 1;
+        }
+        expect(count).toBe(1203);
+        expect(seen.size).toBe(1203);
+      });
+
+      test("the overview counts today's orders and their paid revenue, and the orders waiting", async () => {
+        const before = await staff.scope.staff.overview({ timeZone: "UTC" });
+        expect(before.days).toHaveLength(30);
+        expect(before.days.at(-1)?.day).toBe(new Date().toISOString().slice(0, 10));
+        const paid = await guestOrder();
+        const pending = await guestOrder();
+        const cancelled = await guestOrder();
+        await staff.scope.staff.moveOrder({ orderId: paid.id, expectedStatus: "pending", newStatus: "paid" });
+        await staff.scope.staff.moveOrder({ orderId: cancelled.id, expectedStatus: "pending", newStatus: "cancelled", note: "Test" });
+        const after = await staff.scope.staff.overview({ timeZone: "UTC" });
+        const today = (overview: StaffOverview) => overview.days.at(-1)!;
+        expect(today(after).count - today(before).count).toBe(2);
+        expect(today(after).revenue - today(before).revenue).toBe(paid.totalAmount);
+        expect(after.waiting.pending - before.waiting.pending).toBe(1);
+        expect(after.waiting.paid - before.waiting.paid).toBe(1);
+        expect(after.newest.slice(0, 3).map((order) => order.id)).toEqual([cancelled.id, pending.id, paid.id]);
+        // Other time zones answer too (the shop's own, from its details).
+        expect((await staff.scope.staff.overview({ timeZone: "America/Los_Angeles" })).days).toHaveLength(30);
+      });
+
+      test("the internal note is staff's own; a member never sees it", async () => {
+        const { user, email, scope } = await signedUpUser();
+        const order = await placeOrder(scope, {
+          userId: user.id,
+          items: [{ productId: "acc-1", quantity: 1 }],
+          shippingAddress: shipping,
+          shippingMethod: "standard",
+          email,
+          idempotencyKey: newKey(),
+        });
+        await staff.scope.staff.setNote({ orderId: order.id, note: "  Gift wrap, call before delivery  " });
+        expect((await staff.scope.staff.getOrder({ orderId: order.id }))?.internalNote).toBe("Gift wrap, call before delivery");
+        const [listed] = await scope.orders.listForUser({ userId: user.id });
+        expect(JSON.stringify(listed)).not.toContain("Gift wrap");
+        await staff.scope.staff.setNote({ orderId: order.id, note: "" });
+        expect((await staff.scope.staff.getOrder({ orderId: order.id }))?.internalNote).toBeNull();
+        await expectBackendError(staff.scope.staff.setNote({ orderId: order.id, note: "x".repeat(2001) }), "invalid_input");
+        await expectBackendError(staff.scope.staff.setNote({ orderId: crypto.randomUUID(), note: "x" }), "not_found");
+      });
+
+      test("a member's orders show their status history, carrier and tracking number", async () => {
+        const { user, email, scope } = await signedUpUser();
+        const order = await placeOrder(scope, {
+          userId: user.id,
+          items: [{ productId: "acc-1", quantity: 1 }],
+          shippingAddress: shipping,
+          shippingMethod: "standard",
+          email,
+          idempotencyKey: newKey(),
+        });
+        await staff.scope.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" });
+        await staff.scope.staff.moveOrder({
+          orderId: order.id,
+          expectedStatus: "paid",
+          newStatus: "shipped",
+          carrier: "FedEx",
+          trackingNumber: "123456789012",
+        });
+        const [listed] = (await scope.orders.listPageForUser({ userId: user.id, limit: 10, offset: 0 })).orders;
+        expect(listed).toMatchObject({ status: "shipped", carrier: "FedEx", trackingNumber: "123456789012", shippingMethod: "standard" });
+        expect(listed?.statusHistory.map(({ fromStatus, toStatus }) => [fromStatus, toStatus])).toEqual([
+          [null, "pending"],
+          ["pending", "paid"],
+          ["paid", "shipped"],
+        ]);
+        expect(Date.parse(listed?.statusHistory[2]?.at ?? "")).toBeGreaterThanOrEqual(Date.parse(listed?.statusHistory[0]?.at ?? ""));
+        // A member's confirmation carries no guest link: members sign in.
+        expect((await mailFor(order.id)).find((message) => message.kind === "order_confirmation")?.secret).toBeNull();
+      });
+
+      test("a guest's order page opens with the token its confirmation carried, shows only the order, and can be revoked", async () => {
+        const order = await guestOrder();
+        const token = (await mailFor(order.id)).find((message) => message.kind === "order_confirmation")?.secret;
+        expect(token).toMatch(/^[0-9a-f]{64}$/);
+        const page = await anyScope().guestOrders.get({ token: token! });
+        expect(page).toMatchObject({ id: order.id, status: "pending", totalAmount: order.totalAmount, carrier: null });
+        expect(page?.items.map((item) => item.productId)).toEqual(["clip-1", "acc-2"]);
+        expect(page?.statusHistory.map((change) => change.toStatus)).toEqual(["pending"]);
+        expect(JSON.stringify(page)).not.toContain(order.email);
+        expect(JSON.stringify(page)).not.toContain(shipping.address);
+
+        await expect(anyScope().guestOrders.get({ token: token!.replace(/.$/, (last) => (last === "a" ? "b" : "a")) })).resolves.toBeNull();
+        await expect(anyScope().guestOrders.get({ token: "short" })).resolves.toBeNull();
+        expect(await staff.scope.staff.revokeGuestLink({ orderId: order.id })).toBe(true);
+        expect(await staff.scope.staff.revokeGuestLink({ orderId: order.id })).toBe(false);
+        await expect(anyScope().guestOrders.get({ token: token! })).resolves.toBeNull();
+        const seen = await staff.scope.staff.getOrder({ orderId: order.id });
+        expect(seen?.guestLinkActive).toBe(false);
+        expect(seen?.timeline.at(-1)).toMatchObject({ toStatus: null, note: "Guest order-page link revoked", actorEmail: staff.email });
+        expect(seen?.statusHistory.map((change) => change.toStatus)).toEqual(["pending"]);
+      });
+
+      test("confirmed newsletter subscribers are listed newest first and counted; pending ones are not", async () => {
+        const confirmedEmail = uniqueEmail("subscriber");
+        const pendingEmail = uniqueEmail("pending-subscriber");
+        await anyScope().newsletter.subscribe({ email: confirmedEmail });
+        await anyScope().newsletter.subscribe({ email: pendingEmail });
+        const [row] = await db.query<{ secret: string }>(
+          "select secret from public.outbox where kind = 'newsletter_confirmation' and recipient = $1",
+          [confirmedEmail],
+        );
+        expect(await anyScope().newsletter.confirm({ token: row!.secret })).toBe(true);
+        const { subscribers, totalCount } = await staff.scope.staff.listSubscribers({ limit: 10, offset: 0 });
+        expect(subscribers[0]).toMatchObject({ email: confirmedEmail });
+        expect(subscribers.map((subscriber) => subscriber.email)).not.toContain(pendingEmail);
+        const [count] = await db.query<{ n: number }>("select count(*)::int as n from public.newsletter_subscribers where status = 'confirmed'");
+        expect(totalCount).toBe(count?.n);
+        const exported = [];
+        for await (const subscriber of staff.scope.staff.exportSubscribers()) exported.push(subscriber.email);
+        expect(exported).toHaveLength(totalCount);
+        expect(exported[0]).toBe(confirmedEmail);
+      });
+
+      test("a member who is not staff, or a visitor, can read or change nothing of the back office, whatever they call", async () => {
+        const own = await placeOrder(member.scope, {
+          userId: member.user.id,
+          items: [{ productId: "acc-1", quantity: 1 }],
+          shippingAddress: shipping,
+          shippingMethod: "standard",
+          email: member.email,
+          idempotencyKey: newKey(),
+        });
+        const others = await guestOrder();
+        for (const scope of [member.scope, backend.forRequest(requestWith(member.cookie))]) {
+          const port = scope.staff;
+          const refusals: (() => Promise<unknown>)[] = [
+            () => port.listOrders({ status: null, search: "", limit: 10, offset: 0 }),
+            () => port.getOrder({ orderId: others.id }),
+            () => port.getOrder({ orderId: own.id }),
+            () => port.overview({ timeZone: "UTC" }),
+            () => port.moveOrder({ orderId: own.id, expectedStatus: "pending", newStatus: "paid" }),
+            () => port.moveOrder({ orderId: others.id, expectedStatus: "pending", newStatus: "cancelled", note: "mine now" }),
+            () => port.setNote({ orderId: others.id, note: "hello" }),
+            () => port.revokeGuestLink({ orderId: others.id }),
+            () => port.listSubscribers({ limit: 10, offset: 0 }),
+            async () => {
+              for await (const order of port.exportOrders({ status: null, search: "" })) return order;
+            },
+          ];
+          for (const refusal of refusals) await expectBackendError(refusal(), "not_authorized");
+        }
+        await expectBackendError(anyScope().staff.listOrders({ status: null, search: "", limit: 10, offset: 0 }), "not_authenticated");
+        await expectBackendError(
+          anyScope().staff.moveOrder({ orderId: others.id, expectedStatus: "pending", newStatus: "paid" }),
+          "not_authenticated",
+        );
+        expect(await statusOf(own.id)).toBe("pending");
+        expect(await statusOf(others.id)).toBe("pending");
+        expect((await staff.scope.staff.getOrder({ orderId: others.id }))?.internalNote).toBeNull();
+        expect((await member.scope.orders.listForUser({ userId: member.user.id })).map((order) => order.id)).toEqual([own.id]);
       });
     });
 
@@ -812,7 +1320,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         }
       }
       const guestOrder = (email: string) =>
-        anyScope().orders.place({ userId: null, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, email, idempotencyKey: newKey() });
+        anyScope().orders.place({ userId: null, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: newKey() });
 
       test("two senders claiming at once get different messages, each with a claim of its own; a held claim is not taken", async () => {
         await drain();
@@ -867,7 +1375,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         for (const message of claimed) await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" });
         // A member's own order to that address is not an anonymous action: it is confirmed.
         const { user, scope } = await signedUpUser();
-        await scope.orders.place({ userId: user.id, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, email: victim, idempotencyKey: newKey() });
+        await scope.orders.place({ userId: user.id, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, shippingMethod: "standard", email: victim, idempotencyKey: newKey() });
         const [member] = await outbox().claim({ limit: 100, leaseSeconds: 60 });
         expect(member).toMatchObject({ recipient: victim });
         await outbox().finish({ id: member!.id, claim: member!.claim, outcome: "sent" });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listMigrations, migrate } from "~/backend/sql/migrations.server";
 import { openPGliteDatabase, wrapPGlite } from "~/backend/sql/pglite-database.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { getMigratedSnapshot } from "#tests/setup/pglite";
+import { getMigratedSnapshot } from "#tests/support/pglite";
 
 // Decision 0022: a new data directory starts from the migrated image the build ships instead of initdb and the
 // migrations. Whatever it starts from, the database must end up as one migrated from scratch.

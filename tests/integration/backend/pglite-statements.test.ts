@@ -4,7 +4,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { openTestDatabase } from "#tests/setup/pglite";
+import { openTestDatabase } from "#tests/support/pglite";
 
 let db: SqlDatabase;
 let pglite: PGlite;

@@ -10,8 +10,8 @@ import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { createSqlBackend, openEmbeddedBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import { backendFor, getBackend } from "~/backend/backend.server";
-import { installTestBackend, openTestDatabase, testBackendOptions } from "#tests/setup/pglite";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+import { installTestBackend, openTestDatabase, testBackendOptions } from "#tests/support/pglite";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import { describeBackendContract, outboxRecoveryCode } from "./contract";
 import { describeSqlBackend } from "./sql-backend-suite";
 
@@ -77,7 +77,7 @@ describe("embedded backend on disk", () => {
       // A second process.
       const child = await promisify(execFile)(
         path.resolve("node_modules/.bin/vite-node"),
-        ["--config", "vitest.config.ts", "tests/integration/backend/fixtures/open-embedded-backend.ts", dataDir],
+        ["--config", "vitest.config.ts", "tests/support/open-embedded-backend.ts", dataDir],
         { env: { ...process.env, VITEST: "true" } },
       );
       const outcome = JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}");

@@ -5,8 +5,8 @@ import { migrate } from "~/backend/sql/migrations.server";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { createSqlBackend, openPostgresBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { type PostgresCluster, startPostgresCluster } from "#tests/setup/postgres-cluster";
-import { testBackendOptions } from "#tests/setup/pglite";
+import { type PostgresCluster, startPostgresCluster } from "#tests/support/postgres-cluster";
+import { testBackendOptions } from "#tests/support/pglite";
 import { describeBackendContract, outboxRecoveryCode } from "./contract";
 import { describeSqlBackend } from "./sql-backend-suite";
 

@@ -4,19 +4,22 @@ import type { Backend, RequestBackend } from "~/backend/port";
 import { listMigrations, migrate } from "~/backend/sql/migrations.server";
 import type { SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { shippingMethods } from "~/content/shipping";
+import { shippingRegion } from "~/modules/checkout/shipping";
 import { toCents } from "~/modules/money";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import {
   asAnon,
   asAuthenticated,
   expectBackendError,
   expectSqlError,
   newKey,
+  placeOrder,
   requestWith,
   shipping,
   signUpShopper,
   uniqueEmail,
-} from "./helpers";
+} from "#tests/support/backend-helpers";
 import { outboxRecoveryCode } from "./contract";
 
 /** What the SQL adapter's own suite needs: owner access to its database and a backend with any SQL options. */
@@ -65,6 +68,20 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           .map((product) => ({ product_id: product.id, price_cents: toCents(product.price), in_stock: product.inStock }))
           .sort((a, b) => a.product_id.localeCompare(b.product_id));
         expect(rows).toEqual(catalogue);
+      });
+
+      test("the database's shipping rates equal app/content/shipping.ts, and it tells the US from abroad as the checkout does", async () => {
+        const rows = await db.query<{ method: string; region: string; amount_cents: number; free_from_cents: number | null }>(
+          "select method, region, amount_cents, free_from_cents from public.shipping_rates order by method",
+        );
+        const content = shippingMethods
+          .map((method) => ({ method: method.id, region: method.region, amount_cents: method.amountCents, free_from_cents: method.freeFromCents ?? null }))
+          .sort((a, b) => a.method.localeCompare(b.method));
+        expect(rows).toEqual(content);
+        for (const country of ["United States", "USA", "U.S.A.", "us", "United States of America", "Canada", "France", "", "Unites States", "América"]) {
+          const [row] = await db.query<{ region: string }>("select public.shipping_region($1) as region", [country]);
+          expect({ country, region: row?.region }).toEqual({ country, region: shippingRegion(country) });
+        }
       });
 
       test("running the migrations again is a no-op", async () => {
@@ -373,15 +390,10 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
       async function twoShoppersWithData() {
         const a = await signedUpUser({ fullName: "Alice" });
         const b = await signedUpUser({ fullName: "Bob" });
+        // The order empties B's cart: the cart line comes after it.
+        const order = await placeOrder(b.scope, { userId: b.user.id, items: [{ productId: "acc-1", quantity: 1 }], email: b.email });
         await b.scope.carts.add({ userId: b.user.id, productId: "clip-1", quantity: 2 });
         await b.scope.wishlist.add({ userId: b.user.id, productId: "wig-1" });
-        const order = await b.scope.orders.place({
-          userId: b.user.id,
-          items: [{ productId: "acc-1", quantity: 1 }],
-          shippingAddress: shipping,
-          email: b.email,
-          idempotencyKey: newKey(),
-        });
         return { a, b, order };
       }
 
@@ -466,7 +478,8 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           asAuthenticated(db, a.user.id, (tx) => tx.query("update public.orders set total_amount = 1 where id = $1", [order.id])),
           "42501",
         );
-        // A's orders from place_order belong to A, whatever A sends.
+        // A's orders from place_order belong to A, whatever A sends (A's order is A's cart).
+        await a.scope.carts.add({ userId: a.user.id, productId: "acc-2", quantity: 1 });
         const [row] = await asAuthenticated(db, a.user.id, (tx) =>
           tx.query<{ placed: { user_id: string } }>("select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
             JSON.stringify([{ product_id: "acc-2", quantity: 1, user_id: b.user.id }]),
@@ -476,6 +489,56 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           ]),
         );
         expect(row?.placed.user_id).toBe(a.user.id);
+      });
+
+      test("the back office by direct SQL: only staff read every order; nobody moves a status but through move_order", async () => {
+        const { a, b, order } = await twoShoppersWithData();
+        const boss = await signedUpUser();
+        await backend.syncStaff({ staffEmails: [boss.email], orderRecipients: [] });
+        await db.query("insert into public.order_notes (order_id, note) values ($1, 'staff only')", [order.id]);
+
+        await asAuthenticated(db, a.user.id, async (tx) => {
+          expect(await tx.query("select * from public.order_events where order_id = $1", [order.id])).toEqual([]);
+          expect(await tx.query("select * from public.order_notes")).toEqual([]);
+          expect(await tx.query("select * from public.orders where id = $1", [order.id])).toEqual([]);
+        });
+        // B reads B's own timeline, never the note.
+        await asAuthenticated(db, b.user.id, async (tx) => {
+          expect(await tx.query("select to_status from public.order_events where order_id = $1", [order.id])).toEqual([
+            { to_status: "pending" },
+          ]);
+          expect(await tx.query("select * from public.order_notes")).toEqual([]);
+        });
+        for (const [who, statement, params] of [
+          [a.user.id, "update public.orders set status = 'paid' where id = $1", [order.id]],
+          [b.user.id, "update public.orders set status = 'paid' where id = $1", [order.id]],
+          [b.user.id, "select public.move_order($1, 'pending', 'paid')", [order.id]],
+          [b.user.id, "select public.apply_order_move($1, 'pending', 'paid', null, '{}'::jsonb, null, 'stripe')", [order.id]],
+          [b.user.id, "insert into public.order_events (order_id, actor_label, to_status) values ($1, 'staff', 'paid')", [order.id]],
+          [b.user.id, "select public.sync_shop_staff(array[$1], array[]::text[])", [b.email]],
+          [b.user.id, "insert into public.staff (email) values ($1)", [b.email]],
+          [b.user.id, "select public.staff_get_order($1)", [order.id]],
+          [boss.user.id, "update public.orders set status = 'paid' where id = $1", [order.id]],
+          [boss.user.id, "select public.apply_order_move($1, 'pending', 'paid', null, '{}'::jsonb, null, 'stripe')", [order.id]],
+        ] as const) {
+          await expectSqlError(
+            asAuthenticated(db, who, (tx) => tx.query(statement, [...params])),
+            "42501",
+          );
+        }
+        await expectSqlError(asAnon(db, (tx) => tx.query("select public.move_order($1, 'pending', 'paid')", [order.id])), "42501");
+        await expectSqlError(asAnon(db, (tx) => tx.query("select * from public.order_events")), "42501");
+
+        // Staff read every order, line, timeline and note directly too (the policies use is_staff()).
+        await asAuthenticated(db, boss.user.id, async (tx) => {
+          expect(await tx.query("select id from public.orders where id = $1", [order.id])).toHaveLength(1);
+          expect(await tx.query("select id from public.order_items where order_id = $1", [order.id])).toHaveLength(1);
+          expect(await tx.query("select id from public.order_events where order_id = $1", [order.id])).toHaveLength(1);
+          expect(await tx.query("select note from public.order_notes where order_id = $1", [order.id])).toEqual([{ note: "staff only" }]);
+        });
+        const [status] = await db.query<{ status: string }>("select status from public.orders where id = $1", [order.id]);
+        expect(status?.status).toBe("pending");
+        await backend.syncStaff({ staffEmails: [], orderRecipients: [] });
       });
 
       test("nobody reads newsletter addresses, prices are public, auth tables are out of reach", async () => {
@@ -535,7 +598,9 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         await scope.carts.merge({ userId, lines: [{ productId: "acc-1", quantity: 1 }] });
         await scope.profiles.get({ userId });
         await scope.wishlist.toggle({ userId, productId: "wig-1" });
-        await scope.orders.place({ userId, items: [{ productId: "acc-2", quantity: 1 }], shippingAddress: shipping, email, idempotencyKey: newKey() });
+        // The cart as it stands is the order (it holds clip-1 x 2 and acc-1 x 1 by now).
+        const items = [{ productId: "clip-1", quantity: 2 }, { productId: "acc-1", quantity: 1 }];
+        await scope.orders.place({ userId, items, shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: newKey() });
         await scope.orders.listForUser({ userId });
         expect(seen).toHaveLength(8);
         expect(new Set(seen.map((row) => JSON.stringify(row)))).toEqual(new Set([JSON.stringify({ role: "authenticated", uid: userId })]));
@@ -546,6 +611,7 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           userId: null,
           items: [{ productId: "acc-2", quantity: 1 }],
           shippingAddress: shipping,
+          shippingMethod: "standard",
           email: "guest@example.com",
           idempotencyKey: newKey(),
         });

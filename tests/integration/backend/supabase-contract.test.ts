@@ -2,7 +2,7 @@
 // Supabase at the network edge (supabase-over-pglite.ts) over a database migrated with supabase/migrations.
 import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
 import { describeBackendContract } from "./contract";
-import { createSupabaseOverPglite } from "./supabase-over-pglite";
+import { createSupabaseOverPglite } from "#tests/support/supabase-over-pglite";
 
 describeBackendContract("supabase (network-edge fake over PGlite)", async () => {
   const supabase = await createSupabaseOverPglite();

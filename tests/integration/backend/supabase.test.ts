@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Backend } from "~/backend/port";
 import { createSupabaseBackend, openedByRecoveryWithin } from "~/backend/supabase/supabase-backend.server";
-import { expectBackendError, requestWith, shipping } from "./helpers";
+import { expectBackendError, requestWith, shipping } from "#tests/support/backend-helpers";
 import {
   ANON_KEY,
   AUTH_COOKIE,
@@ -11,8 +11,8 @@ import {
   fakeUser,
   json,
   SUPABASE_URL,
-} from "./fake-supabase";
-import { cookiesAfter } from "#tests/support/cookie-jar.mjs";
+} from "#tests/support/fake-supabase";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 
 const userId = "6f1c3a52-8d1e-4f7a-9b2c-0a1b2c3d4e5f";
 const otherUserId = "0e9d8c7b-6a5f-4e3d-2c1b-0a9b8c7d6e5f";
@@ -489,12 +489,16 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
       userId: null,
       items: [{ productId: "acc-2", quantity: 1 }],
       shippingAddress: shipping,
+      shippingMethod: "express",
       email: "guest@example.com",
       idempotencyKey: "key-0123456789abcdef",
     });
     await visitor.newsletter.subscribe({ email: "news@example.com" });
     const [place, subscribe] = fake.requests;
     expectAnonKeyAndBearer(place!, "anon");
+    // The method rides with the address (place_order's signature is unchanged); no amount is sent.
+    expect(place?.body).toMatchObject({ p_shipping: { ...shipping, method: "express" } });
+    expect(JSON.stringify(place?.body)).not.toMatch(/amount/);
     expectAnonKeyAndBearer(subscribe!, "anon");
     expect(subscribe?.body).toEqual({ p_email: "news@example.com" });
   });
@@ -503,7 +507,7 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
     await expectBackendError(scope().carts.list({ userId: otherUserId }), "not_authenticated");
     await expectBackendError(backend.forRequest(requestWith()).orders.listForUser({ userId }), "not_authenticated");
     await expectBackendError(
-      scope().orders.place({ userId: null, items: [], shippingAddress: shipping, email, idempotencyKey: "k".repeat(20) }),
+      scope().orders.place({ userId: null, items: [], shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: "k".repeat(20) }),
       "not_authorized",
     );
     expect(fake.requests.filter((sent) => sent.path.startsWith("/rest/"))).toEqual([]);
@@ -515,6 +519,7 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
     { body: { code: "LB003", message: "Quantities..." }, status: 400, code: "invalid_quantity", message: /1 to 99/ },
     { body: { code: "LB004", message: "A valid e-mail address is required." }, status: 400, code: "invalid_input", message: /valid e-mail/ },
     { body: { code: "LB005", message: "key" }, status: 400, code: "conflict", message: /already used/ },
+    { body: { code: "LB007", message: "Your cart has changed since this order was made up." }, status: 400, code: "cart_changed", message: /cart has changed/ },
     { body: { code: "42501", message: "permission denied for table orders" }, status: 403, code: "not_authorized", message: /not allowed/ },
     { body: { code: "PGRST301", message: "JWT expired" }, status: 401, code: "not_authenticated", message: /sign in again/ },
     { body: { message: "Bad gateway" }, status: 502, code: "unavailable", message: /try again/ },
@@ -528,6 +533,7 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
         userId,
         items: [{ productId: "clip-1", quantity: 1 }],
         shippingAddress: shipping,
+        shippingMethod: "standard",
         email,
         idempotencyKey: "key-0123456789abcdef",
       }),

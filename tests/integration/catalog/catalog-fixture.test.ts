@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { products as shippedProducts } from "~/content/products";
 import type { Product } from "~/modules/catalog/product";
 import { parseListingParams } from "~/modules/catalog/listing";
-import { makeProduct } from "#tests/fixtures/product";
+import { makeProduct } from "#tests/support/product";
 
 // CATALOG_FIXTURE end to end in one process: the catalogue module reads the variable when it is first loaded,
 // so each case loads a fresh copy of the modules with the variable set.

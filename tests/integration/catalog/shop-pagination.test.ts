@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { products as shippedProducts } from "~/content/products";
 import { LISTING_PAGE_SIZE } from "~/modules/catalog/listing";
 import type * as ShopRoute from "~/routes/shop";
-import { makeProduct } from "#tests/fixtures/product";
-import { call, expectRedirect, get } from "#tests/integration/helpers/route-calls";
+import { makeProduct } from "#tests/support/product";
+import { call, expectRedirect, get } from "#tests/support/route-calls";
 
 // The listing loader over a catalogue big enough to page: the shipped 12 plus 50 generated "Pagination Test"
 // products (CATALOG_FIXTURE), so that a search finds exactly those 50.

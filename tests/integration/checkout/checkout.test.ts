@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
+import { products } from "~/content/products";
 import { action, loader } from "~/routes/checkout";
 import { loader as orderSuccessLoader } from "~/routes/order-success";
-import { installTestBackend } from "#tests/setup/pglite";
-import { shippingAddress } from "#tests/fixtures/shipping";
-import { call, CookieJar, get, post, signUpMember, toastOf } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { shippingAddress } from "#tests/support/shipping";
+import { call, CookieJar, get, post, signUpMember, toastOf } from "#tests/support/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => uninstall());
 
-const address = shippingAddress;
+const address = { ...shippingAddress, shippingMethod: "standard" };
 let keyCounter = 0;
 const freshKey = () => `test-key-${Date.now()}-${++keyCounter}-padding`;
 
@@ -27,9 +28,20 @@ async function visitorCart(lines: Array<{ productId: string; quantity: number }>
 
 type CheckoutForm = { error: Record<string, string[]>; initialValue: Record<string, string> };
 
-async function checkout(fields: Record<string, string>, cookies: CookieJar | string) {
-  const result = await call(action, post("/checkout", fields, cookies));
+async function checkout(fields: Record<string, string>, cookies: CookieJar | string, headers: Record<string, string> = {}) {
+  const result = await call(action, post("/checkout", fields, cookies, headers));
   return { ...result, data: result.data as CheckoutForm | undefined };
+}
+
+/** A browser's form post without JavaScript: it says it is a navigation. */
+const navigation = { "Sec-Fetch-Mode": "navigate" };
+
+/** The checkout page as the browser gets it after a redirect: the loader's data, with what the last post kept. */
+async function openCheckout(cookies: CookieJar | string) {
+  const result = await call(loader, get("/checkout", cookies));
+  return result as typeof result & {
+    data?: { lastResult: { status?: string; error?: Record<string, string[]>; initialValue: Record<string, string> } | null; shippingMethod: string };
+  };
 }
 
 async function ordersWithKey(key: string) {
@@ -62,8 +74,21 @@ describe("checkout as a guest", () => {
 
     cart.store(redirect.headers);
     expect(await readCartCookie(get("/", cart))).toEqual([]);
+    // The confirmation shows what was ordered, the amounts and where it ships, from the signed cookie alone.
     const success = await call(orderSuccessLoader, get("/order-success", cart));
-    expect(success.data).toEqual({ orderNumber: order!.id.slice(-8).toUpperCase() });
+    expect(success.data).toEqual({
+      orderNumber: order!.id.slice(-8),
+      lines: [
+        expect.objectContaining({ productId: "clip-1", name: products.find((product) => product.id === "clip-1")!.name, quantity: 2, pricePerItem: "$299.00", lineTotal: "$598.00" }),
+        expect.objectContaining({ productId: "acc-2", quantity: 1, lineTotal: "$24.00" }),
+      ],
+      subtotal: "$622.00",
+      shippingMethod: "Standard",
+      shipping: "Free",
+      tax: "$0.00",
+      total: "$622.00",
+      shipTo: ["Ada Lovelace", "1 Rodeo Drive", "Beverly Hills, CA 90210", "United States"],
+    });
   });
 
   it("ignores any price or total posted with the form", async () => {
@@ -125,13 +150,15 @@ describe("checkout as a guest", () => {
     }
   });
 
-  it("answers 'Cart is empty' on the form for an empty cart and keeps the typed values", async () => {
-    const { status, data, headers } = await checkout({ ...address, idempotencyKey: freshKey() }, "");
-    expect(status).toBe(400);
-    expect(data?.error[""]).toEqual(["Cart is empty", "Add some items to your cart before checking out."]);
-    expect(data?.initialValue.firstName).toBe("Ada");
-    // The page answers itself: a flash toast would only show on the page after it.
-    expect(headers.get("Set-Cookie")).toBeNull();
+  it("answers a submitted empty checkout with the 'Cart is empty' toast and keeps the typed values", async () => {
+    const result = await checkout({ ...address, idempotencyKey: freshKey() }, "");
+    expect(result.status).toBe(400);
+    expect(result.data?.initialValue.firstName).toBe("Ada");
+    expect(await toastOf(result)).toMatchObject({ type: "error", title: "Cart is empty", description: "Add some items to your cart before checking out." });
+    // Without JavaScript: back to the page (the empty cart's), with the toast.
+    const posted = await checkout({ ...address, idempotencyKey: freshKey() }, "", navigation);
+    expect(posted).toMatchObject({ status: 303, location: "/checkout" });
+    expect(await toastOf(posted)).toMatchObject({ title: "Cart is empty" });
   });
 
   it("returns every field's message and keeps what was typed", async () => {
@@ -177,6 +204,103 @@ describe("checkout as a guest", () => {
   });
 });
 
+describe("a browser's form post without JavaScript (post/redirect/get)", () => {
+  it("comes back by a redirect to the page, with what was typed and the errors, read once", async () => {
+    const cart = await visitorCart([{ productId: "clip-1", quantity: 1 }]);
+    const key = freshKey();
+    const posted = await checkout({ ...address, phone: "123", idempotencyKey: key }, cart, navigation);
+    expect(posted).toMatchObject({ status: 303, location: "/checkout" });
+    expect(await ordersWithKey(key)).toHaveLength(0);
+
+    cart.store(posted.headers);
+    const page = await openCheckout(cart);
+    expect(page.status).toBe(200);
+    expect(page.data?.lastResult?.status).toBe("error");
+    expect(page.data?.lastResult?.error).toEqual({ phone: ["Valid phone number is required"] });
+    // Everything typed comes back, the form's key too: a retry cannot order twice.
+    expect(page.data?.lastResult?.initialValue).toMatchObject({ firstName: "Ada", phone: "123", city: "Beverly Hills", idempotencyKey: key });
+    // Read once: the next visit shows a fresh form.
+    cart.store(page.headers);
+    expect((await openCheckout(cart)).data?.lastResult).toBeNull();
+  });
+
+  it("refuses a 200-character name and a 5,000-character address with the field's message instead of cutting them", async () => {
+    const cart = await visitorCart([{ productId: "clip-1", quantity: 1 }]);
+    const key = freshKey();
+    const firstName = "A".repeat(200);
+    const longAddress = "1 Rodeo Drive ".repeat(358).slice(0, 5_000);
+    const fields = { ...address, firstName, address: longAddress, idempotencyKey: key };
+
+    const answered = await checkout(fields, cart);
+    expect(answered.status).toBe(400);
+    expect(answered.data?.error).toEqual({
+      firstName: ["First name must be 100 characters or fewer."],
+      address: ["Address must be 200 characters or fewer."],
+    });
+    expect(answered.data?.initialValue).toMatchObject({ firstName, address: longAddress });
+
+    const posted = await checkout(fields, cart, navigation);
+    expect(posted).toMatchObject({ status: 303, location: "/checkout" });
+    const page = await openCheckout(cart.store(posted.headers));
+    expect(page.data?.lastResult?.error).toMatchObject({ firstName: ["First name must be 100 characters or fewer."] });
+    const kept = page.data!.lastResult!.initialValue;
+    expect(kept.firstName).toBe(firstName);
+    // As much of a pasted page as a cookie holds, from its start: still too long, still the shopper's text.
+    expect(longAddress.startsWith(kept.address!)).toBe(true);
+    expect(kept.address!.length).toBeGreaterThan(200);
+    expect(kept.city).toBe("Beverly Hills");
+    expect(await ordersWithKey(key)).toHaveLength(0);
+  });
+
+  it("'Update shipping' reprices the page for the method and country chosen, places nothing, and keeps what was typed", async () => {
+    const cart = await visitorCart([{ productId: "acc-2", quantity: 1 }]);
+    const key = freshKey();
+    const posted = await checkout({ ...address, shippingMethod: "overnight", intent: "update-shipping", idempotencyKey: key }, cart, navigation);
+    expect(posted).toMatchObject({ status: 303, location: "/checkout" });
+    const page = await openCheckout(cart.store(posted.headers));
+    expect(page.data?.shippingMethod).toBe("overnight");
+    expect(page.data?.lastResult).toEqual({ initialValue: expect.objectContaining({ firstName: "Ada", shippingMethod: "overnight", idempotencyKey: key }) });
+    expect(await ordersWithKey(key)).toHaveLength(0);
+
+    // Another country: the method becomes the one it may use.
+    const abroad = await checkout({ ...address, country: "Canada", intent: "update-shipping", idempotencyKey: key }, cart, navigation);
+    expect((await openCheckout(cart.store(abroad.headers))).data?.shippingMethod).toBe("international");
+  });
+});
+
+describe("shipping", () => {
+  it("stores the method and the database's amount; the total includes it; an amount posted with the form is ignored", async () => {
+    const key = freshKey();
+    const cart = await visitorCart([{ productId: "acc-2", quantity: 1 }]);
+    const placed = await checkout({ ...address, shippingMethod: "express", shippingAmount: "0", shipping: "0", idempotencyKey: key }, cart);
+    expect(placed.status).toBe(303);
+    const [order] = await db.query<{ total_amount: number; shipping_method: string; shipping_amount: number }>(
+      "select total_amount, shipping_method, shipping_amount from public.orders where idempotency_key = $1",
+      [key],
+    );
+    expect(order).toEqual({ total_amount: 2_400 + 1_999, shipping_method: "express", shipping_amount: 1_999 });
+    const success = await call(orderSuccessLoader, get("/order-success", cart.store(placed.headers)));
+    expect(success.data).toMatchObject({ subtotal: "$24.00", shippingMethod: "Express", shipping: "$19.99", total: "$43.99" });
+  });
+
+  it("ships abroad by International only: a US method for another country is refused on the method, and the page offers International", async () => {
+    const cart = await visitorCart([{ productId: "acc-2", quantity: 1 }]);
+    const key = freshKey();
+    const fields = { ...address, country: "France", shippingMethod: "standard", idempotencyKey: key };
+    const answered = await checkout(fields, cart);
+    expect(answered.status).toBe(400);
+    expect(answered.data?.error).toEqual({ shippingMethod: ["This shipping method is for US addresses: please choose International shipping."] });
+
+    const posted = await checkout(fields, cart, navigation);
+    expect((await openCheckout(cart.store(posted.headers))).data?.shippingMethod).toBe("international");
+    expect(await ordersWithKey(key)).toHaveLength(0);
+
+    expect((await checkout({ ...fields, shippingMethod: "international" }, cart)).status).toBe(303);
+    const [order] = await db.query<{ total_amount: number }>("select total_amount from public.orders where idempotency_key = $1", [key]);
+    expect(order?.total_amount).toBe(2_400 + 2_999);
+  });
+});
+
 describe("the checkout page", () => {
   const open = (cookies: CookieJar | string) => call(loader, get("/checkout", cookies));
 
@@ -185,22 +309,65 @@ describe("the checkout page", () => {
     expect(result).toMatchObject({ status: 200, location: null, data: expect.anything() });
   });
 
-  it("sends an empty cart to the shop with the 'Cart is empty' toast", async () => {
+  it("shows an empty cart on the page itself (200, the spec's empty state), without a toast", async () => {
     const result = await open("");
-    expect(result).toMatchObject({ status: 303, location: "/shop" });
-    expect(await toastOf(result)).toMatchObject({ title: "Cart is empty", description: "Add some items to your cart before checking out." });
+    expect(result).toMatchObject({ status: 200, location: null, data: expect.objectContaining({ lastResult: null }) });
+    expect(await toastOf(result)).toBeNull();
   });
 
-  it("sends Back from the confirmation (the cart was just ordered) to the shop, without a toast", async () => {
+  it("sends Back from the confirmation (the cart was just ordered) to the shop, replacing the history entry, without a toast", async () => {
     const cart = await visitorCart([{ productId: "clip-1", quantity: 1 }]);
     const placed = await checkout({ ...address, idempotencyKey: freshKey() }, cart);
     const result = await open(cart.store(placed.headers));
     expect(result).toMatchObject({ status: 303, location: "/shop" });
+    // With JavaScript the router replaces the entry (Forward still returns to the confirmation).
+    expect(result.headers.get("X-Remix-Replace")).toBe("true");
     expect(await toastOf(result)).toBeNull();
+  });
+
+  it("offers the shipping methods for the cart, Standard chosen, and renders no maxlength", async () => {
+    const result = await open(await visitorCart([{ productId: "acc-2", quantity: 1 }]));
+    const data = result.data as { shippingMethod: string; constraint: Record<string, { maxLength?: number }>; defaultValue: Record<string, string> };
+    expect(data.shippingMethod).toBe("standard");
+    expect(data.defaultValue).toMatchObject({ country: "United States", shippingMethod: "standard" });
+    expect(Object.values(data.constraint).some((rules) => rules.maxLength !== undefined)).toBe(false);
   });
 });
 
 describe("checkout as a member", () => {
+  it("two sessions of one member posting at once make one order; the other is told the cart was already ordered", async () => {
+    const { user, cookie } = await signUpMember(backend);
+    const memberScope = backend.forRequest(new Request("http://shop.test/", { headers: { Cookie: cookie } }));
+    const { email } = (await memberScope.auth.getUser())!;
+    const otherDevice = backend.forRequest(new Request("http://shop.test/"));
+    await otherDevice.auth.signInWithPassword({ email, password: "a long enough password" });
+    const otherCookie = new CookieJar().store(otherDevice.responseHeaders).header();
+    await memberScope.carts.add({ userId: user.id, productId: "tape-2", quantity: 1 });
+
+    // The second session has read the cart (its checkout shows it) when the first one's order goes through.
+    const first = post("/checkout", { ...address, idempotencyKey: freshKey() }, cookie, { "Sec-Fetch-Mode": "cors" });
+    const second = post("/checkout", { ...address, idempotencyKey: freshKey() }, otherCookie, { "Sec-Fetch-Mode": "cors" });
+    let firstPlaced: () => void = () => {};
+    const firstDone = new Promise<void>((resolve) => (firstPlaced = resolve));
+    const secondScope = backend.forRequest(second);
+    const place = secondScope.orders.place.bind(secondScope.orders);
+    vi.spyOn(secondScope.orders, "place").mockImplementation(async (input) => {
+      await firstDone;
+      return place(input);
+    });
+    const [placed, refused] = await Promise.all([call(action, first).finally(() => firstPlaced()), call(action, second)]);
+
+    expect(placed).toMatchObject({ status: 303, location: "/order-success" });
+    expect(refused.status).toBe(409);
+    expect((refused.data as CheckoutForm).error[""]).toEqual([
+      "Your cart has already been ordered",
+      "It was ordered a moment ago, from another window or device. You'll find it in your orders.",
+    ]);
+    const orders = await db.query("select id from public.orders where user_id = $1", [user.id]);
+    expect(orders).toHaveLength(1);
+    expect(await memberScope.carts.list({ userId: user.id })).toEqual([]);
+  });
+
   it("stores the order under the member, empties the stored cart, and lists it first in their orders", async () => {
     const { user, cookie } = await signUpMember(backend);
     // The member's own session: the backend runs data calls as the session's user only.

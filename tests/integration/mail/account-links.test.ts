@@ -13,10 +13,10 @@ import { action as signOutAction } from "~/routes/sign-out";
 import { CONTROL_CHARACTER_MESSAGE } from "~/utils/form-text";
 import { getSession } from "~/modules/auth/session.server";
 import { rateLimitRules } from "~/modules/limits/rate-limit.server";
-import { createTestMailSender } from "#tests/setup/mail-sender";
-import { createTestBackend } from "#tests/setup/pglite";
-import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { call, CookieJar, expectRedirect, get, post, type RouteResult, testContext, toastOf, uniqueEmail } from "#tests/integration/helpers/route-calls";
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { createTestBackend } from "#tests/support/pglite";
+import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { call, CookieJar, expectRedirect, get, post, type RouteResult, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 // Address confirmation and password reset on the embedded backend when the shop sends e-mail (issue 17),
 // through the routes a browser posts to and a real SMTP server.

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutboxMessage } from "~/backend/port";
 import type { OrderRow } from "~/backend/rows.server";
 import { renderMail } from "~/modules/mail/templates.server";
-import { shippingAddress } from "#tests/fixtures/shipping";
-import { chromiumArgs, chromiumPath } from "#tests/support/chromium.mjs";
+import { shippingAddress } from "#tests/support/shipping";
+import { chromiumArgs, chromiumPath } from "#scripts/lib/chromium.mjs";
 
 // Every message's HTML part in a real browser at phone widths (320-400 px): nothing wider than the screen, and an
 // order's quantities, prices and totals apart from each other (they ran together: "1$299.00$299.00"). Also what a

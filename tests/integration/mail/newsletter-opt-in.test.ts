@@ -4,10 +4,10 @@ import type { SqlDatabase } from "~/backend/sql/sql-database";
 import type { MailSender } from "~/modules/mail/sender.server";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter-unsubscribe";
-import { createTestMailSender } from "#tests/setup/mail-sender";
-import { installTestBackend } from "#tests/setup/pglite";
-import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { call, get, post } from "#tests/integration/helpers/route-calls";
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { installTestBackend } from "#tests/support/pglite";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { call, get, post } from "#tests/support/route-calls";
 
 // Newsletter double opt-in (issue 17): pending until the e-mailed link is followed; the welcome message carries
 // a one-click unsubscribe (RFC 8058) that works as a plain form too.

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Backend } from "~/backend/port";
+import type { Backend, ShippingMethodId } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { shippingAddress } from "#tests/fixtures/shipping";
-import { createTestMailSender } from "#tests/setup/mail-sender";
-import { createTestBackend } from "#tests/setup/pglite";
-import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/setup/smtp-server";
-import { signUpMember } from "#tests/integration/helpers/route-calls";
+import { shippingAddress } from "#tests/support/shipping";
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { createTestBackend } from "#tests/support/pglite";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { signUpMember } from "#tests/support/route-calls";
 
 // Order confirmations (issue 17) from place_order's own transaction through a real SMTP server.
 
@@ -27,7 +27,7 @@ const freshKey = () => `mail-key-${Date.now()}-${++keyCounter}-padding`;
 
 const newSender = () => createTestMailSender(backend.outbox!, smtp);
 
-async function placeGuestOrder(email: string) {
+async function placeGuestOrder(email: string, shippingMethod: ShippingMethodId = "standard") {
   const anonymous = backend.forRequest(new Request("http://shop.test/checkout"));
   return anonymous.orders.place({
     userId: null,
@@ -36,6 +36,7 @@ async function placeGuestOrder(email: string) {
       { productId: "acc-2", quantity: 1 },
     ],
     shippingAddress,
+    shippingMethod,
     email,
     idempotencyKey: freshKey(),
   });
@@ -53,7 +54,7 @@ describe("order confirmation", () => {
     await sender.runOnce();
     await sender.stop();
     const [mail] = await smtp.waitFor(1);
-    const number = order.id.slice(-8).toUpperCase();
+    const number = order.id.slice(-8);
     expect(mail!.recipients).toEqual(["guest-1@example.com"]);
     expect(mail!.parsed.subject).toBe(`Your Luxe Strands order #${number}`);
     const text = mail!.parsed.text ?? "";
@@ -61,7 +62,7 @@ describe("order confirmation", () => {
     expect(text).toMatch(/2 x \$299\.00 = \$598\.00/);
     expect(text).toMatch(/1 x \$24\.00 = \$24\.00/);
     expect(text).toContain("Subtotal: $622.00");
-    expect(text).toContain("Shipping: Free");
+    expect(text).toContain("Shipping (Standard): Free");
     expect(text).toContain("Tax: $0.00");
     expect(text).toContain("Total: $622.00");
     expect(text).toContain(shippingAddress.address);
@@ -79,10 +80,12 @@ describe("order confirmation", () => {
   it("links a member to their order history", async () => {
     const { user, cookie } = await signUpMember(backend);
     const member = backend.forRequest(new Request("http://shop.test/checkout", { headers: { Cookie: cookie } }));
+    await member.carts.add({ userId: user.id, productId: "clip-1", quantity: 1 });
     const order = await member.orders.place({
       userId: user.id,
       items: [{ productId: "clip-1", quantity: 1 }],
       shippingAddress,
+      shippingMethod: "standard",
       email: "member-1@example.com",
       idempotencyKey: freshKey(),
     });
@@ -90,8 +93,22 @@ describe("order confirmation", () => {
     await sender.runOnce();
     await sender.stop();
     const mail = (await smtp.waitFor(2)).find((received) => received.recipients.includes("member-1@example.com"));
-    expect(mail?.parsed.subject).toBe(`Your Luxe Strands order #${order.id.slice(-8).toUpperCase()}`);
+    expect(mail?.parsed.subject).toBe(`Your Luxe Strands order #${order.id.slice(-8)}`);
     expect(mail?.parsed.text).toContain("Silky Straight Clip-In Extensions");
     expect(linksIn(mail!)).toEqual(["http://localhost/orders", "http://localhost/shop", "http://localhost/faq"]);
+  });
+
+  it("names the shipping method and its amount, and the total includes it", async () => {
+    const order = await placeGuestOrder("guest-express@example.com", "express");
+    const sender = newSender();
+    await sender.runOnce();
+    await sender.stop();
+    const mail = (await smtp.waitFor(3)).find((received) => received.recipients.includes("guest-express@example.com"));
+    expect(order).toMatchObject({ shippingMethod: "express", shippingAmount: 1999, totalAmount: 62_200 + 1999 });
+    const text = mail?.parsed.text ?? "";
+    expect(text).toContain("Subtotal: $622.00");
+    expect(text).toContain("Shipping (Express): $19.99");
+    expect(text).toContain("Total: $641.99");
+    expect(String(mail?.parsed.html)).toContain("Shipping (Express)");
   });
 });

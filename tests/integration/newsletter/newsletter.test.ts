@@ -4,8 +4,8 @@ import { rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { HONEYPOT_FIELD } from "~/modules/newsletter/newsletter-form";
 import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/newsletter";
-import { installTestBackend } from "#tests/setup/pglite";
-import { call, cookiesAfter, get, post, toastOf } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { call, cookiesAfter, get, post, toastOf } from "#tests/support/route-calls";
 
 let db: SqlDatabase;
 let uninstall: () => Promise<void>;

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { beforeAll, expect, it } from "vitest";
-import { httpRequest } from "./helpers/http";
-import { useProductionServers } from "./helpers/production-server";
+import { httpRequest } from "#tests/support/http";
+import { useProductionServers } from "#tests/support/production-server";
 
 // A shop killed with SIGKILL (an out-of-memory kill, a node lost) comes back on the same data directory by itself,
 // as a container's PID 1 (a fresh PID namespace) and under another hostname (a rescheduled pod); a second live shop

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PostgresCluster, startPostgresCluster } from "#tests/setup/postgres-cluster";
-import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
-import { controlCluster } from "./helpers/postgres-control";
-import { type ProductionServer, useProductionServers } from "./helpers/production-server";
+import { type PostgresCluster, startPostgresCluster } from "#tests/support/postgres-cluster";
+import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "#tests/support/http";
+import { controlCluster } from "#tests/support/postgres-control";
+import { type ProductionServer, useProductionServers } from "#tests/support/production-server";
 
 // The postgres backend loses its database mid-test (the throwaway cluster is stopped), then gets it back.
 

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { listMigrations } from "~/backend/sql/migrations.server";
-import { httpRequest } from "./helpers/http";
-import { openDataDir, useProductionServers } from "./helpers/production-server";
+import { httpRequest } from "#tests/support/http";
+import { openDataDir, useProductionServers } from "#tests/support/production-server";
 
 // A shop's first start on an empty DATA_DIR unpacks the migrated database the build ships instead of running
 // initdb in its process (issue 16, item 2; decision 0022). tests/integration/backend/database-image.test.ts shows

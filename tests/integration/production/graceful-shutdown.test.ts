@@ -4,8 +4,8 @@ import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
-import { checkoutForm, confirmedOrderId, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
-import { openDataDir, useProductionServers } from "./helpers/production-server";
+import { checkoutForm, confirmedOrderId, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "#tests/support/http";
+import { openDataDir, useProductionServers } from "#tests/support/production-server";
 
 // Kill the server (SIGTERM) in the middle of a burst of cart and checkout posts, restart it on the same data
 // directory, and find every change the server acknowledged (303) in the database.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkoutForm, httpRequest, nextCookies, signUpThroughAuth } from "./helpers/http";
-import { useEmbeddedProductionServer } from "./helpers/production-server";
+import { checkoutForm, httpRequest, nextCookies, signUpThroughAuth } from "#tests/support/http";
+import { useEmbeddedProductionServer } from "#tests/support/production-server";
 
 // The real production server (node server.js on the build of the current sources), with request logging on.
 const suite = useEmbeddedProductionServer({ LOG_LEVEL: "info" });

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 import { CONTROL_CHARACTER_MESSAGE, REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
-import { checkoutForm, type HttpResponse, httpRequest, nextCookies, rawHttpRequest, signUpThroughAuth } from "./helpers/http";
-import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "./helpers/production-server";
+import { checkoutForm, type HttpResponse, httpRequest, nextCookies, rawHttpRequest, signUpThroughAuth } from "#tests/support/http";
+import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "#tests/support/production-server";
 
 // Hostile requests against the real production suite.server. Every one gets a clear 4xx (or a redirect that stays on
 // the site) and changes nothing: at the end the database is read directly and holds only the legitimate changes.
@@ -583,19 +583,23 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
   });
 
   it.each(["__proto__", "constructor", "toString", "Call 555-0100 for refunds"])(
-    "/shop?category=%s is an unknown category like any other: a 404 left out of search engines",
+    "/shop?category=%s is an unknown category like any other: its title, the empty state, a 200 left out of search engines",
     async (category) => {
       const response = await httpRequest(suite.server.url, `/shop?${new URLSearchParams({ category })}`);
-      expect(response.status).toBe(404);
+      expect(response.status).toBe(200);
+      // The value as typed, lower-cased as every category is, then capitalised.
+      const title = `${category.charAt(0).toUpperCase()}${category.slice(1).toLowerCase()}`;
+      expect(response.body).toContain(`<title>${title} | Luxe Strands</title>`);
       expect(response.body).toContain("No products found matching your filters.");
       expect(response.body).toMatch(/<meta name="robots" content="noindex/);
       expect(response.body).toMatch(/<link rel="canonical" href="[^"]*\/shop"/);
     },
   );
 
-  it("/blog?category= a category no article has is a 404 left out of search engines", async () => {
+  it("/blog?category= a category no article has is the blog's empty state (200), left out of search engines", async () => {
     const response = await httpRequest(suite.server.url, "/blog?category=Fake%20News");
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
+    expect(response.body).toContain("No articles found matching your search.");
     expect(response.body).toMatch(/<meta name="robots" content="noindex/);
     expect(response.body).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
   });

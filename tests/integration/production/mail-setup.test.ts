@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { httpRequest, nextCookies } from "./helpers/http";
-import { useProductionServers } from "./helpers/production-server";
+import { httpRequest, nextCookies } from "#tests/support/http";
+import { useProductionServers } from "#tests/support/production-server";
 
 // How a production shop starts with and without a mail server (decision 0027): start-up says in one short block where
 // e-mails go and what to set, and a shop that sends no e-mail promises none to shoppers.

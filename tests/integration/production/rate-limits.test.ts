@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatWait } from "~/utils/rate-limit";
 import { rateLimitRules } from "~/modules/limits/rate-limit.server";
-import { checkoutForm, httpRequest, nextCookies, setCookieValue } from "./helpers/http";
-import { useEmbeddedProductionServer } from "./helpers/production-server";
+import { checkoutForm, httpRequest, nextCookies, setCookieValue } from "#tests/support/http";
+import { useEmbeddedProductionServer } from "#tests/support/production-server";
 
 // Issue 16, item 3: per-client limits on the posts that cost the shop, through the real production server. With
 // TRUST_PROXY=true the client is the address X-Forwarded-For names (Express's req.ip), so each test uses its own.
@@ -143,9 +143,9 @@ describe("per-client limits", () => {
     const client = newClient();
     const form = checkoutForm({ firstName: "Grace", city: "Arlington" });
     for (let attempt = 0; attempt < perMinute(rateLimitRules.checkout); attempt += 1) {
-      // The visitor's cart is empty: sent to the shop with 'Cart is empty' (the checkout page has nothing to
-      // show), counted all the same.
-      expect((await httpRequest(suite.server.url, "/checkout", { form, headers: client })).status).toBe(303);
+      // The visitor's cart is empty: 'Cart is empty' on the checkout's empty state (a client that is no browser
+      // navigation gets the page's own answer, decision 0028), counted all the same.
+      expect((await httpRequest(suite.server.url, "/checkout", { form, headers: client })).status).toBe(400);
     }
     // Now with something in the cart, so that the page shows the form again: refused before any order is placed.
     const add = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" } });

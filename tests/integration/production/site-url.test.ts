@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { httpRequest } from "./helpers/http";
-import { useProductionServers } from "./helpers/production-server";
+import { httpRequest } from "#tests/support/http";
+import { useProductionServers } from "#tests/support/production-server";
 
 // Absolute URLs in pages (canonical, og:url, JSON-LD), which the page cache shares between visitors, come from
 // SITE_URL in production, never from forwarded headers; and a plain-http SITE_URL with Secure cookies is called out

@@ -3,8 +3,8 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { httpRequest } from "./helpers/http";
-import { useEmbeddedProductionServer } from "./helpers/production-server";
+import { httpRequest } from "#tests/support/http";
+import { useEmbeddedProductionServer } from "#tests/support/production-server";
 
 // The real production server (node server.js on the build of the current sources): what static files and pages carry.
 const suite = useEmbeddedProductionServer({ LOG_LEVEL: "info" });

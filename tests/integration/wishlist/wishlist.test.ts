@@ -8,8 +8,8 @@ import { loader as productLoader } from "~/routes/product";
 import { action } from "~/routes/wishlist";
 import { loader } from "~/routes/wishlist-page";
 import { getSession } from "~/modules/auth/session.server";
-import { installTestBackend } from "#tests/setup/pglite";
-import { call, cookiesAfter, CookieJar, get, post, signUpMember, testOrigin, testContext, toastOf } from "#tests/integration/helpers/route-calls";
+import { installTestBackend } from "#tests/support/pglite";
+import { call, cookiesAfter, CookieJar, get, post, signUpMember, testOrigin, testContext, toastOf } from "#tests/support/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -52,7 +52,8 @@ describe("a visitor's wishlist (signed cookie)", () => {
   it("toggles a product in and out with plain posts, back to the page with a toast", async () => {
     const added = await postForm({ intent: "toggle", productId: "clip-1" });
     expect(added.status).toBe(303);
-    expect(added.location).toBe("/product/clip-1");
+    // Back at the product's details, not the top of the page.
+    expect(added.location).toBe("/product/clip-1#product-clip-1");
     expect(await toastOf(added)).toMatchObject({ title: "Added to wishlist", description: "Silky Straight Clip-In Extensions has been added to your wishlist." });
     let cookie = cookiesAfter(added.headers);
     expect(await readWishlistCookie(get("/", cookie))).toEqual(["clip-1"]);
@@ -83,16 +84,16 @@ describe("a visitor's wishlist (signed cookie)", () => {
     expect((await wishlistPage(cookie)).ids).toEqual(["acc-2"]);
   });
 
-  it("Remove on the wishlist page goes back to /wishlist", async () => {
+  it("Remove on the wishlist page goes back to /wishlist (the removed card's place is gone: the top)", async () => {
     const cookie = await visitorCookie(["tape-1"]);
     const removed = await postForm({ intent: "remove", productId: "tape-1", redirectTo: "/wishlist" }, cookie, "/wishlist");
-    expect(removed).toMatchObject({ status: 303, location: "/wishlist" });
+    expect(removed).toMatchObject({ status: 303, location: "/wishlist#product-tape-1" });
     expect((await wishlistPage(cookiesAfter(removed.headers, cookie))).ids).toEqual([]);
   });
 
   it("never redirects off the site: a foreign redirectTo falls back to the page posted from", async () => {
     const result = await postForm({ intent: "toggle", productId: "clip-2", redirectTo: "//evil.example/" }, "", "/product/clip-2");
-    expect(result.location).toBe("/product/clip-2");
+    expect(result.location).toBe("/product/clip-2#product-clip-2");
   });
 
   it("ignores and logs a tampered cookie", async () => {

@@ -1,0 +1,174 @@
+// The back office's port over the database functions both adapters call alike (public.staff_*, move_order,
+// set_order_note, revoke_guest_link, guest_order in supabase/migrations): one copy of the input checks, the
+// arguments and the mapping of their JSON answers. The adapter supplies the call (SQL: a statement as the session's
+// user; Supabase: PostgREST RPC with the session's token) and the session's user id.
+
+import { MAX_STAFF_PAGE_SIZE, orderStatuses } from "./constants";
+import { BackendError } from "./errors";
+import type { GuestOrdersPort, OrderFilter, OrderStatus, StaffPort } from "./port";
+import {
+  type GuestOrderRow,
+  type OrderRow,
+  type StaffOrderRow,
+  type StaffOrderSummaryRow,
+  type StaffOverviewRow,
+  type SubscriberRow,
+  toGuestOrder,
+  toOrder,
+  toStaffOrder,
+  toStaffOrderSummary,
+  toStaffOverview,
+  toSubscriber,
+} from "./rows.server";
+
+/** A database function's argument: its value and its SQL type (the SQL adapter casts; PostgREST knows them). */
+export type RpcArgument = readonly [value: unknown, type: "text" | "integer" | "uuid" | "jsonb" | "timestamptz"];
+
+/** Calls public.<name>(...) with named arguments and returns its result (JSON parsed). */
+export type RpcCall = (name: string, args: Record<string, RpcArgument>) => Promise<unknown>;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXPORT_BATCH = 500;
+const MAX_SEARCH_LENGTH = 200;
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (orderStatuses as readonly string[]).includes(value);
+}
+
+function requireWindow({ limit, offset }: { limit: number; offset: number }) {
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_STAFF_PAGE_SIZE || !Number.isSafeInteger(offset) || offset < 0) {
+    throw new BackendError("invalid_input", `A page holds 1 to ${MAX_STAFF_PAGE_SIZE} rows from a whole-number offset of 0 or more.`);
+  }
+  return { limit, offset };
+}
+
+function requireFilter({ status, search }: OrderFilter) {
+  if (status !== null && !isOrderStatus(status)) throw new BackendError("invalid_input", "Unknown order status.");
+  const text = typeof search === "string" ? search.trim() : "";
+  if (text.length > MAX_SEARCH_LENGTH) {
+    throw new BackendError("invalid_input", `The search can have at most ${MAX_SEARCH_LENGTH} characters.`);
+  }
+  return { p_status: [status, "text"] as RpcArgument, p_search: [text, "text"] as RpcArgument };
+}
+
+/**
+ * `call` runs as the session's user (`sessionUserId`); the database refuses every staff function to anyone
+ * who is not staff (42501, "not_authorized"), whatever the app asks.
+ */
+export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<string | null>): StaffPort {
+  async function staffCall(name: string, args: Record<string, RpcArgument>): Promise<unknown> {
+    if ((await sessionUserId()) === null) throw new BackendError("not_authenticated", "Please sign in first.");
+    return call(name, args);
+  }
+
+  async function listPage(filter: OrderFilter, window: { limit: number; offset: number }, after?: { createdAt: string; id: string }) {
+    const { limit, offset } = requireWindow(window);
+    const result = (await staffCall("staff_list_orders", {
+      ...requireFilter(filter),
+      p_limit: [limit, "integer"],
+      p_offset: [offset, "integer"],
+      p_before_created_at: [after?.createdAt ?? null, "timestamptz"],
+      p_before_id: [after?.id ?? null, "uuid"],
+    })) as { total: number; orders: StaffOrderSummaryRow[] };
+    const last = result.orders.at(-1);
+    return {
+      orders: result.orders.map(toStaffOrderSummary),
+      totalCount: Number(result.total),
+      // The database's own time text (microseconds), not the millisecond ISO string: a cursor must not skip rows.
+      cursor: last ? { createdAt: last.created_at, id: last.id } : undefined,
+    };
+  }
+
+  async function listSubscribers(window: { limit: number; offset: number }) {
+    const { limit, offset } = requireWindow(window);
+    const result = (await staffCall("staff_list_subscribers", { p_limit: [limit, "integer"], p_offset: [offset, "integer"] })) as {
+      total: number;
+      subscribers: SubscriberRow[];
+    };
+    return { subscribers: result.subscribers.map(toSubscriber), totalCount: Number(result.total) };
+  }
+
+  return {
+    async isStaff() {
+      if ((await sessionUserId()) === null) return false;
+      return (await call("is_staff", {})) === true;
+    },
+
+    async listOrders({ limit, offset, ...filter }) {
+      const { orders, totalCount } = await listPage(filter, { limit, offset });
+      return { orders, totalCount };
+    },
+
+    async *exportOrders(filter) {
+      requireFilter(filter);
+      // A cursor (the last row's time and id), not an offset: an order placed during the export shifts nothing.
+      let after: { createdAt: string; id: string } | undefined;
+      for (;;) {
+        const { orders, cursor } = await listPage(filter, { limit: EXPORT_BATCH, offset: 0 }, after);
+        yield* orders;
+        if (!cursor || orders.length < EXPORT_BATCH) return;
+        after = cursor;
+      }
+    },
+
+    async getOrder({ orderId }) {
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) return null;
+      const row = (await staffCall("staff_get_order", { p_order_id: [orderId, "uuid"] })) as StaffOrderRow | null;
+      return row ? toStaffOrder(row) : null;
+    },
+
+    async overview({ timeZone }) {
+      const row = (await staffCall("staff_overview", { p_time_zone: [timeZone, "text"], p_newest: [5, "integer"] })) as StaffOverviewRow;
+      return toStaffOverview(row);
+    },
+
+    async moveOrder({ orderId, expectedStatus, newStatus, note, carrier, trackingNumber }) {
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) throw new BackendError("not_found", "Order not found.");
+      if (!isOrderStatus(expectedStatus) || !isOrderStatus(newStatus)) {
+        throw new BackendError("move_not_allowed", "That status change is not allowed.");
+      }
+      const details: Record<string, string> = {};
+      if (carrier !== undefined) details.carrier = String(carrier);
+      if (trackingNumber !== undefined) details.tracking_number = String(trackingNumber);
+      const row = (await staffCall("move_order", {
+        p_order_id: [orderId, "uuid"],
+        p_expected_status: [expectedStatus, "text"],
+        p_new_status: [newStatus, "text"],
+        p_note: [note ?? null, "text"],
+        p_details: [details, "jsonb"],
+      })) as OrderRow;
+      return toOrder(row);
+    },
+
+    async setNote({ orderId, note }) {
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) throw new BackendError("not_found", "Order not found.");
+      await staffCall("set_order_note", { p_order_id: [orderId, "uuid"], p_note: [String(note ?? ""), "text"] });
+    },
+
+    async revokeGuestLink({ orderId }) {
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) throw new BackendError("not_found", "Order not found.");
+      return (await staffCall("revoke_guest_link", { p_order_id: [orderId, "uuid"] })) === true;
+    },
+
+    listSubscribers,
+
+    async *exportSubscribers() {
+      for (let offset = 0; ; offset += MAX_STAFF_PAGE_SIZE) {
+        const { subscribers } = await listSubscribers({ limit: MAX_STAFF_PAGE_SIZE, offset });
+        yield* subscribers;
+        if (subscribers.length < MAX_STAFF_PAGE_SIZE) return;
+      }
+    },
+  };
+}
+
+/** The guest's order page (public.guest_order): a malformed token is answered without asking the database. */
+export function createGuestOrdersPort(call: RpcCall): GuestOrdersPort {
+  return {
+    async get({ token }) {
+      if (typeof token !== "string" || !/^[0-9a-f]{64}$/.test(token)) return null;
+      const row = (await call("guest_order", { p_token: [token, "text"] })) as GuestOrderRow | null;
+      return row ? toGuestOrder(row) : null;
+    },
+  };
+}

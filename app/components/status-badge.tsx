@@ -1,0 +1,13 @@
+import { statusBadgeClasses, statusLabel } from "~/modules/account/orders";
+
+/** An order's status in the spec's colours (pending yellow, paid green, shipped blue, delivered purple, cancelled red). */
+export function StatusBadge({ status, className = "" }: { status: string; className?: string }) {
+  return (
+    <span
+      data-status={status}
+      className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ring-1 ${statusBadgeClasses(status)} ${className}`}
+    >
+      {statusLabel(status)}
+    </span>
+  );
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import type { Order } from "~/backend/port";
+import { shippingAddressLines } from "~/modules/account/orders";
+import { signedCookie } from "~/utils/cookies.server";
+
+/**
+ * The order this browser has just placed, for /order-success: what was ordered, the amounts and where it ships, so a
+ * guest leaves with a record and the page needs no database read (a guest could not read the order back anyway).
+ * Signed, and small: product ids with their quantities and prices (names and pictures come from the catalogue), and
+ * the address as the lines of an envelope, each cut to SHIP_TO_LINE_MAX characters.
+ */
+const confirmationCookie = signedCookie("order_confirmation", { maxAge: 60 * 60 });
+
+const SHIP_TO_LINE_MAX = 120;
+
+const cents = z.number().int().nonnegative();
+const confirmationSchema = z.object({
+  id: z.string().regex(/^[0-9a-f-]{36}$/i),
+  /** [product id, quantity, price per item in cents] */
+  lines: z.array(z.tuple([z.string().max(64), z.number().int().min(1).max(99), cents])).max(50),
+  shippingMethod: z.string().max(32),
+  shippingAmount: cents,
+  totalAmount: cents,
+  currency: z.string().regex(/^[a-z]{3}$/),
+  shipTo: z.array(z.string().max(SHIP_TO_LINE_MAX)).max(4),
+});
+export type OrderConfirmation = z.infer<typeof confirmationSchema>;
+
+/** Set-Cookie remembering `order` for this browser, for an hour. */
+export async function confirmationHeader(order: Order): Promise<string> {
+  const value: OrderConfirmation = {
+    id: order.id,
+    lines: order.items.map((item) => [item.productId, item.quantity, item.pricePerItem]),
+    shippingMethod: order.shippingMethod,
+    shippingAmount: order.shippingAmount,
+    totalAmount: order.totalAmount,
+    currency: order.currency,
+    shipTo: shippingAddressLines(order.shippingAddress).map((line) =>
+      // Cut between characters, never inside a surrogate pair.
+      line.length > SHIP_TO_LINE_MAX ? `${line.slice(0, SHIP_TO_LINE_MAX - 1).replace(/[\uD800-\uDBFF]$/, "")}…` : line,
+    ),
+  };
+  return confirmationCookie.write(value);
+}
+
+/** The order this browser has just placed, or null (none, expired, tampered with). */
+export async function readConfirmation(request: Request): Promise<OrderConfirmation | null> {
+  const parsed = confirmationSchema.safeParse(await confirmationCookie.read(request));
+  return parsed.success ? parsed.data : null;
+}

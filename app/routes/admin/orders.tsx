@@ -1,0 +1,112 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { orderStatuses } from "~/backend/constants";
+import { AdminOrderList } from "~/components/admin-order-list";
+import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination } from "~/components/pagination";
+import { statusLabel } from "~/modules/account/orders";
+import { ADMIN_ORDERS_PAGE_SIZE, filterQuery, parseOrderFilter, SEARCH_MAX_LENGTH } from "~/modules/admin/order-filters";
+import { toAdminOrderRow } from "~/modules/admin/order-rows";
+import { loadPage } from "~/modules/admin/paging.server";
+import { orUnavailablePage } from "~/backend/unavailable.server";
+import { requireStaff } from "~/modules/admin/staff.server";
+import { getEnv } from "~/utils/env.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { staff } = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const filter = parseOrderFilter(url.searchParams);
+  const { result, pagination } = await loadPage(url, ADMIN_ORDERS_PAGE_SIZE, (window) =>
+    orUnavailablePage(staff.listOrders({ ...filter, ...window })),
+  );
+  const timeZone = getEnv().SHOP_TIME_ZONE;
+  return {
+    filter,
+    orders: result.orders.map((order) => toAdminOrderRow(order, timeZone)),
+    totalCount: result.totalCount,
+    pagination,
+    exportHref: `/admin/orders/export.csv${filterQuery(filter)}`,
+  };
+}
+
+export default function AdminOrders() {
+  const { filter, orders, totalCount, pagination, exportHref } = useLoaderData<typeof loader>();
+  const filtered = filter.status !== null || filter.search !== "";
+  return (
+    <AdminShell
+      title="Orders"
+      actions={
+        // A download, not a page: the browser saves the file (no client-side routing).
+        <a href={exportHref} className="btn-outline" download>
+          Export CSV
+        </a>
+      }
+    >
+      <Form method="get" role="search" aria-label="Orders" className="mt-6 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+        <div>
+          <label htmlFor="orders-status" className="mb-1 block text-sm font-medium text-ink">
+            Status
+          </label>
+          <select id="orders-status" name="status" defaultValue={filter.status ?? ""} className="input">
+            <option value="">All orders</option>
+            {orderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="orders-search" className="mb-1 block text-sm font-medium text-ink">
+            Search
+          </label>
+          <input
+            id="orders-search"
+            name="q"
+            type="search"
+            defaultValue={filter.search}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder="Order number, e-mail or name"
+            className="input"
+          />
+        </div>
+        <button type="submit" className="btn-primary">
+          Show orders
+        </button>
+      </Form>
+
+      <p className="mt-6 text-sm text-ink-muted" role="status">
+        {totalCount} {totalCount === 1 ? "order" : "orders"}
+        {filtered ? " match" : ""}
+        {filtered ? (
+          <>
+            {" "}
+            ·{" "}
+            <Link to="/admin/orders" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
+              Show every order
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {orders.length > 0 ? (
+        <div className="mt-3">
+          <AdminOrderList orders={orders} label="Orders, newest first" />
+        </div>
+      ) : (
+        <p className="mt-3 rounded-2xl border border-sand-200 bg-sand-50 px-4 py-8 text-center text-ink-muted">
+          {filtered ? "No order matches." : "No orders yet."}
+        </p>
+      )}
+      <Pagination links={pagination} className="mt-6" />
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ error }) => adminMeta("Orders", error);
+
+export const headers = adminHeaders;
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

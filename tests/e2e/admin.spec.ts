@@ -1,0 +1,198 @@
+import fs from "node:fs";
+import { expect, expectAccessible, test, visit } from "./fixtures";
+import { createAccount } from "./pages/account";
+import { expectBadge, openOrder, placeOrder, signInAsStaff } from "./pages/admin";
+import { linkIn, waitForMail } from "./pages/mail";
+import { act } from "./pages/navigation";
+
+// The back office (docs/decisions/0029-back-office.md), with JavaScript on and off: staff move a guest's order from
+// pending to delivered or cancel it, the customer is e-mailed and sees each status in its colour; everyone else
+// finds no back office at all.
+
+test.describe("back office", () => {
+  // Each test is a whole flow (an order placed, staff signed up, several posts and e-mails): several times a page test.
+  test.describe.configure({ timeout: 180_000 });
+
+  test("a guest order is marked paid, shipped and delivered; the guest is e-mailed and follows it on their own page", async ({ page, hasJs }) => {
+    const order = await placeOrder(page);
+    const confirmation = await waitForMail(order.email, new RegExp(`order #${order.number}$`));
+    const ownPage = linkIn(confirmation, "/order-status");
+    await visit(page, ownPage);
+    await expectBadge(page.getByRole("main"), "pending");
+    await expect(page.getByRole("main")).toContainText("Items");
+    await expect(page.getByRole("main")).not.toContainText("1 Rodeo Drive");
+
+    await signInAsStaff(page, 1);
+    await visit(page, "/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Newest orders" })).toContainText(`#${order.number}`);
+    await expect(page.getByRole("img", { name: /Paid revenue per day/ })).toBeVisible();
+    if (hasJs) await expectAccessible(page);
+
+    await openOrder(page, order.number);
+    const main = page.getByRole("main");
+    await expectBadge(main, "pending");
+    await expect(main).toContainText("Guest");
+    await expect(main).toContainText(order.email);
+    await expect(main.getByRole("region", { name: "Timeline" })).toContainText("Placed (Pending)");
+    if (hasJs) await expectAccessible(page);
+
+    await act(page, hasJs, () => main.getByRole("button", { name: "Mark as paid" }).click());
+    await expect(page.getByTestId("toast")).toContainText("Marked as paid. The customer was e-mailed.");
+    await expectBadge(main, "paid");
+    await waitForMail(order.email, new RegExp(`^Payment received for your Luxe Strands order #${order.number}$`));
+
+    await main.getByLabel("Carrier").fill("UPS");
+    await main.getByLabel("Tracking number").fill("1Z999AA10123456784");
+    await act(page, hasJs, () => main.getByRole("button", { name: "Mark as shipped" }).click());
+    await expectBadge(main, "shipped");
+    await expect(main.getByRole("link", { name: "Track the parcel" })).toHaveAttribute("href", "https://www.ups.com/track?tracknum=1Z999AA10123456784");
+    const shipped = await waitForMail(order.email, new RegExp(`order #${order.number} has shipped$`));
+    expect(shipped.parsed.text).toContain("Carrier: UPS");
+    expect(shipped.parsed.text).toContain("Tracking number: 1Z999AA10123456784");
+    expect(shipped.links).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
+
+    await act(page, hasJs, () => main.getByRole("button", { name: "Mark as delivered" }).click());
+    await expectBadge(main, "delivered");
+    await expect(main).toContainText("its status does not change any more");
+    await expect(main.getByRole("region", { name: "Timeline" })).toContainText("Shipped → Delivered");
+    await waitForMail(order.email, new RegExp(`order #${order.number} was delivered$`));
+
+    await visit(page, ownPage);
+    await expectBadge(page.getByRole("main"), "delivered");
+    await expect(page.getByRole("main").getByRole("link", { name: /Track your parcel/ })).toHaveAttribute("href", /ups\.com/);
+    await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: /^(Pending|Paid|Shipped|Delivered) / })).toHaveCount(4);
+    if (hasJs) await expectAccessible(page);
+  });
+
+  test("an order is cancelled with a reason the customer is told; the list filters by status", async ({ page, hasJs }) => {
+    const order = await placeOrder(page);
+    await signInAsStaff(page, 2);
+    await openOrder(page, order.number);
+    const main = page.getByRole("main");
+    await main.getByLabel(/Reason for cancelling/).fill("The colour is sold out");
+    await act(page, hasJs, () => main.getByRole("button", { name: "Cancel order" }).click());
+    await expect(page.getByTestId("toast")).toContainText("Order cancelled. The customer was e-mailed the reason.");
+    await expectBadge(main, "cancelled");
+    await expect(main.getByRole("button", { name: /Mark as/ })).toHaveCount(0);
+    const mail = await waitForMail(order.email, new RegExp(`order #${order.number} was cancelled$`));
+    expect(mail.parsed.text).toContain("Reason: The colour is sold out");
+    expect(mail.parsed.text).toContain("You have not been charged for this order.");
+
+    await visit(page, "/admin/orders");
+    await page.getByLabel("Status").selectOption("cancelled");
+    await act(page, hasJs, () => page.getByRole("button", { name: "Show orders" }).click());
+    await expect(page).toHaveURL(/status=cancelled/);
+    const list = page.getByRole("list", { name: "Orders, newest first" });
+    await expect(list).toContainText(`#${order.number}`);
+    await expectBadge(list, "cancelled");
+    await expect(list.locator("[data-status]:not([data-status=cancelled])")).toHaveCount(0);
+    if (hasJs) await expectAccessible(page);
+  });
+
+  test("a stale form is told the order changed meanwhile and shows the order as it now is", async ({ page, hasJs, allowHttpError }) => {
+    allowHttpError(409, "/admin/orders/");
+    const order = await placeOrder(page);
+    await signInAsStaff(page, 3);
+    const id = await openOrder(page, order.number);
+    // Another member of staff marks it paid meanwhile.
+    const other = await page.request.post(`/admin/orders/${id}`, {
+      form: { intent: "move", kind: "mark-paid", expectedStatus: "pending" },
+      maxRedirects: 0,
+    });
+    expect(other.status()).toBe(303);
+
+    const main = page.getByRole("main");
+    await main.getByLabel(/Reason for cancelling/).fill("Customer asked");
+    await act(page, hasJs, () => main.getByRole("button", { name: "Cancel order" }).click());
+    await expect(main.getByRole("alert")).toHaveText("The order changed meanwhile, so nothing was done. Here it is as it is now.");
+    await expectBadge(main, "paid");
+    await expect(main.getByRole("button", { name: "Mark as shipped" })).toBeVisible();
+  });
+
+  test("a member who is not staff finds no back office: every page and every form post is the ordinary 404", async ({ page, allowHttpError }) => {
+    allowHttpError(404);
+    await createAccount(page, { signedIn: true });
+    const someOrder = "0b5e7a52-35a4-4d8f-9a51-7c1f0f6d2f11";
+    for (const path of ["/admin", "/admin/orders", `/admin/orders/${someOrder}`, "/admin/subscribers"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+      await expect(page).toHaveTitle("Page not found");
+      await expect(page.getByRole("navigation", { name: "Back office" })).toHaveCount(0);
+    }
+    // The downloads are files, not pages: a bare 404.
+    for (const path of ["/admin/orders/export.csv", "/admin/subscribers/export.csv"]) {
+      expect((await page.request.get(path)).status(), path).toBe(404);
+    }
+    for (const form of [
+      { intent: "move", kind: "mark-paid", expectedStatus: "pending" } as Record<string, string>,
+      { intent: "move", kind: "cancel", expectedStatus: "pending", reason: "x" },
+      { intent: "note", note: "x" },
+      { intent: "revoke-guest-link" },
+    ]) {
+      expect((await page.request.post(`/admin/orders/${someOrder}`, { form })).status()).toBe(404);
+    }
+    // A visitor is sent to sign in, and comes back.
+    await page.request.post("/sign-out");
+    await page.goto("/admin/orders");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Forders$/);
+  });
+
+  test("the CSV exports open as expected: quoted, and a '=' in a name stays text", async ({ page, hasJs }) => {
+    const order = await placeOrder(page, { first: "=SUM(1+1)", last: 'Doe, "Jr"' });
+    const subscriber = `csv-subscriber-${test.info().project.name}-${Date.now()}@example.com`;
+    expect((await page.request.post("/newsletter", { form: { email: subscriber } })).ok()).toBe(true);
+    const confirm = await waitForMail(subscriber, /newsletter subscription/);
+    expect((await page.request.get(linkIn(confirm, "/newsletter/confirm"))).ok()).toBe(true);
+
+    await signInAsStaff(page, 4);
+    await visit(page, `/admin/orders?q=${encodeURIComponent(order.email)}`);
+    const [orders] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await orders.path())!, "utf8");
+    const lines = text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "Order number,Order id,Placed at (UTC),Status,First name,Last name,E-mail,Customer,Items,Subtotal,Shipping,Total,Currency,Carrier,Tracking number",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${order.number},`);
+    expect(lines[1]).toContain(`,pending,'=SUM(1+1),"Doe, ""Jr""",${order.email},guest,1,`);
+
+    await visit(page, "/admin/subscribers");
+    await expect(page.getByRole("list", { name: "Subscribers, newest first" })).toContainText(subscriber);
+    if (hasJs) await expectAccessible(page);
+    const [subscribers] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const rows = fs.readFileSync((await subscribers.path())!, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(rows[0]).toBe("E-mail,Confirmed at (UTC)");
+    expect(rows.some((row) => row.startsWith(`${subscriber},`))).toBe(true);
+  });
+
+  test("a member's /orders shows the status in its colour, the tracking number and link, and the dates", async ({ page, hasJs }) => {
+    // The member orders while signed in; staff (in another browser) ship it.
+    await createAccount(page, { signedIn: true });
+    const order = await placeOrder(page, { first: "Grace", last: "Hopper" });
+    const staffContext = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: hasJs });
+    const staffPage = await staffContext.newPage();
+    try {
+      await signInAsStaff(staffPage, 5);
+      const id = await openOrder(staffPage, order.number);
+      for (const form of [
+        { kind: "mark-paid", expectedStatus: "pending" } as Record<string, string>,
+        { kind: "mark-shipped", expectedStatus: "paid", carrier: "FedEx", trackingNumber: "123456789012" },
+      ]) {
+        const moved = await staffPage.request.post(`/admin/orders/${id}`, { form: { intent: "move", ...form }, maxRedirects: 0 });
+        expect(moved.status()).toBe(303);
+      }
+    } finally {
+      await staffContext.close();
+    }
+    await visit(page, "/orders");
+    const card = page.getByRole("article", { name: `Order #${order.number}` });
+    await expectBadge(card, "shipped");
+    await expect(card).toContainText("Tracking: FedEx 123456789012");
+    await expect(card.getByRole("link", { name: /Track your parcel/ })).toHaveAttribute("href", "https://www.fedex.com/fedextrack/?trknbr=123456789012");
+    await expect(card.getByRole("region", { name: "Progress" }).getByRole("listitem")).toHaveCount(3);
+    if (hasJs) await expectAccessible(page);
+  });
+});

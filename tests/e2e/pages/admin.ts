@@ -1,0 +1,78 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { visit } from "../fixtures";
+import { PASSWORD } from "./account";
+import { linkIn, waitForMail } from "./mail";
+import { STAFF_SLOTS, staffAddress } from "../servers";
+
+// The back office in the e2e shop: staff accounts and guest orders to work on.
+
+/** A staff address for one test of one project: each is signed up once per run (the data directory is new). */
+export function staffEmail(slot: number): string {
+  return staffAddress(test.info().project.name, slot);
+}
+
+/** Signs up the slot's staff address, confirms it by the e-mailed link (which signs it in) and stays signed in. */
+export async function signInAsStaff(page: Page, slot: number): Promise<string> {
+  if (slot < 1 || slot > STAFF_SLOTS) throw new Error(`staff slot ${slot}: 1 to ${STAFF_SLOTS}`);
+  const email = staffEmail(slot);
+  const signUp = await page.request.post("/auth?mode=signup", { form: { intent: "signup", email, password: PASSWORD } });
+  expect(signUp.ok()).toBe(true);
+  const mail = await waitForMail(email, /^Confirm your Luxe Strands account$/);
+  expect((await page.request.get(linkIn(mail, "/auth/callback"))).ok()).toBe(true);
+  return email;
+}
+
+let guestCount = 0;
+
+export interface GuestOrder {
+  number: string;
+  email: string;
+}
+
+/** Places an order through the shop's own pages (cart, checkout), as whoever the page is signed in as (a guest by default). */
+export async function placeOrder(page: Page, name: { first: string; last: string } = { first: "Ada", last: "Lovelace" }): Promise<GuestOrder> {
+  guestCount += 1;
+  const email = `guest-${test.info().project.name}-${Date.now()}-${guestCount}@example.com`;
+  await visit(page, "/product/acc-2");
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByTestId("toast")).toContainText("Added to cart");
+  await visit(page, "/checkout");
+  const fields: Array<[string, string]> = [
+    ["First Name", name.first],
+    ["Last Name", name.last],
+    ["Email", email],
+    ["Phone", "3105550142"],
+    ["Address", "1 Rodeo Drive"],
+    ["City", "Beverly Hills"],
+    ["State", "CA"],
+    ["ZIP Code", "90210"],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/order-success$/);
+  const number = (await page.getByTestId("order-number").textContent())?.replace("Order #", "") ?? "";
+  expect(number).toMatch(/^[0-9A-F]{8}$/);
+  return { number, email };
+}
+
+/** Finds the order by its number in the back office's list and opens it; returns its id. */
+export async function openOrder(page: Page, number: string): Promise<string> {
+  await visit(page, `/admin/orders?q=${number}`);
+  await page.getByRole("link", { name: `Order #${number}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
+  return new URL(page.url()).pathname.split("/").at(-1)!;
+}
+
+/** The status badge inside `scope`: its text and the colour class the spec gives the status. */
+export async function expectBadge(scope: Locator, status: string) {
+  const colours: Record<string, RegExp> = {
+    pending: /bg-yellow-100/,
+    paid: /bg-green-100/,
+    shipped: /bg-blue-100/,
+    delivered: /bg-purple-100/,
+    cancelled: /bg-red-100/,
+  };
+  const badge = scope.locator(`[data-status="${status}"]`).first();
+  await expect(badge).toHaveText(status.charAt(0).toUpperCase() + status.slice(1));
+  await expect(badge).toHaveClass(colours[status]!);
+}

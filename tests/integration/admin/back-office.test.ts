@@ -1,0 +1,182 @@
+// The back office's routes in-process, on the embedded backend: the guard (a visitor goes to /auth, a member who is
+// not staff gets the ordinary 404 from every page and every form post), the moves as forms post them (allowed,
+// refused, concurrent), the exports, and the guest's order page.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Backend, Order } from "~/backend/port";
+import { loader as orderExport } from "~/routes/admin/orders-export";
+import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
+import { loader as ordersLoader } from "~/routes/admin/orders";
+import { loader as overviewLoader } from "~/routes/admin/overview";
+import { loader as subscribersExport } from "~/routes/admin/subscribers-export";
+import { loader as subscribersLoader } from "~/routes/admin/subscribers";
+import { loader as guestOrderLoader } from "~/routes/order-status";
+import { loader as robotsLoader } from "~/routes/robots.txt";
+import { loader as sitemapLoader } from "~/routes/sitemap.xml";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { installTestBackend } from "#tests/support/pglite";
+import { call, expectRedirect, get, post, signUpMember, testContext, toastOf } from "#tests/support/route-calls";
+import { shipping } from "#tests/support/backend-helpers";
+
+let backend: Backend;
+let db: SqlDatabase;
+let uninstall: () => Promise<void>;
+let staffCookie: string;
+let memberCookie: string;
+
+beforeAll(async () => {
+  ({ backend, db, uninstall } = await installTestBackend());
+  const staff = await signUpMember(backend, "Store Owner");
+  const member = await signUpMember(backend, "Just Shopping");
+  staffCookie = staff.cookie;
+  memberCookie = member.cookie;
+  await backend.syncStaff({ staffEmails: [staff.user.email], orderRecipients: [] });
+});
+
+afterAll(async () => {
+  await uninstall();
+});
+
+const placeGuestOrder = (overrides: { firstName?: string; email?: string } = {}) =>
+  backend.forRequest(get("/checkout")).orders.place({
+    userId: null,
+    items: [{ productId: "clip-1", quantity: 2 }],
+    shippingAddress: { ...shipping, firstName: overrides.firstName ?? "Grace" },
+    shippingMethod: "standard",
+    email: overrides.email ?? `guest-${crypto.randomUUID()}@example.com`,
+    idempotencyKey: crypto.randomUUID(),
+  });
+
+const pages = [
+  ["/admin", overviewLoader],
+  ["/admin/orders", ordersLoader],
+  ["/admin/orders/export.csv", orderExport],
+  ["/admin/subscribers", subscribersLoader],
+  ["/admin/subscribers/export.csv", subscribersExport],
+] as const;
+
+describe("who gets in", () => {
+  test.each(pages)("%s sends a visitor to /auth and back afterwards", async (path, loader) => {
+    expectRedirect(await call(loader, get(path)), `/auth?${new URLSearchParams({ redirectTo: path })}`);
+  });
+
+  test("a member who is not staff gets the ordinary 404 from every page and every form post", async () => {
+    const order = await placeGuestOrder();
+    for (const [path, loader] of pages) {
+      const result = await call(loader, get(path, memberCookie));
+      expect({ path, status: result.status, thrown: result.thrown }).toEqual({ path, status: 404, thrown: true });
+    }
+    const orderPath = `/admin/orders/${order.id}`;
+    expect((await call(orderLoader, get(orderPath, memberCookie), { params: { id: order.id } })).status).toBe(404);
+    for (const fields of [
+      { intent: "move", kind: "mark-paid", expectedStatus: "pending" } as Record<string, string>,
+      { intent: "move", kind: "cancel", expectedStatus: "pending", reason: "mine" },
+      { intent: "note", note: "hello" },
+      { intent: "revoke-guest-link" },
+      {},
+    ]) {
+      const result = await call(orderAction, post(orderPath, fields, memberCookie), { params: { id: order.id } });
+      expect(result.status).toBe(404);
+    }
+    const [row] = await db.query<{ status: string }>("select status from public.orders where id = $1", [order.id]);
+    expect(row?.status).toBe("pending");
+  });
+
+  test("neither robots.txt nor the sitemap names the back office", async () => {
+    const robots = await robotsLoader({ request: get("/robots.txt"), params: {}, context: {} as never });
+    expect(await (robots as Response).text()).not.toContain("admin");
+    const sitemap = await sitemapLoader({ request: get("/sitemap.xml"), params: {}, context: {} as never });
+    expect(await (sitemap as Response).text()).not.toContain("/admin");
+  });
+});
+
+describe("staff", () => {
+  test("the orders list filters and searches; the export streams what the filter shows, as text", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const formula = await placeGuestOrder({ firstName: "=HYPERLINK(\"http://x\")", email: `csv-${tag}@example.com` });
+    const quoted = await placeGuestOrder({ firstName: 'Ann "Nan", Jr', email: `csv-${tag}-2@example.com` });
+    const listed = await call(ordersLoader, get(`/admin/orders?q=csv-${tag}`, staffCookie));
+    expect(listed.data?.orders.map((order) => order.id)).toEqual([quoted.id, formula.id]);
+    expect(listed.data?.exportHref).toBe(`/admin/orders/export.csv?q=csv-${tag}`);
+
+    const response = await orderExport({ request: get(`/admin/orders/export.csv?q=csv-${tag}`, staffCookie), params: {}, context: testContext() });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    const lines = text.split("\r\n");
+    expect(lines[0]).toMatch(/^\uFEFFOrder number,Order id,/);
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain('"Ann ""Nan"", Jr"');
+    expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(lines[2]).toContain(",guest,2,598,0,598,USD,,");
+  });
+
+  test("marking paid, then shipped needs carrier and tracking; each move e-mails; a stale form is told and changes nothing", async () => {
+    const order: Order = await placeGuestOrder();
+    const path = `/admin/orders/${order.id}`;
+    const postMove = (fields: Record<string, string>, cookie = staffCookie) =>
+      call(orderAction, post(path, { intent: "move", ...fields }, cookie), { params: { id: order.id } });
+
+    const page = await call(orderLoader, get(path, staffCookie), { params: { id: order.id } });
+    expect(page.data?.order.moves.map((move) => move.label)).toEqual(["Mark as paid", "Cancel order"]);
+    expect(page.data?.order).toMatchObject({ subtotal: "$598.00", total: "$598.00", customer: "Guest", guestLinkActive: true });
+
+    const paid = await postMove({ kind: "mark-paid", expectedStatus: "pending" });
+    expectRedirect(paid, path);
+    expect(await toastOf(paid)).toMatchObject({ description: "Marked as paid. The customer was e-mailed." });
+
+    const stale = await postMove({ kind: "cancel", expectedStatus: "pending", reason: "Changed mind" });
+    expect(stale.status).toBe(409);
+    expect(stale.data).toMatchObject({ errors: { form: expect.stringMatching(/changed meanwhile/) } });
+
+    const missing = await postMove({ kind: "mark-shipped", expectedStatus: "paid", carrier: "UPS" });
+    expect(missing.status).toBe(400);
+    expect(missing.data).toMatchObject({ errors: { trackingNumber: "Enter the tracking number." }, values: { carrier: "UPS" } });
+
+    const refused = await postMove({ kind: "mark-delivered", expectedStatus: "paid" });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ errors: { form: "'Mark as delivered' is only for an order that is shipped." } });
+
+    expectRedirect(await postMove({ kind: "mark-shipped", expectedStatus: "paid", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }), path);
+    const shipped = await call(orderLoader, get(path, staffCookie), { params: { id: order.id } });
+    expect(shipped.data?.order).toMatchObject({
+      status: "shipped",
+      trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+      moves: [{ kind: "mark-delivered", label: "Mark as delivered" }],
+    });
+    expect(shipped.data?.order.timeline.map((entry) => entry.change)).toEqual(["Placed (Pending)", "Pending → Paid", "Paid → Shipped"]);
+    const kinds = await db.query<{ kind: string }>("select kind from public.outbox where payload ->> 'id' = $1 order by created_at", [order.id]);
+    expect(kinds.map((row) => row.kind)).toEqual(["order_confirmation", "order_paid", "order_shipped"]);
+  });
+
+  test("the internal note is saved, and a guest's link revoked", async () => {
+    const order = await placeGuestOrder();
+    const path = `/admin/orders/${order.id}`;
+    const params = { params: { id: order.id } };
+    expectRedirect(await call(orderAction, post(path, { intent: "note", note: "Call first" }, staffCookie), params), path);
+    expect((await call(orderLoader, get(path, staffCookie), params)).data?.order.internalNote).toBe("Call first");
+    const [mail] = await db.query<{ secret: string }>(
+      "select secret from public.outbox where kind = 'order_confirmation' and payload ->> 'id' = $1",
+      [order.id],
+    );
+    const guestPage = await call(guestOrderLoader, get(`/order-status?token=${mail!.secret}`));
+    expect(guestPage.status).toBe(200);
+    expect(guestPage.data?.order.number).toBe(order.id.slice(-8));
+    expectRedirect(await call(orderAction, post(path, { intent: "revoke-guest-link" }, staffCookie), params), path);
+    expect((await call(guestOrderLoader, get(`/order-status?token=${mail!.secret}`))).status).toBe(404);
+  });
+
+  test("an unknown order is the ordinary 404, for staff too", async () => {
+    const id = crypto.randomUUID();
+    expect((await call(orderLoader, get(`/admin/orders/${id}`, staffCookie), { params: { id } })).status).toBe(404);
+    expect((await call(orderLoader, get("/admin/orders/nope", staffCookie), { params: { id: "nope" } })).status).toBe(404);
+  });
+
+  test("the overview and the subscribers answer", async () => {
+    const overview = await call(overviewLoader, get("/admin", staffCookie));
+    expect(overview.data?.chart.bars).toHaveLength(30);
+    expect(overview.data?.periods.map((period) => period.name)).toEqual(["Today", "Last 7 days", "Last 30 days"]);
+    const subscribers = await call(subscribersLoader, get("/admin/subscribers", staffCookie));
+    expect(subscribers.status).toBe(200);
+    expect(subscribers.data?.totalCount).toBe(0);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Backend, RequestBackend } from "~/backend/port";
+import { shippingAddress } from "#tests/support/shipping";
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { createTestBackend } from "#tests/support/pglite";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { signUpMember } from "#tests/support/route-calls";
+
+// The order's later e-mails (decision 0029) from the status change's own transaction, through a real SMTP server:
+// paid, shipped (with tracking), delivered, cancelled (reason and payment), the shop's new-order notice, and a
+// guest's confirmation carrying the link to their order's page.
+
+let backend: Backend;
+let smtp: TestSmtpServer;
+let staff: RequestBackend;
+
+beforeAll(async () => {
+  ({ backend } = await createTestBackend());
+  smtp = await startTestSmtpServer();
+  const owner = await signUpMember(backend, "Owner");
+  await backend.syncStaff({ staffEmails: [owner.user.email], orderRecipients: ["orders@shop.test"] });
+  staff = backend.forRequest(new Request("http://shop.test/admin", { headers: { Cookie: owner.cookie } }));
+});
+afterAll(async () => {
+  await backend.close();
+  await smtp.stop();
+});
+
+async function deliverAll() {
+  const sender = createTestMailSender(backend.outbox!, smtp);
+  await sender.runOnce();
+  await sender.stop();
+}
+
+const placeGuestOrder = (email: string) =>
+  backend.forRequest(new Request("http://shop.test/checkout")).orders.place({
+    userId: null,
+    items: [{ productId: "clip-1", quantity: 1 }],
+    shippingAddress,
+    shippingMethod: "standard",
+    email,
+    idempotencyKey: `status-mail-${crypto.randomUUID()}`,
+  });
+
+describe("order status e-mails", () => {
+  it("tell a guest of each step: the confirmation's own-page link, paid, shipped with tracking, delivered", async () => {
+    const order = await placeGuestOrder("status-guest@example.com");
+    const number = order.id.slice(-8);
+    await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" });
+    await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "paid", newStatus: "shipped", carrier: "USPS", trackingNumber: "9400 1000 0000" });
+    await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "shipped", newStatus: "delivered" });
+    await deliverAll();
+    const mails = await smtp.waitFor(5);
+    const toGuest = mails.filter((mail) => mail.recipients.includes("status-guest@example.com"));
+    expect(toGuest.map((mail) => mail.parsed.subject)).toEqual([
+      `Your Luxe Strands order #${number}`,
+      `Payment received for your Luxe Strands order #${number}`,
+      `Your Luxe Strands order #${number} has shipped`,
+      `Your Luxe Strands order #${number} was delivered`,
+    ]);
+    const [confirmation, , shipped, delivered] = toGuest;
+    expect(linksIn(confirmation!)).toContainEqual(expect.stringMatching(/^http:\/\/localhost\/order-status\?token=[0-9a-f]{64}$/));
+    expect(confirmation!.parsed.text).toMatch(/Follow your order: http:\/\/localhost\/order-status\?token=/);
+
+    const shippedText = shipped!.parsed.text ?? "";
+    expect(shippedText).toContain("Your order has shipped");
+    expect(shippedText).toContain("Carrier: USPS");
+    expect(shippedText).toContain("Tracking number: 9400 1000 0000");
+    expect(shippedText).toContain("Track your parcel: https://tools.usps.com/go/TrackConfirmAction?tLabels=940010000000");
+    expect(shipped!.parsed.html).toContain('href="https://tools.usps.com/go/TrackConfirmAction?tLabels=940010000000"');
+    // One column that fits a 320 px screen: no fixed widths beyond the layout's max-width.
+    expect(shipped!.parsed.html).not.toMatch(/(?<!max-)width:\s*\d{3,}px/);
+    expect(delivered!.parsed.text).toContain("Your order was delivered");
+
+    const notice = mails.find((mail) => mail.recipients.includes("orders@shop.test"));
+    expect(notice?.parsed.subject).toBe(`New order #${number}: $299.00`);
+    expect(notice?.parsed.text).toContain("status-guest@example.com");
+    expect(linksIn(notice!)).toContain(`http://localhost/admin/orders/${order.id}`);
+  });
+
+  it("a cancellation gives the reason and says what happens to the payment", async () => {
+    smtp.received.length = 0;
+    const unpaid = await placeGuestOrder("cancel-unpaid@example.com");
+    const paid = await placeGuestOrder("cancel-paid@example.com");
+    await staff.staff.moveOrder({ orderId: unpaid.id, expectedStatus: "pending", newStatus: "cancelled", note: "Duplicate order" });
+    await staff.staff.moveOrder({ orderId: paid.id, expectedStatus: "pending", newStatus: "paid" });
+    await staff.staff.moveOrder({ orderId: paid.id, expectedStatus: "paid", newStatus: "cancelled", note: "Out of stock" });
+    await deliverAll();
+    const mails = await smtp.waitFor(7);
+    const cancelled = (recipient: string) =>
+      mails.find((mail) => mail.recipients.includes(recipient) && /was cancelled/.test(mail.parsed.subject ?? ""))!.parsed.text ?? "";
+    expect(cancelled("cancel-unpaid@example.com")).toContain("Reason: Duplicate order");
+    expect(cancelled("cancel-unpaid@example.com")).toContain("You have not been charged for this order.");
+    expect(cancelled("cancel-paid@example.com")).toContain("Reason: Out of stock");
+    expect(cancelled("cancel-paid@example.com")).toMatch(/will be refunded .* 5-7 business days/);
+  });
+});
