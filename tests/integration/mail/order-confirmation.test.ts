@@ -66,9 +66,11 @@ describe("order confirmation", () => {
     expect(text).toContain("Tax: $0.00");
     expect(text).toContain("Total: $622.00");
     expect(text).toContain(shippingAddress.address);
-    // A guest has no order history to link to; the shop and its help and contact page, as every message.
+    // A guest has no order history: the order's own page (decision 0029), then the shop and its help and contact
+    // page, as every message.
     expect(text).not.toContain("/orders");
-    expect(linksIn(mail!)).toEqual(["http://localhost/shop", "http://localhost/faq"]);
+    expect(text).toMatch(/Follow your order: http:\/\/localhost\/order-status\?token=[0-9a-f]{64}/);
+    expect(linksIn(mail!)).toEqual([expect.stringMatching(/^http:\/\/localhost\/order-status\?token=[0-9a-f]{64}$/), "http://localhost/shop", "http://localhost/faq"]);
     const html = String(mail!.parsed.html);
     expect(html).toContain("$622.00");
     expect(html).not.toMatch(/<img/i);
