@@ -15,7 +15,9 @@ import helmet from "helmet";
 import { createPageCache } from "./server/page-cache.js";
 import { remixHandler } from "./server/remix-handler.js";
 import {
+  answerRefusedFloods,
   answerUnparsableRequests,
+  originFormOnly,
   readFormBody,
   redirectToCanonicalPath,
   refuseCrossSitePosts,
@@ -94,6 +96,9 @@ app.set("trust proxy", trustProxy === "true" ? 1 : /^[1-9]\d*$/.test(trustProxy)
 
 let closing = false;
 
+// Before everything, static files included: a request line in absolute form is read as a path on this shop.
+app.use(originFormOnly());
+
 app.use((_req, res, next) => {
   // While shutting down, keep-alive clients are told to reconnect, which reaches another instance.
   if (closing) res.setHeader("Connection", "close");
@@ -151,7 +156,9 @@ app.use(refuseLegacyDataRequests());
 app.use(redirectToCanonicalPath());
 // Every post: from our own pages, small, a form, valid UTF-8; else a 4xx here. Payment providers' webhooks
 // (WEBHOOK_PATHS) are posted by the provider, as JSON: they skip the same-origin and form checks, not the size limit.
+// A client just refused by a per-client limit gets a plain 429 here, without a render, until it may try again.
 app.use(refuseCrossSitePosts());
+app.use(answerRefusedFloods(() => build.entry.module.floodGate?.()));
 app.use(readFormBody());
 
 // app.use, not app.all("*"): a path pattern makes Express decode the path first, and a malformed escape
@@ -160,7 +167,7 @@ app.use(
   remixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.renderNonce, clientIp: req.ip, responseHeaders: new Headers() }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.renderNonce, clientIp: req.ip, requestPath: req.path, responseHeaders: new Headers() }),
     // Public pages for visitors without cookies, for as long as their s-maxage says (PAGE_CACHE=off to disable).
     pageCache: isProduction && process.env.PAGE_CACHE !== "off" ? createPageCache() : undefined,
   }),

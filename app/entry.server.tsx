@@ -10,6 +10,8 @@ import { frameworkScript } from "~/utils/framework-script.server";
 import { ServerDocumentProvider } from "~/utils/nonce";
 
 export { startup, shutdown } from "~/lifecycle.server";
+// server.js answers a refused client's further posts with it, before Remix (decision 0027).
+export { floodGate } from "~/modules/limits/flood-gate.server";
 
 /**
  * Remix logs every error a request meets. A client's mistake (a 4xx answer such as OPTIONS /cart's 405) and a

@@ -4,6 +4,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The client's address as Express reads it (`req.ip`, honouring TRUST_PROXY): the key of per-client limits. */
     clientIp?: string;
+    /** The path the request was sent to, as Express reads it: where a refused client's further posts are answered early. */
+    requestPath?: string;
     /**
      * Headers the request's backend produces (a session cookie issued, refreshed or ended), collected across
      * every loader and action of the request: server.js makes one per request and adds them to whatever response

@@ -59,10 +59,13 @@ function ownHosts(req, siteUrl) {
   return hosts.filter(Boolean).map((host) => /** @type {string} */ (host).toLowerCase());
 }
 
+const CROSS_SITE_MESSAGE = "This form was sent from another website. Please go back to the shop and try again from there.";
+
 /**
- * Refuses a state-changing request whose Origin header names another site (403). Requests without an Origin
- * (old browsers, curl, server-to-server) pass: a cross-site form post from a browser always carries one, and
- * our cookies are SameSite=Lax, so such a post would arrive without the shopper's session anyway.
+ * Refuses a state-changing request whose Origin header names another site (403), or that has no Origin but the
+ * browser's `Sec-Fetch-Site: cross-site`. Requests with neither (old browsers, curl, server-to-server) pass: a
+ * cross-site form post from a browser carries one or the other, and our cookies are SameSite=Lax, so such a post
+ * would arrive without the shopper's session anyway.
  * @param {{ siteUrl?: string }} [options]
  * @returns {import("express").RequestHandler}
  */
@@ -70,7 +73,12 @@ export function refuseCrossSitePosts({ siteUrl = process.env.SITE_URL || undefin
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || isWebhookRequest(req)) return next();
     const origin = req.get("Origin");
-    if (origin === undefined) return next();
+    if (origin === undefined) {
+      // A browser that sends no Origin still says where the post came from: another site's form (login CSRF on
+      // /auth, or any form whose post needs no cookie) is refused on every endpoint alike.
+      if (req.get("Sec-Fetch-Site")?.trim().toLowerCase() !== "cross-site") return next();
+      return refuse(req, res, 403, "Request refused", CROSS_SITE_MESSAGE);
+    }
     let originHost = "";
     try {
       // "null" (sandboxed frames, some cross-site redirects) is not a URL and never ours.
@@ -79,7 +87,7 @@ export function refuseCrossSitePosts({ siteUrl = process.env.SITE_URL || undefin
       // Leave originHost empty: refused below.
     }
     if (originHost && ownHosts(req, siteUrl).includes(originHost)) return next();
-    refuse(req, res, 403, "Request refused", "This form was sent from another website. Please go back to the shop and try again from there.");
+    refuse(req, res, 403, "Request refused", CROSS_SITE_MESSAGE);
   };
 }
 
@@ -272,6 +280,31 @@ export function refuseLegacyDataRequests() {
 }
 
 /**
+ * Reads a request line in absolute form (`GET http://evil.example/Shop/ HTTP/1.1`, the form a client uses with a
+ * proxy) as its path and query on this shop, before anything else sees it: the shop is not a proxy, and nothing it
+ * builds (a redirect, a page's links, the URL Remix sees) may take another origin from a request line. A target that
+ * is neither a path nor a URL gets 400.
+ * @returns {import("express").RequestHandler}
+ */
+export function originFormOnly() {
+  return (req, res, next) => {
+    if (req.url.startsWith("/") || (req.url === "*" && req.method === "OPTIONS")) return next();
+    let url;
+    try {
+      url = new URL(req.url);
+    } catch {
+      return refuse(req, res, 400, "Bad request", "This address cannot be read.");
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      return refuse(req, res, 400, "Bad request", "This address cannot be read.");
+    }
+    req.url = `${url.pathname}${url.search}`;
+    req.originalUrl = req.url;
+    next();
+  };
+}
+
+/**
  * A request's URL as its path and its query string (with the "?", or "" when there is none), both as sent.
  * @param {string} url
  */
@@ -296,15 +329,39 @@ export function canonicalPathOf(path) {
 /**
  * Sends a GET for a path written another way (/Wigs, /shop/) to the canonical one with a 301, query kept. Remix
  * matches paths case-insensitively and with or without a trailing slash, but a page reads its path as written:
- * /Wigs listed every product, under a canonical link of its own.
+ * /Wigs listed every product, under a canonical link of its own. The Location is the shop's own: SITE_URL's origin
+ * when it is set, else a path on the host the request was sent to, never an origin from the request.
+ * @param {{ siteUrl?: string }} [options]
  * @returns {import("express").RequestHandler}
  */
-export function redirectToCanonicalPath() {
+export function redirectToCanonicalPath({ siteUrl = process.env.SITE_URL || undefined } = {}) {
+  const origin = siteUrl ? new URL(siteUrl).origin : "";
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const { path, query } = splitUrl(req.originalUrl);
     const canonical = canonicalPathOf(path);
     if (canonical === path) return next();
-    res.redirect(301, canonical + query);
+    res.redirect(301, origin + canonical + query);
+  };
+}
+
+/**
+ * Answers a post from a client that a per-client limit has just refused for this page, until its Retry-After has
+ * passed: a small plain 429 with Retry-After, before the body is read and before Remix renders anything. The app
+ * decides who is refused (entry.server's `floodGate`, closed by app/modules/limits/rate-limit.server.ts); the first
+ * refusal was its friendly page. A fetcher's data request (`*.data`) renders no page and is left to the app, whose
+ * answer its page knows how to show.
+ * @param {() => { refusal(clientIp: string | undefined, path: string): { status: number; retryAfterSeconds: number; text: string } | null } | undefined} gate
+ * @returns {import("express").RequestHandler}
+ */
+export function answerRefusedFloods(gate) {
+  return (req, res, next) => {
+    if (req.method !== "POST" || req.path.endsWith(".data")) return next();
+    const refusal = gate()?.refusal(req.ip, req.path);
+    if (!refusal) return next();
+    res.status(refusal.status);
+    res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+    res.setHeader("Cache-Control", "no-store");
+    res.type("text").send(refusal.text);
   };
 }

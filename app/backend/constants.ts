@@ -17,6 +17,8 @@ export const MAX_ORDERS_PAGE_SIZE = 100;
 /** Statuses an order can have (spec 4: badge colours); new orders are "pending". */
 export const orderStatuses = ["pending", "paid", "shipped", "delivered", "cancelled"] as const;
 
+/** How long a password-recovery link's session may set a new password without the current one. */
+export const RECOVERY_GRANT_MINUTES = 15;
 /** Shipping methods (the database's shipping_rates; their names and rates: app/content/shipping.ts). */
 export const shippingMethodIds = ["standard", "express", "overnight", "international"] as const;
 /** Most rows one back-office page (or export batch) reads. */

@@ -16,6 +16,8 @@ export type BackendErrorCode =
   | "not_found"
   /** An e-mailed link that is unknown, already used or expired. */
   | "invalid_link"
+  /** Setting a password without the current one needs a session from a recovery link, unused and recent. */
+  | "recovery_required"
   | "product_not_found"
   | "out_of_stock"
   | "invalid_quantity"
@@ -34,19 +36,32 @@ export type BackendErrorCode =
   | "unavailable"
   | "unexpected";
 
-/** `message` is written for the shopper (shown as is, spec 8); `cause` keeps the original error for logs. */
+/**
+ * `message` is written for the shopper (shown as is, spec 8); `cause` keeps the original error for logs;
+ * `retryAfterSeconds`, for "too_many_attempts", is when to try again (the 429's Retry-After), where it is known.
+ */
 export class BackendError extends Error {
   override readonly name = "BackendError";
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: BackendErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 
 export function isBackendError(error: unknown, code?: BackendErrorCode): error is BackendError {
   return error instanceof BackendError && (code === undefined || error.code === code);
+}
+
+/** The refusal of a password set without the current one, outside a recovery link's grant (every adapter). */
+export function recoveryRequiredError(): BackendError {
+  return new BackendError(
+    "recovery_required",
+    'This password-reset link has expired or was already used. Ask for a new one with "Forgot password?".',
+  );
 }

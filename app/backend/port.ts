@@ -49,6 +49,11 @@ export interface BackendCapabilities {
   /** The backend sends e-mail: sign-up confirmation and password-recovery links. */
   readonly sendsEmail: boolean;
   /**
+   * Those links work in any browser. False on Supabase: its links carry a PKCE code that only the browser that asked
+   * for the link can use (it holds the verifier), so pages tell the shopper to open it there.
+   */
+  readonly linksWorkInAnyBrowser: boolean;
+  /**
    * Google sign-in runs through the backend's own OAuth redirect (`startOAuth`, then
    * `exchangeCodeForSession` on the callback). When false, the app verifies Google itself
    * (remix-auth-google) and calls `signInWithVerifiedIdentity`.
@@ -93,6 +98,10 @@ export interface AuthUser {
 }
 
 export interface SignUpResult {
+  /**
+   * The new account. Where addresses are confirmed by e-mail, an address that has an account already gets the same
+   * answer as a new one, with a stand-in user (its id belongs to nobody), and its owner an e-mail saying so.
+   */
   user: AuthUser;
   /** False when the backend first wants the address confirmed by e-mail (no session yet). */
   signedIn: boolean;
@@ -119,17 +128,35 @@ export interface AuthPort {
   resendConfirmation(input: { email: string; emailRedirectTo: string }): Promise<void>;
   /** Only where `capabilities.sendsEmail`; otherwise throws BackendError "not_supported". */
   requestPasswordReset(input: { email: string; redirectTo: string }): Promise<void>;
-  /** Sets a new password for the signed-in user (after a recovery link, that link's session). */
-  updatePassword(input: { password: string }): Promise<AuthUser>;
+  /**
+   * Whether this session may set a new password without the current one: it was opened by a password-recovery link
+   * less than RECOVERY_GRANT_MINUTES ago and has set none since, and the password has not changed since. Decided
+   * by the backend (never by a cookie the browser could keep and replay).
+   */
+  hasRecoveryGrant(): Promise<boolean>;
+  /**
+   * Sets a new password with this session's recovery grant, which it uses up (BackendError "recovery_required"
+   * without one). Keeps this session, ends every other one, and makes unused reset links stop working.
+   */
+  resetPassword(input: { password: string }): Promise<AuthUser>;
   /**
    * A signed-in user changing the password: `currentPassword` must be right (else BackendError
-   * "invalid_credentials", and nothing changes). Like updatePassword, it keeps this session and ends the others.
+   * "invalid_credentials", and nothing changes). Like resetPassword, it keeps this session, ends the others, and
+   * ends any recovery grant and unused reset link of the account.
    */
   changePassword(input: { currentPassword: string; password: string }): Promise<AuthUser>;
   /** Only where `capabilities.hostedOAuth`: the URL to redirect the browser to. */
   startOAuth(input: { provider: OAuthProvider; redirectTo: string }): Promise<{ url: string }>;
-  /** Only where `capabilities.hostedOAuth`: finishes OAuth, e-mail confirmation or recovery links (`?code=`). */
+  /**
+   * Finishes OAuth (where `capabilities.hostedOAuth`), e-mail confirmation or recovery links (`?code=`): signs the
+   * link's account in; a recovery link's session gets the recovery grant.
+   */
   exchangeCodeForSession(input: { code: string }): Promise<AuthUser>;
+  /**
+   * The address of the account an e-mailed link's `code` signs in, without using the link; null when the backend
+   * cannot tell (Supabase: its links work only in the browser that asked for them) or the link does not work.
+   */
+  emailLinkAccount(input: { code: string }): Promise<{ email: string } | null>;
   /**
    * Only where `!capabilities.hostedOAuth`: signs in the owner of an e-mail address that the identity
    * provider has verified, creating the account on the first visit. Never pass an unverified address.
@@ -506,6 +533,8 @@ export interface OutboxMessage {
   attempts: number;
   /** ISO 8601. */
   createdAt: string;
+  /** This claim's token: only its holder may renew or finish the message (another claim has another token). */
+  claim: string;
 }
 
 export type OutboxOutcome =
@@ -516,7 +545,13 @@ export type OutboxOutcome =
 export interface OutboxPort {
   /** Due messages, each leased to the caller for `leaseSeconds` (other senders skip them meanwhile). */
   claim(input: { limit: number; leaseSeconds: number }): Promise<OutboxMessage[]>;
-  finish(input: { id: string } & OutboxOutcome): Promise<void>;
+  /**
+   * Extends the lease of a claim still held to `leaseSeconds` from now. False when the claim was lost (its lease ran
+   * out and another sender claimed the message, or the message is finished): the caller holds nothing then.
+   */
+  renew(input: { id: string; claim: string; leaseSeconds: number }): Promise<boolean>;
+  /** Records the attempt's outcome. False, and nothing changes, when `claim` is no longer the message's claim. */
+  finish(input: { id: string; claim: string } & OutboxOutcome): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,7 +11,6 @@ import {
   alreadySignedInNotice,
   signedInNotice,
 } from "~/modules/auth/auth-messages";
-import { grantPasswordRecovery } from "~/modules/auth/password-recovery.server";
 import { getSession } from "~/modules/auth/session.server";
 import { redirectSignedIn } from "~/modules/auth/sign-in.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -38,16 +37,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const confirming = url.searchParams.has(ADDRESS_CONFIRMATION_FLAG);
+  // Another account's link, opened where someone is signed in, must not switch accounts: whoever sent it would have
+  // the shopper working inside their account. Say whose link it is; signing out first is the shopper's choice.
+  const signedIn = await backend.auth.getUser();
+  if (signedIn) {
+    const owner = await backend.auth.emailLinkAccount({ code });
+    if (owner && owner.email.toLowerCase() !== signedIn.email.toLowerCase()) {
+      return data(
+        { outcome: "other-account", linkEmail: owner.email, signedInEmail: signedIn.email, link: `${url.pathname}${url.search}` } as const,
+        { status: 409, headers: { "Cache-Control": "private, no-store" } },
+      );
+    }
+  }
   try {
-    const user = await backend.auth.exchangeCodeForSession({ code });
-    const recovering = next === RESET_PASSWORD_PATH;
+    await backend.auth.exchangeCodeForSession({ code });
     return await redirectSignedIn(request, {
       backend,
       redirectTo: next,
       // The reset page explains itself; a "Welcome back!" there, or to a member just confirming the address, would
       // be confusing.
-      notice: recovering ? null : confirming ? addressConfirmedNotice : signedInNotice,
-      headers: recovering ? new Headers({ "Set-Cookie": await grantPasswordRecovery(user.id) }) : undefined,
+      notice: next === RESET_PASSWORD_PATH ? null : confirming ? addressConfirmedNotice : signedInNotice,
     });
   } catch (error) {
     if (!isBackendError(error)) throw error;
@@ -58,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         return redirectWithToast(next, { type: "info", ...(confirming ? alreadyConfirmedNotice : alreadySignedInNotice) });
       }
       // An e-mailed link used twice or too late (issue 17): a page that says so, not a silent bounce.
-      return data({ problem: error.message }, { status: 410 });
+      return data({ outcome: "invalid", problem: error.message } as const, { status: 410 });
     }
     return redirectWithToast("/auth", { type: "error", title: "Error", description: error.message });
   }
@@ -69,15 +78,34 @@ export async function action() {
   return redirect("/auth", { status: 303 });
 }
 
-export const meta: MetaFunction = () => [{ title: "Link expired | Luxe Strands" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.outcome === "other-account" ? "Signed in as someone else" : "Link expired"} | Luxe Strands` },
+  { name: "robots", content: "noindex" },
+];
 
-/** Shown only for a link that no longer works; every other outcome redirects. */
+/** Shown for a link that no longer works, or that belongs to another account; every other outcome redirects. */
 export default function AuthCallback() {
-  const { problem } = useLoaderData<typeof loader>();
+  const outcome = useLoaderData<typeof loader>();
+  if (outcome.outcome === "other-account") {
+    return (
+      <LinkOutcome
+        title="This link is for another account"
+        message={`This link is for ${outcome.linkEmail}, but you are signed in as ${outcome.signedInEmail}. To use it, sign out first; to go on as ${outcome.signedInEmail}, ignore it.`}
+        action={{ to: "/", label: `Stay signed in as ${outcome.signedInEmail}` }}
+      >
+        <Form method="post" action="/sign-out" className="mt-8">
+          <input type="hidden" name="redirectTo" value={outcome.link} />
+          <button type="submit" className="btn-outline">
+            Sign out and use the link
+          </button>
+        </Form>
+      </LinkOutcome>
+    );
+  }
   return (
     <LinkOutcome
       title="This link does not work"
-      message={`${problem} Ask for a new one: sign in to resend the confirmation, or use "Forgot password?".`}
+      message={`${outcome.problem} Ask for a new one: sign in to resend the confirmation, or use "Forgot password?".`}
       action={{ to: "/auth", label: "Go to sign in" }}
     />
   );

@@ -6,6 +6,7 @@ import { addressConfirmationLanding } from "~/modules/auth/auth-messages";
 import { typedEmailHeader } from "~/modules/auth/auth-flash.server";
 import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
+import { REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import type { ToastInput } from "~/utils/toast";
@@ -33,7 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
 
   if (submission.status !== "success") {
-    return answer({ type: "error", title: "Error", description: "Please enter a valid email address." });
+    // Say what is wrong: a crafted post that sends the address twice is not a badly typed address.
+    const repeated = submission.error?.email?.includes(REPEATED_FIELD_MESSAGE);
+    return answer({ type: "error", title: "Error", description: repeated ? REPEATED_FIELD_MESSAGE : "Please enter a valid email address." });
   }
   // Answered like every other outcome here, as a toast on /auth: this endpoint has no page to show a 429 on.
   const refusal = await refusedByRateLimit(context, "resendConfirmation");

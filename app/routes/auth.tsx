@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { ArrowLeft } from "~/components/icons";
-import { useEffect, useRef } from "react";
+import { type MouseEvent, useEffect, useRef } from "react";
 import { getBackend } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
@@ -84,6 +84,17 @@ export default function AuthPage() {
     if (password instanceof HTMLInputElement) password.value = "";
   }, [actionData]);
 
+  // "Forgot password?" opens with the address typed here (in the navigation's state, never in the URL). Without
+  // JavaScript the address of a failed sign-in comes along in a flash cookie instead (auth-action.server.ts).
+  const navigate = useNavigate();
+  const carryTypedAddress = (event: MouseEvent<HTMLAnchorElement>) => {
+    const input = formRef.current?.elements.namedItem("email");
+    const typed = input instanceof HTMLInputElement ? input.value.trim() : "";
+    if (!typed || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigate("/forgot-password", { state: { email: typed } });
+  };
+
   // A new form per mode, so that switching does not carry one side's errors to the other.
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: `auth-${mode}`,
@@ -104,31 +115,39 @@ export default function AuthPage() {
         <p className="mt-2 text-sm text-ink-muted">{text.intro}</p>
 
         {actionData?.notice ? (
-          <div role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900">
-            <p className="font-semibold">{actionData.notice.title}</p>
-            <p className="mt-1">{actionData.notice.description}</p>
-          </div>
-        ) : null}
-
-        {/* Only where Google sign-in is set up (GOOGLE_CLIENT_ID and _SECRET, or the backend's own Google provider). */}
-        {google === "unavailable" ? null : (
+          // The account exists: the filled form and its button would only invite a second sign-up.
           <>
-            {/* A link, not a form: Google's page is on another origin, and our CSP allows forms to post only to us. */}
-            <a
-              href={authHref("/auth/google", { redirectTo })}
-              className={`btn btn-outline mt-6 w-full ${submitting ? "pointer-events-none opacity-60" : ""}`}
-              aria-disabled={submitting || undefined}
-              tabIndex={submitting ? -1 : undefined}
-            >
-              <GoogleMark />
-              Continue with Google
-            </a>
-
-            <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-muted uppercase">
-              <span className="h-px flex-1 bg-sand-200" />
-              or continue with email
-              <span className="h-px flex-1 bg-sand-200" />
+            <div role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900">
+              <p className="font-semibold">{actionData.notice.title}</p>
+              <p className="mt-1">{actionData.notice.description}</p>
             </div>
+            <p className="mt-6 text-center text-sm">
+              <Link to={authHref("/auth", { redirectTo })} className="font-semibold text-brand-700 hover:underline">
+                Go to sign in
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            {/* Only where Google sign-in is set up (GOOGLE_CLIENT_ID and _SECRET, or the backend's own Google provider). */}
+            {google === "unavailable" ? null : (
+              <>
+                {/* A link, not a form: Google's page is on another origin, and our CSP allows forms to post only to us. */}
+                <a
+                  href={authHref("/auth/google", { redirectTo })}
+                  className={`btn btn-outline mt-6 w-full ${submitting ? "pointer-events-none opacity-60" : ""}`}
+                  aria-disabled={submitting || undefined}
+                  tabIndex={submitting ? -1 : undefined}
+                >
+                  <GoogleMark />
+                  Continue with Google
+                </a>
+
+                <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-muted uppercase">
+                  <span className="h-px flex-1 bg-sand-200" />
+                  or continue with email
+                  <span className="h-px flex-1 bg-sand-200" />
+                </div>
           </>
         )}
 
@@ -155,8 +174,6 @@ export default function AuthPage() {
               errorId={fields.email.errorId}
             />
             <FormField
-              // Remounted once the account is created: the password, maybe shown as text, does not stay on screen.
-              key={actionData?.notice ? "account-created" : "password"}
               label="Password"
               inputProps={{
                 ...getInputProps(fields.password, { type: "password" }),
@@ -169,7 +186,7 @@ export default function AuthPage() {
             />
             {mode === "signin" ? (
               <p className="text-right text-sm">
-                <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+                <Link to="/forgot-password" onClick={carryTypedAddress} className="font-medium text-brand-700 hover:underline">
                   Forgot password?
                 </Link>
               </p>
@@ -196,6 +213,8 @@ export default function AuthPage() {
             {text.switchLabel}
           </Link>
         </p>
+          </>
+        )}
       </div>
     </div>
   );

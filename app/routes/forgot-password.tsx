@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { type ActionFunctionArgs, data, type HeadersFunction, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { backendFor, getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
+import { readTypedEmail } from "~/modules/auth/auth-flash.server";
 import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
 import { withRetryAfter } from "~/utils/rate-limit";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
@@ -14,9 +15,19 @@ import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
 import { useIsPosting, useZodForm } from "~/utils/forms";
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { capabilities } = await getBackend();
-  return { sendsEmail: capabilities.sendsEmail, constraint: getZodConstraint(ForgotPasswordSchema) };
+  // The address of the sign-in that just failed (a flash cookie: see auth-flash.server.ts).
+  const typed = await readTypedEmail(request);
+  return data(
+    {
+      sendsEmail: capabilities.sendsEmail,
+      anyBrowser: capabilities.linksWorkInAnyBrowser,
+      constraint: getZodConstraint(ForgotPasswordSchema),
+      typedEmail: typed.email,
+    },
+    { headers: typed.clearHeader ? { "Set-Cookie": typed.clearHeader } : undefined },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -50,14 +61,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const { sendsEmail, constraint } = useLoaderData<typeof loader>();
+  const { sendsEmail, anyBrowser, constraint, typedEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPosting("/forgot-password");
+  // With JavaScript, the sign-in form's "Forgot password?" hands over what was typed there (never in the URL).
+  const carried = (useLocation().state as { email?: unknown } | null)?.email;
+  const email = typedEmail ?? (typeof carried === "string" ? carried : undefined);
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "forgot-password",
     loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.ForgotPasswordSchema),
     constraint,
     lastResult: actionData?.result,
+    defaultValue: email ? { email } : undefined,
   });
 
   return (
@@ -69,8 +84,8 @@ export default function ForgotPassword() {
             <div role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900">
               <p className="font-semibold">Check your email</p>
               <p className="mt-1">
-                If an account exists for that address, we have sent it a link to set a new password. Open the link in this
-                browser.
+                If an account exists for that address, we have sent it a link to set a new password. It works once, for an hour
+                {anyBrowser ? "." : ", in this browser: open it here."}
               </p>
             </div>
           ) : (

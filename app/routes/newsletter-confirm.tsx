@@ -1,23 +1,36 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { backendFor } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LinkOutcome } from "~/components/link-outcome";
+import { LinkButtonOutcome, LinkOutcome } from "~/components/link-outcome";
 import { newsletterLinkCopy, readLinkToken } from "~/modules/newsletter/newsletter-links";
 
-/** The double opt-in link: following it confirms the subscription (once; the link lasts 7 days). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+const noStore = { "Cache-Control": "private, no-store" };
+
+/**
+ * The double opt-in link opens a button: only its POST confirms, so that a mail scanner that opens every link
+ * subscribes nobody (as the unsubscribe link). The link works once, for 7 days.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
   const token = readLinkToken(new URL(request.url).searchParams.get("token"));
+  return data({ token }, { status: token ? 200 : 410, headers: noStore });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const token = readLinkToken(formData.get("token")) ?? readLinkToken(new URL(request.url).searchParams.get("token"));
   const confirmed = token ? await (await backendFor(request, context)).newsletter.confirm({ token }) : false;
-  const outcome = confirmed ? "confirmed" : "invalid";
-  return data({ outcome } as const, { status: confirmed ? 200 : 410, headers: { "Cache-Control": "private, no-store" } });
+  return data({ outcome: confirmed ? "confirmed" : "invalid" } as const, { status: confirmed ? 200 : 410, headers: noStore });
 }
 
 export const meta: MetaFunction = () => [{ title: "Newsletter | Luxe Strands" }, { name: "robots", content: "noindex" }];
 
 export default function NewsletterConfirm() {
-  const { outcome } = useLoaderData<typeof loader>();
-  return <LinkOutcome {...newsletterLinkCopy[outcome]} />;
+  const { token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  if (result) return <LinkOutcome {...newsletterLinkCopy[result.outcome]} />;
+  if (!token) return <LinkOutcome {...newsletterLinkCopy.invalid} />;
+  return <LinkButtonOutcome {...newsletterLinkCopy.confirm} action="/newsletter/confirm" token={token} label="Yes, subscribe me" />;
 }
 
 export function ErrorBoundary() {

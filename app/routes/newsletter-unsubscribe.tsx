@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { backendFor } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LinkOutcome } from "~/components/link-outcome";
+import { LinkButtonOutcome, LinkOutcome } from "~/components/link-outcome";
 import { newsletterLinkCopy, readLinkToken } from "~/modules/newsletter/newsletter-links";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -31,16 +31,7 @@ export default function NewsletterUnsubscribe() {
   const result = useActionData<typeof action>();
   if (result) return <LinkOutcome {...newsletterLinkCopy[result.outcome]} />;
   if (!token) return <LinkOutcome {...newsletterLinkCopy.invalid} />;
-  return (
-    <LinkOutcome {...newsletterLinkCopy.unsubscribe} action={null}>
-      <Form method="post" action={`/newsletter/unsubscribe?token=${token}`} className="mt-8">
-        <input type="hidden" name="token" value={token} />
-        <button type="submit" className="btn-primary">
-          Unsubscribe
-        </button>
-      </Form>
-    </LinkOutcome>
-  );
+  return <LinkButtonOutcome {...newsletterLinkCopy.unsubscribe} action="/newsletter/unsubscribe" token={token} label="Unsubscribe" />;
 }
 
 export function ErrorBoundary() {

@@ -8,20 +8,19 @@ import { FormErrors } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/password-field";
 import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
 import { ResetPasswordSchema } from "~/modules/auth/auth-schemas";
-import { endPasswordRecovery, hasPasswordRecovery } from "~/modules/auth/password-recovery.server";
 import { requireUser } from "~/modules/auth/session.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";
 
 /**
- * Reached through a recovery link (/auth/callback?next=/reset-password), which signs the browser in and grants it
- * a short while to set a password. A signed-in shopper without that grant changes it on the profile, where the
- * current password is asked for.
+ * Reached through a recovery link (/auth/callback?next=/reset-password), whose session the backend lets set a
+ * password without the current one, once, for a short while (decision 0027). A signed-in shopper without that grant
+ * changes it on the profile, where the current password is asked for.
  */
 async function requireRecovery(request: Request, context: AppLoadContext) {
   const session = await requireUser(request, context);
-  if (!(await hasPasswordRecovery(request, session.user.id))) {
+  if (!(await session.backend.auth.hasRecoveryGrant())) {
     throw redirect(CHANGE_PASSWORD_PATH, { status: 303 });
   }
   return session;
@@ -39,16 +38,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
   try {
-    await backend.auth.updatePassword({ password: submission.value.password });
+    await backend.auth.resetPassword({ password: submission.value.password });
   } catch (error) {
     if (!isBackendError(error)) throw error;
+    // The grant went meanwhile (used in another tab, or the password changed elsewhere): the profile's form asks
+    // for the current password.
+    if (error.code === "recovery_required") {
+      return redirectWithToast(CHANGE_PASSWORD_PATH, { type: "error", title: "Link used or expired", description: error.message });
+    }
     return data(
       { result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }) },
       { status: 400 },
     );
   }
-  const headers = new Headers({ "Set-Cookie": await endPasswordRecovery() });
-  return redirectWithToast("/", { title: "Password updated", description: "Your new password is set." }, { headers });
+  return redirectWithToast("/", { title: "Password updated", description: "Your new password is set." });
 }
 
 export default function ResetPassword() {

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { signedOutNotice } from "~/modules/auth/auth-messages";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** Signing out changes state, so it is a POST (the header menu's form); a GET just goes home. */
@@ -14,6 +15,8 @@ export async function loader() {
  * (SameSite=Lax), so it cannot sign anyone out.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  // Home, or (same-site only) where the form says: an e-mailed link for another account signs out and goes on to it.
+  const redirectTo = safeRedirect((await request.formData()).get("redirectTo"), "/");
   const backend = await backendFor(request, context);
   try {
     await backend.auth.signOut();
@@ -21,5 +24,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isBackendError(error)) throw error;
     return redirectWithToast("/", { type: "error", title: "Error", description: error.message });
   }
-  return redirectWithToast("/", { ...signedOutNotice, type: "success" });
+  return redirectWithToast(redirectTo, { ...signedOutNotice, type: "success" });
 }

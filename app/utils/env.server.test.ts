@@ -40,8 +40,19 @@ describe("parseEnv", () => {
     expect(parseEnv({}).CATALOG_FIXTURE).toBeUndefined();
   });
 
+  test("mail in production: off without SMTP_URL unless MAIL=on; with SMTP_URL it needs MAIL_FROM", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "a".repeat(32) };
+    expect(parseEnv(production)).toMatchObject({ MAIL: "off", mailOffByDefault: true });
+    expect(parseEnv({ ...production, MAIL: "on" })).toMatchObject({ MAIL: "on", mailOffByDefault: false });
+    expect(parseEnv({ ...production, MAIL: "off" })).toMatchObject({ MAIL: "off", mailOffByDefault: false });
+    const smtp = { ...production, SMTP_URL: "smtps://user:pass@smtp.example.com:465" };
+    expect(() => parseEnv(smtp)).toThrow(/MAIL_FROM: is required with SMTP_URL in production/);
+    expect(parseEnv({ ...smtp, MAIL_FROM: "Shop <shop@example.com>" })).toMatchObject({ MAIL: "on", MAIL_FROM: "Shop <shop@example.com>" });
+    expect(parseEnv({ ...smtp, MAIL: "off" }).MAIL).toBe("off");
+  });
+
   test("mail: on by default with no SMTP server; SMTP_URL must be smtp(s)://, MAIL on or off", () => {
-    expect(parseEnv({})).toMatchObject({ MAIL: "on", MAIL_FROM: "Luxe Strands <shop@localhost>" });
+    expect(parseEnv({})).toMatchObject({ MAIL: "on", mailOffByDefault: false, MAIL_FROM: "Luxe Strands <shop@localhost>" });
     expect(parseEnv({}).SMTP_URL).toBeUndefined();
     expect(parseEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465", MAIL: "off" })).toMatchObject({
       SMTP_URL: "smtps://user:pass@smtp.example.com:465",

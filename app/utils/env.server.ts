@@ -8,6 +8,9 @@ export const DEFAULT_PAYMENT_INSTRUCTIONS =
 /** Development and tests only: production must set its own (checked below). */
 const DEVELOPMENT_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
 
+/** The sender outside production (and of the files a production shop writes with MAIL=on and no SMTP_URL). */
+export const DEVELOPMENT_MAIL_FROM = "Luxe Strands <shop@localhost>";
+
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
 
@@ -62,10 +65,13 @@ const EnvSchema = z.object({
       .refine((value) => /^smtps?:\/\/[^/]/.test(value) && URL.canParse(value), { message: "must be smtp://… or smtps://…, e.g. smtps://user:pass@host:465" })
       .optional(),
   ),
-  /** The From address of every message. */
-  MAIL_FROM: z.preprocess(blankToUndefined, z.string().trim().default("Luxe Strands <shop@localhost>")),
-  /** off: the shop sends no e-mail, and new accounts are confirmed at once. */
-  MAIL: z.preprocess(blankToUndefined, z.enum(["on", "off"], { message: "must be on or off" }).default("on")),
+  /** The From address of every message; production with SMTP_URL must set it (a placeholder elsewhere). */
+  MAIL_FROM: optionalText,
+  /**
+   * off: the shop sends no e-mail, and new accounts are confirmed at once. on: SMTP_URL, else files in DATA_DIR/mail.
+   * Unset: on, except in production without SMTP_URL, where nobody would read the files (decision 0027).
+   */
+  MAIL: z.preprocess(blankToUndefined, z.enum(["on", "off"], { message: "must be on or off" }).optional()),
   /**
    * Manual payment (no STRIPE_SECRET_KEY): how to pay, shown after checkout and in the order confirmation e-mail
    * (decision 0031). Staff mark the order paid.
@@ -171,6 +177,12 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
         "https://shop.example.com (links in pages come from it, never from forwarded headers)",
     );
   }
+  if (value("NODE_ENV") === "production" && value("SMTP_URL") && value("MAIL") !== "off" && !value("MAIL_FROM")) {
+    problems.push(
+      'MAIL_FROM: is required with SMTP_URL in production: the sender of the shop\'s e-mails, such as "Luxe Strands <shop@your-shop>" ' +
+        "(an address your mail provider lets you send from)",
+    );
+  }
   if (Boolean(value("GOOGLE_CLIENT_ID")) !== Boolean(value("GOOGLE_CLIENT_SECRET"))) {
     problems.push(
       `${value("GOOGLE_CLIENT_ID") ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"}: Google sign-in needs both ` +
@@ -193,7 +205,12 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   return problems;
 }
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "MAIL" | "MAIL_FROM"> & {
+  /** Whether the shop sends e-mail, MAIL as set or its default (see the schema). */
+  MAIL: "on" | "off";
+  /** MAIL was not set and production has no SMTP_URL: mail is off because there is nowhere to send it. */
+  mailOffByDefault: boolean;
+  MAIL_FROM: string;
   /** SESSION_SECRET split, newest first; the development secret outside production. */
   sessionSecrets: string[];
   isProduction: boolean;
@@ -216,7 +233,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const sessionSecrets = env.SESSION_SECRET
     ? env.SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean)
     : [DEVELOPMENT_SESSION_SECRET];
-  return { ...env, sessionSecrets, isProduction, secureCookies: isProduction && env.ALLOW_HTTP !== "true" };
+  const mailOffByDefault = env.MAIL === undefined && isProduction && !env.SMTP_URL;
+  return {
+    ...env,
+    MAIL: env.MAIL ?? (mailOffByDefault ? "off" : "on"),
+    mailOffByDefault,
+    MAIL_FROM: env.MAIL_FROM ?? DEVELOPMENT_MAIL_FROM,
+    sessionSecrets,
+    isProduction,
+    secureCookies: isProduction && env.ALLOW_HTTP !== "true",
+  };
 }
 
 let cached: Env | undefined;

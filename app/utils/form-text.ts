@@ -43,3 +43,23 @@ export function refusingControlCharacters<Schema extends z.ZodTypeAny>(schema: S
     );
   }, schema) as z.ZodEffects<Schema, z.output<Schema>, z.input<Schema>>;
 }
+
+/**
+ * The named fields of a form, as a schema wrapped in refusingControlCharacters wants them from a form that is not
+ * read by conform: a field sent more than once is an array (refused with REPEATED_FIELD_MESSAGE), an absent or empty
+ * one is left out.
+ */
+export function formFields(formData: FormData, names: readonly string[]): Record<string, string | string[]> {
+  return Object.fromEntries(
+    names.flatMap((name): [string, string | string[]][] => {
+      const values = formData.getAll(name).filter((value): value is string => typeof value === "string");
+      if (values.length > 1) return [[name, values]];
+      return values[0] ? [[name, values[0]]] : [];
+    }),
+  );
+}
+
+/** The message of a field sent twice, if that is among a failed parse's problems: it says what is wrong first. */
+export function repeatedFieldProblem(issues: readonly z.ZodIssue[]): string | undefined {
+  return issues.find((issue) => issue.message === REPEATED_FIELD_MESSAGE)?.message;
+}

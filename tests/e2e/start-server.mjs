@@ -50,6 +50,8 @@ shop = await startShop({
     RATE_LIMITS: "off",
     // As deployed: Secure cookies (Chromium keeps them for http://localhost).
     ALLOW_HTTP: "false",
+    // Production without SMTP_URL sends no mail unless told to: the specs read the messages it writes to DATA_DIR/mail.
+    MAIL: "on",
     SESSION_SECRET: "e2e-session-secret-not-for-production",
     ...catalogue,
     ...payment,

@@ -77,11 +77,14 @@ function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
 }
 
+/** How a session began, as Supabase Auth signs it into the token (`amr`): method and Unix time. */
+export type FakeAmr = { method: string; timestamp: number }[];
+
 /** A well-formed (unsigned) access token: the client reads its claims, only Supabase verifies it. */
-export function fakeAccessToken(userId: string, expiresAt: number): string {
+export function fakeAccessToken(userId: string, expiresAt: number, amr: FakeAmr = [{ method: "password", timestamp: expiresAt - 3600 }]): string {
   return [
     base64url({ alg: "HS256", typ: "JWT" }),
-    base64url({ sub: userId, exp: expiresAt, role: "authenticated", aud: "authenticated", session_id: "s1" }),
+    base64url({ sub: userId, exp: expiresAt, role: "authenticated", aud: "authenticated", session_id: "s1", amr }),
     "signature",
   ].join(".");
 }
@@ -102,10 +105,10 @@ export function fakeUser(id: string, email: string, metadata: Record<string, unk
 }
 
 /** A token-endpoint answer: a session expiring `expiresIn` seconds from now. */
-export function fakeSession(user: ReturnType<typeof fakeUser>, expiresIn = 3600, refreshToken = "refresh-1") {
+export function fakeSession(user: ReturnType<typeof fakeUser>, expiresIn = 3600, refreshToken = "refresh-1", amr?: FakeAmr) {
   const expiresAt = Math.floor(Date.now() / 1000) + expiresIn;
   return {
-    access_token: fakeAccessToken(user.id, expiresAt),
+    access_token: fakeAccessToken(user.id, expiresAt, amr),
     token_type: "bearer",
     expires_in: expiresIn,
     expires_at: expiresAt,

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 
 export interface HttpResponse {
@@ -114,4 +115,39 @@ export async function signUpThroughAuth(baseUrl: string, email: string, password
   const cookie = nextCookies(response);
   if (!cookie.includes("shop_session=")) throw new Error("Sign-up set no session cookie");
   return cookie;
+}
+
+/**
+ * Writes `head` (a request line and headers, as given: e.g. an absolute-form target that no HTTP client would send)
+ * to the server and reads the answer's status line and headers. The connection is closed after one answer.
+ */
+export function rawHttpRequest(baseUrl: string, head: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const bytes = Buffer.concat(chunks);
+      const headEnd = bytes.indexOf("\r\n\r\n");
+      const [statusLine = "", ...lines] = bytes.subarray(0, headEnd).toString("latin1").split("\r\n");
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
+      let body = bytes.subarray(headEnd + 4);
+      if (headers["transfer-encoding"] === "chunked") {
+        const parts: Buffer[] = [];
+        for (let at = 0; ; ) {
+          const lineEnd = body.indexOf("\r\n", at);
+          const size = Number.parseInt(body.subarray(at, lineEnd).toString("latin1"), 16);
+          if (!(size > 0)) break;
+          parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+          at = lineEnd + 2 + size + 2;
+        }
+        body = Buffer.concat(parts);
+      }
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8") });
+    });
+  });
 }

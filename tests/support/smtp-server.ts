@@ -15,6 +15,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** While down, every connection is refused with 421 (a mail server that is away). */
   setDown(down: boolean): void;
+  /** Each message is accepted only this long after it arrived (a slow server); 0 by default. */
+  setDelay(ms: number): void;
   /** Resolves when at least `count` messages arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   stop(): Promise<void>;
@@ -25,6 +27,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let down = false;
+  let delayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -41,9 +44,13 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         const raw = Buffer.concat(chunks).toString("utf8");
         simpleParser(raw)
           .then((parsed) => {
-            received.push({ recipients: session.envelope.rcptTo.map((to) => to.address), parsed, raw });
-            for (const wake of waiters) wake();
-            callback();
+            const accept = () => {
+              received.push({ recipients: session.envelope.rcptTo.map((to) => to.address), parsed, raw });
+              for (const wake of waiters) wake();
+              callback();
+            };
+            if (delayMs > 0) setTimeout(accept, delayMs);
+            else accept();
           })
           .catch(callback);
       });
@@ -56,6 +63,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     received,
     setDown(value) {
       down = value;
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

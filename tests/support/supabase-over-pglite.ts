@@ -20,8 +20,10 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
 export interface SupabaseOverPglite {
   url: string;
   anonKey: string;
-  /** The service role's key: its requests run as the database owner (Supabase's service_role bypasses RLS). */
+  /** The service-role key (SUPABASE_SERVICE_ROLE_KEY): its calls run as the database owner, past row-level security. */
   serviceRoleKey: string;
+  /** The code of the newest password-recovery link "e-mailed" to an address (GoTrue sends it; the fake keeps it). */
+  recoveryCode(email: string): string | undefined;
   fetch: typeof fetch;
   /** Owner access to the database behind the fake (the role that ran the migrations). */
   db: SqlDatabase;
@@ -72,9 +74,11 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
   }
 
   // GoTrue's sessions and refresh tokens (users live in auth.users, so the profile trigger and the foreign keys hold).
-  const sessions = new Map<string, { userId: string }>();
+  // `amr`: how the session began, with the time (GoTrue signs it into every access token of the session).
+  const sessions = new Map<string, { userId: string; amr: { method: string; timestamp: number }[] }>();
   const refreshTokens = new Map<string, { sessionId: string; used: boolean }>();
-  const authCodes = new Map<string, { userId: string; challenge: string }>();
+  const authCodes = new Map<string, { userId: string; challenge: string; method: string }>();
+  const recoveryCodes = new Map<string, string>();
 
   // -----------------------------------------------------------------------------------------------------
   // GoTrue (/auth/v1).
@@ -117,8 +121,9 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     };
   }
 
-  function issueSession(row: UserRow, sessionId: string = crypto.randomUUID()) {
-    sessions.set(sessionId, { userId: row.id });
+  function issueSession(row: UserRow, method = "password", sessionId: string = crypto.randomUUID()) {
+    const session = sessions.get(sessionId) ?? { userId: row.id, amr: [{ method, timestamp: Math.floor(Date.now() / 1000) }] };
+    sessions.set(sessionId, session);
     const refreshToken = crypto.randomBytes(12).toString("base64url");
     refreshTokens.set(refreshToken, { sessionId, used: false });
     const expiresAt = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_SECONDS;
@@ -129,6 +134,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         aud: "authenticated",
         email: row.email,
         session_id: sessionId,
+        amr: session.amr,
         exp: expiresAt,
         iat: expiresAt - ACCESS_TOKEN_SECONDS,
       }),
@@ -210,7 +216,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         if (refresh.used) throw authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
         refresh.used = true;
         const row = await findUser("id = $1::uuid", session.userId);
-        return json(issueSession(row!, refresh.sessionId));
+        return json(issueSession(row!, undefined, refresh.sessionId));
       }
       if (grant === "pkce") {
         const code = authCodes.get(String(body.auth_code ?? ""));
@@ -219,7 +225,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         const verifier = crypto.createHash("sha256").update(String(body.code_verifier ?? "")).digest("base64url");
         if (verifier !== code.challenge) throw authError(403, "bad_code_verifier", "code challenge does not match previously saved code verifier");
         const row = await findUser("id = $1::uuid", code.userId);
-        return json(issueSession(row!));
+        return json(issueSession(row!, code.method));
       }
     }
 
@@ -236,8 +242,10 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
           row.id,
           hashPassword(password),
         ]);
-        // GoTrue's UpdatePassword: every other session of the user ends.
+        // GoTrue's UpdatePassword: every other session of the user ends, and so do its one-time tokens (a recovery
+        // link sent before the change no longer works).
         endSessions((session, id) => session.userId !== row.id || id === claims.session_id);
+        for (const [code, pending] of authCodes) if (pending.userId === row.id && pending.method === "recovery") authCodes.delete(code);
       }
       return json(userJson((await findUser("id = $1::uuid", row.id))!));
     }
@@ -251,8 +259,20 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       return new Response(null, { status: 204 });
     }
 
-    // The e-mails themselves are not sent: the contract only asks that these answer.
-    if (route === "POST /recover" || route === "POST /resend") return json({});
+    // A recovery link in the PKCE flow: GoTrue e-mails a link whose landing carries a code that only the browser that
+    // asked (it holds the verifier of `code_challenge`) can exchange. The fake keeps the code instead of sending it.
+    if (route === "POST /recover") {
+      const row = await findUser("lower(email) = $1", String(body.email ?? "").trim().toLowerCase());
+      if (row && typeof body.code_challenge === "string") {
+        const code = crypto.randomUUID();
+        authCodes.set(code, { userId: row.id, challenge: body.code_challenge, method: "recovery" });
+        recoveryCodes.set(row.email.toLowerCase(), code);
+      }
+      return json({});
+    }
+
+    // The e-mail itself is not sent: the contract only asks that this answers.
+    if (route === "POST /resend") return json({});
 
     return json({ message: `The fake does not answer ${route}` }, 404);
   }
@@ -274,6 +294,9 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     // The stand-in has no service_role role: the owner, who bypasses RLS as service_role does, stands in for it.
     if (claims.role === "service_role") return db.transaction(work);
     return db.transaction(async (tx) => {
+      // Supabase's service_role bypasses row-level security; the test database has no such role, so its calls run as
+      // the owner that ran the migrations (the grants to service_role are left untested here).
+      if (claims.role === "service_role") return work(tx);
       await tx.query(
         "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claims', $3, true)",
         [claims.role, claims.sub ?? "", JSON.stringify(claims)],
@@ -456,8 +479,9 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
 
   /** POST /rest/v1/rpc/fn: named arguments from the JSON body, cast to the function's own argument types. */
   async function callFunction(name: string, claims: Claims, args: Record<string, unknown>): Promise<Response> {
-    const [fn] = await db.query<{ arg_names: string[] | null; arg_types: string[]; returns: string }>(
-      `select p.proargnames::text[] as arg_names, p.proargtypes::regtype[]::text[] as arg_types, p.prorettype::regtype::text as returns
+    const [fn] = await db.query<{ arg_names: string[] | null; arg_types: string[]; returns: string; returns_set: boolean }>(
+      `select p.proargnames::text[] as arg_names, p.proargtypes::regtype[]::text[] as arg_types, p.prorettype::regtype::text as returns,
+              p.proretset as returns_set
        from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and p.proname = $1`,
       [name],
@@ -484,7 +508,11 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         await tx.query(`select ${call}`, values);
         return new Response(null, { status: 204 });
       }
-      const [row] = await tx.query<{ result: unknown }>(`select to_json(${call}) as result`, values);
+      // A set-returning function answers a JSON array, as PostgREST does.
+      const [row] = await tx.query<{ result: unknown }>(
+        fn.returns_set ? `select coalesce(json_agg(r), '[]'::json) as result from ${call} as r` : `select to_json(${call}) as result`,
+        values,
+      );
       return json(row?.result ?? null);
     });
   }
@@ -508,7 +536,15 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     }
   };
 
-  return { url: PGLITE_SUPABASE_URL, anonKey, serviceRoleKey, fetch: fakeFetch, db, close: () => db.close() };
+  return {
+    url: PGLITE_SUPABASE_URL,
+    anonKey,
+    serviceRoleKey,
+    recoveryCode: (email) => recoveryCodes.get(email.toLowerCase()),
+    fetch: fakeFetch,
+    db,
+    close: () => db.close(),
+  };
 }
 
 /** The rows of a statement as PostgREST's JSON (json_agg); a write without RETURNING answers none. */

@@ -101,3 +101,8 @@ create table if not exists auth.email_link_tokens (
 create index if not exists email_link_tokens_user_id_idx on auth.email_link_tokens (user_id, purpose, created_at desc);
 
 revoke all on table auth.email_link_tokens from anon, authenticated;
+
+-- A session opened by a password-reset link may set a new password without the current one until recovery_until
+-- (15 minutes), once: setting it, or the password changing any other way, clears it (decision 0027). Server-side, so
+-- that a saved cookie cannot be replayed with another session.
+alter table auth.sessions add column if not exists recovery_until timestamptz;

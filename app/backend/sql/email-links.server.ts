@@ -65,6 +65,17 @@ export async function consumeEmailLink(
   return { userId: row.user_id, purpose: row.purpose };
 }
 
+/** The account a link would sign in, without using it: null when the token is unknown, used or expired. */
+export async function peekEmailLink(db: SqlExecutor, token: string, now: Date): Promise<{ userId: string; email: string } | null> {
+  if (!EMAIL_LINK_TOKEN.test(token)) return null;
+  const [row] = await db.query<{ user_id: string; email: string }>(
+    `select t.user_id, u.email from auth.email_link_tokens as t join auth.users as u on u.id = t.user_id
+     where t.token_hash = $1 and t.used_at is null and t.expires_at > $2`,
+    [hashLinkToken(token), now],
+  );
+  return row ? { userId: row.user_id, email: row.email } : null;
+}
+
 /** Path and query of a link target the app built from the request (the origin is never taken from it). */
 export function linkPathOf(target: string): string {
   const url = new URL(target, "http://localhost");

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { isBackendError } from "~/backend/errors";
-import { createHashGate } from "./hash-gate.server";
+import { type BackendError, isBackendError } from "~/backend/errors";
+import { authFailureHeaders } from "~/modules/auth/auth-messages";
+import { createHashGate, HASH_GATE_RETRY_SECONDS } from "./hash-gate.server";
 
 /** A job that ends when the test says so. */
 function heldJob() {
@@ -44,6 +45,8 @@ describe("createHashGate", () => {
     const running = [gate.run(a.job), gate.run(b.job)];
     const refused = await gate.run(async () => "never").catch((error: unknown) => error);
     expect(isBackendError(refused, "too_many_attempts")).toBe(true);
+    // The 429 it becomes says when to try again (authFailureHeaders).
+    expect(authFailureHeaders(refused as BackendError)).toEqual({ "Retry-After": String(HASH_GATE_RETRY_SECONDS) });
     a.finish();
     b.finish();
     await Promise.all(running);

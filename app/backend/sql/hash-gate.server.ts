@@ -19,7 +19,9 @@ export function createHashGate({ concurrency, maxQueued }: { concurrency: number
     async run<T>(job: () => Promise<T>): Promise<T> {
       if (running >= concurrency) {
         if (waiting.length >= maxQueued) {
-          throw new BackendError("too_many_attempts", "Too many sign-ins at the moment. Try again in a few seconds.");
+          throw new BackendError("too_many_attempts", "Too many sign-ins at the moment. Try again in a few seconds.", {
+            retryAfterSeconds: HASH_GATE_RETRY_SECONDS,
+          });
         }
         // The slot passes straight from the job that ends to this one (running stays the same).
         await new Promise<void>((resolve) => waiting.push(resolve));

@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import { toBackendError } from "~/backend/database-errors.server";
-import { BackendError } from "~/backend/errors";
+import { BackendError, recoveryRequiredError } from "~/backend/errors";
 import {
   cleanFullName,
   normaliseEmail,
   requireStrongEnoughPassword,
 } from "~/backend/input.server";
+import { RECOVERY_GRANT_MINUTES } from "~/backend/constants";
 import type { AuthPort, AuthUser } from "~/backend/port";
 import { toAuthUser } from "~/backend/rows.server";
-import { consumeEmailLink, issueEmailLink, linkPathOf } from "./email-links.server";
+import { consumeEmailLink, issueEmailLink, linkPathOf, peekEmailLink } from "./email-links.server";
+import { enqueueMail } from "./sql-outbox.server";
 import { defaultScryptCost, hashPassword, type ScryptCost, verifyPassword } from "./passwords.server";
 import type { SqlDatabase, SqlExecutor } from "./sql-database";
 import { createSignedCookie } from "~/utils/cookies.server";
@@ -153,15 +155,32 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
     { secure: options.secureCookies, secrets: options.cookieSecrets },
   );
 
-  async function createSession(tx: SqlExecutor, userId: string): Promise<string> {
+  /** A new session; `recovery` for a password-reset link's: it may set a password without the current one, for a while. */
+  async function createSession(tx: SqlExecutor, userId: string, { recovery = false } = {}): Promise<string> {
     const token = crypto.randomBytes(32).toString("base64url");
     await tx.query("delete from auth.sessions where user_id = $1 and expires_at <= $2", [userId, now()]);
-    await tx.query("insert into auth.sessions (user_id, token_hash, expires_at) values ($1, $2, $3)", [
+    await tx.query("insert into auth.sessions (user_id, token_hash, expires_at, recovery_until) values ($1, $2, $3, $4)", [
       userId,
       hashToken(token),
       new Date(now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS),
+      recovery ? new Date(now().getTime() + RECOVERY_GRANT_MINUTES * 60_000) : null,
     ]);
     return token;
+  }
+
+  /**
+   * Stores a new password hash and ends what the old password allowed (in the caller's transaction): every session
+   * but `keepTokenHash`, every recovery grant (this session's too), and every reset link not yet followed.
+   */
+  async function storePassword(tx: SqlExecutor, userId: string, passwordHash: string, keepTokenHash: string): Promise<void> {
+    await tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [userId, passwordHash]);
+    // A changed password ends every other session: whoever knew the old one is signed out.
+    await tx.query("delete from auth.sessions where user_id = $1 and token_hash <> $2", [userId, keepTokenHash]);
+    await tx.query("update auth.sessions set recovery_until = null where user_id = $1", [userId]);
+    await tx.query(
+      "update auth.email_link_tokens set used_at = $2 where user_id = $1 and purpose = 'reset' and used_at is null",
+      [userId, now()],
+    );
   }
 
   async function lockedSecondsLeft(email: string): Promise<number> {
@@ -212,7 +231,7 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
 
   function throttledError(seconds: number): BackendError {
     const wait = seconds <= 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
-    return new BackendError("too_many_attempts", `Too many failed sign-in attempts. Try again in ${wait}.`);
+    return new BackendError("too_many_attempts", `Too many failed sign-in attempts. Try again in ${wait}.`, { retryAfterSeconds: seconds });
   }
 
   function requireEmailDelivery(): void {
@@ -290,6 +309,25 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
       await setSessionCookie(token);
     }
 
+    /** Hashes `password` and stores it for `user` once `check` (in the same transaction) passes. */
+    async function setPassword(user: AuthUser, password: string, check: (tx: SqlExecutor) => Promise<void>): Promise<AuthUser> {
+      const passwordHash = await hashPassword(password, scryptCost);
+      const { token } = await readToken();
+      // Its other sessions end below; this one is read again on its next request.
+      sessionCache?.forgetUser({ id: user.id });
+      try {
+        await db.transaction(async (tx) => {
+          await check(tx);
+          await storePassword(tx, user.id, passwordHash, token ? hashToken(token) : "");
+        });
+      } catch (error) {
+        throw toBackendError(error);
+      } finally {
+        sessionCache?.forgetUser({ id: user.id });
+      }
+      return user;
+    }
+
     const auth: AuthPort = {
       getUser() {
         currentUser ??= loadUser();
@@ -323,10 +361,21 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
           currentUser = Promise.resolve(user);
           return { user, signedIn: true };
         } catch (error) {
-          if ((error as { code?: string }).code === "23505") {
-            throw new BackendError("email_taken", "User already registered");
+          if ((error as { code?: string }).code !== "23505") throw toBackendError(error);
+          // Without e-mail a new account is signed in at once, so a taken address cannot be hidden (decision 0027).
+          if (!confirmByEmail) throw new BackendError("email_taken", "User already registered");
+          // The same answer as for a new address, so that sign-up tells nobody who has an account (as Supabase does
+          // with confirmations on: a stand-in user, no session); the owner hears of it by e-mail.
+          try {
+            await db.transaction(async (tx) => {
+              const [owner] = await tx.query<{ email: string }>("select email from auth.users where lower(email) = $1", [address]);
+              if (owner) await enqueueMail(tx, { kind: "account_exists", recipient: owner.email, payload: {} });
+            });
+          } catch (caught) {
+            throw toBackendError(caught);
           }
-          throw toBackendError(error);
+          const standIn = { id: crypto.randomUUID(), email: address, fullName: name, avatarUrl: null, createdAt: now().toISOString() };
+          return { user: standIn, signedIn: false };
         }
       },
 
@@ -414,7 +463,7 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         if (!(await verifyPassword(String(currentPassword ?? ""), row?.encrypted_password ?? null, scryptCost))) {
           throw new BackendError("invalid_credentials", "Your current password is not correct.");
         }
-        return auth.updatePassword({ password });
+        return setPassword(user, password, async () => {});
       },
 
       async resendConfirmation({ email, emailRedirectTo }) {
@@ -451,32 +500,33 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         }
       },
 
-      async updatePassword({ password }) {
+      async hasRecoveryGrant() {
+        const { token } = await readToken();
+        if (!token || !(await auth.getUser())) return false;
+        try {
+          const [row] = await db.query<{ granted: boolean }>(
+            "select recovery_until > $2 as granted from auth.sessions where token_hash = $1 and expires_at > $2",
+            [hashToken(token), now()],
+          );
+          return row?.granted === true;
+        } catch (error) {
+          throw toBackendError(error);
+        }
+      },
+
+      async resetPassword({ password }) {
         const user = await auth.getUser();
         if (!user) throw new BackendError("not_authenticated", "Please sign in first.");
         requireStrongEnoughPassword(password);
-        const passwordHash = await hashPassword(password, scryptCost);
         const { token } = await readToken();
-        // Its other sessions end below; this one is read again on its next request.
-        sessionCache?.forgetUser({ id: user.id });
-        try {
-          await db.transaction(async (tx) => {
-            await tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [
-              user.id,
-              passwordHash,
-            ]);
-            // A changed password ends every other session: whoever knew the old one is signed out.
-            await tx.query("delete from auth.sessions where user_id = $1 and token_hash <> $2", [
-              user.id,
-              token ? hashToken(token) : "",
-            ]);
-          });
-        } catch (error) {
-          throw toBackendError(error);
-        } finally {
-          sessionCache?.forgetUser({ id: user.id });
-        }
-        return user;
+        return setPassword(user, password, async (tx) => {
+          // Used up in the transaction that sets the password: two posts of the form cannot both use it.
+          const [granted] = await tx.query<{ id: string }>(
+            "update auth.sessions set recovery_until = null where token_hash = $1 and recovery_until > $2 returning id",
+            [token ? hashToken(token) : "", now()],
+          );
+          if (!granted) throw recoveryRequiredError();
+        });
       },
 
       async startOAuth() {
@@ -491,7 +541,7 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
             if (!link) return null;
             const [row] = await tx.query<UserRow>(`select ${userColumns} from auth.users as u where u.id = $1`, [link.userId]);
             if (!row) return null;
-            return { user: toUser(row), token: await createSession(tx, row.id) };
+            return { user: toUser(row), token: await createSession(tx, row.id, { recovery: link.purpose === "reset" }) };
           });
           if (!result) {
             throw new BackendError("invalid_link", "This link is invalid, has already been used or has expired.");
@@ -499,6 +549,15 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
           await setSessionCookie(result.token);
           currentUser = Promise.resolve(result.user);
           return result.user;
+        } catch (error) {
+          throw toBackendError(error);
+        }
+      },
+
+      async emailLinkAccount({ code }) {
+        try {
+          const owner = await peekEmailLink(db, code, now());
+          return owner ? { email: owner.email } : null;
         } catch (error) {
           throw toBackendError(error);
         }

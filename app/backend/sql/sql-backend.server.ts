@@ -21,7 +21,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
   return {
     description,
     // Without mail (MAIL=off) accounts are confirmed at once and a forgotten password cannot be reset by e-mail.
-    capabilities: { sendsEmail: options.sendsEmail ?? false, hostedOAuth: false },
+    capabilities: { sendsEmail: options.sendsEmail ?? false, linksWorkInAnyBrowser: true, hostedOAuth: false },
     hostedOAuthProviders: async () => [],
     rateLimits: createRateLimits({ shared: Boolean(db.sharedLimiter), limiterFor: db.sharedLimiter ?? memoryLimiter }),
     outbox: createSqlOutbox(db),

@@ -10,6 +10,7 @@ export interface OutboxRow {
   secret: string | null;
   attempts: number;
   created_at: string | Date;
+  claim_token: string;
 }
 
 export function toOutboxMessage(row: OutboxRow): OutboxMessage {
@@ -21,6 +22,7 @@ export function toOutboxMessage(row: OutboxRow): OutboxMessage {
     secret: row.secret,
     attempts: row.attempts,
     createdAt: new Date(row.created_at).toISOString(),
+    claim: row.claim_token,
   };
 }
 
@@ -39,26 +41,40 @@ export async function enqueueMail(
 
 /** The sender's side, as the database owner, through the same functions Supabase's service role calls. */
 export function createSqlOutbox(db: SqlDatabase): OutboxPort {
+  async function call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  }
   return {
-    async claim({ limit, leaseSeconds }) {
-      try {
-        const rows = await db.query<OutboxRow>(
-          "select id, kind, recipient, payload, secret, attempts, created_at from public.claim_outbox($1, $2)",
-          [limit, leaseSeconds],
-        );
-        return rows.map(toOutboxMessage);
-      } catch (error) {
-        throw toBackendError(error);
-      }
-    },
-    async finish(input) {
-      const error = input.outcome === "sent" ? null : input.error;
-      const retryAt = input.outcome === "retry" ? input.retryAt : null;
-      try {
-        await db.query("select public.finish_outbox($1, $2, $3, $4)", [input.id, input.outcome, error, retryAt]);
-      } catch (caught) {
-        throw toBackendError(caught);
-      }
-    },
+    claim: ({ limit, leaseSeconds }) =>
+      call(async () =>
+        (
+          await db.query<OutboxRow>(
+            "select id, kind, recipient, payload, secret, attempts, created_at, claim_token from public.claim_outbox($1, $2)",
+            [limit, leaseSeconds],
+          )
+        ).map(toOutboxMessage),
+      ),
+    renew: ({ id, claim, leaseSeconds }) =>
+      call(async () => {
+        const [row] = await db.query<{ renewed: boolean }>("select public.renew_outbox_claim($1, $2, $3) as renewed", [id, claim, leaseSeconds]);
+        return row?.renewed === true;
+      }),
+    finish: (input) =>
+      call(async () => {
+        const error = input.outcome === "sent" ? null : input.error;
+        const retryAt = input.outcome === "retry" ? input.retryAt : null;
+        const [row] = await db.query<{ finished: boolean }>("select public.finish_outbox_claim($1, $2, $3, $4, $5) as finished", [
+          input.id,
+          input.claim,
+          input.outcome,
+          error,
+          retryAt,
+        ]);
+        return row?.finished === true;
+      }),
   };
 }

@@ -13,7 +13,7 @@ import {
 import WebSocket from "ws";
 import { signCookieValue, unsignCookieValue } from "~/backend/cookie-signing.server";
 import { toBackendError, unavailableMessage } from "~/backend/database-errors.server";
-import { BackendError } from "~/backend/errors";
+import { BackendError, recoveryRequiredError } from "~/backend/errors";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { memberOf, requestScopes, requireSessionUser } from "~/backend/request-scope.server";
 import { createPaymentsPort } from "~/backend/payments.server";
@@ -28,7 +28,7 @@ import {
   requireQuantity,
   requireUserId,
 } from "~/backend/input.server";
-import { MAX_CART_LINE_QUANTITY } from "~/backend/constants";
+import { MAX_CART_LINE_QUANTITY, RECOVERY_GRANT_MINUTES } from "~/backend/constants";
 import type {
   AuthPort,
   AuthUser,
@@ -164,7 +164,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
 
   return {
     description: `supabase (${options.url})`,
-    capabilities: { sendsEmail: true, hostedOAuth: true },
+    capabilities: { sendsEmail: true, linksWorkInAnyBrowser: false, hostedOAuth: true },
     // Memory counters, per process: the app cannot write a table of its own on Supabase (the anon key only).
     rateLimits: createRateLimits({ shared: false, limiterFor: memoryLimiter }),
 
@@ -287,6 +287,22 @@ function createRequestBackend(
     return data;
   }
 
+  /**
+   * After a password change Supabase Auth keeps this session and ends the others. A recovery link's session (its token
+   * says "recovery") is replaced too, by one signed in with the new password: it must not keep setting passwords, nor
+   * may a saved copy of its cookies (ended here, scope "local").
+   */
+  async function startPasswordSession(email: string, password: string): Promise<AuthUser> {
+    const ended = await client.auth.signOut({ scope: "local" });
+    if (ended.error && !isAuthSessionMissingError(ended.error)) throw fromAuthError(ended.error);
+    forgetSession();
+    const { data, error } = await client.auth.signInWithPassword({ email, password });
+    if (error) throw fromAuthError(error);
+    const signedIn = toUser(data.user);
+    user = Promise.resolve(signedIn);
+    return signedIn;
+  }
+
   const toUser = (supabaseUser: User): AuthUser =>
     toAuthUser({
       id: supabaseUser.id,
@@ -363,13 +379,20 @@ function createRequestBackend(
       if (error) throw fromAuthError(error);
     },
 
-    async updatePassword({ password }) {
-      if (!(await currentSession())) throw new BackendError("not_authenticated", "Please sign in first.");
-      const { data, error } = await client.auth.updateUser({ password });
+    async hasRecoveryGrant() {
+      const current = await currentSession();
+      // getUser() asks Supabase Auth: the token is genuine and its session not ended (so its claims can be read).
+      if (!current || !(await auth.getUser())) return false;
+      return openedByRecoveryWithin(current.access_token, RECOVERY_GRANT_MINUTES * 60, Date.now() / 1000);
+    },
+
+    async resetPassword({ password }) {
+      const signedIn = await auth.getUser();
+      if (!signedIn) throw new BackendError("not_authenticated", "Please sign in first.");
+      if (!(await auth.hasRecoveryGrant())) throw recoveryRequiredError();
+      const { error } = await client.auth.updateUser({ password });
       if (error) throw fromAuthError(error);
-      const updated = toUser(data.user);
-      user = Promise.resolve(updated);
-      return updated;
+      return startPasswordSession(signedIn.email, password);
     },
 
     async changePassword({ currentPassword, password }) {
@@ -378,9 +401,12 @@ function createRequestBackend(
       if (!(await passwordMatches(signedIn.email, String(currentPassword ?? "")))) {
         throw new BackendError("invalid_credentials", "Your current password is not correct.");
       }
+      // A recovery link's session changing the password here must not keep its grant: it is replaced as after a reset.
+      const recovering = await auth.hasRecoveryGrant();
       // current_password too, for projects that make Supabase check it itself.
       const { data, error } = await client.auth.updateUser({ password, current_password: currentPassword });
       if (error) throw fromAuthError(error);
+      if (recovering) return startPasswordSession(signedIn.email, password);
       const updated = toUser(data.user);
       user = Promise.resolve(updated);
       return updated;
@@ -403,6 +429,12 @@ function createRequestBackend(
       const signedIn = toUser(data.user);
       user = Promise.resolve(signedIn);
       return signedIn;
+    },
+
+    // Supabase's links carry a PKCE code that only the browser that asked for the link can use (its verifier cookie):
+    // another account's link does nothing here, so there is nothing to tell in advance.
+    async emailLinkAccount() {
+      return null;
     },
 
     async signInWithVerifiedIdentity() {
@@ -630,6 +662,26 @@ function createRequestBackend(
     member: () => memberOf(scope),
   };
   return scope;
+}
+
+/**
+ * Whether an access token (already verified by Supabase Auth) belongs to a session opened by a password-recovery
+ * link less than `seconds` ago: Supabase Auth signs how each session began into the token's `amr` claim, with the
+ * time, and keeps it when the token is refreshed.
+ */
+export function openedByRecoveryWithin(accessToken: string, seconds: number, nowSeconds: number): boolean {
+  let claims: { amr?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString("utf8")) as { amr?: unknown };
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(claims.amr)) return false;
+  return claims.amr.some((entry: unknown) => {
+    const { method, timestamp } = (entry ?? {}) as { method?: unknown; timestamp?: unknown };
+    // A minute of clock difference with Supabase is allowed for, not more.
+    return method === "recovery" && typeof timestamp === "number" && timestamp - nowSeconds < 60 && nowSeconds - timestamp < seconds;
+  });
 }
 
 /** `(a,b)` for PostgREST's `in` filter, each value quoted so commas or parentheses in ids stay literal. */

@@ -6,8 +6,9 @@ import { type OutboxRow, toOutboxMessage } from "~/backend/sql/sql-outbox.server
 
 /**
  * A client with the service-role key (SUPABASE_SERVICE_ROLE_KEY), for the work no shopper's session does: the
- * outbox, the staff list. That key bypasses row-level security, so it stays in this server process and is never
- * put in a page, a cookie or a log.
+ * outbox (the same public.claim_outbox, renew_outbox_claim and finish_outbox_claim the SQL backends call), the staff
+ * list. That key bypasses row-level security, so it stays in this server process and is never put in a page, a
+ * cookie or a log.
  */
 export function createServiceRoleClient(options: { url: string; serviceRoleKey: string; fetch?: typeof fetch }): SupabaseClient {
   return createClient(options.url, options.serviceRoleKey, {
@@ -26,14 +27,21 @@ export function createSupabaseOutbox(client: SupabaseClient): OutboxPort {
       if (error) throw toBackendError(error);
       return ((data ?? []) as OutboxRow[]).map(toOutboxMessage);
     },
+    async renew({ id, claim, leaseSeconds }) {
+      const { data, error } = await client.rpc("renew_outbox_claim", { p_id: id, p_claim_token: claim, p_lease_seconds: leaseSeconds });
+      if (error) throw toBackendError(error);
+      return data === true;
+    },
     async finish(input) {
-      const { error } = await client.rpc("finish_outbox", {
+      const { data, error } = await client.rpc("finish_outbox_claim", {
         p_id: input.id,
+        p_claim_token: input.claim,
         p_outcome: input.outcome,
         p_error: input.outcome === "sent" ? null : input.error,
         p_retry_at: input.outcome === "retry" ? input.retryAt.toISOString() : null,
       });
       if (error) throw toBackendError(error);
+      return data === true;
     },
   };
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v3";
 import { type AppLoadContext, data } from "@remix-run/node";
 import { isBackendError } from "~/backend/errors";
 import type { AuthUser, RequestBackend } from "~/backend/port";
+import { authFailureHeaders, authFailureStatus } from "~/modules/auth/auth-messages";
 import { ChangePasswordSchema } from "~/modules/auth/auth-schemas";
 import { refusedByAccountRateLimit, refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -49,9 +50,7 @@ export async function changePassword(
           hideFields: passwordFields,
         }),
       },
-      {
-        status: error.code === "unavailable" ? 503 : error.code === "too_many_attempts" ? 429 : 400,
-      },
+      { status: authFailureStatus(error.code), headers: authFailureHeaders(error) },
     );
   }
   return redirectWithToast(

@@ -2,11 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v3";
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import { accountCreatedNotice, addressConfirmationLanding, authFailureStatus, signedInNotice } from "~/modules/auth/auth-messages";
+import { accountCreatedNotice, addressConfirmationLanding, authFailureHeaders, authFailureStatus, signedInNotice } from "~/modules/auth/auth-messages";
 import { AuthFormSchema } from "~/modules/auth/auth-schemas";
 import { redirectSignedIn } from "~/modules/auth/sign-in.server";
 import { requireAnonymous } from "~/modules/auth/session.server";
 import { signInWithPasswordForm } from "~/modules/auth/authenticator.server";
+import { typedEmailHeader } from "~/modules/auth/auth-flash.server";
 import { getOrigin } from "~/utils/request.server";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -17,11 +18,8 @@ import { safeRedirect } from "~/utils/safe-redirect";
  * backend's message; or "check your email") shows on the form only, in one place, not also as a toast.
  */
 export async function authAction({ request, context }: ActionFunctionArgs) {
-  // Login CSRF: another site's form must not sign the shopper into an account of its choosing. This post
-  // needs no cookie, so SameSite cannot refuse it; the browser's own Sec-Fetch-Site mark can.
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
-    throw data("This sign-in form was sent from another website. Please sign in from the shop's own page.", { status: 403 });
-  }
+  // Login CSRF (another site's form signing the shopper into an account of its choosing) is refused before Remix,
+  // with every other cross-site post: server/request-guards.js reads Origin and Sec-Fetch-Site.
   const { backend } = await requireAnonymous(request, context);
   // remix-auth copies the Request, body included: read the form from a clone and hand it over in context.
   const formData = await request.clone().formData();
@@ -32,6 +30,14 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
   }
 
   const { intent, email, password } = submission.value;
+  // "Forgot password?" after a failed sign-in opens with the address typed here, without JavaScript too: a flash
+  // cookie (read by /forgot-password), so that the address stays out of the URL.
+  const carryAddress = async (headers: HeadersInit = {}) => {
+    const combined = new Headers(headers);
+    const typed = intent === "signin" ? await typedEmailHeader(email) : null;
+    if (typed) combined.append("Set-Cookie", typed);
+    return combined;
+  };
   const refusal = await refusedByRateLimit(context, intent === "signin" ? "signIn" : "signUp");
   if (refusal) {
     return data(
@@ -39,7 +45,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
         result: submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }),
         notice: null,
       },
-      { status: 429, headers: refusal.headers },
+      { status: 429, headers: await carryAddress(refusal.headers) },
     );
   }
   try {
@@ -66,7 +72,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
         // The right password for an address not confirmed yet: the page offers to send the link again (issue 17).
         unconfirmedEmail: error.code === "email_not_confirmed" ? email : null,
       },
-      { status: authFailureStatus(error.code) },
+      { status: authFailureStatus(error.code), headers: await carryAddress(authFailureHeaders(error)) },
     );
   }
 }

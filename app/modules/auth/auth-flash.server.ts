@@ -6,9 +6,10 @@ import { refusingControlCharacters } from "~/utils/form-text";
 const EMAIL_MAX_LENGTH = 320;
 
 /**
- * What a post answered with a redirect to /auth (the "Resend confirmation email" form) had in its address field:
- * the sign-in form there shows it again. A flash cookie, read once by the /auth loader, so that the address stays
- * out of the URL (and so out of logs and browser history).
+ * The address a shopper typed, for the next form that asks for it: what a post answered with a redirect to /auth
+ * (the "Resend confirmation email" form) had in its address field, shown again by the sign-in form there; and the
+ * address of a failed sign-in, which "Forgot password?" opens with. A flash cookie, read once by the /auth or
+ * /forgot-password loader, so that the address stays out of the URL (and so out of logs and browser history).
  */
 const typedEmailCookie = signedCookie("auth-email", { maxAge: 60 * 5 });
 

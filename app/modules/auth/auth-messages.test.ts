@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accountCreatedNotice, authFailureStatus } from "~/modules/auth/auth-messages";
+import { BackendError } from "~/backend/errors";
+import { accountCreatedNotice, authFailureHeaders, authFailureStatus } from "~/modules/auth/auth-messages";
 
 describe("accountCreatedNotice", () => {
   it("asks for the e-mail confirmation where the backend sends one (spec 8)", () => {
@@ -27,5 +28,13 @@ describe("authFailureStatus", () => {
     expect(authFailureStatus("unavailable")).toBe(503);
     expect(authFailureStatus("invalid_credentials")).toBe(400);
     expect(authFailureStatus(undefined)).toBe(400);
+  });
+});
+
+describe("authFailureHeaders", () => {
+  it("gives a throttled answer its Retry-After: the backend's own wait, else a minute", () => {
+    expect(authFailureHeaders(new BackendError("too_many_attempts", "Locked", { retryAfterSeconds: 29.2 }))).toEqual({ "Retry-After": "30" });
+    expect(authFailureHeaders(new BackendError("too_many_attempts", "Supabase says so"))).toEqual({ "Retry-After": "60" });
+    expect(authFailureHeaders(new BackendError("invalid_credentials", "Invalid login credentials"))).toEqual({});
   });
 });

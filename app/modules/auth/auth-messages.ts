@@ -22,6 +22,15 @@ export function accountCreatedNotice({ signedIn, sendsEmail }: { signedIn: boole
   return { title: "Account created!", description: "Your account is ready. Please sign in." };
 }
 
+/** When a throttled client may try again, if the backend did not say: Supabase Auth's limits are per hour or minute. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** The headers of a failed auth post's answer: a 429 carries Retry-After (the backend's own wait, where it says). */
+export function authFailureHeaders(error: { code: BackendErrorCode; retryAfterSeconds?: number }): Record<string, string> {
+  if (error.code !== "too_many_attempts") return {};
+  return { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))) };
+}
+
 /** HTTP status for a failed sign-in or sign-up, so that logs and tools see what kind of failure it was. */
 export function authFailureStatus(code: BackendErrorCode | undefined): number {
   switch (code) {

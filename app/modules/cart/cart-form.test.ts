@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCartForm } from "~/modules/cart/cart-form";
+import { REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -59,5 +60,11 @@ describe("parseCartForm", () => {
 
   it("clears without a product", () => {
     expect(parseCartForm(form({ intent: "clear" }))).toEqual({ change: { intent: "clear" } });
+  });
+
+  it.each(["intent", "productId", "quantity"])("refuses %s sent twice with the message the other forms give", (name) => {
+    const data = form({ intent: "add", productId: "clip-1", quantity: "2" });
+    data.append(name, name === "intent" ? "add" : name === "productId" ? "clip-2" : "3");
+    expect(parseCartForm(data)).toEqual({ error: REPEATED_FIELD_MESSAGE, unknownIntent: false });
   });
 });

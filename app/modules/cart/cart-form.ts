@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CartChange } from "~/modules/cart/cart";
-import { refusingControlCharacters } from "~/utils/form-text";
+import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
 const productId = z.string().trim().min(1).max(64);
 // Whole decimal numbers only: z.coerce.number would also take "0x10", "1e3" or " " (as 16, 1000, 0).
@@ -23,14 +23,9 @@ export const cartFormSchema = refusingControlCharacters(z.discriminatedUnion("in
 
 /** A validated change, or the first problem as a message for the shopper. */
 export function parseCartForm(formData: FormData): { change: CartChange } | { error: string; unknownIntent: boolean } {
-  const raw = Object.fromEntries(
-    ["intent", "productId", "quantity"].flatMap((key) => {
-      const value = formData.get(key);
-      return typeof value === "string" && value !== "" ? [[key, value]] : [];
-    }),
-  );
-  const parsed = cartFormSchema.safeParse(raw);
+  const parsed = cartFormSchema.safeParse(formFields(formData, ["intent", "productId", "quantity"]));
   if (parsed.success) return { change: parsed.data };
-  const unknownIntent = parsed.error.issues.some((issue) => issue.code === "invalid_union_discriminator");
-  return { error: unknownIntent ? "Unknown cart action." : (parsed.error.issues[0]?.message ?? "Invalid request."), unknownIntent };
+  const repeated = repeatedFieldProblem(parsed.error.issues);
+  const unknownIntent = !repeated && parsed.error.issues.some((issue) => issue.code === "invalid_union_discriminator");
+  return { error: repeated ?? (unknownIntent ? "Unknown cart action." : (parsed.error.issues[0]?.message ?? "Invalid request.")), unknownIntent };
 }

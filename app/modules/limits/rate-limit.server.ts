@@ -3,6 +3,7 @@ import { getBackend } from "~/backend/backend.server";
 import type { RateLimitRule } from "~/backend/port";
 import { getEnv } from "~/utils/env.server";
 import { clientKey, formatWait } from "~/utils/rate-limit";
+import { floodGate } from "./flood-gate.server";
 
 /**
  * Per-client limits on the posts that cost the shop (a password hash, an e-mail, an order), all in one place.
@@ -76,7 +77,10 @@ export async function refusedByRateLimit(
   // No address (a route called outside server.js): nothing to count per client, and one shared bucket for
   // every such call would turn a per-client limit into a global one.
   if (!context.clientIp) return null;
-  return refusedPastLimits(rateLimitRules[action], clientKey(context.clientIp), "Too many attempts from your network.");
+  const refusal = await refusedPastLimits(rateLimitRules[action], clientKey(context.clientIp), "Too many attempts from your network.");
+  // This answer is the friendly one; until it may retry, the client's further posts here are refused before Remix.
+  if (refusal && context.requestPath) floodGate().close(context.clientIp, context.requestPath, refusal.retryAfterSeconds);
+  return refusal;
 }
 
 /** Counts this post against its action's limits for the signed-in account, wherever it comes from. */

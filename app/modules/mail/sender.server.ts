@@ -1,8 +1,11 @@
-// The mail sender (issue 17): drains the outbox in the shop process. It claims due messages (leased, SKIP LOCKED,
-// so that several instances never send one twice), renders and delivers each, then marks it sent; a failure is
-// tried again later (retry.ts), and a message still undelivered after a day is given up with a log line.
-// Delivery is at least once: a process killed after the server accepted a message but before it was marked sent
-// sends it again when the lease ends (the Message-ID stays the same, so mail clients show it once).
+// The mail sender (issue 17): drains the outbox in the shop process. It claims one due message at a time (leased,
+// SKIP LOCKED, so that several instances never take the same one), renders and delivers it while renewing its lease,
+// then marks it sent; a failure is tried again later (retry.ts), and a message still undelivered after a day is given
+// up with a log line. A live sender never loses its message to another, however slow the mail server: the lease is
+// renewed every few seconds of the conversation. One that dies stops renewing, so its message is due again within the
+// short lease (30 s). Delivery is at least once: a process killed after the server accepted a message but before it
+// was marked sent sends that one message again (the Message-ID stays the same, so mail clients show it once).
+// Decision 0016 and 0027.
 import type { OutboxMessage, OutboxPort } from "~/backend/port";
 import { afterFailure, defaultRetryPolicy, type RetryPolicy } from "./retry";
 import { type RenderContext, renderMail } from "./templates.server";
@@ -16,10 +19,13 @@ export interface MailSenderOptions {
   retry?: RetryPolicy;
   /** How often to look for due messages. */
   pollMs?: number;
-  /** Messages claimed at a time. */
-  batchSize?: number;
-  /** How long a claimed message belongs to this sender: longer than any send takes (transport timeouts). */
+  /**
+   * How long a claim lasts without renewal: what a crashed sender's message waits before another sender takes it.
+   * The sender renews it every third of this while a delivery runs.
+   */
   leaseSeconds?: number;
+  /** How often a claim is renewed during a delivery (default: a third of the lease). */
+  renewEveryMs?: number;
   log?: (line: string) => void;
   now?: () => Date;
 }
@@ -35,19 +41,42 @@ export interface MailSender {
 export function createMailSender(options: MailSenderOptions): MailSender {
   const retry = options.retry ?? defaultRetryPolicy;
   const pollMs = options.pollMs ?? 1000;
-  const batchSize = options.batchSize ?? 10;
-  const leaseSeconds = options.leaseSeconds ?? 300;
+  const leaseSeconds = options.leaseSeconds ?? 30;
+  const renewEveryMs = options.renewEveryMs ?? (leaseSeconds * 1000) / 3;
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? (() => new Date());
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
+  let stopRequested = false;
+
+  /** Renews the message's claim until `done` settles; logs once if the claim is lost (a stalled process). */
+  function holdClaim(message: OutboxMessage, done: Promise<unknown>): Promise<void> {
+    let lost = false;
+    const renewal = setInterval(() => {
+      options.outbox.renew({ id: message.id, claim: message.claim, leaseSeconds }).then(
+        (held) => {
+          if (!held && !lost) {
+            lost = true;
+            log(`Mail: lost the claim on ${message.kind} ${message.id} while sending it (this process stalled past its lease)`);
+          }
+        },
+        // The database is away for a moment: the next renewal tries again, well within the lease.
+        () => {},
+      );
+    }, renewEveryMs);
+    return done.then(
+      () => clearInterval(renewal),
+      () => clearInterval(renewal),
+    );
+  }
 
   async function deliver(message: OutboxMessage): Promise<void> {
+    const finish = (outcome: Parameters<OutboxPort["finish"]>[0]) => options.outbox.finish(outcome);
     try {
       const mail = renderMail(message, options.context);
-      const { file } = await options.transport.send({
+      const sending = options.transport.send({
         from: options.from,
         to: message.recipient,
         subject: mail.subject,
@@ -56,28 +85,32 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         headers: mail.headers,
         outboxId: message.id,
       });
-      await options.outbox.finish({ id: message.id, outcome: "sent" });
+      await holdClaim(message, sending);
+      const { file } = await sending;
+      await finish({ id: message.id, claim: message.claim, outcome: "sent" });
       if (file) log(`Mail: "${mail.subject}" to ${message.recipient} written to ${file}${mail.links.map((link) => `\n  link: ${link}`).join("")}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const next = afterFailure(retry, { attempts: message.attempts, createdAt: new Date(message.createdAt), now: now() });
       if (next.giveUp) {
         log(`Mail: gave up on ${message.kind} ${message.id} to ${message.recipient} after ${message.attempts} attempts in a day: ${reason}`);
-        await options.outbox.finish({ id: message.id, outcome: "failed", error: reason });
+        await finish({ id: message.id, claim: message.claim, outcome: "failed", error: reason });
       } else {
-        await options.outbox.finish({ id: message.id, outcome: "retry", error: reason, retryAt: next.retryAt });
+        await finish({ id: message.id, claim: message.claim, outcome: "retry", error: reason, retryAt: next.retryAt });
       }
     }
   }
 
+  /** Until nothing is due (or stop() is called): one message at a time, so none waits claimed behind another's send. */
   async function runOnce(): Promise<number> {
     let sent = 0;
-    for (;;) {
-      const batch = await options.outbox.claim({ limit: batchSize, leaseSeconds });
-      for (const message of batch) await deliver(message);
-      sent += batch.length;
-      if (batch.length < batchSize || stopped) return sent;
+    while (!stopRequested) {
+      const [message] = await options.outbox.claim({ limit: 1, leaseSeconds });
+      if (!message) break;
+      await deliver(message);
+      sent += 1;
     }
+    return sent;
   }
 
   function schedule() {
@@ -105,6 +138,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     },
     async stop() {
       stopped = true;
+      stopRequested = true;
       clearTimeout(timer);
       await running;
       options.transport.close();

@@ -1,9 +1,14 @@
 // The shop's e-mails (issue 17), rendered on the server only (a *.server module never reaches the client bundle):
 // plain TSX through react-dom/server, with no e-mail framework (decision 0016). Each message has a plain-text
 // part and an HTML part made of tables and inline styles, with no images, so both read the same with images off.
+// Every message goes through `page()` (HTML) and `footerText()` (plain text): one column that reads at 320 px, and a
+// footer with the shop's address and links to the shop and to its help and contact page. A new kind is a template
+// below built from those, `linkMessage()` for a message whose point is one link.
+// Text a shopper typed (a name, an address) appears only in an order's address block, each line through
+// `shopperText()`: capped in length, and never a link (decision 0027).
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { OutboxMessage } from "~/backend/port";
+import type { Order, OutboxMessage } from "~/backend/port";
 import { type OrderRow, toOrder } from "~/backend/rows.server";
 import { orderNumber } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";
@@ -11,6 +16,7 @@ import { findProduct } from "~/modules/catalog/catalog.server";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatCents } from "~/modules/money";
 import { site } from "~/utils/site";
+import { shopperText } from "./shopper-text";
 
 export interface RenderedMail {
   subject: string;
@@ -28,6 +34,11 @@ export interface RenderContext {
   /** How orders are paid (decision 0031): the order confirmation says it. */
   payment?: { kind: "manual"; instructions: string } | { kind: "card" };
 }
+
+/** The shop's pages every message links to in its footer. */
+const SHOP_PATH = "/shop";
+/** Help and contact: the FAQ page ends with the shop's e-mail, phone and hours. */
+const CONTACT_PATH = "/faq";
 
 /** A message kind the sender does not know: a deployment running older code than its database. */
 export class UnknownMailKindError extends Error {
@@ -76,22 +87,8 @@ const templates: Record<string, Template> = {
       ["Tax", money(0)],
       ["Total", money(order.totalAmount)],
     ] as const;
-    const address = order.shippingAddress;
-    const addressLines = [
-      `${address.firstName} ${address.lastName}`,
-      address.address,
-      `${address.city}, ${address.state} ${address.zipCode}`,
-      address.country,
-      address.phone,
-    ];
-    // A member follows the order on /orders; a guest gets a link to the order's own page (decision 0029), whose
-    // token this message carries once.
-    const ordersLink = order.userId
-      ? new URL("/orders", context.origin).href
-      : message.secret
-        ? withSecret(context, "/order-status", "token", message.secret)
-        : null;
-    const ordersLinkLabel = order.userId ? "See your orders" : "Follow your order";
+    const addressLines = shippingLines(order.shippingAddress);
+    const orderLink = orderLinkOf(order, message, context);
     const subject = `Your ${site.name} order #${number}`;
     const payment = paymentParagraph(context.payment);
 
@@ -107,45 +104,51 @@ const templates: Record<string, Template> = {
       ``,
       `Shipping to:`,
       ...addressLines.map((line) => `  ${line}`),
-      ...(ordersLink ? [``, `${ordersLinkLabel}: ${ordersLink}`] : []),
+      ...(orderLink ? [``, `${orderLink.label}: ${orderLink.href}`] : []),
       ``,
-      footerText(),
+      footerText(context),
     ].join("\n");
 
-    const cell = { padding: "8px 0", borderBottom: `1px solid ${colors.line}`, verticalAlign: "top" } as const;
+    // Two columns, whatever the width: the product with "2 x $299.00" under it, and the line's total. Four columns
+    // (item, qty, price, total) ran together on a phone ("1$299.00$299.00").
+    const cell = { padding: "10px 0", borderBottom: `1px solid ${colors.line}`, verticalAlign: "top" } as const;
     const html = page(
+      context,
       subject,
       <>
-        <h1 style={{ fontSize: "22px", margin: "0 0 8px" }}>Thank you for your order!</h1>
-        <p style={{ margin: "0 0 16px", color: colors.muted }}>Order number: <strong style={{ color: colors.ink }}>#{number}</strong></p>
+        <h1 style={headingStyle}>Thank you for your order!</h1>
+        <p style={{ margin: "0 0 16px", color: colors.muted }}>
+          Order number: <strong style={{ color: colors.ink }}>#{number}</strong>
+        </p>
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse" }}>
-          <thead>
-            <tr>
-              <th align="left" style={cell}>Item</th>
-              <th align="right" style={cell}>Qty</th>
-              <th align="right" style={cell}>Price</th>
-              <th align="right" style={cell}>Total</th>
-            </tr>
-          </thead>
           <tbody>
             {lines.map((line, index) => (
               <tr key={index}>
-                <td style={cell}>{line.name}</td>
-                <td align="right" style={cell}>{line.quantity}</td>
-                <td align="right" style={cell}>{line.unit}</td>
-                <td align="right" style={cell}>{line.total}</td>
-              </tr>
-            ))}
-            {totals.map(([label, value]) => (
-              <tr key={label}>
-                <td colSpan={3} align="right" style={{ padding: "6px 8px 0 0", fontWeight: label === "Total" ? "bold" : "normal" }}>
-                  {label}
+                <td style={{ ...cell, paddingRight: "12px" }}>
+                  {line.name}
+                  <br />
+                  <span style={{ fontSize: "14px", color: colors.muted }}>
+                    {line.quantity} &times; {line.unit}
+                  </span>
                 </td>
-                <td align="right" style={{ padding: "6px 0 0", fontWeight: label === "Total" ? "bold" : "normal" }}>
-                  {value}
+                <td align="right" style={{ ...cell, whiteSpace: "nowrap" }}>
+                  {line.total}
                 </td>
               </tr>
             ))}
+            {totals.map(([label, value]) => {
+              const weight = label === "Total" ? "bold" : "normal";
+              return (
+                <tr key={label}>
+                  <td align="right" style={{ padding: "6px 12px 0 0", fontWeight: weight }}>
+                    {label}
+                  </td>
+                  <td align="right" style={{ padding: "6px 0 0", fontWeight: weight, whiteSpace: "nowrap" }}>
+                    {value}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
         {payment ? (
@@ -155,7 +158,7 @@ const templates: Record<string, Template> = {
           </>
         ) : null}
         <h2 style={{ fontSize: "16px", margin: "24px 0 4px" }}>Shipping to</h2>
-        <p style={{ margin: 0 }}>
+        <p style={{ margin: 0, overflowWrap: "anywhere" }}>
           {addressLines.map((line, index) => (
             <span key={index}>
               {line}
@@ -163,10 +166,10 @@ const templates: Record<string, Template> = {
             </span>
           ))}
         </p>
-        {ordersLink ? <Button href={ordersLink}>{ordersLinkLabel}</Button> : null}
+        {orderLink ? <Button href={orderLink.href}>{orderLink.label}</Button> : null}
       </>,
     );
-    return { subject, text, html, headers: {}, links: ordersLink ? [ordersLink] : [] };
+    return { subject, text, html, headers: {}, links: [...(orderLink ? [orderLink.href] : []), ...footerLinks(context)] };
   },
 
   // The order's later steps (decision 0029), written by the status change's own transaction.
@@ -178,22 +181,40 @@ const templates: Record<string, Template> = {
 
   confirm_signup(message, context) {
     const link = withSecret(context, stringField(message.payload, "link_path"), "code", message.secret);
-    return linkMessage({
+    return linkMessage(context, {
       subject: `Confirm your ${site.name} account`,
       heading: "Confirm your email address",
-      body: "Follow this link to confirm your address and sign in. It works once, for 24 hours.",
+      body: "Follow this link to confirm your address and sign in. It works once, for 24 hours, in any browser.",
       action: "Confirm my address",
       link,
       ignore: "If you did not create an account, ignore this e-mail: nothing happens without the link.",
     });
   },
 
+  // Sign-up with an address that has an account answers as for a new one (so it tells nobody who is a member); the
+  // owner learns of it here, with the two ways back in.
+  account_exists(_message, context) {
+    const signIn = new URL("/auth", context.origin).href;
+    const reset = new URL("/forgot-password", context.origin).href;
+    return linkMessage(context, {
+      subject: `Someone tried to create a ${site.name} account with your address`,
+      heading: "You already have an account",
+      body:
+        "Someone, probably you, tried to create an account with this e-mail address, which already has one. " +
+        "Sign in with your password, or set a new one if you have forgotten it.",
+      action: "Sign in",
+      link: signIn,
+      secondary: { label: "Reset your password", link: reset },
+      ignore: "If it was not you, ignore this e-mail: no account was created and nothing changed.",
+    });
+  },
+
   password_reset(message, context) {
     const link = withSecret(context, stringField(message.payload, "link_path"), "code", message.secret);
-    return linkMessage({
+    return linkMessage(context, {
       subject: `Reset your ${site.name} password`,
       heading: "Set a new password",
-      body: "Follow this link to choose a new password. It works once, for 1 hour; setting the password signs you out everywhere else.",
+      body: "Follow this link to choose a new password. It works once, for 1 hour, in any browser; setting the password signs you out everywhere else.",
       action: "Set a new password",
       link,
       ignore: "If you did not ask for this, ignore this e-mail: your password stays as it is.",
@@ -202,10 +223,10 @@ const templates: Record<string, Template> = {
 
   newsletter_confirmation(message, context) {
     const link = withSecret(context, "/newsletter/confirm", "token", message.secret);
-    return linkMessage({
+    return linkMessage(context, {
       subject: `Confirm your ${site.name} newsletter subscription`,
       heading: "One more step",
-      body: "Follow this link to confirm that you want our newsletter. It works once, for 7 days.",
+      body: "Follow this link and press the button on the page to confirm that you want our newsletter. It works once, for 7 days.",
       action: "Yes, subscribe me",
       link,
       ignore: "If you did not subscribe, ignore this e-mail: you will get nothing more from us.",
@@ -214,12 +235,12 @@ const templates: Record<string, Template> = {
 
   newsletter_welcome(message, context) {
     const unsubscribe = withSecret(context, "/newsletter/unsubscribe", "token", message.secret);
-    const mail = linkMessage({
+    const mail = linkMessage(context, {
       subject: `Welcome to the ${site.name} newsletter`,
       heading: "You are subscribed",
       body: "Thank you for confirming. You will hear from us about new arrivals, care tips and offers.",
       action: "Visit the shop",
-      link: new URL("/shop", context.origin).href,
+      link: new URL(SHOP_PATH, context.origin).href,
       ignore: "",
       unsubscribe,
     });
@@ -234,6 +255,29 @@ function paymentParagraph(payment: RenderContext["payment"]): { heading: string;
   if (payment.kind === "manual") return { heading: "How to pay", text: payment.instructions };
   return { heading: "Payment", text: "By card on our secure payment page. We will e-mail you as soon as your payment is received." };
 }
+
+/**
+ * Where an order's e-mail sends the shopper to see the order: a member's order history; a guest, the order's own
+ * page (decision 0029), whose token this message carries once.
+ */
+function orderLinkOf(order: Order, message: OutboxMessage, context: RenderContext): { href: string; label: string } | null {
+  if (order.userId) return { href: new URL("/orders", context.origin).href, label: "See your orders" };
+  if (message.secret) return { href: withSecret(context, "/order-status", "token", message.secret), label: "Follow your order" };
+  return null;
+}
+
+/** The address block of an order: the only place shopper-typed text appears in a message. */
+function shippingLines(address: Order["shippingAddress"]): string[] {
+  return [
+    shopperText(`${address.firstName} ${address.lastName}`),
+    shopperText(address.address),
+    shopperText(`${address.city}, ${address.state} ${address.zipCode}`),
+    shopperText(address.country),
+    shopperText(address.phone),
+  ];
+}
+
+const headingStyle = { fontSize: "22px", lineHeight: "1.3", margin: "0 0 8px" } as const;
 
 // ---------------------------------------------------------------------------------------------------
 // Order status e-mails (decision 0029): short, one column, every fact on a line of its own, so that they read the
@@ -304,12 +348,13 @@ function orderStatusMail(message: OutboxMessage, context: RenderContext, step: O
     ...facts.map(([label, value]) => `${label}: ${value}`),
     ...(action ? [``, `${action.label}: ${action.href}`] : []),
     ``,
-    footerText(),
+    footerText(context),
   ].join("\n");
   const html = page(
+    context,
     subject,
     <>
-      <h1 style={{ fontSize: "22px", margin: "0 0 8px" }}>{heading}</h1>
+      <h1 style={headingStyle}>{heading}</h1>
       {paragraphs.map((paragraph, index) => (
         <p key={index} style={{ margin: "0 0 12px" }}>
           {paragraph}
@@ -319,7 +364,7 @@ function orderStatusMail(message: OutboxMessage, context: RenderContext, step: O
       {action ? <Button href={action.href}>{action.label}</Button> : null}
     </>,
   );
-  return { subject, text, html, headers: {}, links: action ? [action.href] : [] };
+  return { subject, text, html, headers: {}, links: [...(action ? [action.href] : []), ...footerLinks(context)] };
 }
 
 /** To the shop (ORDERS_EMAIL): a new order, with a link to it in the back office. */
@@ -333,7 +378,7 @@ function orderReceivedMail(message: OutboxMessage, context: RenderContext): Rend
   const address = order.shippingAddress;
   const facts: [string, string][] = [
     ["Order number", `#${number}`],
-    ["Customer", `${address.firstName} ${address.lastName} <${order.email}> (${order.userId ? "member" : "guest"})`],
+    ["Customer", `${shopperText(`${address.firstName} ${address.lastName}`)} <${order.email}> (${order.userId ? "member" : "guest"})`],
     ...order.items.map((item): [string, string] => [
       findProduct(item.productId)?.name ?? item.productId,
       `${item.quantity} x ${money(item.pricePerItem)}`,
@@ -341,16 +386,17 @@ function orderReceivedMail(message: OutboxMessage, context: RenderContext): Rend
     ["Shipping", order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)],
     ["Total", total],
   ];
-  const text = [`New order #${number}`, ``, ...facts.map(([label, value]) => `${label}: ${value}`), ``, `Open it: ${link}`, ``, footerText()].join("\n");
+  const text = [`New order #${number}`, ``, ...facts.map(([label, value]) => `${label}: ${value}`), ``, `Open it: ${link}`, ``, footerText(context)].join("\n");
   const html = page(
+    context,
     subject,
     <>
-      <h1 style={{ fontSize: "22px", margin: "0 0 8px" }}>New order #{number}</h1>
+      <h1 style={headingStyle}>New order #{number}</h1>
       <Facts facts={facts} />
       <Button href={link}>Open the order</Button>
     </>,
   );
-  return { subject, text, html, headers: {}, links: [link] };
+  return { subject, text, html, headers: {}, links: [link, ...footerLinks(context)] };
 }
 
 /** Label and value on a line each, so that nothing needs a wide table. */
@@ -371,31 +417,45 @@ function Facts({ facts }: { facts: readonly (readonly [string, string])[] }) {
   );
 }
 
-function linkMessage(content: {
-  subject: string;
-  heading: string;
-  body: string;
-  action: string;
-  link: string;
-  ignore: string;
-  unsubscribe?: string;
-}): RenderedMail {
+function linkMessage(
+  context: RenderContext,
+  content: {
+    subject: string;
+    heading: string;
+    body: string;
+    action: string;
+    link: string;
+    /** A second, quieter way on (e.g. "Reset your password" beside "Sign in"). */
+    secondary?: { label: string; link: string };
+    ignore: string;
+    unsubscribe?: string;
+  },
+): RenderedMail {
   const text = [
     content.heading,
     ``,
     content.body,
     ``,
     `${content.action}: ${content.link}`,
+    ...(content.secondary ? [`${content.secondary.label}: ${content.secondary.link}`] : []),
     ...(content.ignore ? [``, content.ignore] : []),
     ``,
-    footerText(content.unsubscribe),
+    footerText(context, content.unsubscribe),
   ].join("\n");
   const html = page(
+    context,
     content.subject,
     <>
-      <h1 style={{ fontSize: "22px", margin: "0 0 8px" }}>{content.heading}</h1>
+      <h1 style={headingStyle}>{content.heading}</h1>
       <p style={{ margin: "0 0 8px" }}>{content.body}</p>
       <Button href={content.link}>{content.action}</Button>
+      {content.secondary ? (
+        <p style={{ margin: "12px 0 0" }}>
+          <a href={content.secondary.link} style={{ color: colors.brand }}>
+            {content.secondary.label}
+          </a>
+        </p>
+      ) : null}
       <p style={{ margin: "16px 0 0", fontSize: "13px", color: colors.muted }}>
         If the button does not work, copy this address into your browser: <br />
         <a href={content.link} style={{ color: colors.brand, wordBreak: "break-all" }}>
@@ -406,11 +466,22 @@ function linkMessage(content: {
     </>,
     content.unsubscribe,
   );
-  return { subject: content.subject, text, html, headers: {}, links: [content.link, ...(content.unsubscribe ? [content.unsubscribe] : [])] };
+  const links = [content.link, ...(content.secondary ? [content.secondary.link] : []), ...footerLinks(context), ...(content.unsubscribe ? [content.unsubscribe] : [])];
+  return { subject: content.subject, text, html, headers: {}, links };
 }
 
-function footerText(unsubscribe?: string): string {
-  return [`${site.name} - ${site.address}`, ...(unsubscribe ? [`Unsubscribe: ${unsubscribe}`] : [])].join("\n");
+function footerLinks(context: RenderContext): string[] {
+  return [new URL(SHOP_PATH, context.origin).href, new URL(CONTACT_PATH, context.origin).href];
+}
+
+function footerText(context: RenderContext, unsubscribe?: string): string {
+  const [shop, contact] = footerLinks(context);
+  return [
+    `${site.name} - ${site.address}`,
+    `Shop: ${shop}`,
+    `Help and contact: ${contact} (${site.email}, ${site.phone})`,
+    ...(unsubscribe ? [`Unsubscribe: ${unsubscribe}`] : []),
+  ].join("\n");
 }
 
 function Button({ href, children }: { href: string; children: ReactNode }) {
@@ -434,41 +505,58 @@ function Button({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** The document around every message: one centred column, text only. */
-function page(title: string, content: ReactNode, unsubscribe?: string): string {
+/**
+ * The document around every message: one column up to 560 px wide that shrinks to the screen (padding 16 px on a
+ * phone, text wraps, nothing wider than the column), text only; the footer links to the shop and its contact page.
+ */
+function page(context: RenderContext, title: string, content: ReactNode, unsubscribe?: string): string {
+  const [shop, contact] = footerLinks(context);
   const markup = renderToStaticMarkup(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Apple Mail and iOS: no links made from numbers or addresses in the text (the shopper's phone, say). */}
+        <meta name="format-detection" content="telephone=no, date=no, address=no, email=no, url=no" />
+        <meta name="x-apple-disable-message-reformatting" />
         <title>{title}</title>
       </head>
       <body style={{ margin: 0, padding: 0, background: colors.sand, color: colors.ink, fontFamily: "Georgia, 'Times New Roman', serif" }}>
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
           <tbody>
             <tr>
-              <td align="center" style={{ padding: "24px 12px" }}>
+              <td align="center" style={{ padding: "16px 8px" }}>
                 <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "560px", background: "#ffffff" }}>
                   <tbody>
                     <tr>
-                      <td style={{ padding: "20px 24px", borderBottom: `1px solid ${colors.line}`, fontSize: "20px", letterSpacing: "1px" }}>
-                        {site.name}
+                      <td style={{ padding: "16px", borderBottom: `1px solid ${colors.line}`, fontSize: "20px", letterSpacing: "1px" }}>
+                        <a href={shop} style={{ color: colors.ink, textDecoration: "none" }}>
+                          {site.name}
+                        </a>
                       </td>
                     </tr>
                     <tr>
-                      <td style={{ padding: "24px", fontSize: "15px", lineHeight: "1.5" }}>{content}</td>
+                      <td style={{ padding: "20px 16px", fontSize: "16px", lineHeight: "1.5", overflowWrap: "break-word" }}>{content}</td>
                     </tr>
                     <tr>
-                      <td style={{ padding: "16px 24px", borderTop: `1px solid ${colors.line}`, fontSize: "12px", color: colors.muted }}>
-                        {site.name} - {site.address}
+                      <td style={{ padding: "16px", borderTop: `1px solid ${colors.line}`, fontSize: "13px", lineHeight: "1.6", color: colors.muted }}>
+                        <a href={shop} style={{ color: colors.brand }}>
+                          Shop
+                        </a>
+                        {" \u00b7 "}
+                        <a href={contact} style={{ color: colors.brand }}>
+                          Help and contact
+                        </a>
                         {unsubscribe ? (
                           <>
-                            <br />
+                            {" \u00b7 "}
                             <a href={unsubscribe} style={{ color: colors.muted }}>
                               Unsubscribe
                             </a>
                           </>
                         ) : null}
+                        <br />
+                        {site.name} - {site.address}
                       </td>
                     </tr>
                   </tbody>

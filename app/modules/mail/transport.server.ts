@@ -26,7 +26,8 @@ export interface MailTransport {
 export function createMailTransport({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: string }): MailTransport {
   if (smtpUrl) {
     const url = new URL(smtpUrl);
-    // Timeouts below the outbox lease (sender.server.ts), so a hung server cannot make two senders overlap.
+    // A hung server ends here: the sender renews its claim while a send runs (sender.server.ts), so without these
+    // one stuck conversation would hold its message for ever.
     const transporter = nodemailer.createTransport({
       url: smtpUrl,
       connectionTimeout: 30_000,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE, parseNewsletterForm } from "~/modules/newsletter/newsletter-form";
+import { REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -25,5 +26,11 @@ describe("parseNewsletterForm", () => {
   it("treats a filled honeypot as a bot, whatever the address", () => {
     expect(parseNewsletterForm(form({ email: "ada@example.com", [HONEYPOT_FIELD]: "ACME" }))).toEqual({ kind: "bot" });
     expect(parseNewsletterForm(form({ email: "ada@example.com", [HONEYPOT_FIELD]: "" }))).toMatchObject({ kind: "subscribe" });
+  });
+
+  it("refuses an address sent twice with the message the other forms give, keeping the first", () => {
+    const data = form({ email: "ada@example.com" });
+    data.append("email", "grace@example.com");
+    expect(parseNewsletterForm(data)).toEqual({ kind: "invalid", error: REPEATED_FIELD_MESSAGE, typed: "ada@example.com" });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
-import { refusingControlCharacters } from "~/utils/form-text";
+import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
 export { HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE };
 
@@ -20,11 +20,11 @@ export function parseNewsletterForm(formData: FormData): NewsletterSubmission {
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot !== "") return { kind: "bot" };
   const raw = formData.get("email");
-  const parsed = newsletterSchema.safeParse({ email: typeof raw === "string" ? raw : undefined });
+  const parsed = newsletterSchema.safeParse(formFields(formData, ["email"]));
   if (parsed.success) return { kind: "subscribe", email: parsed.data.email };
   return {
     kind: "invalid",
-    error: parsed.error.issues[0]?.message ?? INVALID_EMAIL_MESSAGE,
+    error: repeatedFieldProblem(parsed.error.issues) ?? parsed.error.issues[0]?.message ?? INVALID_EMAIL_MESSAGE,
     // Kept so the shopper can correct it; capped so an absurd post cannot bloat the flash cookie.
     typed: typeof raw === "string" ? raw.slice(0, EMAIL_MAX_LENGTH) : "",
   };

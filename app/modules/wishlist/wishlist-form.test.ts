@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWishlistForm } from "~/modules/wishlist/wishlist-form";
+import { REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -16,5 +17,11 @@ describe("parseWishlistForm", () => {
     expect(parseWishlistForm(form({ intent: "explode", productId: "clip-1" }))).toEqual({ error: "Unknown wishlist action." });
     expect(parseWishlistForm(form({}))).toEqual({ error: "Unknown wishlist action." });
     expect(parseWishlistForm(form({ intent: "add" }))).toEqual({ error: "Choose a product for your wishlist." });
+  });
+
+  it.each(["intent", "productId"])("refuses %s sent twice with the message the other forms give", (name) => {
+    const data = form({ intent: "add", productId: "clip-1" });
+    data.append(name, name === "intent" ? "remove" : "clip-2");
+    expect(parseWishlistForm(data)).toEqual({ error: REPEATED_FIELD_MESSAGE });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { WishlistChange } from "~/modules/wishlist/wishlist";
-import { refusingControlCharacters } from "~/utils/form-text";
+import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
 /** The wishlist endpoint's form contract. The heart sends add/remove (what the shopper saw), so a repeat is harmless. */
 export const wishlistFormSchema = refusingControlCharacters(z.object({
@@ -10,8 +10,10 @@ export const wishlistFormSchema = refusingControlCharacters(z.object({
 
 /** A validated change, or a message for the shopper. */
 export function parseWishlistForm(formData: FormData): { change: WishlistChange } | { error: string } {
-  const parsed = wishlistFormSchema.safeParse({ intent: formData.get("intent"), productId: formData.get("productId") });
+  const parsed = wishlistFormSchema.safeParse(formFields(formData, ["intent", "productId"]));
   if (parsed.success) return { change: parsed.data };
+  const repeated = repeatedFieldProblem(parsed.error.issues);
+  if (repeated) return { error: repeated };
   const badIntent = parsed.error.issues.some((issue) => issue.path[0] === "intent");
   return { error: badIntent ? "Unknown wishlist action." : "Choose a product for your wishlist." };
 }

@@ -22,7 +22,7 @@ function hostedBackend(sql: Backend): Backend {
   const perRequest = new WeakMap<Request, RequestBackend>();
   return {
     ...sql,
-    capabilities: { sendsEmail: true, hostedOAuth: true },
+    capabilities: { sendsEmail: true, linksWorkInAnyBrowser: false, hostedOAuth: true },
     // The project's Google provider is on (Authentication > Providers).
     hostedOAuthProviders: async () => ["google"],
     forRequest(request, responseHeaders) {
@@ -122,7 +122,10 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
   test("forgot password sends the recovery e-mail with a link back through /auth/callback", async () => {
     expect((await call(forgotLoader, get("/forgot-password"))).data).toEqual({
       sendsEmail: true,
+      // Supabase's links work only in the browser that asked for them: the page says to open it there.
+      anyBrowser: false,
       constraint: { email: { required: true, maxLength: 320 } },
+      typedEmail: null,
     });
     const email = uniqueEmail();
     const result = await call(forgotAction, post("/forgot-password", { email }));

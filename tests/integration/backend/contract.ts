@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "~/content/products";
 import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
 import crypto from "node:crypto";
-import type { Backend, Order, OrderFilter, OrderMove, OrderStatus, RequestBackend, ShippingMethodId, StaffOverview } from "~/backend/port";
+import type { Backend, Order, OrderFilter, OrderMove, OrderStatus, OutboxPort, RequestBackend, ShippingMethodId, StaffOverview } from "~/backend/port";
 import { shippingMethods } from "~/content/shipping";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
@@ -15,9 +15,24 @@ export interface ContractHarness {
    * port cannot make (price-list rows, a missing profile) and for counting stored rows. Never for the calls under test.
    */
   db: SqlDatabase;
-  /** A backend over that database; the options every adapter takes set the cookie secrets and the Secure flag. */
-  createBackend(overrides?: { cookieSecrets?: string[]; secureCookies?: boolean }): Backend;
+  /**
+   * A backend over that database; the options every adapter takes set the cookie secrets and the Secure flag.
+   * `sendsEmail` makes the SQL adapter confirm and reset by e-mail (Supabase always does).
+   */
+  createBackend(overrides?: { cookieSecrets?: string[]; secureCookies?: boolean; sendsEmail?: boolean }): Backend;
+  /** The code of the newest password-recovery link sent to `email` (what the e-mail's link carries). */
+  recoveryCode(email: string): Promise<string>;
   teardown(): Promise<void>;
+}
+
+/** The code of the newest reset link the SQL adapters wrote to the outbox for `email`. */
+export async function outboxRecoveryCode(db: SqlDatabase, email: string): Promise<string> {
+  const [row] = await db.query<{ secret: string }>(
+    "select secret from public.outbox where kind = 'password_reset' and lower(recipient) = lower($1) order by created_at desc limit 1",
+    [email],
+  );
+  if (!row) throw new Error(`No reset link was written for ${email}.`);
+  return row.secret;
 }
 
 /**
@@ -165,23 +180,86 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expect(backend.forRequest(requestWith()).auth.signOut()).resolves.toBeUndefined();
       });
 
-      test("updating the password keeps this session, ends the others, and changes what signs in", async () => {
-        const { user, email, password, cookie } = await signedUpUser();
-        const otherDevice = anyScope();
-        await otherDevice.auth.signInWithPassword({ email, password });
-        const otherCookie = cookiesAfter(otherDevice.responseHeaders);
+      /** A member who asked for a reset link and followed it: the link's session, and the member's ordinary one. */
+      async function followedRecoveryLink() {
+        const member = await signedUpUser();
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const asking = mailing.forRequest(requestWith());
+        await asking.auth.requestPasswordReset({ email: member.email, redirectTo: "http://shop.test/auth/callback?next=%2Freset-password" });
+        // The browser that asked (on Supabase it holds the link's PKCE verifier) follows the e-mailed link.
+        const browser = cookiesAfter(asking.responseHeaders);
+        const code = await harness.recoveryCode(member.email);
+        const following = mailing.forRequest(requestWith(browser));
+        await expect(following.auth.exchangeCodeForSession({ code })).resolves.toMatchObject({ id: member.user.id });
+        return { ...member, mailing, recoveryCookie: cookiesAfter(following.responseHeaders, browser) };
+      }
+      const resetRefused = async (promise: Promise<unknown>) => {
+        const error = await promise.then(() => undefined, (caught: unknown) => caught);
+        // The grant is used up (SQL), or the session that held it was ended and replaced (Supabase).
+        expect(["recovery_required", "not_authenticated"]).toContain((error as { code?: string }).code);
+      };
 
-        const scope = backend.forRequest(requestWith(cookie));
-        await expect(scope.auth.updatePassword({ password: "a brand new secret" })).resolves.toMatchObject({ id: user.id });
-        await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
-        await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
+      test("a recovery link's session sets a password without the current one, once; a saved copy of its cookies sets none", async () => {
+        const { user, email, password, cookie, mailing, recoveryCookie } = await followedRecoveryLink();
+        // An ordinary session has no grant.
+        const ordinary = backend.forRequest(requestWith(cookie));
+        await expect(ordinary.auth.hasRecoveryGrant()).resolves.toBe(false);
+        await expectBackendError(ordinary.auth.resetPassword({ password: "not through a link 1" }), "recovery_required");
+        await expectBackendError(anyScope().auth.resetPassword({ password: "whatever123" }), "not_authenticated");
 
+        const recovering = mailing.forRequest(requestWith(recoveryCookie));
+        await expect(recovering.auth.hasRecoveryGrant()).resolves.toBe(true);
+        await expectBackendError(recovering.auth.resetPassword({ password: "short" }), "weak_password");
+        await expect(mailing.forRequest(requestWith(recoveryCookie)).auth.hasRecoveryGrant()).resolves.toBe(true);
+        const resetting = mailing.forRequest(requestWith(recoveryCookie));
+        await expect(resetting.auth.resetPassword({ password: "set through the link 1" })).resolves.toMatchObject({ id: user.id });
+
+        // This browser stays signed in, without the grant; the saved cookies cannot set another password.
+        const after = cookiesAfter(resetting.responseHeaders, recoveryCookie);
+        await expect(mailing.forRequest(requestWith(after)).auth.getUser()).resolves.toMatchObject({ id: user.id });
+        await expect(mailing.forRequest(requestWith(after)).auth.hasRecoveryGrant()).resolves.toBe(false);
+        await expect(mailing.forRequest(requestWith(recoveryCookie)).auth.hasRecoveryGrant()).resolves.toBe(false);
+        await resetRefused(mailing.forRequest(requestWith(recoveryCookie)).auth.resetPassword({ password: "replayed cookie 1" }));
+        // The other sessions ended; the new password is the one that signs in.
+        await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
         await expectBackendError(anyScope().auth.signInWithPassword({ email, password }), "invalid_credentials");
-        await expect(anyScope().auth.signInWithPassword({ email, password: "a brand new secret" })).resolves.toMatchObject({
-          id: user.id,
+        await expect(anyScope().auth.signInWithPassword({ email, password: "set through the link 1" })).resolves.toMatchObject({ id: user.id });
+      });
+
+      test("a password changed another way ends the grant, and a reset link asked for before it stops working", async () => {
+        // Followed, then the password changes on another device: the link's session holds nothing any more.
+        const followed = await followedRecoveryLink();
+        const signedInElsewhere = backend.forRequest(requestWith(followed.cookie));
+        await signedInElsewhere.auth.changePassword({ currentPassword: followed.password, password: "changed elsewhere 1" });
+        await expect(followed.mailing.forRequest(requestWith(followed.recoveryCookie)).auth.hasRecoveryGrant()).resolves.toBe(false);
+        await resetRefused(followed.mailing.forRequest(requestWith(followed.recoveryCookie)).auth.resetPassword({ password: "after the change 1" }));
+        await expect(anyScope().auth.signInWithPassword({ email: followed.email, password: "changed elsewhere 1" })).resolves.toBeDefined();
+
+        // Asked for, not followed yet, then the password changes: the link no longer works.
+        const member = await signedUpUser();
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const asking = mailing.forRequest(requestWith());
+        await asking.auth.requestPasswordReset({ email: member.email, redirectTo: "http://shop.test/auth/callback?next=%2Freset-password" });
+        const code = await harness.recoveryCode(member.email);
+        await member.scope.auth.changePassword({ currentPassword: member.password, password: "changed before the link 1" });
+        await expectBackendError(mailing.forRequest(requestWith(cookiesAfter(asking.responseHeaders))).auth.exchangeCodeForSession({ code }), "invalid_link");
+      });
+
+      test("emailLinkAccount names the account of a link without using it, where the backend can tell", async () => {
+        const member = await signedUpUser();
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const asking = mailing.forRequest(requestWith());
+        await asking.auth.requestPasswordReset({ email: member.email, redirectTo: "http://shop.test/auth/callback" });
+        const code = await harness.recoveryCode(member.email);
+        const owner = await anyScope().auth.emailLinkAccount({ code });
+        // Supabase cannot tell (its links only work in the browser that asked for them); the SQL backends can.
+        if (owner !== null) expect(owner).toEqual({ email: member.email.toLowerCase() });
+        await expect(anyScope().auth.emailLinkAccount({ code: "A".repeat(43) })).resolves.toBeNull();
+        // Still unused.
+        await expect(mailing.forRequest(requestWith(cookiesAfter(asking.responseHeaders))).auth.exchangeCodeForSession({ code })).resolves.toMatchObject({
+          id: member.user.id,
         });
-        await expectBackendError(anyScope().auth.updatePassword({ password: "whatever123" }), "not_authenticated");
-        await expectBackendError(scope.auth.updatePassword({ password: "short" }), "weak_password");
+        await expect(anyScope().auth.emailLinkAccount({ code })).resolves.toBeNull();
       });
 
       test("e-mail links and Google sign-in are offered as the capabilities say, and refused with a reason otherwise", async () => {
@@ -254,7 +332,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expect(scope().auth.changePassword({ currentPassword: password, password: "a brand new secret" })).resolves.toMatchObject({
           id: user.id,
         });
-        // As with updatePassword: this session stays, the others end, and the new password is the one that works.
+        // As with resetPassword: this session stays, the others end, and the new password is the one that works.
         await expect(scope().auth.getUser()).resolves.toMatchObject({ id: user.id });
         await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
         await expectBackendError(anyScope().auth.signInWithPassword({ email, password }), "invalid_credentials");
@@ -1372,6 +1450,100 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await payments().cancelUnpaid({ orderId: order.id, sessionId })).toMatchObject({ status: "cancelled" });
         expect(await messagesFor(order.id, "order_cancelled")).toBe(1);
         expect(await payments().cancelUnpaid({ orderId: crypto.randomUUID(), sessionId })).toBeNull();
+      });
+    });
+
+    // The claims senders take on outbox messages (decision 0027): a live sender keeps its message as long as it renews;
+    // one that stops renewing (a crash) loses it when its lease runs out, and its old claim then changes nothing.
+    describe("e-mail outbox claims", () => {
+      // New orders announced to nobody: the tests count only the shoppers' own messages.
+      beforeAll(() => backend.syncStaff({ staffEmails: [], orderRecipients: [] }));
+      const outbox = () => {
+        if (!backend.outbox) throw new Error("This backend's contract runs with an outbox (the Supabase fake with its service-role key).");
+        return backend.outbox;
+      };
+      /** Marks every due message sent, so that the test's own are the only ones to claim. */
+      async function drain() {
+        for (;;) {
+          const messages = await outbox().claim({ limit: 100, leaseSeconds: 60 });
+          if (messages.length === 0) return;
+          for (const message of messages) await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" });
+        }
+      }
+      const guestOrder = (email: string) =>
+        anyScope().orders.place({ userId: null, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: newKey() });
+
+      test("two senders claiming at once get different messages, each with a claim of its own; a held claim is not taken", async () => {
+        await drain();
+        const emails = [uniqueEmail("claim-a"), uniqueEmail("claim-b")];
+        for (const email of emails) await guestOrder(email);
+        const [first, second] = await Promise.all([outbox().claim({ limit: 1, leaseSeconds: 60 }), outbox().claim({ limit: 1, leaseSeconds: 60 })]);
+        expect([...first!, ...second!].map((message) => message.recipient).sort()).toEqual(emails.sort());
+        expect(first![0]!.claim).not.toBe(second![0]!.claim);
+        expect(await outbox().claim({ limit: 10, leaseSeconds: 60 })).toEqual([]);
+        for (const message of [...first!, ...second!]) {
+          expect(await outbox().renew({ id: message.id, claim: message.claim, leaseSeconds: 60 })).toBe(true);
+          expect(await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" })).toBe(true);
+          // Finished: nothing left to renew or finish.
+          expect(await outbox().renew({ id: message.id, claim: message.claim, leaseSeconds: 60 })).toBe(false);
+          expect(await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" })).toBe(false);
+        }
+      });
+
+      test("a claim that is not renewed lapses: another sender takes the message, and the old claim can neither renew nor finish it", async () => {
+        await drain();
+        const email = uniqueEmail("claim-lapse");
+        await guestOrder(email);
+        const [crashed] = await outbox().claim({ limit: 1, leaseSeconds: 1 });
+        expect(crashed?.recipient).toBe(email);
+        // Due again once the 1 s lease has passed (the database's clock decides).
+        let taken: Awaited<ReturnType<OutboxPort["claim"]>> = [];
+        await expect.poll(async () => (taken = await outbox().claim({ limit: 1, leaseSeconds: 60 })).length, { timeout: 15_000, interval: 200 }).toBe(1);
+        const [retaken] = taken;
+        expect(retaken).toMatchObject({ id: crashed!.id, recipient: email, attempts: crashed!.attempts + 1 });
+        expect(retaken!.claim).not.toBe(crashed!.claim);
+        expect(await outbox().renew({ id: crashed!.id, claim: crashed!.claim, leaseSeconds: 60 })).toBe(false);
+        expect(await outbox().finish({ id: crashed!.id, claim: crashed!.claim, outcome: "failed", error: "stale" })).toBe(false);
+        // The new holder's claim is intact.
+        expect(await outbox().renew({ id: retaken!.id, claim: retaken!.claim, leaseSeconds: 60 })).toBe(true);
+        expect(await outbox().finish({ id: retaken!.id, claim: retaken!.claim, outcome: "sent" })).toBe(true);
+      });
+
+      test("a guest order's confirmation is capped per address (5 an hour): every order stands, the 6th message is kept, marked and never claimed", async () => {
+        await drain();
+        const victim = uniqueEmail("cap-victim");
+        const orders = [];
+        for (let index = 0; index < 6; index += 1) orders.push(await guestOrder(victim));
+        expect(new Set(orders.map((order) => order.id)).size).toBe(6);
+        const rows = await db.query<{ capped: boolean; failed: boolean; last_error: string | null; secret: string | null }>(
+          "select capped, failed_at is not null as failed, last_error, secret from public.outbox where lower(recipient) = lower($1) order by created_at",
+          [victim],
+        );
+        expect(rows.map((row) => row.capped)).toEqual([false, false, false, false, false, true]);
+        expect(rows[5]).toMatchObject({ failed: true, secret: null, last_error: expect.stringMatching(/per-recipient cap/) });
+        const claimed = await outbox().claim({ limit: 100, leaseSeconds: 60 });
+        expect(claimed.filter((message) => message.recipient === victim)).toHaveLength(5);
+        for (const message of claimed) await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" });
+        // A member's own order to that address is not an anonymous action: it is confirmed.
+        const { user, scope } = await signedUpUser();
+        await placeOrder(scope, { userId: user.id, items: [{ productId: "clip-1", quantity: 1 }], email: victim });
+        const [member] = await outbox().claim({ limit: 100, leaseSeconds: 60 });
+        expect(member).toMatchObject({ recipient: victim });
+        await outbox().finish({ id: member!.id, claim: member!.claim, outcome: "sent" });
+      });
+
+      test("a retry, from the claim's holder, makes the message due again at the time given and frees it", async () => {
+        await drain();
+        await guestOrder(uniqueEmail("claim-retry"));
+        const [held] = await outbox().claim({ limit: 1, leaseSeconds: 60 });
+        const retryAt = new Date(Date.now() + 600_000);
+        expect(await outbox().finish({ id: held!.id, claim: held!.claim, outcome: "retry", error: "421 try later", retryAt })).toBe(true);
+        const [row] = await db.query<{ next_attempt_at: Date | string; claimed_until: Date | string | null; last_error: string }>(
+          "select next_attempt_at, claimed_until, last_error from public.outbox where id = $1",
+          [held!.id],
+        );
+        expect(new Date(row!.next_attempt_at).getTime()).toBe(retryAt.getTime());
+        expect(row).toMatchObject({ claimed_until: null, last_error: "421 try later" });
       });
     });
   });

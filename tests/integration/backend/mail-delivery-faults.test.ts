@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Backend } from "~/backend/port";
+import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { openPostgresBackend } from "~/backend/sql/sql-backend.server";
 import { shippingAddress } from "#tests/support/shipping";
+import { createMailTransport } from "~/modules/mail/transport.server";
 import { createTestMailSender } from "#tests/support/mail-sender";
 import { createTestBackend, testBackendOptions } from "#tests/support/pglite";
 import { type PostgresCluster, startPostgresCluster } from "#tests/support/postgres-cluster";
@@ -113,6 +115,66 @@ describe("several instances on one PostgreSQL", () => {
       await Promise.all(senders.map((sender) => sender.stop()));
       await first!.close();
       await second!.close();
+    }
+  });
+
+  // A mail server slower than the lease (40 s a message against 300 s leases sent some messages twice): here 1.5 s a
+  // message against a 1 s lease, while a second sender polls every 10 ms. A live sender renews its claim while it
+  // talks, so the idle one never takes the message meanwhile.
+  test("a mail server slower than the lease, and an idle second sender: the message arrives once", async () => {
+    const url = await cluster.createDatabase("slow_smtp");
+    const [first, second] = await Promise.all([
+      openPostgresBackend({ url, poolSize: 4 }, testBackendOptions),
+      openPostgresBackend({ url, poolSize: 4 }, testBackendOptions),
+    ]);
+    const [busy, idle] = [first!, second!].map((backend) =>
+      createTestMailSender(backend.outbox!, smtp, { retry: fastRetry, pollMs: 10, leaseSeconds: 1, renewEveryMs: 200 }),
+    );
+    try {
+      const emails = await placeOrders(first!, "slow-smtp", 1);
+      smtp.setDelay(1500);
+      const busyRound = busy!.runOnce();
+      // Once the first sender holds the message, the second one starts polling.
+      const db = await openPostgresDatabase({ url, poolSize: 1 });
+      await expect
+        .poll(async () => (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where claim_token is not null"))[0]!.n, { timeout: 10_000 })
+        .toBe(1);
+      await db.close();
+      idle!.start();
+      expect(await busyRound).toBe(1);
+      // Stopping waits for any round the idle sender is in: a duplicate it sent would have arrived by then.
+      await idle!.stop();
+      expect(smtp.received.filter((mail) => mail.recipients.includes(emails[0]!)).length).toBe(1);
+    } finally {
+      smtp.setDelay(0);
+      await Promise.all([busy!.stop(), idle!.stop()]);
+      await first!.close();
+      await second!.close();
+    }
+  });
+
+  test("a sender killed after the server accepted a message: only that message repeats, with the same Message-ID", async () => {
+    const url = await cluster.createDatabase("killed_in_flight");
+    const dying = await openPostgresBackend({ url, poolSize: 2 }, testBackendOptions);
+    const emails = await placeOrders(dying, "in-flight", 3);
+    // The dying sender claimed one message (a 1 s lease), delivered it, and was killed before marking it sent.
+    const [inFlight] = await dying.outbox!.claim({ limit: 1, leaseSeconds: 1 });
+    const transport = createMailTransport({ smtpUrl: smtp.url, mailDir: "/nonexistent" });
+    await transport.send({ from: "Luxe Strands <shop@luxe.test>", to: inFlight!.recipient, subject: "Your order", text: "x", html: "<p>x</p>", headers: {}, outboxId: inFlight!.id });
+    transport.close();
+    await dying.close();
+
+    const restarted = await openPostgresBackend({ url, poolSize: 2 }, testBackendOptions);
+    const sender = senderFor(restarted);
+    try {
+      sender.start();
+      const expected = emails.map((email) => (email === inFlight!.recipient ? 2 : 1));
+      await expect.poll(() => emails.map((email) => smtp.received.filter((mail) => mail.recipients.includes(email)).length), { timeout: 60_000 }).toEqual(expected);
+      const copies = smtp.received.filter((mail) => mail.recipients.includes(inFlight!.recipient));
+      expect(new Set(copies.map((mail) => mail.parsed.messageId)).size).toBe(1);
+    } finally {
+      await sender.stop();
+      await restarted.close();
     }
   });
 

@@ -12,7 +12,7 @@ import { createSqlBackend, openEmbeddedBackend, type SqlBackendOptions } from "~
 import { backendFor, getBackend } from "~/backend/backend.server";
 import { installTestBackend, openTestDatabase, testBackendOptions } from "#tests/support/pglite";
 import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
-import { describeBackendContract } from "./contract";
+import { describeBackendContract, outboxRecoveryCode } from "./contract";
 import { describeSqlBackend } from "./sql-backend-suite";
 
 // As openEmbeddedBackend runs it: with the in-process session cache.
@@ -21,7 +21,7 @@ const embeddedOver = (db: SqlDatabase, overrides: Partial<SqlBackendOptions> = {
 
 describeBackendContract("embedded (PGlite)", async () => {
   const { db } = await openTestDatabase();
-  return { db, createBackend: (overrides = {}) => embeddedOver(db, overrides), teardown: () => db.close() };
+  return { db, createBackend: (overrides = {}) => embeddedOver(db, overrides), recoveryCode: (email) => outboxRecoveryCode(db, email), teardown: () => db.close() };
 });
 
 describeSqlBackend("embedded (PGlite)", async () => {
@@ -181,7 +181,7 @@ describe("embedded backend: session cache", () => {
     await expect(userOf(backend, cookie)).resolves.toEqual(user);
     await expect(userOf(backend, otherCookie)).resolves.toEqual(user);
 
-    await backend.forRequest(requestWith(cookie)).auth.updatePassword({ password: "another long one 2" });
+    await backend.forRequest(requestWith(cookie)).auth.changePassword({ currentPassword: password, password: "another long one 2" });
     await expect(userOf(backend, otherCookie)).resolves.toBeNull();
     await expect(userOf(backend, cookie)).resolves.toEqual(user);
   });

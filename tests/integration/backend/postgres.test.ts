@@ -7,7 +7,7 @@ import { createSqlBackend, openPostgresBackend, type SqlBackendOptions } from "~
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { type PostgresCluster, startPostgresCluster } from "#tests/support/postgres-cluster";
 import { testBackendOptions } from "#tests/support/pglite";
-import { describeBackendContract } from "./contract";
+import { describeBackendContract, outboxRecoveryCode } from "./contract";
 import { describeSqlBackend } from "./sql-backend-suite";
 
 // One throwaway PostgreSQL 15 cluster for this file; each suite gets its own database in it.
@@ -33,7 +33,7 @@ const postgresOver = (db: SqlDatabase, overrides: Partial<SqlBackendOptions> = {
 
 describeBackendContract("postgres (PostgreSQL 15)", async () => {
   const db = await migratedDatabase("contract");
-  return { db, createBackend: (overrides = {}) => postgresOver(db, overrides), teardown: () => db.close() };
+  return { db, createBackend: (overrides = {}) => postgresOver(db, overrides), recoveryCode: (email) => outboxRecoveryCode(db, email), teardown: () => db.close() };
 });
 
 describeSqlBackend("postgres (PostgreSQL 15)", async () => {

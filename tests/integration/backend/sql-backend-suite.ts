@@ -20,6 +20,7 @@ import {
   signUpShopper,
   uniqueEmail,
 } from "#tests/support/backend-helpers";
+import { outboxRecoveryCode } from "./contract";
 
 /** What the SQL adapter's own suite needs: owner access to its database and a backend with any SQL options. */
 export interface SqlSuiteHarness {
@@ -117,7 +118,7 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
 
     describe("auth", () => {
       test("the SQL backends neither send e-mail nor host OAuth", () => {
-        expect(backend.capabilities).toEqual({ sendsEmail: false, hostedOAuth: false });
+        expect(backend.capabilities).toEqual({ sendsEmail: false, linksWorkInAnyBrowser: true, hostedOAuth: false });
         return expect(backend.hostedOAuthProviders()).resolves.toEqual([]);
       });
 
@@ -199,6 +200,23 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
 
         clock = new Date(clock.getTime() + 31 * 24 * 3600 * 1000);
         await expect(timed.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
+      });
+
+      test("a recovery link's grant ends 15 minutes after the link was followed, by the database's record", async () => {
+        let clock = new Date("2031-04-01T00:00:00Z");
+        const timed = harness.createBackend({ now: () => clock, sendsEmail: true });
+        const { user, email } = await signedUpUser();
+        await timed.forRequest(requestWith()).auth.requestPasswordReset({ email, redirectTo: "http://shop.test/auth/callback" });
+        const following = timed.forRequest(requestWith());
+        await following.auth.exchangeCodeForSession({ code: await outboxRecoveryCode(db, email) });
+        const cookie = cookiesAfter(following.responseHeaders);
+        clock = new Date(clock.getTime() + 14 * 60_000);
+        await expect(timed.forRequest(requestWith(cookie)).auth.hasRecoveryGrant()).resolves.toBe(true);
+        clock = new Date(clock.getTime() + 2 * 60_000);
+        await expect(timed.forRequest(requestWith(cookie)).auth.hasRecoveryGrant()).resolves.toBe(false);
+        await expectBackendError(timed.forRequest(requestWith(cookie)).auth.resetPassword({ password: "too late for it 1" }), "recovery_required");
+        // Still signed in: only the grant ended.
+        await expect(timed.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
       });
 
       test("a verified Google identity signs in, creating the account once and linking an existing one", async () => {
@@ -286,6 +304,39 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           "invalid_credentials",
         );
         await expectBackendError(timed.forRequest(requestWith()).auth.signInWithPassword({ email, password }), "too_many_attempts");
+      });
+    });
+
+    describe("per-recipient caps on e-mail from anonymous actions (decision 0027)", () => {
+      test("3 an hour of each kind of sign-up, reset and newsletter mail to one address; beyond that kept, marked, not due", async () => {
+        const victim = uniqueEmail("Capped");
+        // Each insert's own answer, in the order written (created_at can tie within a clock tick).
+        const written: { kind: string; capped: boolean; due: boolean; secret: string | null }[] = [];
+        const write = async (kind: string, recipient = victim) => {
+          const [row] = await db.query<{ capped: boolean; due: boolean; secret: string | null }>(
+            "insert into public.outbox (kind, recipient, payload, secret) values ($1, $2, '{}'::jsonb, 'token') returning capped, (failed_at is null) as due, secret",
+            [kind, recipient],
+          );
+          if (recipient.toLowerCase() === victim.toLowerCase()) written.push({ kind, ...row! });
+          return row!;
+        };
+        for (const kind of ["confirm_signup", "account_exists", "confirm_signup", "account_exists"]) await write(kind);
+        for (let index = 0; index < 4; index += 1) await write("password_reset", victim.toUpperCase());
+        for (let index = 0; index < 4; index += 1) await write("newsletter_confirmation");
+        // Not from an anonymous action, or to another address: not capped.
+        for (let index = 0; index < 4; index += 1) await write("newsletter_welcome");
+        expect((await write("password_reset", uniqueEmail("other"))).capped).toBe(false);
+        const cappedOf = (kinds: string[]) => written.filter((row) => kinds.includes(row.kind)).map((row) => row.capped);
+        expect(cappedOf(["confirm_signup", "account_exists"])).toEqual([false, false, false, true]);
+        expect(cappedOf(["password_reset"])).toEqual([false, false, false, true]);
+        expect(cappedOf(["newsletter_confirmation"])).toEqual([false, false, false, true]);
+        expect(cappedOf(["newsletter_welcome"])).toEqual([false, false, false, false]);
+        for (const row of written.filter((candidate) => candidate.capped)) expect(row).toMatchObject({ due: false, secret: null });
+        // An hour later the address may be written to again.
+        await db.query("update public.outbox set created_at = created_at - interval '61 minutes' where lower(recipient) = lower($1)", [victim]);
+        const latest = await write("password_reset");
+        expect(latest?.capped).toBe(false);
+        await db.query("delete from public.outbox where lower(recipient) = lower($1)", [victim]);
       });
     });
 

@@ -18,6 +18,11 @@ describeBackendContract("supabase (network-edge fake over PGlite)", async () => 
         fetch: supabase.fetch,
         ...overrides,
       }),
+    async recoveryCode(email) {
+      const code = supabase.recoveryCode(email);
+      if (!code) throw new Error(`No recovery link was asked for ${email}.`);
+      return code;
+    },
     teardown: () => supabase.close(),
   };
 });

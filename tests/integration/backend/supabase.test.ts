@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Backend } from "~/backend/port";
-import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
+import { createSupabaseBackend, openedByRecoveryWithin } from "~/backend/supabase/supabase-backend.server";
 import { expectBackendError, requestWith, shipping } from "#tests/support/backend-helpers";
 import {
   ANON_KEY,
@@ -56,7 +56,7 @@ afterEach(() => {
 describe("supabase backend: auth", () => {
   test("names itself and offers e-mail and hosted OAuth", async () => {
     expect(backend.description).toBe(`supabase (${SUPABASE_URL})`);
-    expect(backend.capabilities).toEqual({ sendsEmail: true, hostedOAuth: true });
+    expect(backend.capabilities).toEqual({ sendsEmail: true, linksWorkInAnyBrowser: false, hostedOAuth: true });
     await expectBackendError(
       backend.forRequest(requestWith()).auth.signInWithVerifiedIdentity({ provider: "google", email }),
       "not_supported",
@@ -301,16 +301,46 @@ describe("supabase backend: auth", () => {
     expect(fake.requests).toEqual([]);
   });
 
-  test("updating the password sends it for the signed-in user only", async () => {
-    await expectBackendError(backend.forRequest(requestWith()).auth.updatePassword({ password: "new secret 1" }), "not_authenticated");
-    const cookie = await signedInCookie();
+  test("a reset needs a session Supabase opened from a recovery link; it sends the password, then replaces that session", async () => {
+    await expectBackendError(backend.forRequest(requestWith()).auth.resetPassword({ password: "new secret 1" }), "not_authenticated");
+    const ordinary = await signedInCookie();
+    await expect(backend.forRequest(requestWith(ordinary)).auth.hasRecoveryGrant()).resolves.toBe(false);
+    await expectBackendError(backend.forRequest(requestWith(ordinary)).auth.resetPassword({ password: "new secret 1" }), "recovery_required");
+    expect(fake.sent("PUT", "/auth/v1/user")).toEqual([]);
+
+    // A session whose token says it began with a recovery link a minute ago.
+    const recovered = [{ method: "recovery", timestamp: Math.floor(Date.now() / 1000) - 60 }];
+    fake.on("POST", "/auth/v1/token", () => json(fakeSession(user, 3600, "refresh-r", recovered)));
+    const scope = backend.forRequest(requestWith());
+    await scope.auth.signInWithPassword({ email, password: "correct horse" });
+    const recovery = cookiesAfter(scope.responseHeaders);
+    await expect(backend.forRequest(requestWith(recovery)).auth.hasRecoveryGrant()).resolves.toBe(true);
+
     fake.on("PUT", "/auth/v1/user", () => json(user));
-    await expect(backend.forRequest(requestWith(cookie)).auth.updatePassword({ password: "new secret 1" })).resolves.toMatchObject({
-      id: userId,
-    });
+    fake.on("POST", "/auth/v1/logout", () => new Response(null, { status: 204 }));
+    fake.on("POST", "/auth/v1/token", () => json(fakeSession(user, 3600, "refresh-p")));
+    fake.requests.length = 0;
+    const resetting = backend.forRequest(requestWith(recovery));
+    await expect(resetting.auth.resetPassword({ password: "new secret 1" })).resolves.toMatchObject({ id: userId });
     const [sent] = fake.sent("PUT", "/auth/v1/user");
     expect(sent?.body).toMatchObject({ password: "new secret 1" });
     expectAnonKeyAndBearer(sent!, "user");
+    // The recovery session ends (only it: scope local), and a session signed in with the new password replaces it.
+    expect(fake.sent("POST", "/auth/v1/logout?scope=local")).toHaveLength(1);
+    const [signIn] = fake.sent("POST", "/auth/v1/token?grant_type=password");
+    expect(signIn?.body).toMatchObject({ email, password: "new secret 1" });
+    await expect(backend.forRequest(requestWith(cookiesAfter(resetting.responseHeaders, recovery))).auth.hasRecoveryGrant()).resolves.toBe(false);
+  });
+
+  test("a recovery session's grant lasts 15 minutes from the link, by the time Supabase signed into the token", () => {
+    const now = 2_000_000_000;
+    const token = (amr: unknown) => `x.${Buffer.from(JSON.stringify({ sub: userId, amr })).toString("base64url")}.sig`;
+    expect(openedByRecoveryWithin(token([{ method: "recovery", timestamp: now - 14 * 60 }]), 15 * 60, now)).toBe(true);
+    expect(openedByRecoveryWithin(token([{ method: "password", timestamp: now - 60 }, { method: "recovery", timestamp: now - 16 * 60 }]), 15 * 60, now)).toBe(false);
+    expect(openedByRecoveryWithin(token([{ method: "password", timestamp: now - 60 }]), 15 * 60, now)).toBe(false);
+    expect(openedByRecoveryWithin(token([{ method: "recovery", timestamp: now + 3600 }]), 15 * 60, now)).toBe(false);
+    expect(openedByRecoveryWithin(token("recovery"), 15 * 60, now)).toBe(false);
+    expect(openedByRecoveryWithin("not a token", 15 * 60, now)).toBe(false);
   });
 });
 

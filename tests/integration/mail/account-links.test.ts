@@ -8,6 +8,8 @@ import { loader as callbackLoader } from "~/routes/auth-callback";
 import { action as resendAction } from "~/routes/auth-resend";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { action as profileAction } from "~/routes/profile";
+import { action as signOutAction } from "~/routes/sign-out";
 import { CONTROL_CHARACTER_MESSAGE } from "~/utils/form-text";
 import { getSession } from "~/modules/auth/session.server";
 import { rateLimitRules } from "~/modules/limits/rate-limit.server";
@@ -118,6 +120,25 @@ describe("address confirmation on sign-up", () => {
     expect(await signedInUser(jar)).toMatchObject({ email });
   });
 
+  test("an address that has an account gets the same answer as a new one; its owner gets an e-mail, nothing else changes", async () => {
+    const { email } = await confirmedMember();
+    const fresh = await call(authAction, post("/auth?mode=signup", { intent: "signup", email: uniqueEmail(), password: "typed-by-someone" }));
+    const taken = await call(authAction, post("/auth?mode=signup", { intent: "signup", email: email.toUpperCase(), password: "typed-by-someone" }));
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.data?.notice).toEqual(fresh.data?.notice);
+    expect(taken.data?.result.status).toBe(fresh.data?.result.status);
+    expect(taken.headers.getSetCookie()).toEqual(fresh.headers.getSetCookie());
+
+    const mail = await latestMailTo(email);
+    expect(mail.parsed.subject).toBe("Someone tried to create a Luxe Strands account with your address");
+    expect(mail.parsed.text).toContain("already has one");
+    expect(linksIn(mail)).toEqual(expect.arrayContaining(["http://localhost/auth", "http://localhost/forgot-password"]));
+    // One account, its password unchanged.
+    expect(await db.query("select 1 from auth.users where lower(email) = lower($1)", [email])).toHaveLength(1);
+    expect((await signIn(email, PASSWORD)).result.status).toBe(303);
+    expect((await signIn(email, "typed-by-someone")).result.status).toBe(400);
+  });
+
   test("resending sends a new link at most once a minute, and says the same for any address", async () => {
     const email = uniqueEmail();
     await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
@@ -190,15 +211,17 @@ describe("address confirmation on sign-up", () => {
   });
 });
 
+/** A member who signed up and followed the confirmation link: signed in in `otherSession`. */
+async function confirmedMember() {
+  const email = uniqueEmail();
+  await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
+  const [link] = linksIn(await latestMailTo(email));
+  const jar = new CookieJar();
+  jar.store((await call(callbackLoader, get(link!, jar))).headers);
+  return { email, otherSession: jar };
+}
+
 describe("password reset", () => {
-  async function confirmedMember() {
-    const email = uniqueEmail();
-    await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
-    const [link] = linksIn(await latestMailTo(email));
-    const jar = new CookieJar();
-    jar.store((await call(callbackLoader, get(link!, jar))).headers);
-    return { email, otherSession: jar };
-  }
 
   test("answers the same whether or not the account exists; the link sets a new password and ends every other session", async () => {
     expect((await call(forgotLoader, get("/forgot-password"))).data).toMatchObject({ sendsEmail: true });
@@ -247,5 +270,104 @@ describe("password reset", () => {
     expectRedirect(signedInAgain, "/reset-password");
     expect(await toastOf(signedInAgain)).toMatchObject({ type: "info", title: "Already signed in" });
     expectRedirect(await call(resetLoader, get("/reset-password", jar)), "/profile?password=1");
+  });
+
+  /** A member who asked for a reset link and followed it in `jar`. */
+  async function followedResetLink() {
+    const member = await confirmedMember();
+    await call(forgotAction, post("/forgot-password", { email: member.email }));
+    const [link] = linksIn(await latestMailTo(member.email));
+    const jar = new CookieJar();
+    jar.store((await call(callbackLoader, get(link!, jar))).headers);
+    return { ...member, link: link!, jar };
+  }
+  const resetWith = (jar: CookieJar | string, password: string) =>
+    call(resetAction, post("/reset-password", { password, confirmPassword: password }, jar));
+
+  test("the grant is the server's and is used once: the link's browser, its cookies saved and replayed after the reset, sets no other password", async () => {
+    const { email, jar } = await followedResetLink();
+    const saved = jar.header();
+    const first = await resetWith(jar, "first-new-password");
+    expectRedirect(first, "/");
+    // Replayed as they were before the reset, alone or beside another session of the account: no grant.
+    const replayed = await resetWith(saved, "hijacked-password-1");
+    expectRedirect(replayed, "/profile?password=1");
+    const other = await signIn(email, "first-new-password");
+    const mixed = CookieJar.fromHeader(saved).store(other.result.headers);
+    expectRedirect(await resetWith(mixed, "hijacked-password-2"), "/profile?password=1");
+    expect((await signIn(email, "first-new-password")).result.status).toBe(303);
+    expect((await signIn(email, "hijacked-password-1")).result.status).toBe(400);
+  });
+
+  test("the grant expires on the server, and ends when the password changes another way", async () => {
+    const expired = await followedResetLink();
+    // The cookie the browser keeps is not what counts: the session's record is.
+    await db.query("update auth.sessions set recovery_until = now() - interval '1 second' where user_id = (select id from auth.users where email = $1)", [expired.email]);
+    expectRedirect(await call(resetLoader, get("/reset-password", expired.jar)), "/profile?password=1");
+
+    const changed = await followedResetLink();
+    const elsewhere = await signIn(changed.email, PASSWORD);
+    const change = await call(
+      profileAction,
+      post("/profile", { intent: "change-password", currentPassword: PASSWORD, password: "changed-on-profile", confirmPassword: "changed-on-profile" }, elsewhere.jar),
+    );
+    expect(change.status).toBe(303);
+    // The link's session ended with the others: the reset page sends it to sign in.
+    expect((await call(resetLoader, get("/reset-password", changed.jar))).location).toMatch(/^\/auth/);
+  });
+
+  test("a reset link asked for before the password changed no longer works", async () => {
+    const { email } = await confirmedMember();
+    await call(forgotAction, post("/forgot-password", { email }));
+    const [link] = linksIn(await latestMailTo(email));
+    const { jar } = await signIn(email, PASSWORD);
+    await call(profileAction, post("/profile", { intent: "change-password", currentPassword: PASSWORD, password: "changed-first-1", confirmPassword: "changed-first-1" }, jar));
+    expect((await call(callbackLoader, get(link!))).status).toBe(410);
+  });
+});
+
+describe("an e-mailed link for another account, opened where someone is signed in", () => {
+  test.each([
+    ["a confirmation link", "confirm"],
+    ["a reset link", "reset"],
+  ])("%s does not switch accounts: it says whose it is and offers to sign out first", async (_name, kind) => {
+    // The attacker's own account and its unused link, sent to a victim who is signed in.
+    const attacker = uniqueEmail("attacker");
+    await call(authAction, post("/auth?mode=signup", { intent: "signup", email: attacker, password: PASSWORD }));
+    let [link] = linksIn(await latestMailTo(attacker));
+    if (kind === "reset") {
+      await db.query("update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)", [attacker]);
+      await call(forgotAction, post("/forgot-password", { email: attacker }));
+      [link] = linksIn(await latestMailTo(attacker));
+    }
+    const victim = await confirmedMember();
+
+    const opened = await call(callbackLoader, get(link!, victim.otherSession));
+    expect(opened.status).toBe(409);
+    expect(opened.data).toMatchObject({ outcome: "other-account", linkEmail: attacker, signedInEmail: victim.email });
+    expect(opened.headers.getSetCookie().filter((cookie) => cookie.startsWith("shop_session="))).toEqual([]);
+    expect(await signedInUser(victim.otherSession)).toMatchObject({ email: victim.email });
+
+    // Signing out first, then the link works (it was not used).
+    const signedOut = await call(signOutAction, post("/sign-out", { redirectTo: new URL(link!).pathname + new URL(link!).search }, victim.otherSession));
+    victim.otherSession.store(signedOut.headers);
+    expect(signedOut.location).toBe(new URL(link!).pathname + new URL(link!).search);
+    const followed = await call(callbackLoader, get(signedOut.location!, victim.otherSession));
+    victim.otherSession.store(followed.headers);
+    expect(followed.status).toBe(303);
+    expect(await signedInUser(victim.otherSession)).toMatchObject({ email: attacker });
+  });
+
+  test("the member's own link goes on as usual", async () => {
+    const email = uniqueEmail();
+    const signUpJar = new CookieJar();
+    await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }, signUpJar));
+    const [link] = linksIn(await latestMailTo(email));
+    const jar = new CookieJar();
+    jar.store((await call(callbackLoader, get(link!, jar))).headers);
+    await db.query("update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)", [email]);
+    await call(forgotAction, post("/forgot-password", { email }));
+    const [reset] = linksIn(await latestMailTo(email));
+    expectRedirect(await call(callbackLoader, get(reset!, jar)), "/reset-password");
   });
 });

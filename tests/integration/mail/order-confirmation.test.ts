@@ -66,8 +66,11 @@ describe("order confirmation", () => {
     expect(text).toContain("Tax: $0.00");
     expect(text).toContain("Total: $622.00");
     expect(text).toContain(shippingAddress.address);
-    // A guest has no order history to link to.
+    // A guest has no order history: the order's own page (decision 0029), then the shop and its help and contact
+    // page, as every message.
     expect(text).not.toContain("/orders");
+    expect(text).toMatch(/Follow your order: http:\/\/localhost\/order-status\?token=[0-9a-f]{64}/);
+    expect(linksIn(mail!)).toEqual([expect.stringMatching(/^http:\/\/localhost\/order-status\?token=[0-9a-f]{64}$/), "http://localhost/shop", "http://localhost/faq"]);
     const html = String(mail!.parsed.html);
     expect(html).toContain("$622.00");
     expect(html).not.toMatch(/<img/i);
@@ -94,7 +97,7 @@ describe("order confirmation", () => {
     const mail = (await smtp.waitFor(2)).find((received) => received.recipients.includes("member-1@example.com"));
     expect(mail?.parsed.subject).toBe(`Your Luxe Strands order #${order.id.slice(-8)}`);
     expect(mail?.parsed.text).toContain("Silky Straight Clip-In Extensions");
-    expect(linksIn(mail!)).toEqual(["http://localhost/orders"]);
+    expect(linksIn(mail!)).toEqual(["http://localhost/orders", "http://localhost/shop", "http://localhost/faq"]);
   });
 
   it("says how to pay: the manual provider's instructions, or that the card payment is under way (decision 0031)", async () => {

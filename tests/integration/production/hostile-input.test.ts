@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 import { CONTROL_CHARACTER_MESSAGE, REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
-import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "#tests/support/http";
+import { checkoutForm, type HttpResponse, httpRequest, nextCookies, rawHttpRequest, signUpThroughAuth } from "#tests/support/http";
 import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "#tests/support/production-server";
 
 // Hostile requests against the real production suite.server. Every one gets a clear 4xx (or a redirect that stays on
@@ -87,6 +87,13 @@ describe.each(endpoints)("POST $path refuses", ({ path, form }) => {
 
   it("a cross-site post (wrong Origin) with 403", async () => {
     const response = await post({ form, headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect(response.body).toContain("This form was sent from another website");
+    expectNoStateCookies(response);
+  });
+
+  it("a post a browser marks cross-site (Sec-Fetch-Site) but sends without Origin with 403", async () => {
+    const response = await post({ form, headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(response.status).toBe(403);
     expect(response.body).toContain("This form was sent from another website");
     expectNoStateCookies(response);
@@ -244,7 +251,7 @@ describe("the auth pages", () => {
     });
     expect(response.status).toBe(403);
     expect(response.body).toContain("Request refused");
-    expect(response.body).toContain("This sign-in form was sent from another website.");
+    expect(response.body).toContain("This form was sent from another website.");
     expectNoStateCookies(response);
   });
 
@@ -472,7 +479,30 @@ describe("a form field sent twice", () => {
     expect(response.status).toBe(303);
     const page = await httpRequest(suite.server.url, "/", { cookie: nextCookies(response) });
     expect(page.body).toContain("not an address");
+    expect(page.body).toContain(REPEATED_FIELD_MESSAGE);
     expect(page.body).not.toContain("Expected string");
+  });
+
+  it.each([
+    ["/cart", [["intent", "add"], ["productId", "clip-1"], ["productId", "clip-2"], ["quantity", "1"]]],
+    ["/cart", [["intent", "add"], ["intent", "clear"], ["productId", "clip-1"]]],
+    ["/wishlist", [["intent", "toggle"], ["productId", "clip-1"], ["productId", "clip-2"]]],
+    ["/newsletter.data", [["email", "twice-a@example.com"], ["email", "twice-b@example.com"]]],
+  ] as [string, [string, string][]][])("on %s: 400 with the message the other forms give, nothing changes", async (path, fields) => {
+    for (const cookie of [target.cookie, visitorCookie]) {
+      const response = await httpRequest(suite.server.url, path, { body: twice(fields), headers: { ...asForm, ...asFetcher }, cookie });
+      expect(response.status).toBe(400);
+      expect(response.body).toContain(REPEATED_FIELD_MESSAGE);
+      expectNoStateCookies(response);
+    }
+  });
+
+  it("on /auth/resend: the sign-in page says the address was sent twice, not that it is invalid", async () => {
+    const response = await httpRequest(suite.server.url, "/auth/resend", { body: twice([["email", target.email], ["email", "other@example.com"]]), headers: asForm });
+    expect(response.status).toBe(303);
+    const page = await httpRequest(suite.server.url, response.location!, { cookie: nextCookies(response) });
+    expect(page.body).toContain(REPEATED_FIELD_MESSAGE);
+    expect(page.body).not.toContain("Please enter a valid email address.");
   });
 });
 
@@ -601,6 +631,19 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
     const response = await httpRequest(suite.server.url, path);
     expect(response.status).toBe(301);
     expect(response.location).toBe(location);
+  });
+
+  // A request line in absolute form names another origin; redirects and pages are built from the shop's own.
+  it("a request line in absolute form (GET http://evil.example/Shop/) is read as a path on the shop", async () => {
+    const redirect = await rawHttpRequest(suite.server.url, "GET http://evil.example/Shop/?sort=price-asc HTTP/1.1\r\nHost: the-shop\r\nConnection: close\r\n\r\n");
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.location).toBe("/shop?sort=price-asc");
+    const page = await rawHttpRequest(suite.server.url, "GET https://evil.example/shop HTTP/1.1\r\nHost: the-shop\r\nConnection: close\r\n\r\n");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("All Products");
+    expect(page.body).not.toContain("evil.example");
+    const unreadable = await rawHttpRequest(suite.server.url, "GET mailto:x@evil.example HTTP/1.1\r\nHost: the-shop\r\nConnection: close\r\n\r\n");
+    expect(unreadable.status).toBe(400);
   });
 
 });

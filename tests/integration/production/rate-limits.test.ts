@@ -51,6 +51,43 @@ describe("per-client limits", () => {
     expect((await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: "a@example.com", password: "guess-123456" }, headers: newClient() })).status).toBe(400);
   });
 
+  it("after the first friendly 429, the client's further posts there get a small plain 429 before any render, each with Retry-After", async () => {
+    const client = newClient();
+    const signIn = (email: string) =>
+      httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password: "guess-123456" }, headers: client });
+    for (let attempt = 0; attempt < perMinute(rateLimitRules.signIn); attempt += 1) await signIn(`gate-${attempt}@example.com`);
+    const friendly = await signIn("typed@example.com");
+    expect(friendly.status).toBe(429);
+    expect(friendly.body).toMatch(/<input[^>]*value="typed@example.com"/);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const cheap = await signIn(`again-${attempt}@example.com`);
+      expect(cheap.status).toBe(429);
+      expect(cheap.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      const seconds = expectRetryAfter(cheap.headers);
+      expect(cheap.body).toBe(`Too many attempts from your network. Please try again in ${formatWait(seconds)}.\n`);
+    }
+    // Only that client, only that page.
+    expect((await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: "b@example.com", password: "guess-123456" }, headers: newClient() })).status).toBe(400);
+    const newsletter = await httpRequest(suite.server.url, "/newsletter", { form: { email: "gate-news@example.com" }, headers: client });
+    expect(newsletter.status).toBe(303);
+  });
+
+  it("an account locked after wrong passwords answers 429 with Retry-After, whoever asks", async () => {
+    const email = `locked-${Date.now()}@example.com`;
+    const signUp = await httpRequest(suite.server.url, "/auth?mode=signup", {
+      form: { intent: "signup", email, password: "the right password 1" },
+      headers: newClient(),
+    });
+    expect(signUp.status).toBe(303);
+    let last = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password: "wrong-password-0" }, headers: newClient() });
+    for (let attempt = 1; last.status !== 429 && attempt < 10; attempt += 1) {
+      last = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password: `wrong-password-${attempt}` }, headers: newClient() });
+    }
+    expect(last.status).toBe(429);
+    expect(last.body).toContain("Too many failed sign-in attempts.");
+    expectRetryAfter(last.headers);
+  });
+
   it("resend confirmation: past the limit the toast on /auth says so, and its sign-in form shows the address again, once", async () => {
     const client = newClient();
     const resend = (email: string) => httpRequest(suite.server.url, "/auth/resend", { form: { email }, headers: client });
