@@ -89,7 +89,7 @@ export default defineConfig({
       // payment manually. No mail: accounts are confirmed at once (the payment e-mails have integration tests).
       ...shopServer,
       url: `${stripeShopURL}/robots.txt`,
-      env: { PORT: String(stripeShopPort), E2E_STRIPE: "stand-in", E2E_SHOP_ENV: JSON.stringify({ MAIL: "off" }) },
+      env: { PORT: String(stripeShopPort), E2E_STRIPE: "stand-in", E2E_SHOP_ENV: JSON.stringify({ MAIL: "off", STAFF_EMAILS: E2E_STAFF_EMAILS }) },
     },
   ],
 });

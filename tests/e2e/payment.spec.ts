@@ -1,6 +1,8 @@
 import { expect, test, visit } from "./fixtures";
+import { expectBadge, openOrder } from "./pages/admin";
+import { act } from "./pages/navigation";
 import { addProducts, expectCheckoutAsLeft, expectOrderStatus, placeOrderAndReachPaymentPage, pressOnPaymentPage, signUpMember } from "./pages/payment";
-import { stripeShopURL } from "./servers";
+import { STAFF_SLOTS, staffAddress, stripeShopURL } from "./servers";
 
 // Payment (decision 0031): the e2e's first shop takes payment manually; a third shop runs Stripe Checkout against the
 // local stand-in, whose payment page has 'Pay' and 'Cancel'.
@@ -63,5 +65,25 @@ test.describe("card payment", () => {
       ],
       "card-canceller@example.com",
     );
+  });
+
+  test("staff cancel a paid card order: it is refunded in full through Stripe, and the refund is shown", async ({ page, hasJs }) => {
+    const email = `refund-${test.info().project.name}-${Date.now()}@example.com`;
+    await addProducts(page, hasJs, [["acc-1", 1]]);
+    await placeOrderAndReachPaymentPage(page, email);
+    await pressOnPaymentPage(page, "Pay");
+    await expect(page.getByTestId("payment-status")).toHaveText("Payment received");
+    const number = ((await page.getByTestId("order-number").textContent()) ?? "").replace("Order #", "");
+
+    await page.context().clearCookies();
+    await signUpMember(page, staffAddress(test.info().project.name, STAFF_SLOTS));
+    await openOrder(page, number);
+    const main = page.getByRole("main");
+    await expectBadge(main, "paid");
+    await main.getByLabel(/Reason for cancelling/).fill("The colour is sold out");
+    await act(page, hasJs, () => main.getByRole("button", { name: "Cancel order" }).click());
+    await expect(page.getByTestId("toast")).toContainText("Order updated");
+    await expectBadge(main, "cancelled");
+    await expect(main.getByTestId("refund-reference")).toContainText(/Refunded in full \(re_\w+\)/);
   });
 });
