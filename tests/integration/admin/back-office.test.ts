@@ -10,24 +10,28 @@ import { loader as overviewLoader } from "~/routes/admin/overview";
 import { loader as subscribersExport } from "~/routes/admin/subscribers-export";
 import { loader as subscribersLoader } from "~/routes/admin/subscribers";
 import { loader as guestOrderLoader } from "~/routes/order-status";
+import { action as profileAction } from "~/routes/profile";
 import { loader as robotsLoader } from "~/routes/robots.txt";
 import { loader as sitemapLoader } from "~/routes/sitemap.xml";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { installTestBackend } from "#tests/support/pglite";
 import { call, expectRedirect, get, post, signUpMember, testContext, toastOf } from "#tests/support/route-calls";
 import { shipping } from "#tests/support/backend-helpers";
+import { CookieJar } from "#scripts/lib/cookie-jar.mjs";
 
 let backend: Backend;
 let db: SqlDatabase;
 let uninstall: () => Promise<void>;
 let staffCookie: string;
 let memberCookie: string;
+let staffEmail: string;
 
 beforeAll(async () => {
   ({ backend, db, uninstall } = await installTestBackend());
   const staff = await signUpMember(backend, "Store Owner");
   const member = await signUpMember(backend, "Just Shopping");
   staffCookie = staff.cookie;
+  staffEmail = staff.user.email;
   memberCookie = member.cookie;
   await backend.syncStaff({ staffEmails: [staff.user.email], orderRecipients: [] });
 });
@@ -57,6 +61,22 @@ const pages = [
 describe("who gets in", () => {
   test.each(pages)("%s sends a visitor to /auth and back afterwards", async (path, loader) => {
     expectRedirect(await call(loader, get(path)), `/auth?${new URLSearchParams({ redirectTo: path })}`);
+  });
+
+  test("a staff session signed out everywhere (from another device) no longer opens the back office", async () => {
+    const owner = await signUpMember(backend, "Second Owner");
+    await backend.syncStaff({ staffEmails: [staffEmail, owner.user.email], orderRecipients: [] });
+    // A second device: the same account signed in again.
+    const secondDevice = backend.forRequest(post("/auth", {}));
+    await secondDevice.auth.signInWithPassword({ email: owner.user.email, password: "a long enough password" });
+    const secondCookie = new CookieJar().store(secondDevice.responseHeaders).header();
+    expect((await call(overviewLoader, get("/admin", secondCookie))).status).toBe(200);
+
+    const signedOut = await call(profileAction, post("/profile", { intent: "sign-out-everywhere" }, owner.cookie));
+    expect(signedOut.status).toBe(303);
+    for (const cookie of [secondCookie, owner.cookie]) {
+      expectRedirect(await call(overviewLoader, get("/admin", cookie)), `/auth?${new URLSearchParams({ redirectTo: "/admin" })}`);
+    }
   });
 
   test("a member who is not staff gets the ordinary 404 from every page and every form post", async () => {
