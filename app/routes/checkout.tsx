@@ -139,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "payment-unavailable":
         return refuse(503, PAYMENT_UNAVAILABLE);
       case "empty-cart":
-        // Spec 6: a submitted empty checkout says so in a destructive notice; the page shows the empty cart.
+        // A submitted empty checkout says so in a destructive notice; the page shows the empty cart.
         return answer(submission.reply(), {
           status: 400,
           toast: { type: "error", title: "Cart is empty", description: "Add some items to your cart before checking out." },
@@ -167,7 +167,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    // Storing the order failed: say so, keep the cart and everything typed (spec 8: 'Payment failed').
+    // Storing the order failed: say so, keep the cart and everything typed.
     console.error("Placing an order failed", isBackendError(error) ? error.code : error);
     return refuse(503, ["Payment failed", "There was an error processing your payment. Please try again."]);
   }
