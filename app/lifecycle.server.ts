@@ -73,7 +73,7 @@ export async function shutdown(): Promise<void> {
 
 /**
  * A shop reached over plain http (a LAN address, a phone on the same network) with Secure cookies: the browser
- * drops every cookie, so Add to Cart and sign-in silently do nothing. One line at start-up says why (issue 16).
+ * drops every cookie, so Add to Cart and sign-in silently do nothing. One line at start-up says why.
  */
 export function plainHttpWarning(env: Pick<Env, "isProduction" | "secureCookies" | "SITE_URL">): string | undefined {
   if (!env.isProduction || !env.secureCookies || !env.SITE_URL?.startsWith("http:")) return undefined;

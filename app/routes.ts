@@ -39,7 +39,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
 
-  // Accounts (issue 4).
+  // Accounts.
   route("auth", "routes/auth.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),
   route("auth/resend", "routes/auth-resend.tsx"),
@@ -53,10 +53,10 @@ export default [
   // A guest's own order page, from the link in the order confirmation (decision 0029).
   route("order-status", "routes/order-status.tsx"),
 
-  // Wishlist and newsletter (issue 8).
+  // Wishlist and newsletter.
   route("wishlist", "routes/wishlist.tsx", [index("routes/wishlist-page.tsx")]),
   route("newsletter", "routes/newsletter.tsx"),
-  // E-mailed links (issue 17).
+  // E-mailed links (decision 0016).
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
 
@@ -68,7 +68,7 @@ export default [
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/subscribers/export.csv", "routes/admin/subscribers-export.ts"),
 
-  // Operations (issue 9): liveness and readiness probes.
+  // Operations (decision 0005): liveness and readiness probes.
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
 

@@ -58,7 +58,7 @@ export function createPageCache({
   /**
    * Only GETs without a cookie or credentials can be answered with a shared copy. Without SITE_URL the pages'
    * absolute URLs come from the Host header (production refuses TRUST_PROXY without SITE_URL, so never from
-   * X-Forwarded-*): the key holds that host and the connection's own scheme. Issue 16, item 5.
+   * X-Forwarded-*): the key holds that host and the connection's own scheme (decision 0005).
    * @param {import("express").Request} req
    */
   const keyOf = (req) => {

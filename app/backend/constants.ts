@@ -14,7 +14,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** Most orders one `listPageForUser` call returns: a page, never a member's whole history. */
 export const MAX_ORDERS_PAGE_SIZE = 100;
 
-/** Statuses an order can have (spec 4: badge colours); new orders are "pending". */
+/** Statuses an order can have (docs/product.md, Rules, with their badge colours); new orders are "pending". */
 export const orderStatuses = ["pending", "paid", "shipped", "delivered", "cancelled"] as const;
 
 /** How long a password-recovery link's session may set a new password without the current one. */

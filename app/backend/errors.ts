@@ -37,7 +37,7 @@ export type BackendErrorCode =
   | "unexpected";
 
 /**
- * `message` is written for the shopper (shown as is, spec 8); `cause` keeps the original error for logs;
+ * `message` is written for the shopper (shown as is); `cause` keeps the original error for logs;
  * `retryAfterSeconds`, for "too_many_attempts", is when to try again (the 429's Retry-After), where it is known.
  */
 export class BackendError extends Error {

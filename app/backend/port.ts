@@ -19,7 +19,7 @@ export interface Backend {
    */
   forRequest(request: Request, responseHeaders?: Headers): RequestBackend;
   /**
-   * The e-mail outbox this process's mail sender drains (issue 17), or null when it cannot reach it (Supabase
+   * The e-mail outbox this process's mail sender drains (decision 0016), or null when it cannot reach it (Supabase
    * without SUPABASE_SERVICE_ROLE_KEY).
    */
   readonly outbox: OutboxPort | null;
@@ -85,7 +85,7 @@ export interface RequestBackend {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Auth. Failures throw BackendError with a message fit to show the shopper (spec 8: 'the server's message').
+// Auth. Failures throw BackendError with a message fit to show the shopper.
 
 export interface AuthUser {
   id: string;
@@ -519,7 +519,7 @@ export interface MemberBackend {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The e-mail outbox (issue 17): messages written in the transaction of the event that causes them.
+// The e-mail outbox (decision 0016): messages written in the transaction of the event that causes them.
 
 export interface OutboxMessage {
   id: string;

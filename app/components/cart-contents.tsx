@@ -93,7 +93,7 @@ function QuantityButton({
   );
 }
 
-/** The cart panel's content (spec 2), used by the /cart page and by the slide-in panel. */
+/** The cart panel's content, used by the /cart page and by the slide-in panel. */
 export function CartContents({
   cart,
   redirectTo,

@@ -9,7 +9,7 @@ export interface CartPanelHandle {
 }
 
 /**
- * The slide-in cart (spec 2) as a modal <dialog>: the browser keeps focus inside, makes the page inert and
+ * The slide-in cart (docs/product.md, decision 5) as a modal <dialog>: the browser keeps focus inside, makes the page inert and
  * closes on Esc; we add closing on the backdrop and return focus to the button that opened it.
  * Without JavaScript the cart button is a link to /cart, which shows the same content.
  */

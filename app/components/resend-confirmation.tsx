@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 
-/** Under a sign-in refused for an unconfirmed address (issue 17): send the confirmation link again. */
+/** Under a sign-in refused for an unconfirmed address (decision 0016): send the confirmation link again. */
 export function ResendConfirmation({ email, redirectTo }: { email: string; redirectTo: string }) {
   return (
     <Form method="post" action="/auth/resend" className="mt-4 rounded-lg border border-sand-200 bg-sand-50 p-4 text-sm text-ink">

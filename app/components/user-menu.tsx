@@ -18,7 +18,7 @@ export function Avatar({ user, size = "sm" }: { user: HeaderUser; size?: "sm" | 
   );
 }
 
-/** The signed-in menu (spec 2) as a <details> disclosure, so it opens without JavaScript. */
+/** The signed-in menu as a <details> disclosure, so it opens without JavaScript. */
 export function UserMenu({ user }: { user: HeaderUser }) {
   const ref = useCloseOnNavigate();
   return (

@@ -1,7 +1,7 @@
 import type { ShippingMethodId } from "~/backend/port";
 
 /**
- * Shipping: the methods and rates that the shipping page lists and the checkout charges (PRODUCT.md, decision 16),
+ * Shipping: the methods and rates that the shipping page lists and the checkout charges (docs/product.md, decision 16),
  * and the shipping page's other figures. The database prices an order's shipping from public.shipping_rates, which
  * mirrors `shippingMethods` (a test keeps the two equal; a change here ships with a migration that upserts the rows).
  */

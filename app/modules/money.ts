@@ -1,11 +1,11 @@
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
-/** "$1,234.50": prices and totals in dollars with 2 decimals (spec 9). */
+/** "$1,234.50": prices and totals in dollars with 2 decimals (docs/product.md, Rules). */
 export function formatUsd(dollars: number): string {
   return usd.format(dollars);
 }
 
-/** Order amounts are stored in minor units; shown in the order's currency, US locale (spec 9). */
+/** Order amounts are stored in minor units; shown in the order's currency, US locale. */
 export function formatCents(cents: number, currency = "usd"): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 }

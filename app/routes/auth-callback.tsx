@@ -66,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if ((await getSession(request, context)).user) {
         return redirectWithToast(next, { type: "info", ...(confirming ? alreadyConfirmedNotice : alreadySignedInNotice) });
       }
-      // An e-mailed link used twice or too late (issue 17): a page that says so, not a silent bounce.
+      // An e-mailed link used twice or too late (decision 0016): a page that says so, not a silent bounce.
       return data({ outcome: "invalid", problem: error.message } as const, { status: 410 });
     }
     return redirectWithToast("/auth", { type: "error", title: "Error", description: error.message });

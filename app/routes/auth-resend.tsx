@@ -17,7 +17,7 @@ export function loader() {
 }
 
 /**
- * "Resend confirmation email" (issue 17). The same answer whatever the address: unknown, already confirmed, or
+ * "Resend confirmation email" (decision 0016). The same answer whatever the address: unknown, already confirmed, or
  * asked for less than a minute ago (the backend sends at most one link a minute). Every answer is a toast on
  * /auth, whose sign-in form shows the address again (a flash cookie: never in the URL).
  */

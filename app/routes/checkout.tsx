@@ -11,11 +11,11 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { type FocusEvent, type FormEvent, useEffect, useState } from "react";
-import { ShoppingBag } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ShoppingBag } from "~/components/icons";
+import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { splitFullName } from "~/modules/account/full-name";
 import { loadCart } from "~/modules/cart/cart-store.server";
 import { checkoutFlashHeader, takeCheckoutFlash, typedCheckoutValues } from "~/modules/checkout/checkout-flash.server";
@@ -139,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "payment-unavailable":
         return refuse(503, PAYMENT_UNAVAILABLE);
       case "empty-cart":
-        // Spec 6: a submitted empty checkout says so in a destructive notice; the page shows the empty cart.
+        // A submitted empty checkout says so in a destructive notice; the page shows the empty cart.
         return answer(submission.reply(), {
           status: 400,
           toast: { type: "error", title: "Cart is empty", description: "Add some items to your cart before checking out." },
@@ -167,7 +167,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    // Storing the order failed: say so, keep the cart and everything typed (spec 8: 'Payment failed').
+    // Storing the order failed: say so, keep the cart and everything typed.
     console.error("Placing an order failed", isBackendError(error) ? error.code : error);
     return refuse(503, ["Payment failed", "There was an error processing your payment. Please try again."]);
   }
@@ -353,45 +353,30 @@ export default function Checkout() {
           </h2>
           <ul className="mt-4 divide-y divide-sand-200">
             {cart.lines.map((line) => (
-              <li key={line.productId} className="flex gap-3 py-3" data-testid="summary-line">
-                <div className="h-20 w-16 shrink-0 overflow-hidden rounded-lg bg-sand-100">
-                  {line.images[0] ? (
-                    <ResponsiveImage id={line.images[0]} alt="" sizes="4rem" className="size-full object-cover" />
-                  ) : (
-                    <ShoppingBag aria-hidden className="m-auto mt-6 size-6 text-ink-muted" />
-                  )}
-                </div>
-                <div className="flex-1 text-sm">
-                  <p className="font-medium text-ink">{line.name}</p>
-                  <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
-                  <p className="text-ink-muted">Qty: {line.quantity}</p>
-                </div>
-                <p className="text-sm font-semibold text-ink">{formatCents(line.lineTotalCents)}</p>
-              </li>
+              <OrderLine
+                key={line.productId}
+                testId="summary-line"
+                image={line.images[0] ?? null}
+                name={line.name}
+                details={
+                  <>
+                    <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
+                    <p className="text-ink-muted">Qty: {line.quantity}</p>
+                  </>
+                }
+                end={formatCents(line.lineTotalCents)}
+              />
             ))}
           </ul>
-          <dl className="mt-4 space-y-2 border-t border-sand-200 pt-4 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-ink-muted">Subtotal</dt>
-              <dd className="text-ink">{formatCents(totals.subtotalCents)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-ink-muted">Shipping ({chosen?.name ?? method})</dt>
-              <dd className="text-ink" data-testid="checkout-shipping">
-                {totals.shippingCents === 0 ? "Free" : formatCents(totals.shippingCents)}
-              </dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-ink-muted">Tax</dt>
-              <dd className="text-ink">{formatCents(totals.taxCents)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-sand-200 pt-2 text-base font-semibold">
-              <dt className="text-ink">Total</dt>
-              <dd className="text-ink" data-testid="checkout-total">
-                {total}
-              </dd>
-            </div>
-          </dl>
+          <OrderTotals
+            subtotal={formatCents(totals.subtotalCents)}
+            shippingMethod={chosen?.name ?? method}
+            shipping={totals.shippingCents === 0 ? "Free" : formatCents(totals.shippingCents)}
+            shippingTestId="checkout-shipping"
+            tax={formatCents(totals.taxCents)}
+            total={total}
+            totalTestId="checkout-total"
+          />
         </section>
       </div>
     </div>

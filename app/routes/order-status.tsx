@@ -2,6 +2,7 @@ import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from
 import { Link, useLoaderData } from "@remix-run/react";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderProgress } from "~/components/order-progress";
+import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { StatusBadge } from "~/components/status-badge";
 import { orderNumber, orderProgress } from "~/modules/account/orders";
 import { getSession } from "~/modules/auth/session.server";
@@ -60,28 +61,18 @@ export default function GuestOrderPage() {
           </h2>
           <ul className="mt-2 divide-y divide-sand-200">
             {order.items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
-                <span className="font-medium text-ink">{item.name}</span>
-                <span className="text-ink-muted">
-                  {item.quantity} × {item.unitPrice} = <span className="text-ink">{item.lineTotal}</span>
-                </span>
-              </li>
+              <OrderLine
+                key={item.id}
+                name={item.name}
+                details={
+                  <p className="text-ink-muted">
+                    {item.quantity} × {item.unitPrice} = <span className="text-ink">{item.lineTotal}</span>
+                  </p>
+                }
+              />
             ))}
           </ul>
-          <dl className="mt-2 space-y-1 border-t border-sand-200 pt-2 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-ink-muted">Subtotal</dt>
-              <dd>{order.subtotal}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-ink-muted">Shipping</dt>
-              <dd>{order.shipping}</dd>
-            </div>
-            <div className="flex justify-between font-semibold">
-              <dt>Total</dt>
-              <dd>{order.total}</dd>
-            </div>
-          </dl>
+          <OrderTotals compact subtotal={order.subtotal} shipping={order.shipping} total={order.total} />
         </section>
       </div>
       <p className="mt-6 text-sm text-ink-muted">

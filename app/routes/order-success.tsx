@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CheckCircle2, ShoppingBag } from "~/components/icons";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { CheckCircle2 } from "~/components/icons";
+import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { orderNumber } from "~/modules/account/orders";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { shippingMethodName } from "~/modules/checkout/shipping";
@@ -64,44 +64,28 @@ export default function OrderSuccess() {
         </h2>
         <ul className="mt-4 divide-y divide-sand-200">
           {order.lines.map((line) => (
-            <li key={line.productId} className="flex gap-3 py-3" data-testid="ordered-line">
-              <div className="h-20 w-16 shrink-0 overflow-hidden rounded-lg bg-sand-100">
-                {line.image ? (
-                  <ResponsiveImage id={line.image} alt="" sizes="4rem" className="size-full object-cover" />
-                ) : (
-                  <ShoppingBag aria-hidden className="m-auto mt-6 size-6 text-ink-muted" />
-                )}
-              </div>
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="font-medium text-ink">{line.name}</p>
+            <OrderLine
+              key={line.productId}
+              testId="ordered-line"
+              image={line.image}
+              name={line.name}
+              details={
                 <p className="text-ink-muted">
                   Qty: {line.quantity} × {line.pricePerItem}
                 </p>
-              </div>
-              <p className="text-sm font-semibold text-ink">{line.lineTotal}</p>
-            </li>
+              }
+              end={line.lineTotal}
+            />
           ))}
         </ul>
-        <dl className="mt-4 space-y-2 border-t border-sand-200 pt-4 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-ink-muted">Subtotal</dt>
-            <dd className="text-ink">{order.subtotal}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-ink-muted">Shipping ({order.shippingMethod})</dt>
-            <dd className="text-ink">{order.shipping}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-ink-muted">Tax</dt>
-            <dd className="text-ink">{order.tax}</dd>
-          </div>
-          <div className="flex justify-between border-t border-sand-200 pt-2 text-base font-semibold">
-            <dt className="text-ink">Total</dt>
-            <dd className="text-ink" data-testid="order-total">
-              {order.total}
-            </dd>
-          </div>
-        </dl>
+        <OrderTotals
+          subtotal={order.subtotal}
+          shippingMethod={order.shippingMethod}
+          shipping={order.shipping}
+          tax={order.tax}
+          total={order.total}
+          totalTestId="order-total"
+        />
         <h3 className="mt-6 text-sm font-semibold text-ink">Shipping to</h3>
         <address className="mt-1 text-sm leading-relaxed text-ink-muted not-italic" data-testid="ship-to">
           {order.shipTo.map((line, index) => (

@@ -1,12 +1,12 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Package, ShoppingBag } from "~/components/icons";
+import { Package } from "~/components/icons";
 import { isBackendError } from "~/backend/errors";
 import type { Order } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination, paginationHeadLinks } from "~/components/pagination";
 import { OrderProgress } from "~/components/order-progress";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { StatusBadge } from "~/components/status-badge";
 import { ORDERS_PAGE_SIZE, orderNumber, orderProgress, shippingAddressLines } from "~/modules/account/orders";
 import { findProduct } from "~/modules/catalog/catalog.server";
@@ -149,43 +149,32 @@ function OrderCard({ order }: { order: OrderCardData }) {
           </h3>
           <ul className="mt-2 divide-y divide-sand-200">
             {order.items.map((item) => (
-              <li key={item.id} className="flex items-center gap-3 py-3 text-sm" data-testid="order-item">
-                <div className="h-16 w-12 shrink-0 overflow-hidden rounded-lg bg-sand-100">
-                  {item.image ? (
-                    <Link to={`/product/${item.productId}`} tabIndex={-1} aria-hidden>
-                      <ResponsiveImage id={item.image} alt="" sizes="3rem" className="size-full object-cover" />
-                    </Link>
-                  ) : (
-                    <ShoppingBag aria-hidden className="m-auto mt-5 size-5 text-ink-muted" />
-                  )}
-                </div>
-                <div className="min-w-0 flex-1">
-                  {item.name ? (
-                    <Link to={`/product/${item.productId}`} className="font-medium text-ink hover:underline">
+              <OrderLine
+                key={item.id}
+                testId="order-item"
+                small
+                image={item.image}
+                imageHref={`/product/${item.productId}`}
+                name={
+                  item.name ? (
+                    <Link to={`/product/${item.productId}`} className="hover:underline">
                       {item.name}
                     </Link>
                   ) : (
-                    <p className="font-medium text-ink">A product no longer in the shop</p>
-                  )}
-                  <p className="text-xs text-ink-muted">Product ID: {item.productId}</p>
-                </div>
-                <div className="text-right text-ink-muted">
-                  <span className="block">Qty: {item.quantity}</span>
-                  <span className="block text-ink">{item.pricePerItem} each</span>
-                </div>
-              </li>
+                    "A product no longer in the shop"
+                  )
+                }
+                details={<p className="text-xs text-ink-muted">Product ID: {item.productId}</p>}
+                end={
+                  <>
+                    <span className="block font-normal text-ink-muted">Qty: {item.quantity}</span>
+                    <span className="block font-normal">{item.pricePerItem} each</span>
+                  </>
+                }
+              />
             ))}
           </ul>
-          <dl className="mt-2 space-y-1 border-t border-sand-200 pt-3 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-ink-muted">Subtotal</dt>
-              <dd className="text-ink">{order.subtotal}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-ink-muted">Shipping ({order.shippingMethod})</dt>
-              <dd className="text-ink">{order.shipping}</dd>
-            </div>
-          </dl>
+          <OrderTotals compact subtotal={order.subtotal} shippingMethod={order.shippingMethod} shipping={order.shipping} />
         </section>
         <div className="space-y-6">
           <section aria-labelledby={`${headingId}-shipping`}>

@@ -102,7 +102,7 @@ async function updateProfile(member: MemberBackend, formData: FormData) {
       { status: error.code === "unavailable" ? 503 : 400 },
     );
   }
-  // Back to view mode, showing the saved profile (spec 4).
+  // Back to view mode, showing the saved profile.
   return redirectWithToast(
     "/profile",
     { title: "Success", description: "Profile updated successfully" },

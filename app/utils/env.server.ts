@@ -53,7 +53,7 @@ const EnvSchema = z.object({
   SUPABASE_ANON_KEY: optionalText,
   SITE_URL: z.preprocess(blankToUndefined, z.string().url({ message: "must be a URL such as https://shop.example.com" }).optional()),
   /**
-   * Supabase only: lets this server claim the e-mail outbox (issue 17). Server-side only, never sent to a browser.
+   * Supabase only: lets this server claim the e-mail outbox (decision 0016). Server-side only, never sent to a browser.
    */
   SUPABASE_SERVICE_ROLE_KEY: optionalText,
   /** Outgoing mail, e.g. smtps://user:pass@smtp.example.com:465. Unset: each message is written to DATA_DIR/mail. */

@@ -16,7 +16,7 @@ export const REPEATED_FIELD_MESSAGE = "This field was sent more than once. Pleas
 /**
  * Every form schema goes through this: a field whose text holds a control character gets CONTROL_CHARACTER_MESSAGE
  * as its own error, alongside whatever else the schema says about the form, so the form is answered with 400 and
- * re-rendered with everything typed instead of the text reaching the database (issue 16, item 6). The schema then
+ * re-rendered with everything typed instead of the text reaching the database (decision 0005). The schema then
  * checks that field without the characters (one message for it, not also "not a valid address"); the submission
  * has failed by then, so the stripped text goes nowhere. Its input and output types stay the schema's own.
  *

@@ -1,5 +1,5 @@
 // npm run bench:first-start -- [--runs=1] [--initdb] [--skip-build]
-// Issue 16, item 2: does the shop's first start fit a 512 MB container? Builds the shop, starts the production
+// Decision 0022: does the shop's first start fit a 512 MB container? Builds the shop, starts the production
 // server on an empty DATA_DIR (the first start: it creates the embedded database), stops it, and starts it again
 // on the same directory (a restart). Prints the peak resident memory (VmHWM) of each start and checks the first
 // one against the 400 MB budget, and how long each took to answer /healthz. --initdb measures the same on a copy of the build without its database image,

@@ -11,7 +11,7 @@
 // - the same control with JavaScript off, on the same profile: the floor (it does not depend on the time after load,
 //   so it is measured once per profile). Without JavaScript the sort, colour and price need their button: the input
 //   is then the tap on it.
-// Budgets (issue 27): every settled result within the larger of 1.1x its floor and 1.0 s (local) / 2.0 s (slow phone);
+// Budgets (docs/performance.md): every settled result within the larger of 1.1x its floor and 1.0 s (local) / 2.0 s (slow phone);
 // a local toggle (one that answers in the page without JavaScript too: the menus, the stepper) shows its response
 // within 100 ms. Each run is a fresh browser context (a first visit, empty cache). The input's time is taken in Node
 // just before it is sent to the browser (a tap through the DevTools protocol, a choice through one script call), so a

@@ -1,7 +1,7 @@
 // npm run bench:lighthouse -- [--runs=3] [--pages=/,/shop] [--skip-build] [--cpu-slowdown=4]
 // Builds the shop, starts the production server on a fresh embedded database, and runs Lighthouse
 // (mobile, default simulated throttling, Debian's Chromium) several times per page; prints the median
-// of each figure against the budgets of issue 7 and writes tests/.tmp/bench-lighthouse.json.
+// of each figure against the budgets in docs/performance.md and writes tests/.tmp/bench-lighthouse.json.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -45,7 +45,7 @@ const cartLines = [
 
 const chromeFlags = ["--headless=new", ...chromiumArgs].join(" ");
 
-// Issue 19: performance 99 and CLS 0 (as Lighthouse shows it, to three decimals).
+// docs/performance.md, Budgets: performance 99 and CLS 0 (as Lighthouse shows it, to three decimals).
 const budgets = {
   performance: 99,
   accessibility: 100,

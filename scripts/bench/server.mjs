@@ -1,7 +1,7 @@
 // npm run bench:server -- [--duration=10] [--connections=50] [--warmup=2] [--log-level=info] [--skip-build]
 // Builds the shop, starts the production server on a fresh embedded database, and loads it from this machine
 // with autocannon: pages, the cart add POST (visitor and member) and the checkout POST. Prints requests per
-// second, p50/p99 latency, failures and the server's peak memory against the budgets of issue 7, and writes
+// second, p50/p99 latency, failures and the server's peak memory against the budgets in docs/performance.md, and writes
 // tests/.tmp/bench-server.json.
 import { expectOrderPlaced, expectStatus, expectSuccessToast, printLoadTable, runLoad } from "./lib/load.mjs";
 import { budget, formatMegabytes, machineInfo, options, printBudgets, printMachine, writeJson } from "./lib/report.mjs";

@@ -3,7 +3,7 @@
 // database, and measures the median time of an uncached page (PAGE_CACHE=off) one request at a time: first idle,
 // then during a flood of N connections posting sign-ins (autocannon). Two floods, each on a server of its own:
 // - from many addresses (RATE_LIMITS=off, random addresses): every sign-in costs a password hash (scrypt), and the
-//   hashing queue is what bounds it (issue 16; target: the page within 3x of idle);
+//   hashing queue is what bounds it (decision 0015; target: the page within 3x of idle);
 // - from one client, refused (RATE_LIMITS=on): past the per-client limit the first refusal is the friendly 429 page
 //   and the rest a small plain 429 from the server before any render (decision 0027; target: within 2x of idle).
 // For each it prints both medians, their ratio, the answers' statuses and the server's peak memory (VmHWM) since it

@@ -7,7 +7,7 @@
 // - what a shopper tapping "Add to Cart" at 1.0 s, 2.5 s and 5 s after the navigation sees (or as soon as the button
 //   can be tapped, if later): the time from the tap's touchstart until the frame in which the cart badge shows the
 //   item (the optimistic badge with JavaScript, the next page without it), both timed in the page.
-// Prints the medians against issue 19's budgets and writes tests/.tmp/bench-throttled.json.
+// Prints the medians against the budgets in docs/performance.md and writes tests/.tmp/bench-throttled.json.
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";

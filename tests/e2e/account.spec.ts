@@ -6,7 +6,7 @@ import { linkIn, waitForMail } from "./pages/mail";
 import { act } from "./pages/navigation";
 import { bigCatalogURL } from "./servers";
 
-// Accounts (issue 4), with JavaScript on and off: sign up, sign in, sign out, protected pages, profile and orders.
+// Accounts, with JavaScript on and off: sign up, sign in, sign out, protected pages, profile and orders.
 // Every test makes its own shopper on the embedded backend of the e2e server.
 
 function main(page: Page) {
@@ -54,7 +54,7 @@ test.describe("sign in and sign up page", () => {
     await visit(page, "/auth?mode=signup");
     await fillAuthForm(page, email, PASSWORD);
     await submit(page, hasJs, "Sign Up");
-    // The address is confirmed first (issue 17): no session until the e-mailed link is followed.
+    // The address is confirmed first (decision 0016): no session until the e-mailed link is followed.
     const notice = main(page).getByRole("status").filter({ hasText: "Account created!" }).first();
     await expect(notice).toContainText("Please check your email to verify your account.");
     // Done: the filled form and its button do not stay under the notice; the way on is to sign in.
@@ -169,7 +169,7 @@ test.describe("sign in and sign up page", () => {
     await main(page).getByRole("button", { name: "Sign Up", exact: true }).click();
     await expect(main(page).getByRole("button", { name: "Creating account..." })).toBeDisabled();
     release();
-    // Said on the page, in one place: the account waits for its e-mailed link (issue 17).
+    // Said on the page, in one place: the account waits for its e-mailed link (decision 0016).
     await expect(main(page).getByRole("status").filter({ hasText: "Account created!" }).first()).toBeVisible();
   });
 
@@ -396,7 +396,7 @@ test.describe("orders pagination", () => {
   });
 });
 
-test.describe("account safety (issue 16)", () => {
+test.describe("account safety (decision 0015)", () => {
   test("changing the password asks for the current one: a wrong one is refused inline and changes nothing", async ({
     page,
     hasJs,

@@ -28,7 +28,7 @@ test.describe("adding", () => {
     await visit(page, "/cart");
     const cart = new CartUi(page, hasJs);
     await expect(cart.lines).toHaveCount(1);
-    // The selling price, not the struck-through original (PRODUCT.md, decision 1).
+    // The selling price, not the struck-through original (docs/product.md, decision 1).
     await cart.expectLine(clip1, 2, "$598.00");
   });
 

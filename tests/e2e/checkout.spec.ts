@@ -270,7 +270,7 @@ test.describe("checkout", () => {
     await expect(page.getByRole("main").getByRole("link", { name: "View Orders" })).toHaveAttribute("href", "/orders");
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 
-    // The confirmation e-mail (issue 17), to the checkout address, with the line and the right total.
+    // The confirmation e-mail (decision 0016), to the checkout address, with the line and the right total.
     const number = (await page.getByTestId("order-number").textContent())?.replace("Order #", "") ?? "missing";
     const mail = await waitForMail("ada@example.com", new RegExp(`order #${number}$`));
     expect(mail.parsed.text).toContain("1 x $699.00 = $699.00");

@@ -2,7 +2,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { CartUi, expectToast } from "./pages/cart-ui";
 import { expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "./pages/navigation";
 
-// The framework starts on the shopper's intent, not at load (issue 19, docs/decisions/0018). Until then every page
+// The framework starts on the shopper's intent, not at load (decision 0018). Until then every page
 // is the plain HTML one, which works on its own.
 
 // Full page loads and held scripts on a shared, slow machine.

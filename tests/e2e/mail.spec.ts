@@ -4,7 +4,7 @@ import { createAccount, fillAuthForm, newEmail, PASSWORD } from "./pages/account
 import { countMail, linkIn, waitForMail } from "./pages/mail";
 import { act } from "./pages/navigation";
 
-// The e-mails the shop sends (issue 17), followed the way a shopper would, with JavaScript on and off. The e2e
+// The e-mails the shop sends (decision 0016), followed the way a shopper would, with JavaScript on and off. The e2e
 // shop has no SMTP_URL, so it writes each message to its data directory, where tests/e2e/pages/mail.ts reads it.
 
 const main = (page: Page) => page.getByRole("main");

@@ -4,7 +4,7 @@ import { createAccount, fillAuthForm, PASSWORD } from "./pages/account";
 import { addFromCard, addFromProductPage, CartUi } from "./pages/cart-ui";
 import { act } from "./pages/navigation";
 
-// What a visitor collected before signing in joins the member's stored cart and wishlist (issues 5 and 8),
+// What a visitor collected before signing in joins the member's stored cart and wishlist (docs/product.md, decision 2),
 // with JavaScript on and off.
 
 const clip1 = "Silky Straight Clip-In Extensions"; // $299

@@ -82,7 +82,7 @@ grant execute on function auth.uid() to anon, authenticated;
 revoke all on table auth.users, auth.sessions, auth.sign_in_failures from anon, authenticated;
 grant usage on schema public to anon, authenticated;
 
--- E-mailed links (issue 17): address confirmation on sign-up (24 h) and password reset (1 h). Single use
+-- E-mailed links (decision 0016): address confirmation on sign-up (24 h) and password reset (1 h). Single use
 -- (used_at), and only a SHA-256 of the token is stored; the link itself travels once, in public.outbox.
 -- Accounts that existed before address confirmation count as confirmed (the default fills them once).
 alter table auth.users add column if not exists email_confirmed_at timestamptz default now();

@@ -1,4 +1,4 @@
-// E-mailed links of the embedded and postgres backends (issue 17): address confirmation on sign-up and password
+// E-mailed links of the embedded and postgres backends (decision 0016): address confirmation on sign-up and password
 // reset. The token (32 random bytes) travels once, in the outbox message; the database keeps only its SHA-256.
 import crypto from "node:crypto";
 import { enqueueMail } from "./sql-outbox.server";

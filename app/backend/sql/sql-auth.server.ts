@@ -29,7 +29,7 @@ export interface SqlAuthOptions {
    */
   cacheSessions?: boolean;
   /**
-   * The shop delivers e-mail (issue 17): a new account confirms its address by an e-mailed link before it can
+   * The shop delivers e-mail (decision 0016): a new account confirms its address by an e-mailed link before it can
    * sign in, and a forgotten password is reset by one. False (MAIL=off, and the default in tests): accounts are
    * confirmed at once.
    */

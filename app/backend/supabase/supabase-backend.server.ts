@@ -60,7 +60,7 @@ export interface SupabaseBackendOptions {
   cookieSecrets: string[];
   secureCookies: boolean;
   /**
-   * SUPABASE_SERVICE_ROLE_KEY: this server then drains the e-mail outbox (issue 17; without it, nobody does) and
+   * SUPABASE_SERVICE_ROLE_KEY: this server then drains the e-mail outbox (decision 0016; without it, nobody does) and
    * records card payments (decision 0031; without it, Stripe payments cannot be taken).
    */
   serviceRoleKey?: string;
@@ -73,7 +73,7 @@ const realtimeOptions = {
   transport: WebSocket as unknown as NonNullable<Parameters<typeof createServerClient>[2]["realtime"]>["transport"],
 };
 
-/** Spec 9: a session is refreshed on the server when 90 s or less remain. */
+/** A session is refreshed on the server when 90 s or less remain. */
 export const REFRESH_WHEN_SECONDS_LEFT = 90;
 
 const RETRYABLE_STATUSES = [502, 503, 504];

@@ -19,7 +19,7 @@ export function createServiceRoleClient(options: { url: string; serviceRoleKey: 
   });
 }
 
-/** The outbox on Supabase (issue 17): the same public.claim_outbox and finish_outbox the SQL backends call. */
+/** The outbox on Supabase (decision 0016): the same public.claim_outbox and finish_outbox the SQL backends call. */
 export function createSupabaseOutbox(client: SupabaseClient): OutboxPort {
   return {
     async claim({ limit, leaseSeconds }) {

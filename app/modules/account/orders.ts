@@ -27,7 +27,10 @@ const toneByStatus = new Map<string, StatusTone>([
   ["cancelled", "red"],
 ]);
 
-/** Spec 4: pending yellow, paid green, shipped blue, delivered purple, cancelled red, anything else gray. */
+/**
+ * Badge colours (docs/product.md, Rules): pending yellow, paid green, shipped blue, delivered purple, cancelled red,
+ * anything else gray.
+ */
 export function statusTone(status: string): StatusTone {
   return toneByStatus.get(status) ?? "gray";
 }

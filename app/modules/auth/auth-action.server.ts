@@ -69,7 +69,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
       {
         result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
         notice: null,
-        // The right password for an address not confirmed yet: the page offers to send the link again (issue 17).
+        // The right password for an address not confirmed yet: the page offers to send the link again (decision 0016).
         unconfirmedEmail: error.code === "email_not_confirmed" ? email : null,
       },
       { status: authFailureStatus(error.code), headers: await carryAddress(authFailureHeaders(error)) },

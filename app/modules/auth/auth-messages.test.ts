@@ -3,7 +3,7 @@ import { BackendError } from "~/backend/errors";
 import { accountCreatedNotice, authFailureHeaders, authFailureStatus } from "~/modules/auth/auth-messages";
 
 describe("accountCreatedNotice", () => {
-  it("asks for the e-mail confirmation where the backend sends one (spec 8)", () => {
+  it("asks for the e-mail confirmation where the backend sends one (decision 0016)", () => {
     expect(accountCreatedNotice({ signedIn: false, sendsEmail: true })).toEqual({
       title: "Account created!",
       description: "Please check your email to verify your account.",

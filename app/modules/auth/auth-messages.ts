@@ -14,7 +14,7 @@ export const alreadySignedInNotice: AuthNotice = { title: "Already signed in", d
 
 /**
  * What to tell a shopper whose account was just created, true for the backend in use: a backend that
- * sends e-mail wants the address confirmed first (spec 8); one that cannot has signed the shopper in.
+ * sends e-mail wants the address confirmed first (decision 0016); one that cannot has signed the shopper in.
  */
 export function accountCreatedNotice({ signedIn, sendsEmail }: { signedIn: boolean; sendsEmail: boolean }): AuthNotice {
   if (signedIn) return { title: "Account created!", description: "Your account is ready and you are signed in." };

@@ -32,7 +32,7 @@ describe("AuthFormSchema", () => {
     if (submission.status === "success") expect(submission.value.email).toBe("ana@example.com");
   });
 
-  it("requires both fields (spec 5) and a real-looking address", () => {
+  it("requires both fields and a real-looking address", () => {
     const empty = parseWithZod(form({ intent: "signin" }), { schema: AuthFormSchema });
     expect(empty.status).toBe("error");
     expect(empty.status === "error" && empty.error).toMatchObject({

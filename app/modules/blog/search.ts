@@ -23,7 +23,7 @@ export function blogCategories(articles: readonly Pick<Article, "category">[]): 
   return [...new Set(articles.map((article) => article.category))];
 }
 
-/** Spec 9: the search matches the title or the excerpt, case-insensitively; the category must match exactly. */
+/** The search matches the title or the excerpt, case-insensitively; the category must match exactly. */
 export function searchArticles<T extends Pick<Article, "title" | "excerpt" | "category">>(
   articles: readonly T[],
   { q, category }: BlogParams,

@@ -10,7 +10,7 @@ export interface CartOwner {
 }
 
 /**
- * Where a cart lives: a signed cookie for visitors, cart_items for members (PRODUCT.md, decision 2).
+ * Where a cart lives: a signed cookie for visitors, cart_items for members (docs/product.md, decision 2).
  * Names and prices always come from the catalogue.
  */
 export async function loadCart(request: Request, { member }: CartOwner) {
@@ -18,7 +18,7 @@ export async function loadCart(request: Request, { member }: CartOwner) {
   const summary = summarizeCart(entries, findProduct);
   const headers = new Headers();
   if (summary.vanished.length > 0) {
-    // Spec 8: a line whose product no longer exists is deleted from storage.
+    // A line whose product no longer exists is deleted from storage.
     if (member) {
       await member.carts.removeProductsNotIn({ productIds: getAllProducts().map((product) => product.id) });
     } else {

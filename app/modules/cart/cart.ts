@@ -16,7 +16,7 @@ export interface CartEntry {
   quantity: number;
 }
 
-/** A cart line as shown to the shopper (spec 3: id, productId, name, price, images, quantity, category). */
+/** A cart line as shown to the shopper (id, productId, name, price, images, quantity, category). */
 export interface CartLine {
   id: string;
   productId: string;
@@ -48,7 +48,7 @@ export interface ChangeResult {
   limited?: "line-quantity" | "line-count";
 }
 
-/** Applies one change to a cart: add raises an existing line, set to 0 or below removes it (spec 4). */
+/** Applies one change to a cart: add raises an existing line, set to 0 or below removes it. */
 export function applyCartChange(entries: readonly CartEntry[], change: CartChange): ChangeResult {
   switch (change.intent) {
     case "clear":
@@ -84,7 +84,7 @@ export function mergeCarts(into: readonly CartEntry[], from: readonly CartEntry[
 
 /**
  * Resolves stored entries against the catalogue. Entries for products that no longer exist are returned
- * separately so that the caller can delete them from storage (spec 8).
+ * separately so that the caller can delete them from storage.
  */
 export function summarizeCart(
   entries: readonly CartEntry[],
@@ -118,7 +118,7 @@ export function summarizeCart(
   };
 }
 
-/** "1 item" / "3 items in your cart" (spec 2). */
+/** "1 item" / "3 items in your cart". */
 export function cartCountLine(totalItems: number): string {
   return `${totalItems} ${totalItems === 1 ? "item" : "items"} in your cart`;
 }

@@ -88,7 +88,7 @@ export function isKnownCategory(category: string): boolean {
   return knownCategoryTitle(category) !== undefined;
 }
 
-/** Spec 9: none = All Products; known categories have fixed titles; anything else is the value capitalised. */
+/** none = All Products; known categories have fixed titles; anything else is the value capitalised. */
 export function listingTitle(category: string | undefined): string {
   if (!category) return "All Products";
   return knownCategoryTitle(category) ?? category.charAt(0).toUpperCase() + category.slice(1);

@@ -18,9 +18,9 @@ const text = (label: string, required: string, max: number, min = 1) =>
     .max(max, `${label} must be ${max} characters or fewer.`);
 
 /**
- * The checkout form (spec 5: every rule and message as written, plus the shipping method). Used by the action
- * through conform's parseWithZod and in the browser through useForm, so both sides say the same thing. Marked pure so
- * that the checkout page's own code leaves zod out: the browser loads it on demand (useZodForm).
+ * The checkout form (docs/product.md, Rules: every field with its own message, and the shipping method). Used by
+ * the action through conform's parseWithZod and in the browser through useForm, so both sides say the same thing.
+ * Marked pure so that the checkout page's own code leaves zod out: the browser loads it on demand (useZodForm).
  */
 export const shippingSchema = /* @__PURE__ */ refusingControlCharacters(
   z

@@ -65,7 +65,7 @@ export function shippingMethodProblem(country: string, id: unknown): string | nu
 export interface CheckoutTotals {
   subtotalCents: number;
   shippingCents: number;
-  /** Tax stays $0.00 (PRODUCT.md, decision 16). */
+  /** Tax stays $0.00 (docs/product.md, decision 16). */
   taxCents: 0;
   totalCents: number;
 }

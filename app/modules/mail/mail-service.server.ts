@@ -38,7 +38,7 @@ export function mailOnNotice(env: MailEnv, transportDescription: string, origin:
 }
 
 /**
- * Starts this process's mail sender (issue 17) and returns what start-up says about mail: one line, or a short block
+ * Starts this process's mail sender (decision 0016) and returns what start-up says about mail: one line, or a short block
  * when something is missing in production. Links in messages use SITE_URL, else http://localhost:PORT: never the
  * Host header of a request.
  */

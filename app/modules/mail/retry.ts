@@ -1,4 +1,4 @@
-// When a failed delivery is tried again, and when the sender gives up (issue 17). Pure, tested beside.
+// When a failed delivery is tried again, and when the sender gives up (decision 0016). Pure, tested beside.
 
 export interface RetryPolicy {
   /** The wait after the first failure; it doubles with each further one. */

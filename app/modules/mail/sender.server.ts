@@ -1,4 +1,4 @@
-// The mail sender (issue 17): drains the outbox in the shop process. It claims one due message at a time (leased,
+// The mail sender (decision 0016): drains the outbox in the shop process. It claims one due message at a time (leased,
 // SKIP LOCKED, so that several instances never take the same one), renders and delivers it while renewing its lease,
 // then marks it sent; a failure is tried again later (retry.ts), and a message still undelivered after a day is given
 // up with a log line. A live sender never loses its message to another, however slow the mail server: the lease is

@@ -1,4 +1,4 @@
-// The shop's e-mails (issue 17), rendered on the server only (a *.server module never reaches the client bundle):
+// The shop's e-mails (decision 0016), rendered on the server only (a *.server module never reaches the client bundle):
 // plain TSX through react-dom/server, with no e-mail framework (decision 0016). Each message has a plain-text
 // part and an HTML part made of tables and inline styles, with no images, so both read the same with images off.
 // Every message goes through `page()` (HTML) and `footerText()` (plain text): one column that reads at 320 px, and a

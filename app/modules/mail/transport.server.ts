@@ -1,4 +1,4 @@
-// How a rendered message leaves the shop (issue 17): SMTP with SMTP_URL, else an .eml file under DATA_DIR/mail
+// How a rendered message leaves the shop (decision 0016): SMTP with SMTP_URL, else an .eml file under DATA_DIR/mail
 // that a developer opens (or follows the link the log prints): no set-up, and nothing is lost.
 import fs from "node:fs/promises";
 import path from "node:path";

@@ -30,5 +30,5 @@ export function parseNewsletterForm(formData: FormData): NewsletterSubmission {
   };
 }
 
-/** Double opt-in (issue 17): nothing arrives until the e-mailed link is followed. */
+/** Double opt-in (decision 0016): nothing arrives until the e-mailed link is followed. */
 export const subscribedToast = { title: "Subscribed!", description: "Please check your email to confirm your subscription." } as const;

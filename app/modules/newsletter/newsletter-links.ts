@@ -1,4 +1,4 @@
-// The newsletter's e-mailed links (issue 17): what their pages say, and the token's shape.
+// The newsletter's e-mailed links (decision 0016): what their pages say, and the token's shape.
 
 /** 64 hex characters (public.new_link_token); anything else is refused before the database is asked. */
 export function readLinkToken(value: FormDataEntryValue | string | null | undefined): string | null {

@@ -4,8 +4,7 @@ import { isBackendError } from "~/backend/errors";
 import type { StaffOrder, StaffPort } from "~/backend/port";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ShoppingBag } from "~/components/icons";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { StatusBadge } from "~/components/status-badge";
 import { orderNumber, shippingAddressLines, statusLabel } from "~/modules/account/orders";
 import { KNOWN_CARRIERS, trackingUrl } from "~/modules/account/tracking";
@@ -242,41 +241,23 @@ function Items({ order }: { order: OrderPage }) {
     <Panel id="items-heading" title="Items">
       <ul className="mt-3 divide-y divide-sand-200">
         {order.items.map((item) => (
-          <li key={item.id} className="flex gap-3 py-3">
-            <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-sand-100">
-              {item.image ? (
-                <ResponsiveImage id={item.image} alt="" sizes="4rem" className="size-full object-cover" />
-              ) : (
-                <div className="flex size-full items-center justify-center text-ink-muted" aria-hidden>
-                  <ShoppingBag className="size-6" />
-                </div>
-              )}
-            </div>
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="font-medium text-ink">{item.name}</p>
-              <p className="text-ink-muted">Product ID: {item.productId}</p>
-              <p className="mt-1 text-ink-muted">
-                {item.quantity} × {item.unitPrice}
-              </p>
-            </div>
-            <p className="text-sm font-semibold text-ink">{item.lineTotal}</p>
-          </li>
+          <OrderLine
+            key={item.id}
+            image={item.image}
+            name={item.name}
+            details={
+              <>
+                <p className="text-ink-muted">Product ID: {item.productId}</p>
+                <p className="mt-1 text-ink-muted">
+                  {item.quantity} × {item.unitPrice}
+                </p>
+              </>
+            }
+            end={item.lineTotal}
+          />
         ))}
       </ul>
-      <dl className="mt-3 space-y-1 border-t border-sand-200 pt-3 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-ink-muted">Subtotal</dt>
-          <dd className="text-ink">{order.subtotal}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-ink-muted">Shipping</dt>
-          <dd className="text-ink">{order.shipping}</dd>
-        </div>
-        <div className="flex justify-between gap-4 text-base font-semibold">
-          <dt className="text-ink">Total</dt>
-          <dd className="text-ink">{order.total}</dd>
-        </div>
-      </dl>
+      <OrderTotals compact subtotal={order.subtotal} shipping={order.shipping} total={order.total} />
     </Panel>
   );
 }

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { CookieJar } from "../../lib/cookie-jar.mjs";
 
-/** The shipping form the checkout accepts (spec 5). */
+/** The shipping form the checkout accepts (docs/product.md, Rules). */
 export const shippingForm = {
   firstName: "Bench",
   lastName: "Shopper",
@@ -108,7 +108,7 @@ export async function visitorCartCookie(baseUrl, lines) {
   return `cart=${cart}`;
 }
 
-/** Whether the shop has the sign-up form yet (issue 4 is landing while this is written). */
+/** Whether the shop has the sign-up form yet (a build from before accounts has none). */
 export async function signUpAvailable(baseUrl) {
   const response = await request(`${baseUrl}/auth?mode=signup`);
   const html = response.text;

@@ -5,7 +5,7 @@ import { createAccount } from "../pages/account";
 import { addFromProductPage, CartUi } from "../pages/cart-ui";
 import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
 
-// The shopper's flows on a phone (issue 15), with JavaScript on and off: toasts, checkout errors, Back after ordering.
+// The shopper's flows on a phone (docs/product.md, decision 10), with JavaScript on and off: toasts, checkout errors, Back after ordering.
 
 const toast = (page: Page) => page.getByTestId("toast");
 

@@ -1,4 +1,4 @@
-// Issue 16, item 4: changing the password from the profile needs the current one, and 'Sign out everywhere'
+// Decision 0015: changing the password from the profile needs the current one, and 'Sign out everywhere'
 // ends every session of the account. Through the route functions, over a real (PGlite) backend.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { action as authAction } from "~/routes/auth";

@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 
 describe("on a backend that sends e-mail and hosts OAuth", () => {
-  test("sign-up stays on the page and asks the shopper to confirm the address (spec 8)", async () => {
+  test("sign-up stays on the page and asks the shopper to confirm the address (decision 0016)", async () => {
     const email = uniqueEmail();
     const result = await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: "correct-horse-battery" }));
     expect(result.status).toBe(200);

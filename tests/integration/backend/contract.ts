@@ -278,7 +278,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           await expectBackendError(start, "not_supported");
           await expect(verified()).resolves.toMatchObject({ email: expect.stringMatching(/^google-/) });
         }
-        // E-mailed links land on exchangeCodeForSession (issue 17): a code that was never issued is refused as a link.
+        // E-mailed links land on exchangeCodeForSession (decision 0016): a code that was never issued is refused as a link.
         await expectBackendError(anyScope().auth.exchangeCodeForSession({ code: "abc" }), "invalid_link");
       });
 
@@ -289,7 +289,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       });
     });
 
-    describe("account safety and limits (issue 16)", () => {
+    describe("account safety and limits (decision 0015)", () => {
       test("sign out everywhere ends every session of the account, and only of that account", async () => {
         const { email, password, cookie } = await signedUpUser();
         const otherDevice = anyScope();

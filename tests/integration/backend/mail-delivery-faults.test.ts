@@ -9,7 +9,7 @@ import { createTestBackend, testBackendOptions } from "#tests/support/pglite";
 import { type PostgresCluster, startPostgresCluster } from "#tests/support/postgres-cluster";
 import { startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 
-// Delivery that loses nothing and sends nothing twice (issue 17): a mail server that is away, two instances on
+// Delivery that loses nothing and sends nothing twice (decision 0016): a mail server that is away, two instances on
 // one PostgreSQL, a process that dies between the commit and the send. Each waits on positive events (a failed
 // attempt recorded, a message arrived); the generous limits are for a loaded machine, not for the happy path.
 

@@ -215,7 +215,7 @@ describe("embedded backend: session cache", () => {
   });
 });
 
-describe("SQL adapter: data calls run as the request's verified session (issue 18)", () => {
+describe("SQL adapter: data calls run as the request's verified session (decision 0020)", () => {
   let db: SqlDatabase;
   let backend: Backend;
   const requestWith = (cookie?: string) => new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });

@@ -244,7 +244,7 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
       });
     });
 
-    describe("account safety (issue 16)", () => {
+    describe("account safety (decision 0015)", () => {
       test("sign out everywhere also ends sessions the embedded backend holds in its session cache", async () => {
         const cached = harness.createBackend({ cacheSessions: true });
         const { user, email, password, cookie } = await signedUpUser({ via: cached });

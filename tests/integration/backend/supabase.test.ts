@@ -344,7 +344,7 @@ describe("supabase backend: auth", () => {
   });
 });
 
-describe("supabase backend: account safety (issue 16)", () => {
+describe("supabase backend: account safety (decision 0015)", () => {
   test("sign out everywhere asks Supabase to end every session (scope global) and clears the cookies", async () => {
     const cookie = await signedInCookie();
     fake.on("POST", "/auth/v1/logout", () => json({}, 204));

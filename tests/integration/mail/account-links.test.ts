@@ -18,7 +18,7 @@ import { createTestBackend } from "#tests/support/pglite";
 import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { call, CookieJar, expectRedirect, get, post, type RouteResult, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
-// Address confirmation and password reset on the embedded backend when the shop sends e-mail (issue 17),
+// Address confirmation and password reset on the embedded backend when the shop sends e-mail (decision 0016),
 // through the routes a browser posts to and a real SMTP server.
 
 let backend: Backend;

@@ -9,7 +9,7 @@ import { installTestBackend } from "#tests/support/pglite";
 import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { call, get, post } from "#tests/support/route-calls";
 
-// Newsletter double opt-in (issue 17): pending until the e-mailed link is followed; the welcome message carries
+// Newsletter double opt-in (decision 0016): pending until the e-mailed link is followed; the welcome message carries
 // a one-click unsubscribe (RFC 8058) that works as a plain form too.
 
 let backend: Backend;

@@ -7,7 +7,7 @@ import { createTestBackend } from "#tests/support/pglite";
 import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { signUpMember } from "#tests/support/route-calls";
 
-// Order confirmations (issue 17) from place_order's own transaction through a real SMTP server.
+// Order confirmations (decision 0016) from place_order's own transaction through a real SMTP server.
 
 let backend: Backend;
 let db: SqlDatabase;

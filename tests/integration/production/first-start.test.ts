@@ -7,7 +7,7 @@ import { httpRequest } from "#tests/support/http";
 import { openDataDir, useProductionServers } from "#tests/support/production-server";
 
 // A shop's first start on an empty DATA_DIR unpacks the migrated database the build ships instead of running
-// initdb in its process (issue 16, item 2; decision 0022). tests/integration/backend/database-image.test.ts shows
+// initdb in its process (decision 0022). tests/integration/backend/database-image.test.ts shows
 // the image equals a database migrated from scratch; this shows the build ships it and the server starts from it.
 // Its memory is measured by `npm run bench:first-start`, not here.
 

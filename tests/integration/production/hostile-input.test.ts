@@ -36,7 +36,7 @@ const evil = [
   "%2F%2Fevil.example",
   "http:evil.example",
   "///evil.example",
-  // Paths that become "//evil.example" once normalised (issue 16, item 6).
+  // Paths that become "//evil.example" once normalised (decision 0005).
   "/.//evil.example",
   "/%2e//evil.example",
   "/x/..//evil.example",
@@ -348,7 +348,7 @@ describe("the newsletter", () => {
   });
 });
 
-// Issue 16, item 6: a NUL (or another control character) typed into a field is that field's mistake. The form comes
+// Decision 0005: a NUL (or another control character) typed into a field is that field's mistake. The form comes
 // back with 400, the field's own message and everything else typed, and nothing changes: "afterwards" below reads
 // the target's cart, profile and password, and finds no new account, order or subscriber.
 /** The text of a conform field's error list (`<ul id="<form>-<field>-error">`), tags removed. */

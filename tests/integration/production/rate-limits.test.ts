@@ -4,7 +4,7 @@ import { rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { checkoutForm, httpRequest, nextCookies, setCookieValue } from "#tests/support/http";
 import { useEmbeddedProductionServer } from "#tests/support/production-server";
 
-// Issue 16, item 3: per-client limits on the posts that cost the shop, through the real production server. With
+// Decision 0015: per-client limits on the posts that cost the shop, through the real production server. With
 // TRUST_PROXY=true the client is the address X-Forwarded-For names (Express's req.ip), so each test uses its own.
 const suite = useEmbeddedProductionServer({ RATE_LIMITS: "on", TRUST_PROXY: "true", SITE_URL: "http://shop.test" });
 

@@ -4,7 +4,7 @@ import { useProductionServers } from "#tests/support/production-server";
 
 // Absolute URLs in pages (canonical, og:url, JSON-LD), which the page cache shares between visitors, come from
 // SITE_URL in production, never from forwarded headers; and a plain-http SITE_URL with Secure cookies is called out
-// at start-up. Issue 16, items 5 and 6.
+// at start-up (decision 0005).
 
 const shops = useProductionServers();
 
