@@ -351,17 +351,42 @@ export function redirectToCanonicalPath({ siteUrl = process.env.SITE_URL || unde
  * decides who is refused (entry.server's `floodGate`, closed by app/modules/limits/rate-limit.server.ts); the first
  * refusal was its friendly page. A fetcher's data request (`*.data`) renders no page and is left to the app, whose
  * answer its page knows how to show.
+ *
+ * The answer is held for `holdMs` first: a flooding client that waits for each answer (as browsers and most tools
+ * do) then sends a handful of posts a second per connection instead of thousands, and the shoppers' pages no longer
+ * queue behind them on the event loop (decision 0027). Holding costs a timer and an open socket, so at most
+ * `maxHeld` answers wait at once; past that they go at once.
  * @param {() => { refusal(clientIp: string | undefined, path: string): { status: number; retryAfterSeconds: number; text: string } | null } | undefined} gate
+ * @param {{ holdMs?: number; maxHeld?: number }} [options]
  * @returns {import("express").RequestHandler}
  */
-export function answerRefusedFloods(gate) {
+export function answerRefusedFloods(gate, { holdMs = 1000, maxHeld = 512 } = {}) {
+  let held = 0;
   return (req, res, next) => {
     if (req.method !== "POST" || req.path.endsWith(".data")) return next();
     const refusal = gate()?.refusal(req.ip, req.path);
     if (!refusal) return next();
-    res.status(refusal.status);
-    res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
-    res.setHeader("Cache-Control", "no-store");
-    res.type("text").send(refusal.text);
+    const send = () => {
+      if (res.headersSent || res.destroyed) return;
+      res.status(refusal.status);
+      res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+      res.setHeader("Cache-Control", "no-store");
+      res.type("text").send(refusal.text);
+    };
+    if (held >= maxHeld || holdMs <= 0) return send();
+    held += 1;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      held -= 1;
+      clearTimeout(timer);
+    };
+    // unref: a shutdown does not wait for a held refusal (the socket closes with the server).
+    const timer = setTimeout(() => {
+      release();
+      send();
+    }, holdMs).unref();
+    res.once("close", release);
   };
 }

@@ -1,5 +1,7 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
-import { canonicalPathOf, isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
+import { answerRefusedFloods, canonicalPathOf, isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
 import { createPageCache } from "../../../server/page-cache.js";
 import { withResponseHeaders } from "../../../server/remix-handler.js";
 import { batchedStdout, createLogger, requestIdFrom } from "../../../server/request-log.js";
@@ -214,5 +216,35 @@ describe("batchedStdout", () => {
       process.stdout.write = original;
     }
     expect(writes).toEqual(["one\ntwo\n", "three\n"]);
+  });
+});
+
+describe("answerRefusedFloods", () => {
+  it("holds a refused client's plain 429 before sending it, a bounded number at once; others pass through", async () => {
+    const app = express();
+    const refused = { status: 429, retryAfterSeconds: 30, text: "Too many attempts.\n" };
+    app.use(answerRefusedFloods(() => ({ refusal: (_ip: string | undefined, path: string) => (path === "/auth" ? refused : null) }), { holdMs: 400, maxHeld: 2 }));
+    app.use((_req, res) => res.send("rendered"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const order: string[] = [];
+      const post = async (name: string, path = "/auth") => {
+        const response = await fetch(`${base}${path}`, { method: "POST", body: "email=a%40example.com", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+        order.push(name);
+        return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: await response.text() };
+      };
+      const answers = await Promise.all([post("held 1"), post("held 2"), post("past the bound"), post("another page", "/cart")]);
+      expect(answers.slice(0, 3)).toEqual(Array(3).fill({ status: 429, retryAfter: "30", body: "Too many attempts.\n" }));
+      expect(answers[3]).toMatchObject({ status: 200, body: "rendered" });
+      // The two held answers come last; the slots are free again afterwards.
+      expect(order.slice(2).sort()).toEqual(["held 1", "held 2"]);
+      const again = await Promise.all([post("held 3"), post("held 4"), post("past the bound again")]);
+      expect(again.map((answer) => answer.status)).toEqual([429, 429, 429]);
+      expect(order.slice(-3)[0]).toBe("past the bound again");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
