@@ -181,7 +181,10 @@ const controls = [
     path: "/checkout",
     cart: true,
     prepare: async (page) => {
-      for (const [name, value] of Object.entries(shippingForm)) await page.locator(`main form[method="post"] [name="${name}"]`).fill(value);
+      // The text fields; the shipping method is a radio group whose default (Standard) stands.
+      for (const [name, value] of Object.entries(shippingForm)) {
+        if (name !== "shippingMethod") await page.locator(`main form[method="post"] [name="${name}"]`).fill(value);
+      }
     },
     input: { tap: 'main form[method="post"] button[type="submit"]' },
   },
