@@ -1,4 +1,5 @@
 import { expect, test, visit } from "./fixtures";
+import { newEmail } from "./pages/account";
 import { expectBadge, openOrder } from "./pages/admin";
 import { act } from "./pages/navigation";
 import { addProducts, expectCheckoutAsLeft, expectOrderStatus, placeOrderAndReachPaymentPage, pressOnPaymentPage, signUpMember } from "./pages/payment";
@@ -68,7 +69,7 @@ test.describe("card payment", () => {
   });
 
   test("staff cancel a paid card order: it is refunded in full through Stripe, and the refund is shown", async ({ page, hasJs }) => {
-    const email = `refund-${test.info().project.name}-${Date.now()}@example.com`;
+    const email = newEmail();
     await addProducts(page, hasJs, [["acc-1", 1]]);
     await placeOrderAndReachPaymentPage(page, email);
     await pressOnPaymentPage(page, "Pay");

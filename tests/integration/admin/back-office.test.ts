@@ -15,9 +15,8 @@ import { loader as robotsLoader } from "~/routes/robots.txt";
 import { loader as sitemapLoader } from "~/routes/sitemap.xml";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { installTestBackend } from "#tests/support/pglite";
-import { call, expectRedirect, get, post, signUpMember, testContext, toastOf } from "#tests/support/route-calls";
+import { call, CookieJar, expectRedirect, get, post, signUpMember, testContext, toastOf } from "#tests/support/route-calls";
 import { shipping } from "#tests/support/backend-helpers";
-import { CookieJar } from "#scripts/lib/cookie-jar.mjs";
 
 let backend: Backend;
 let db: SqlDatabase;
