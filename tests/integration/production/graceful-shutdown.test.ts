@@ -149,18 +149,19 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
   const db = await openDataDir(dataDir);
   try {
     const ids = [...acknowledgedOrders.keys()];
-    const orders = await db.query<{ id: string; total_amount: number; items: { product_id: string; quantity: number; price_per_item: number }[] }>(
-      `select o.id, o.total_amount,
+    const orders = await db.query<{ id: string; total_amount: number; shipping_amount: number; items: { product_id: string; quantity: number; price_per_item: number }[] }>(
+      `select o.id, o.total_amount, o.shipping_amount,
               json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'price_per_item', i.price_per_item)
                        order by i.line_number) as items
        from public.orders o join public.order_items i on i.order_id = o.id
-       where o.id = any($1::uuid[]) group by o.id`,
+       where o.id = any($1::uuid[]) group by o.id, o.total_amount, o.shipping_amount`,
       [ids],
     );
     expect(orders.rows.map((row) => row.id).sort()).toEqual([...ids].sort());
     for (const order of orders.rows) {
       const itemsTotal = order.items.reduce((sum, item) => sum + item.quantity * item.price_per_item, 0);
-      expect(order.total_amount).toBe(itemsTotal);
+      // The total is what the items cost at the server's prices plus the shipping chosen at checkout.
+      expect(order.total_amount).toBe(itemsTotal + order.shipping_amount);
       for (const item of order.items) expect(item.price_per_item).toBe(toCents(findProduct(item.product_id)!.price));
       const expected = acknowledgedOrders.get(order.id)!;
       if (expected.length > 0) {
