@@ -10,6 +10,7 @@ import {
   shopURL,
   stripeShopPort,
   stripeShopURL,
+  stripeWebhookSecret,
 } from "./tests/e2e/servers";
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -90,7 +91,12 @@ export default defineConfig({
       // payment manually. No mail: accounts are confirmed at once (the payment e-mails have integration tests).
       ...shopServer,
       url: `${stripeShopURL}/robots.txt`,
-      env: { PORT: String(stripeShopPort), E2E_STRIPE: "stand-in", E2E_SHOP_ENV: JSON.stringify({ MAIL: "off", STAFF_EMAILS: E2E_STAFF_EMAILS, ORDERS_EMAIL: "orders@example.com" }) },
+      env: {
+        PORT: String(stripeShopPort),
+        E2E_STRIPE: "stand-in",
+        E2E_STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+        E2E_SHOP_ENV: JSON.stringify({ MAIL: "off", STAFF_EMAILS: E2E_STAFF_EMAILS, ORDERS_EMAIL: "orders@example.com" }),
+      },
     },
   ],
 });

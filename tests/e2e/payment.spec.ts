@@ -2,7 +2,17 @@ import { expect, test, visit } from "./fixtures";
 import { newEmail } from "./pages/account";
 import { expectBadge, openOrder } from "./pages/admin";
 import { act } from "./pages/navigation";
-import { addProducts, expectCheckoutAsLeft, expectOrderStatus, placeOrderAndReachPaymentPage, pressOnPaymentPage, signUpMember } from "./pages/payment";
+import { eventOf } from "../support/stripe-stand-in.mjs";
+import {
+  addProducts,
+  expectCheckoutAsLeft,
+  expectOrderStatus,
+  paidSessionOfPaymentPage,
+  placeOrderAndReachPaymentPage,
+  postStripeEvent,
+  pressOnPaymentPage,
+  signUpMember,
+} from "./pages/payment";
 import { STAFF_SLOTS, staffAddress, stripeShopURL } from "./servers";
 
 // Payment (decision 0031): the e2e's first shop takes payment manually; a third shop runs Stripe Checkout against the
@@ -86,5 +96,27 @@ test.describe("card payment", () => {
     await expect(page.getByTestId("toast")).toContainText("Order updated");
     await expectBadge(main, "cancelled");
     await expect(main.getByTestId("refund-reference")).toContainText(/Refunded in full \(re_\w+\)/);
+  });
+
+  test("the webhook refuses a forged event with 400 and acts on a replayed one once", async ({ page, hasJs }) => {
+    await signUpMember(page);
+    await addProducts(page, hasJs, [["acc-2", 1]]);
+    await placeOrderAndReachPaymentPage(page);
+    const completed = eventOf("checkout.session.completed", await paidSessionOfPaymentPage(page));
+
+    const forged = await postStripeEvent(page, completed, "whsec_not_the_shops");
+    expect(forged.status()).toBe(400);
+    await visit(page, "/orders");
+    const number = ((await page.getByRole("heading", { name: /^Order #/ }).textContent()) ?? "").trim().replace("Order #", "");
+    await expectOrderStatus(page, number, "Pending", /bg-yellow-100/);
+
+    const first = await postStripeEvent(page, completed);
+    expect(first.status()).toBe(200);
+    expect(await first.json()).toMatchObject({ outcome: "paid" });
+    // Stripe sends an event again when it has not heard a 2xx in time: the same id changes nothing more.
+    const replayed = await postStripeEvent(page, completed);
+    expect(replayed.status()).toBe(200);
+    expect(await replayed.json()).toMatchObject({ outcome: "duplicate" });
+    await expectOrderStatus(page, number, "Paid", /bg-green-100/);
   });
 });

@@ -10,6 +10,8 @@ export const BIG_CATALOG_EXTRA_PRODUCTS = 300;
 
 /** A third shop that takes card payment through Stripe Checkout, answered by a local stand-in (decision 0031). */
 export const stripeShopPort = Number(process.env.E2E_STRIPE_SHOP_PORT ?? shopPort + 20);
+/** The card shop's webhook signing secret, which the launcher gives the stand-in and the shop alike. */
+export const stripeWebhookSecret = "whsec_e2e_stand_in";
 
 export const shopURL = `http://localhost:${shopPort}`;
 export const bigCatalogURL = `http://localhost:${bigCatalogPort}`;

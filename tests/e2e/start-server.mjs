@@ -7,7 +7,7 @@
 //                       process's environment reaches the shop (a DATABASE_URL in the shell would switch backends)
 //   E2E_STRIPE          "stand-in": card payment by Stripe Checkout, the Stripe API and its hosted page answered by the
 //                       local stand-in (tests/support/stripe-stand-in.mjs) that this launcher starts, whose events go
-//                       to the shop's /webhooks/stripe
+//                       to the shop's /webhooks/stripe, signed with E2E_STRIPE_WEBHOOK_SECRET
 import path from "node:path";
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
 import { ensureBuild, startShop, throwawayDir } from "../../scripts/lib/shop-harness.mjs";
@@ -21,7 +21,8 @@ const catalogue =
     : {};
 
 const port = Number(process.env.PORT);
-const webhookSecret = "whsec_e2e_stand_in";
+const webhookSecret = process.env.E2E_STRIPE_WEBHOOK_SECRET ?? "";
+if (process.env.E2E_STRIPE === "stand-in" && !webhookSecret) throw new Error("E2E_STRIPE=stand-in needs E2E_STRIPE_WEBHOOK_SECRET.");
 const stripe =
   process.env.E2E_STRIPE === "stand-in" ? await startStripeStandIn({ webhookSecret, webhookUrl: `http://localhost:${port}/webhooks/stripe` }) : undefined;
 const payment = stripe ? { STRIPE_SECRET_KEY: "sk_test_e2e_stand_in", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: stripe.url } : {};

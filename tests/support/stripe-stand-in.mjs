@@ -264,7 +264,7 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
  * An event as Stripe sends it.
  * @param {string} type @param {Record<string, any>} object @param {string} [id]
  */
-function eventOf(type, object, id) {
+export function eventOf(type, object, id) {
   return {
     id: id ?? `evt_test_${crypto.randomBytes(12).toString("hex")}`,
     object: "event",

@@ -34,7 +34,8 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
     event = provider.checkout.verifyEvent(Buffer.from(await request.arrayBuffer()), request.headers.get("Stripe-Signature"));
   } catch (error) {
     if (!(error instanceof InvalidWebhookSignatureError)) throw error;
-    console.warn(`Stripe webhook refused: ${error.message}`);
+    // Stripe's message goes on with advice over several lines; its first line says what was wrong.
+    console.warn(`Stripe webhook refused: ${error.message.split("\n")[0]?.trim()}`);
     return answer(400, { error: "Invalid signature." });
   }
 

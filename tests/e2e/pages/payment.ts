@@ -1,6 +1,9 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIResponse, type Page } from "@playwright/test";
+import Stripe from "stripe";
+import { type eventOf } from "../../support/stripe-stand-in.mjs";
 import { shippingAddress, shippingAddressFields as fields } from "../../support/shipping";
 import { visit, waitForHydration } from "../fixtures";
+import { stripeWebhookSecret } from "../servers";
 import { PASSWORD, newEmail } from "./account";
 import { addFromProductPage } from "./cart-ui";
 import { withFullPageLoad } from "./navigation";
@@ -63,4 +66,26 @@ export async function expectCheckoutAsLeft(page: Page, lines: Array<[name: strin
   await waitForHydration(page);
   await withFullPageLoad(page, () => page.getByRole("button", { name: /^Place Order - \$/ }).click());
   await expect(page.getByRole("heading", { name: "Pay Luxe Strands" })).toBeVisible();
+}
+
+/**
+ * On the stand-in's payment page: the Checkout Session it shows, as paid, as Stripe would send it in
+ * checkout.session.completed (the page itself is left unpaid).
+ */
+export async function paidSessionOfPaymentPage(page: Page): Promise<Record<string, unknown>> {
+  const { origin, pathname } = new URL(page.url());
+  const sessionId = pathname.split("/").pop();
+  const answer = await page.request.get(`${origin}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: "Bearer sk_test_e2e" } });
+  expect(answer.status()).toBe(200);
+  const session = (await answer.json()) as Record<string, unknown>;
+  return { ...session, status: "complete", payment_status: "paid", payment_intent: `pi_test_e2e_${Date.now()}` };
+}
+
+/** Posts a Stripe event to the shop's webhook, signed as Stripe signs it (with `secret`, by default the shop's). */
+export async function postStripeEvent(page: Page, event: ReturnType<typeof eventOf>, secret = stripeWebhookSecret): Promise<APIResponse> {
+  const payload = JSON.stringify(event);
+  return page.request.post("/webhooks/stripe", {
+    headers: { "Content-Type": "application/json", "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+    data: payload,
+  });
 }
