@@ -1,14 +1,19 @@
 import { Minus, Plus } from "~/components/icons";
 import { useRef, useState } from "react";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/cart";
+import { stepButton } from "~/utils/framework-loader";
 import { useHydrated, useKeepValueEnteredBeforeHydration } from "~/utils/use-hydrated";
 
 /** The most the cart's form takes in one request (cart-form.ts); the cart itself caps a line at MAX_LINE_QUANTITY. */
 const MAX_ASKED = 999;
 
+/** The stepper's buttons show wherever scripts run, from the first paint: hydration moves nothing. */
+const stepperButton =
+  "hidden size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40 with-js:flex";
+
 /**
- * A number input (works without JavaScript, with the browser's own stepper) that gains minus and plus buttons once
- * hydrated. Minus stops at 1, plus at the line cap. A larger number typed is sent as typed: the cart adds what fits
+ * A number input with the browser's own stepper, and, where scripts run, minus and plus buttons: before hydration the
+ * inline loader steps the field (framework-loader.ts), after it React does. Minus stops at 1, plus at the line cap. A larger number typed is sent as typed: the cart adds what fits
  * and says that it capped the line, rather than the field cutting the number without a word.
  */
 export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: string; name: string; label: string; defaultValue?: number }) {
@@ -22,17 +27,16 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      {hydrated ? (
-        <button
-          type="button"
-          onClick={() => setValue((current) => clamp(Math.min(current, MAX_LINE_QUANTITY) - 1))}
-          disabled={value <= 1}
-          className="flex size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40"
-          aria-label="Decrease quantity"
-        >
-          <Minus aria-hidden className="size-4" />
-        </button>
-      ) : null}
+      <button
+        type="button"
+        {...stepButton(-1, id, MAX_LINE_QUANTITY)}
+        onClick={() => setValue((current) => clamp(Math.min(current, MAX_LINE_QUANTITY) - 1))}
+        disabled={value <= 1}
+        className={stepperButton}
+        aria-label="Decrease quantity"
+      >
+        <Minus aria-hidden className="size-4" />
+      </button>
       <input
         ref={input}
         id={id}
@@ -48,17 +52,16 @@ export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: strin
         onChange={(event) => setValue(clamp(Number(event.currentTarget.value)))}
         className="input h-11 w-16 text-center"
       />
-      {hydrated ? (
-        <button
-          type="button"
-          onClick={() => setValue((current) => Math.min(MAX_LINE_QUANTITY, clamp(current + 1)))}
-          disabled={value >= MAX_LINE_QUANTITY}
-          className="flex size-11 items-center justify-center rounded-full border border-sand-200 hover:bg-sand-100 disabled:opacity-40"
-          aria-label="Increase quantity"
-        >
-          <Plus aria-hidden className="size-4" />
-        </button>
-      ) : null}
+      <button
+        type="button"
+        {...stepButton(1, id, MAX_LINE_QUANTITY)}
+        onClick={() => setValue((current) => Math.min(MAX_LINE_QUANTITY, clamp(current + 1)))}
+        disabled={value >= MAX_LINE_QUANTITY}
+        className={stepperButton}
+        aria-label="Increase quantity"
+      >
+        <Plus aria-hidden className="size-4" />
+      </button>
     </div>
   );
 }

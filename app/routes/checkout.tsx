@@ -330,7 +330,7 @@ export default function Checkout() {
               </ul>
             ) : null}
             {/* The same height either way, so nothing moves when the framework arrives. */}
-            <div className="flex min-h-11 items-center">
+            <div className="flex min-h-12 items-center">
               {hydrated ? (
                 <p className="text-sm text-ink-muted">The order total below includes shipping.</p>
               ) : (

@@ -40,6 +40,9 @@ beforeEach(() => {
     <a id="fragment" href="#reviews">Reviews</a>
     <form id="add" method="post" action="/cart"><input name="quantity" id="quantity"><button id="add-button">Add</button></form>
     <button id="menu" type="button">Menu</button>
+    <input id="line-quantity" type="number" min="1" max="999" value="1">
+    <button id="minus" type="button" data-step="-1" data-step-max="99" aria-controls="line-quantity" disabled>-</button>
+    <button id="plus" type="button" data-step="1" data-step-max="99" aria-controls="line-quantity">+</button>
     <select id="sort"><option value="featured">Featured</option><option value="price-low">Price: Low to High</option></select>
     <form id="filters" method="get" action="/shop" ${Object.keys(APPLIES_ON_CHANGE)[0]}>
       <select id="color" name="color"><option value="all">All</option><option value="black">Black</option></select>
@@ -118,6 +121,40 @@ describe("startFrameworkOnIntent", () => {
     press(document.getElementById(id) as Element);
     await vi.advanceTimersByTimeAsync(1500);
     expect(started()).toBe(false);
+  });
+
+  it("steps a stepper's field before hydration, enabling its buttons as the hydrated stepper would, unseen by React", () => {
+    const field = document.getElementById("line-quantity") as HTMLInputElement;
+    const [minus, plus] = ["minus", "plus"].map((id) => document.getElementById(id) as HTMLButtonElement) as [HTMLButtonElement, HTMLButtonElement];
+    const seenByReact: string[] = [];
+    const react = (event: Event) => seenByReact.push((event.target as Element).id);
+    document.addEventListener("click", react, true);
+    try {
+      plus.click();
+      expect(field.value).toBe("2");
+      expect(minus.disabled).toBe(false);
+      field.value = "98";
+      plus.click();
+      plus.click();
+      expect(field.value).toBe("99");
+      expect(plus.disabled).toBe(true);
+      // A number typed past the line cap steps down from the cap.
+      field.value = "150";
+      minus.click();
+      expect(field.value).toBe("98");
+      expect(plus.disabled).toBe(false);
+      field.value = "2";
+      minus.click();
+      expect([field.value, minus.disabled]).toEqual(["1", true]);
+      expect(seenByReact).toEqual([]);
+
+      loaderState().hydrated = true;
+      plus.click();
+      expect(field.value).toBe("1");
+      expect(seenByReact).toEqual(["plus"]);
+    } finally {
+      document.removeEventListener("click", react, true);
+    }
   });
 
   it("keeps the option each select was changed to, by id, for the hydration that React would otherwise undo", () => {

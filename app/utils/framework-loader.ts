@@ -18,6 +18,14 @@ export interface FrameworkLoaderConfig {
  */
 export const APPLIES_ON_CHANGE = { "data-applies-on-change": "" } as const;
 
+/**
+ * A stepper's minus or plus button for the number field it names in `aria-controls`: `data-step` is what it adds,
+ * `data-step-max` the most it steps up to (otherwise the field's max). Before hydration the inline loader steps the
+ * field itself, so the button answers at once; once hydrated, the button's own onClick does.
+ */
+export const stepButton = (step: -1 | 1, fieldId: string, max: number) =>
+  ({ "data-step": String(step), "data-step-max": String(max), "aria-controls": fieldId }) as const;
+
 /** What the inline loader and the hydrated app tell each other, on `window.__beforeHydration`. */
 export interface BeforeHydration {
   /** The last value each select (by id) was changed to before hydration: see `useKeepValueEnteredBeforeHydration`. */
@@ -50,6 +58,9 @@ type Win = WindowWithBeforeHydration & {
  * starts here. Once hydrated, React applies the choice in place (routes/shop.tsx). Exactly one of the two handles
  * each change: the loader keeps the event from React when it submits, and the app does not apply again at
  * hydration what the loader has submitted (docs/decisions/0026).
+ *
+ * Until then too, a stepper's minus and plus (`stepButton`) step their field in place, and enable or disable each
+ * other as the hydrated stepper would; the press is intent like any other (the framework starts a moment later).
  *
  * This function runs in the browser as an inline script, serialised with Function.prototype.toString
  * (framework-script.server.ts): it must stay self-contained, with no imports and nothing from module scope.
@@ -172,6 +183,25 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
     // No submit event (nothing may turn it into a client navigation): the browser's own GET, as its button does.
     HTMLFormElement.prototype.submit.call(form);
   };
+  /** A stepper's button, before hydration: steps its field (the hydrated app adopts the value it finds there). */
+  const onStep = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest("button[data-step]") : null;
+    if (state.hydrated || !(button instanceof HTMLButtonElement)) return;
+    const fieldId = button.getAttribute("aria-controls") ?? "";
+    const field = document.getElementById(fieldId);
+    if (!(field instanceof HTMLInputElement)) return;
+    // React would otherwise see the click mid-hydration and step again once it has finished.
+    event.stopImmediatePropagation();
+    const min = Number(field.min) || 1;
+    const max = Number(button.dataset.stepMax) || Number(field.max) || Number.MAX_SAFE_INTEGER;
+    const current = Math.trunc(Number(field.value)) || min;
+    const next = Math.min(max, Math.max(min, Math.min(current, max) + Number(button.dataset.step)));
+    field.value = String(next);
+    for (const stepper of document.querySelectorAll<HTMLButtonElement>("button[data-step]")) {
+      if (stepper.getAttribute("aria-controls") === fieldId) stepper.disabled = Number(stepper.dataset.step) < 0 ? next <= min : next >= max;
+    }
+  };
+  win.addEventListener("click", onStep, { capture: true });
   win.addEventListener("input", onFieldEvent, { capture: true });
   win.addEventListener("change", onFieldEvent, { capture: true });
   win.addEventListener("click", onClick);

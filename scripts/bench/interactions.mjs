@@ -169,7 +169,7 @@ const controls = [
   },
   { name: "card-add", label: "Add to Cart on a card", path: "/shop", input: { tap: 'main article button[type="submit"]' } },
   { name: "phone-menu", label: "phone menu", path: "/", toggle: true, input: { tap: 'header summary[aria-label="Menu"]' } },
-  // Hydrated, the stepper's plus; before (and without JavaScript) the field itself, typed into.
+  // With JavaScript the stepper's plus; without it the field itself, typed into.
   { name: "quantity", label: "quantity stepper (product page)", path: "/product/clip-1", toggle: true, input: { stepper: true } },
   { name: "cart-panel", label: "cart panel (header)", path: "/shop", input: { tap: '[data-testid="cart-button"]' } },
   { name: "account-menu", label: "account menu (signed in)", path: "/", toggle: true, member: true, input: { tap: 'summary[aria-label="Account menu"]' } },
@@ -266,7 +266,7 @@ async function poll(page, expression, until, timeoutMs = patienceMs) {
   for (;;) {
     const value = await page.evaluate(expression).catch(() => undefined);
     if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression.slice(0, 80)}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression.slice(0, 80)} (last: ${JSON.stringify(value)?.slice(0, 200)})`);
     await sleep(5);
   }
 }
@@ -291,6 +291,13 @@ async function measure(browser, origin, profile, control, { javaScriptEnabled, a
   const { context, page, cdp } = await newPhone(browser, profile, { javaScriptEnabled, cookies });
   const run = { id, tap: async (tapPage, selector) => touch(cdp, await aim(tapPage, selector)) };
   page.on("pageerror", (error) => console.log(`  page error: ${error.message}`));
+  // A run that outlasts its patience (a page that never answers an input, a protocol call that never returns) ends
+  // with its context: whatever it was waiting for fails, and the run is reported as failed.
+  let gaveUp = false;
+  const giveUp = setTimeout(() => {
+    gaveUp = true;
+    void context.close().catch(() => undefined);
+  }, 2 * patienceMs + 60_000);
   try {
     await page.goto(`${origin}${control.path}`, { waitUntil: "load", timeout: 120_000 });
     const loadedAt = await page.evaluate("performance.timeOrigin + performance.getEntriesByType('navigation')[0].loadEventStart");
@@ -307,8 +314,9 @@ async function measure(browser, origin, profile, control, { javaScriptEnabled, a
       point = await aim(page, input.withoutJs);
     } else if (input.stepper) {
       // Hydrated, the stepper's plus; before (and without JavaScript) the field itself, typed into.
-      point = await aim(page, (await page.locator('button[aria-label="Increase quantity"]').count()) ? 'button[aria-label="Increase quantity"]' : "#quantity");
-      typeIntoField = !(await page.locator('button[aria-label="Increase quantity"]').count());
+      // The plus shows wherever scripts run, from the first paint (the inline loader steps the field until hydration).
+      typeIntoField = !(await page.locator('button[aria-label="Increase quantity"]:visible').count());
+      point = await aim(page, typeIntoField ? "#quantity" : 'button[aria-label="Increase quantity"]');
     } else {
       point = await aim(page, input.tap);
     }
@@ -358,9 +366,10 @@ async function measure(browser, origin, profile, control, { javaScriptEnabled, a
       pageLoad: pageLoads > 0,
     };
   } catch (error) {
-    return { atMs, error: String(error).slice(0, 300), respondedMs: null, settledMs: null };
+    return { atMs, error: `${gaveUp ? "gave up: " : ""}${String(error).slice(0, 300)}`, respondedMs: null, settledMs: null };
   } finally {
-    await context.close();
+    clearTimeout(giveUp);
+    await context.close().catch(() => undefined);
   }
 }
 

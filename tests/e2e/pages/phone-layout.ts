@@ -13,7 +13,8 @@ export async function box(locator: Locator) {
 /** Every visible control inside `scope` is at least 44x44 CSS px. */
 export async function expectTouchTargets(scope: Locator, minimumCount: number) {
   const controls = scope.locator("a, button, summary, select, input:not([type=hidden])");
-  await expect(controls.first()).toBeVisible();
+  // Wait for the page to show them (some, like a stepper's buttons, show only where scripts run).
+  await expect(controls.locator("visible=true").first()).toBeVisible();
   const sizes = await controls.evaluateAll((elements) =>
     elements
       .filter((element) => element.checkVisibility())
@@ -41,4 +42,23 @@ export async function expectNoSidewaysScroll(page: Page, path: string) {
     return { scroll: document.documentElement.scrollWidth, client, wide };
   });
   expect(widths.scroll, `${path} scrolls sideways: ${widths.wide.join(" | ")}`).toBeLessThanOrEqual(widths.client);
+}
+
+/**
+ * Where each visible control of the page is (page coordinates, rounded), by its name (its label or text; a name met
+ * again gets its ordinal): what a finger aims at.
+ */
+export async function controlBoxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
+  return page.evaluate(() => {
+    const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
+    for (const element of document.querySelectorAll("a, button, summary, select, input:not([type=hidden]), textarea")) {
+      const rect = element.getBoundingClientRect();
+      if (!element.checkVisibility() || rect.width === 0 || rect.right < 0) continue;
+      const name = (element.getAttribute("aria-label") ?? element.getAttribute("name") ?? "") || (element.textContent ?? "").trim().slice(0, 40);
+      let key = name;
+      for (let ordinal = 2; key in boxes; ordinal++) key = `${name} #${ordinal}`;
+      boxes[key] = { x: Math.round(rect.x), y: Math.round(rect.y + scrollY), width: Math.round(rect.width), height: Math.round(rect.height) };
+    }
+    return boxes;
+  });
 }

@@ -4,7 +4,7 @@ import { expect, expectAccessible, test, visit, waitForHydration } from "../fixt
 import { createAccount } from "../pages/account";
 import { addFromCard, addFromProductPage, CartUi } from "../pages/cart-ui";
 import { applyFilterChange } from "../pages/listing";
-import { box, expectNoSidewaysScroll, expectTouchTargets } from "../pages/phone-layout";
+import { box, controlBoxes, expectNoSidewaysScroll, expectTouchTargets } from "../pages/phone-layout";
 import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
 import { bigCatalogURL } from "../servers";
 
@@ -113,6 +113,25 @@ test.describe("the sort row before the framework arrives", { tag: "@js-only" }, 
     await waitForHydration(page);
     expect(await box(sort)).toEqual(before);
   });
+
+  for (const path of ["/", "/shop", "/product/clip-1", "/checkout", "/auth"]) {
+    test(`nothing a finger aims at on ${path} moves when the framework arrives`, async ({ page }) => {
+      if (path === "/checkout") {
+        await visit(page, "/product/acc-1");
+        await addFromProductPage(page, true, 1);
+      }
+      const scripts = await holdScripts(page);
+      await page.goto(path);
+      const before = await controlBoxes(page);
+      await scripts.release();
+      await waitForHydration(page);
+      const after = await controlBoxes(page);
+      // A control that only the page without scripts needs may go (its place kept); every other stays where it was.
+      const moved = Object.entries(before).filter(([name, was]) => name in after && JSON.stringify(after[name]) !== JSON.stringify(was));
+      expect(moved.map(([name, was]) => `${name}: ${JSON.stringify(was)} -> ${JSON.stringify(after[name])}`)).toEqual([]);
+      expect(Object.keys(before).filter((name) => name in after).length).toBeGreaterThan(Object.keys(before).length - 2);
+    });
+  }
 });
 
 test.describe("price range with JavaScript", () => {
