@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { loaderDataDecoded } from "~/utils/framework-internals";
 import type { WindowWithBeforeHydration } from "~/utils/framework-loader";
 
 // When a newer click supersedes a fetcher's request mid-answer, Remix 2's single fetch aborts it but leaves
@@ -11,23 +12,15 @@ window.addEventListener("unhandledrejection", (event) => {
   if (reason instanceof DOMException && reason.name === "AbortError") event.preventDefault();
 });
 
-/**
- * Waits until Remix has decoded the loader data the server streamed into the page. Its first render starts that
- * decoding and suspends until it is done; a key press or tap during a suspended hydration makes React 18 finish the
- * hydration at once, from inside the event, where a suspension has nowhere to go ("Root did not complete", error
+/*
+ * Hydration waits until Remix has decoded the loader data the server streamed into the page. Its first render starts
+ * that decoding and suspends until it is done; a key press or tap during a suspended hydration makes React 18 finish
+ * the hydration at once, from inside the event, where a suspension has nowhere to go ("Root did not complete", error
  * 345). The framework starts on the shopper's intent (docs/decisions/0018), often while they type, so hydration
- * begins only once the data is there. RemixBrowser throws that pending decoding before anything else (Remix 2.17).
+ * begins only once the data is there.
  */
-async function loaderDataDecoded() {
-  try {
-    (RemixBrowser as (props: object) => unknown)({});
-  } catch (pending) {
-    if (pending instanceof Promise) await pending;
-  }
-}
-
 function hydrate() {
-  void loaderDataDecoded().then(() =>
+  void loaderDataDecoded(RemixBrowser).then(() =>
     startTransition(() => {
       hydrateRoot(
         document,

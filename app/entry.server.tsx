@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import inlineStylesheet from "~/tailwind.css?inline";
 import { setDocumentCacheControl } from "~/utils/cache-control.server";
+import { markScriptsRendered } from "~/utils/framework-internals";
 import { frameworkScript } from "~/utils/framework-script.server";
 import { ServerDocumentProvider } from "~/utils/nonce";
 
@@ -38,8 +39,7 @@ export default function handleRequest(
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   // The root layout renders FrameworkScript in place of Remix's <Scripts>: Remix streams the loader data after it.
-  remixContext.renderMeta ??= {};
-  remixContext.renderMeta.didRenderScripts = true;
+  markScriptsRendered(remixContext);
   const serverDocument = {
     nonce,
     stylesheet: import.meta.env.PROD ? inlineStylesheet : "",

@@ -135,8 +135,9 @@ function useStableValue<T>(value: T): T {
 /**
  * The form as conform describes it (ids, errors, initial values, constraints), from what the server said, for the
  * page before conform runs: the same shape and values `useForm` starts from, so the hand-over changes nothing.
+ * conform does not document that shape: framework-internals.test.tsx compares the two.
  */
-function plainFormState<Schema extends z.ZodTypeAny>(
+export function plainFormState<Schema extends z.ZodTypeAny>(
   formId: string,
   constraint: FormConstraint,
   lastResult: SubmissionResult<string[]> | null | undefined,
@@ -159,7 +160,9 @@ function plainFormState<Schema extends z.ZodTypeAny>(
     };
   };
   // noValidate as conform renders it: the server checks and answers every field at once, with or without JavaScript.
-  const form = { ...metadata(""), noValidate: true, onSubmit: undefined };
+  // The form's own metadata, as conform's: valid only when no field is refused; its initial value is every field's.
+  const valid = Object.values(errors).every((messages) => !messages?.length);
+  const form = { ...metadata(""), formId: undefined, initialValue, valid, noValidate: true, onSubmit: undefined };
   const fields = new Proxy({} as Record<string, unknown>, {
     get: (_, name) => (typeof name === "string" ? metadata(name) : undefined),
   });

@@ -1,5 +1,6 @@
 import type { EntryContext } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
+import { handOffToBrowser } from "~/utils/framework-internals";
 import { type FrameworkLoaderConfig, startFrameworkOnIntent } from "~/utils/framework-loader";
 
 type Manifest = EntryContext["manifest"];
@@ -33,11 +34,7 @@ export function frameworkScript(context: EntryContext, idleDelayMs = FRAMEWORK_I
     routes: initialRoutes(manifest, matched.map((route) => route.id), staticHandlerContext.location.pathname),
   };
   return [
-    // serverHandoffString is escaped by Remix already.
-    `window.__remixContext = ${context.serverHandoffString ?? "{}"};`,
-    // Where the streamed turbo-stream chunks of the loader data are written (Remix's single fetch).
-    "window.__remixContext.stream = new ReadableStream({start(controller){window.__remixContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());",
-    `window.__remixManifest = ${escapeForScript(JSON.stringify(partialManifest))};`,
+    ...handOffToBrowser(context.serverHandoffString, escapeForScript(JSON.stringify(partialManifest))),
     `(${startFrameworkOnIntent.toString()})(${escapeForScript(JSON.stringify(config))});`,
   ].join("\n");
 }
