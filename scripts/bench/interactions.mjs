@@ -186,7 +186,8 @@ const controls = [
         if (name !== "shippingMethod") await page.locator(`main form[method="post"] [name="${name}"]`).fill(value);
       }
     },
-    input: { tap: 'main form[method="post"] button[type="submit"]' },
+    // Place Order, not the 'Update shipping' button that pages without scripts show above it.
+    input: { tap: 'main form[method="post"] button[type="submit"]:not([name="intent"])' },
   },
   {
     name: "newsletter",

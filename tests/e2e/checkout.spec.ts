@@ -286,6 +286,16 @@ test.describe("checkout", () => {
     expect(mail.parsed.html).toContain("$699.00");
   });
 
+  test("Enter in the last field (a phone keyboard's Go) places the order, with or without JavaScript", async ({ page }) => {
+    await addToCart(page, "acc-2");
+    await visit(page, "/checkout");
+    await fillAddress(page, newEmail());
+    // Without scripts the form shows 'Update shipping' above Place Order; Enter must not stop at it.
+    await page.getByLabel("ZIP Code", { exact: true }).press("Enter");
+    await expect(page).toHaveURL(/\/order-success$/);
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  });
+
   test("a double click, and a resubmission of the same form, place one order", async ({ page }) => {
     await addToCart(page, "tape-1");
     await visit(page, "/checkout");
