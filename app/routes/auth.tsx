@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { ResendConfirmation } from "~/components/resend-confirmation";
-import { readTypedEmail } from "~/modules/auth/auth-flash.server";
+import { takeTypedEmail } from "~/modules/auth/auth-flash.server";
 import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/auth/auth-schemas";
 import { authAction } from "~/modules/auth/auth-action.server";
 import { requireAnonymous } from "~/modules/auth/session.server";
@@ -24,16 +24,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const searchParams = new URL(request.url).searchParams;
   const google = await googleSignInMethod(await getBackend());
   // The address typed into "Resend confirmation email", which answered with a redirect here.
-  const typed = await readTypedEmail(request);
+  const typedEmail = await takeTypedEmail(request, context);
   return data(
     {
       mode: parseAuthMode(searchParams.get("mode")),
       redirectTo: safeRedirect(searchParams.get("redirectTo"), "/"),
       google,
       constraint: getZodConstraint(AuthFormSchema),
-      typedEmail: typed.email,
+      typedEmail,
     },
-    { headers: typed.clearHeader ? { "Set-Cookie": typed.clearHeader } : undefined },
   );
 }
 

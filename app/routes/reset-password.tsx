@@ -44,14 +44,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The grant went meanwhile (used in another tab, or the password changed elsewhere): the profile's form asks
     // for the current password.
     if (error.code === "recovery_required") {
-      return redirectWithToast(CHANGE_PASSWORD_PATH, { type: "error", title: "Link used or expired", description: error.message });
+      return redirectWithToast(context, CHANGE_PASSWORD_PATH, { type: "error", title: "Link used or expired", description: error.message });
     }
     return data(
       { result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }) },
       { status: 400 },
     );
   }
-  return redirectWithToast("/", { title: "Password updated", description: "Your new password is set." });
+  return redirectWithToast(context, "/", { title: "Password updated", description: "Your new password is set." });
 }
 
 export default function ResetPassword() {
