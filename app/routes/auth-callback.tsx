@@ -13,7 +13,7 @@ import {
 } from "~/modules/auth/auth-messages";
 import { getSession } from "~/modules/auth/session.server";
 import { redirectSignedIn } from "~/modules/auth/sign-in.server";
-import { PRIVATE_CACHE_CONTROL } from "~/utils/cache-control.server";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (owner && owner.email.toLowerCase() !== signedIn.email.toLowerCase()) {
       return data(
         { outcome: "other-account", linkEmail: owner.email, signedInEmail: signedIn.email, link: `${url.pathname}${url.search}` } as const,
-        { status: 409, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+        { status: 409, headers: PRIVATE_HEADERS },
       );
     }
   }

@@ -18,6 +18,7 @@ import { withRetryAfter } from "~/utils/rate-limit";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { originFromMatches, seo } from "~/utils/seo";
 import { useIsPosting, useZodForm } from "~/utils/forms";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
@@ -245,7 +246,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 /** Personal pages: never stored by a browser or a shared cache. */
 export const headers: HeadersFunction = ({ actionHeaders }) =>
-  withRetryAfter(actionHeaders, { "Cache-Control": "private, no-store" });
+  withRetryAfter(actionHeaders, PRIVATE_HEADERS);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

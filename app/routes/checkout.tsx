@@ -28,7 +28,7 @@ import { formatCents } from "~/modules/money";
 import { continueToPayment, PAYMENT_UNAVAILABLE } from "~/modules/payment/checkout-payment.server";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/modules/auth/session.server";
-import { PRIVATE_CACHE_CONTROL } from "~/utils/cache-control.server";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 import { withRetryAfter } from "~/utils/rate-limit";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { originFromMatches, seo } from "~/utils/seo";
@@ -171,7 +171,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The idempotency key belongs to this one form: never cached anywhere. Plus the Retry-After of a refusal (429). */
-export const headers: HeadersFunction = ({ actionHeaders }) => withRetryAfter(actionHeaders, { "Cache-Control": PRIVATE_CACHE_CONTROL });
+export const headers: HeadersFunction = ({ actionHeaders }) => withRetryAfter(actionHeaders, PRIVATE_HEADERS);
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

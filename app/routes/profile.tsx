@@ -19,6 +19,7 @@ import { originFromMatches, seo } from "~/utils/seo";
 import type { ResponseJar } from "~/utils/cookies.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 const EDIT_PATH = "/profile?edit=1";
 const UPDATE_FAILED = "Failed to update profile";
@@ -332,7 +333,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** Personal pages: never stored by a browser or a shared cache. */
 export const headers: HeadersFunction = ({ actionHeaders }) =>
-  withRetryAfter(actionHeaders, { "Cache-Control": "private, no-store" });
+  withRetryAfter(actionHeaders, PRIVATE_HEADERS);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -12,6 +12,7 @@ import { requireUser } from "~/modules/auth/session.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 /**
  * Reached through a recovery link (/auth/callback?next=/reset-password), whose session the backend lets set a
@@ -95,7 +96,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 /** Personal pages: never stored by a browser or a shared cache. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,6 +1,6 @@
 import { type AppLoadContext, type Cookie, createCookie } from "@remix-run/node";
 import type { z } from "zod";
-import { PRIVATE_CACHE_CONTROL } from "~/utils/cache-control.server";
+import { PRIVATE_CACHE_CONTROL } from "~/utils/cache-control";
 import { getEnv } from "~/utils/env.server";
 
 // The one recipe for the shop's cookies: signed (a tampered value reads as absent), HttpOnly, SameSite=Lax,
