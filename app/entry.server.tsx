@@ -5,7 +5,7 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import inlineStylesheet from "~/tailwind.css?inline";
-import { setDocumentCacheControl } from "~/utils/cache-control.server";
+import { setDocumentCacheControl } from "~/utils/cache-control";
 import { markScriptsRendered } from "~/utils/framework-internals";
 import { frameworkScript } from "~/utils/framework-script.server";
 import { ServerDocumentProvider } from "~/utils/nonce";

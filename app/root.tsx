@@ -8,14 +8,14 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { SHOP_DETAILS_META, shopDetails } from "~/content/shop-details";
-import { readNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
+import { takeNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import { NewsletterForm } from "~/routes/newsletter";
 import stylesheet from "~/tailwind.css?url";
 import { useNonce } from "~/utils/nonce";
 import { useHandOverFromLoader } from "~/utils/use-hydrated";
 import { getOrigin } from "~/utils/request.server";
 import { loadShellSession } from "~/modules/auth/shell-session.server";
-import { readToast } from "~/utils/toast.server";
+import { takeToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
   // In production the stylesheet is inline (InlineStylesheet); the development server keeps the file, which it
@@ -26,13 +26,11 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Degrades to a signed-out header when the database is down (shell-session.server.ts).
-  const [{ member, summary, headers }, { toast, clearHeader }, newsletter] = await Promise.all([
+  const [{ member, summary }, toast, newsletter] = await Promise.all([
     loadShellSession(request, context),
-    readToast(request),
-    readNewsletterFlash(request),
+    takeToast(request, context),
+    takeNewsletterFlash(request, context),
   ]);
-  if (clearHeader) headers.append("Set-Cookie", clearHeader);
-  if (newsletter.clearHeader) headers.append("Set-Cookie", newsletter.clearHeader);
   return data(
     {
       origin: getOrigin(request),
@@ -40,9 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cart: { lines: summary.lines, totalItems: summary.totalItems, totalAmountCents: summary.totalAmountCents },
       toast,
       /** The footer form's message and typed address after a refused post without JavaScript. */
-      newsletter: newsletter.flash,
+      newsletter,
     },
-    { headers },
   );
 }
 

@@ -2,7 +2,7 @@
 // one readFormBody() already read and checked (res.locals.body) instead of the socket stream: mount that first;
 // and that pages a shared cache may keep can come from the page cache (page-cache.js).
 // Not @remix-run/express itself: its createRequestHandler streams the body from the socket, which readFormBody()
-// has consumed, and sends Remix's response at once, leaving no place for the backend's headers or the page cache.
+// has consumed, and sends Remix's response at once, leaving no place for the request's cookie jar or the page cache.
 // So the shop does not depend on it (remix-serve, which is installed but unused, still brings it: decision 0001).
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import { isWebhookRequest } from "./request-guards.js";
@@ -53,21 +53,20 @@ async function sendResponse(res, response) {
 }
 
 /**
- * `response` with the headers the request's backend produced (the load context's `responseHeaders`) added, for
- * every kind of answer: a document, a data request's, a resource route's, a thrown redirect. Set-Cookie is
- * appended, never replacing the route's own; other headers are set. A response that gets a cookie here is
- * private, whatever the route said (a shared cache must never keep a session cookie).
+ * `response` with the request's response cookie jar (the load context's `responseHeaders`) added: the one place
+ * the shop's cookies (the session's, the visitor cart and wishlist, the flash cookies) reach a response, for every
+ * kind of answer: a document, a data request's, a resource route's, a redirect, a thrown response, the error and
+ * 404 pages. Set-Cookie is appended, never replacing one already there; the jar's other headers are set (the jar
+ * makes a response that carries a cookie private: app/utils/cookies.server.ts).
  * @param {Response} response
- * @param {Headers | undefined} added
+ * @param {Headers | undefined} jar
  * @returns {Response}
  */
-export function withResponseHeaders(response, added) {
-  if (!added || [...added.keys()].length === 0) return response;
+export function withResponseHeaders(response, jar) {
+  if (!jar || [...jar.keys()].length === 0) return response;
   const headers = new Headers(response.headers);
-  const cookies = added.getSetCookie();
-  for (const setCookie of cookies) headers.append("Set-Cookie", setCookie);
-  if (cookies.length > 0) headers.set("Cache-Control", "private, no-store");
-  added.forEach((value, name) => {
+  for (const setCookie of jar.getSetCookie()) headers.append("Set-Cookie", setCookie);
+  jar.forEach((value, name) => {
     if (name !== "set-cookie") headers.set(name, value);
   });
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

@@ -12,10 +12,10 @@ export interface Backend {
   /** Counters for per-client limits (sign-in floods): shared by every instance where the backend can. */
   readonly rateLimits: RateLimitsPort;
   /**
-   * The backend as seen by one HTTP request: it reads that request's cookies and collects the
-   * Set-Cookie headers its response must carry (`responseHeaders`). The same Request gives the same object.
-   * `responseHeaders` names where those headers also go: the server's per-request Headers (the load context's),
-   * which it adds to whatever response the request ends with, so routes never carry them by hand.
+   * The backend as seen by one HTTP request: it reads that request's cookies and puts the Set-Cookie headers its
+   * response must carry into `responseHeaders`: the request's response cookie jar (the load context's), which the
+   * server adds to whatever response the request ends with, so routes never carry them by hand. The same Request,
+   * or the same jar, gives the same object.
    */
   forRequest(request: Request, responseHeaders?: Headers): RequestBackend;
   /**
@@ -73,8 +73,8 @@ export interface RequestBackend {
   /** A guest's order page, opened by the token its confirmation e-mail carried. */
   readonly guestOrders: GuestOrdersPort;
   /**
-   * Set-Cookie (and cache) headers produced so far: a session issued, refreshed or ended.
-   * Every response of a request that used `auth` must carry them (the server adds them: see forRequest).
+   * The jar its Set-Cookie (and cache) headers go into: a session issued, refreshed or ended. Every response of a
+   * request that used `auth` must carry them (the server adds them: see forRequest).
    */
   readonly responseHeaders: Headers;
   /**

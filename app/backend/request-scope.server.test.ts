@@ -23,31 +23,25 @@ function fakeScope(responseHeaders = new Headers(), sessionUserId: string | null
 }
 
 describe("requestScopes", () => {
-  test("the same Request, or the same per-request Headers, gives the same scope", () => {
+  test("the same Request, or the same cookie jar, gives the same scope", () => {
     const create = vi.fn((_request: Request, headers: Headers) => fakeScope(headers).scope);
     const forRequest = requestScopes(create);
-    const sink = new Headers();
+    const jar = new Headers();
     const loaderRequest = new Request("http://shop.test/cart");
     const rootRequest = new Request("http://shop.test/cart?_data=root");
-    expect(forRequest(loaderRequest, sink)).toBe(forRequest(loaderRequest, sink));
-    expect(forRequest(rootRequest, sink)).toBe(forRequest(loaderRequest));
+    expect(forRequest(loaderRequest, jar)).toBe(forRequest(loaderRequest, jar));
+    expect(forRequest(rootRequest, jar)).toBe(forRequest(loaderRequest));
     expect(forRequest(new Request("http://shop.test/"))).not.toBe(forRequest(loaderRequest));
     expect(create).toHaveBeenCalledTimes(2);
   });
 
-  test("what the scope writes reaches the per-request Headers, also when they are named after the scope was made", () => {
+  test("what the scope writes goes into the request's cookie jar itself; without one, into Headers of its own", () => {
     const forRequest = requestScopes((_request, headers) => fakeScope(headers).scope);
-    const request = new Request("http://shop.test/");
-    const scope = forRequest(request);
-    scope.responseHeaders.append("Set-Cookie", "a=1");
-    scope.responseHeaders.set("Cache-Control", "private, no-store");
-
-    const sink = new Headers({ "Set-Cookie": "route=1" });
-    forRequest(request, sink);
-    scope.responseHeaders.append("Set-Cookie", "b=2");
-    expect(sink.getSetCookie()).toEqual(["route=1", "a=1", "b=2"]);
-    expect(sink.get("Cache-Control")).toBe("private, no-store");
-    expect(scope.responseHeaders.getSetCookie()).toEqual(["a=1", "b=2"]);
+    const jar = new Headers();
+    const scope = forRequest(new Request("http://shop.test/"), jar);
+    expect(scope.responseHeaders).toBe(jar);
+    const alone = forRequest(new Request("http://shop.test/"));
+    expect(alone.responseHeaders).not.toBe(jar);
   });
 });
 

@@ -1,59 +1,23 @@
-// What both adapters do alike for one request: one RequestBackend per request, its headers reaching the server's
-// per-request Headers, and the member's data functions bound to the verified session's user.
+// What both adapters do alike for one request: one RequestBackend per request, its cookies going into the request's
+// response cookie jar, and the member's data functions bound to the verified session's user.
 
 import { BackendError } from "./errors";
 import type { MemberBackend, RequestBackend } from "./port";
 
-/** Headers that also write into the Headers named with `alsoInto` (the load context's): Set-Cookie appends, the rest sets. */
-class MirroredHeaders extends Headers {
-  readonly #targets: Headers[] = [];
-
-  alsoInto(target: Headers): void {
-    if (target === this || this.#targets.includes(target)) return;
-    this.#targets.push(target);
-    copyHeaders(this, target);
-  }
-
-  override append(name: string, value: string): void {
-    super.append(name, value);
-    for (const target of this.#targets) target.append(name, value);
-  }
-
-  override set(name: string, value: string): void {
-    super.set(name, value);
-    for (const target of this.#targets) target.set(name, value);
-  }
-
-  override delete(name: string): void {
-    super.delete(name);
-    for (const target of this.#targets) target.delete(name);
-  }
-}
-
-/** Adds `source` to `target`: every Set-Cookie appended (never replacing one already there), any other header set. */
-export function copyHeaders(source: Headers, target: Headers): void {
-  for (const setCookie of source.getSetCookie()) target.append("Set-Cookie", setCookie);
-  source.forEach((value, name) => {
-    if (name !== "set-cookie") target.set(name, value);
-  });
-}
-
 /**
- * `forRequest` for an adapter: the same Request gives the same object, and so does the same `sink` (every
- * loader and action of one HTTP request gets a Request of its own, but the same load context): one session
- * read, and one refresh, per HTTP request. `create` builds the scope around the Headers it must write to.
+ * `forRequest` for an adapter: the same Request gives the same object, and so does the same `jar` (every loader and
+ * action of one HTTP request gets a Request of its own, but the same load context): one session read, and one
+ * refresh, per HTTP request. `create` builds the scope around the Headers its cookies go into: the load context's
+ * `responseHeaders`, the request's response cookie jar; a scope asked for without one (scripts, tests) gets its own.
  */
 export function requestScopes(create: (request: Request, responseHeaders: Headers) => RequestBackend) {
   const byRequest = new WeakMap<Request, RequestBackend>();
-  const bySink = new WeakMap<Headers, RequestBackend>();
-  return function forRequest(request: Request, sink?: Headers): RequestBackend {
-    let scope = byRequest.get(request) ?? (sink && bySink.get(sink));
-    if (!scope) scope = create(request, new MirroredHeaders());
+  const byJar = new WeakMap<Headers, RequestBackend>();
+  return function forRequest(request: Request, jar?: Headers): RequestBackend {
+    const known = jar ? byJar.get(jar) : byRequest.get(request);
+    const scope = known ?? create(request, jar ?? new Headers());
     byRequest.set(request, scope);
-    if (sink) {
-      bySink.set(sink, scope);
-      (scope.responseHeaders as MirroredHeaders).alsoInto(sink);
-    }
+    if (jar) byJar.set(jar, scope);
     return scope;
   };
 }

@@ -1,4 +1,5 @@
 import { isBackendError } from "~/backend/errors";
+import { NO_STORE_CACHE_CONTROL } from "~/utils/cache-control";
 
 /**
  * What a loader or action throws when it cannot work without the backend (database or Supabase out of reach):
@@ -9,7 +10,7 @@ export function backendUnavailable(): Response {
   return new Response("The shop's database is not reachable right now. Please try again in a moment.", {
     status: 503,
     statusText: "Service Unavailable",
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE_CACHE_CONTROL, "Retry-After": "30" },
   });
 }
 

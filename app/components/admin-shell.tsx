@@ -1,6 +1,7 @@
 import type { HeadersFunction, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 const sections = [
   { to: "/admin", label: "Overview", end: true },
@@ -48,4 +49,4 @@ export function adminMeta(title: string, error: unknown): MetaDescriptor[] {
 
 /** No copy anywhere and nothing indexed; on an error (the guard's 404) nothing that a 404 elsewhere lacks. */
 export const adminHeaders: HeadersFunction = ({ errorHeaders }): Record<string, string> =>
-  errorHeaders ? {} : { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+  errorHeaders ? {} : { ...PRIVATE_HEADERS, "X-Robots-Tag": "noindex" };

@@ -13,6 +13,7 @@ import {
 } from "~/modules/auth/auth-messages";
 import { getSession } from "~/modules/auth/session.server";
 import { redirectSignedIn } from "~/modules/auth/sign-in.server";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -31,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The provider's own error text comes from the URL, so anyone could write it: show a fixed message.
   if (url.searchParams.has("error") || url.searchParams.has("error_description") || !code) {
     return redirectWithToast(
+      context,
       "/auth",
       { type: "error", title: "Error", description: "This sign-in link is invalid or has expired. Please try again." },
     );
@@ -45,13 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (owner && owner.email.toLowerCase() !== signedIn.email.toLowerCase()) {
       return data(
         { outcome: "other-account", linkEmail: owner.email, signedInEmail: signedIn.email, link: `${url.pathname}${url.search}` } as const,
-        { status: 409, headers: { "Cache-Control": "private, no-store" } },
+        { status: 409, headers: PRIVATE_HEADERS },
       );
     }
   }
   try {
     await backend.auth.exchangeCodeForSession({ code });
-    return await redirectSignedIn(request, {
+    return await redirectSignedIn(request, context, {
       backend,
       redirectTo: next,
       // The reset page explains itself; a "Welcome back!" there, or to a member just confirming the address, would
@@ -64,12 +66,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Opened again by a member who is signed in (a confirmed account): there is nothing left to do, so no
       // "sign in to resend" page. A recovery link's landing sends them on to the change-password form.
       if ((await getSession(request, context)).user) {
-        return redirectWithToast(next, { type: "info", ...(confirming ? alreadyConfirmedNotice : alreadySignedInNotice) });
+        return redirectWithToast(context, next, { type: "info", ...(confirming ? alreadyConfirmedNotice : alreadySignedInNotice) });
       }
       // An e-mailed link used twice or too late (decision 0016): a page that says so, not a silent bounce.
       return data({ outcome: "invalid", problem: error.message } as const, { status: 410 });
     }
-    return redirectWithToast("/auth", { type: "error", title: "Error", description: error.message });
+    return redirectWithToast(context, "/auth", { type: "error", title: "Error", description: error.message });
   }
 }
 

@@ -15,16 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const outcome = await finishGoogleSignIn(request, { backend, context });
   if (outcome.error) {
     const authPage = outcome.returnTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo: outcome.returnTo })}`;
-    return redirectWithToast(
-      authPage,
-      { type: "error", title: "Error", description: outcome.error.message },
-      { headers: outcome.headers },
-    );
+    return redirectWithToast(context, authPage, { type: "error", title: "Error", description: outcome.error.message });
   }
-  return redirectSignedIn(request, {
-    backend,
-    redirectTo: outcome.returnTo,
-    notice: signedInNotice,
-    headers: outcome.headers,
-  });
+  return redirectSignedIn(request, context, { backend, redirectTo: outcome.returnTo, notice: signedInNotice });
 }

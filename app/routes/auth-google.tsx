@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       case "app":
         return await startGoogleSignIn(request, { returnTo, context });
       case "unavailable":
-        return redirectWithToast(authPage, {
+        return redirectWithToast(context, authPage, {
           type: "info",
           title: "Google sign-in unavailable",
           description: "Google sign-in is not set up for this shop yet. Please use your email and password.",
@@ -37,6 +37,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    return redirectWithToast(authPage, { type: "error", title: "Error", description: error.message });
+    return redirectWithToast(context, authPage, { type: "error", title: "Error", description: error.message });
   }
 }

@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { addressConfirmationLanding } from "~/modules/auth/auth-messages";
-import { typedEmailHeader } from "~/modules/auth/auth-flash.server";
+import { carryTypedEmail } from "~/modules/auth/auth-flash.server";
 import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
@@ -26,12 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
   const back = redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo })}`;
-  const typedEmail = await typedEmailHeader(formData.get("email"));
-  const answer = (toast: ToastInput, headers?: Record<string, string>) => {
-    const sent = new Headers(headers);
-    if (typedEmail) sent.append("Set-Cookie", typedEmail);
-    return redirectWithToast(back, toast, { headers: sent });
-  };
+  await carryTypedEmail(context, formData.get("email"));
+  const answer = (toast: ToastInput, headers?: Record<string, string>) => redirectWithToast(context, back, toast, { headers });
 
   if (submission.status !== "success") {
     // Say what is wrong: a crafted post that sends the address twice is not a badly typed address.

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { ResendConfirmation } from "~/components/resend-confirmation";
-import { readTypedEmail } from "~/modules/auth/auth-flash.server";
+import { takeTypedEmail } from "~/modules/auth/auth-flash.server";
 import { AuthFormSchema, parseAuthMode, type AuthMode } from "~/modules/auth/auth-schemas";
 import { authAction } from "~/modules/auth/auth-action.server";
 import { requireAnonymous } from "~/modules/auth/session.server";
@@ -18,22 +18,22 @@ import { withRetryAfter } from "~/utils/rate-limit";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { originFromMatches, seo } from "~/utils/seo";
 import { useIsPosting, useZodForm } from "~/utils/forms";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
   const searchParams = new URL(request.url).searchParams;
   const google = await googleSignInMethod(await getBackend());
   // The address typed into "Resend confirmation email", which answered with a redirect here.
-  const typed = await readTypedEmail(request);
+  const typedEmail = await takeTypedEmail(request, context);
   return data(
     {
       mode: parseAuthMode(searchParams.get("mode")),
       redirectTo: safeRedirect(searchParams.get("redirectTo"), "/"),
       google,
       constraint: getZodConstraint(AuthFormSchema),
-      typedEmail: typed.email,
+      typedEmail,
     },
-    { headers: typed.clearHeader ? { "Set-Cookie": typed.clearHeader } : undefined },
   );
 }
 
@@ -246,7 +246,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 /** Personal pages: never stored by a browser or a shared cache. */
 export const headers: HeadersFunction = ({ actionHeaders }) =>
-  withRetryAfter(actionHeaders, { "Cache-Control": "private, no-store" });
+  withRetryAfter(actionHeaders, PRIVATE_HEADERS);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { type ClientActionFunctionArgs, useFetcher, useFetchers } from "@remix-run/react";
 import { isBackendError } from "~/backend/errors";
-import { applyCartChange, type CartChange, type CartSummary, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
+import { applyCartChange, type CartChange, type CartSummary, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { changeCart } from "~/modules/cart/cart-store.server";
 import { parseCartForm } from "~/modules/cart/cart-form";
 import { findProduct } from "~/modules/catalog/catalog.server";
@@ -23,7 +23,7 @@ export const QUANTITY_FIELD = "quantity";
 
 /** Said when a change hit a limit: what the cart holds now, so the shopper knows the number was capped. */
 function limitToast(limited: "line-quantity" | "line-count", change: CartChange): ToastInput {
-  if (limited === "line-count") return { type: "info", title: "Cart limit reached", description: "Your cart can hold up to 50 different products." };
+  if (limited === "line-count") return { type: "info", title: "Cart limit reached", description: `Your cart can hold up to ${MAX_CART_LINES} different products.` };
   const name = "productId" in change ? findProduct(change.productId)?.name : undefined;
   return {
     type: "info",
@@ -38,7 +38,7 @@ function limitToast(limited: "line-quantity" | "line-count", change: CartChange)
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const respond = formResponder(request, formData, "/cart");
+  const respond = formResponder(request, context, formData, "/cart");
 
   const parsed = parseCartForm(formData);
   if ("error" in parsed) {
@@ -62,12 +62,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const outcome = await changeCart(request, session, change);
     if (outcome.limited) {
-      return respond({ toast: limitToast(outcome.limited, change), headers: outcome.headers, landOn });
+      return respond({ toast: limitToast(outcome.limited, change), landOn });
     }
     if (outcome.notInCart) {
-      return respond({ toast: { type: "info", title: "Nothing to remove", description: "That item was not in your cart." }, headers: outcome.headers });
+      return respond({ toast: { type: "info", title: "Nothing to remove", description: "That item was not in your cart." } });
     }
-    return respond({ toast: successToast(change), headers: outcome.headers, landOn });
+    return respond({ toast: successToast(change), landOn });
   } catch (error) {
     if (isBackendError(error, "unavailable")) {
       return respond({ status: 503, toast: { type: "error", title: "Error", description: "Your cart could not be updated right now. Please try again." }, landOn });

@@ -18,22 +18,23 @@ import { ShoppingBag } from "~/components/icons";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { splitFullName } from "~/modules/account/full-name";
 import { loadCart } from "~/modules/cart/cart-store.server";
-import { checkoutFlashHeader, takeCheckoutFlash, typedCheckoutValues } from "~/modules/checkout/checkout-flash.server";
+import { setCheckoutFlash, takeCheckoutFlash, typedCheckoutValues } from "~/modules/checkout/checkout-flash.server";
 import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { readConfirmation } from "~/modules/checkout/order-confirmation.server";
-import { placeOrderFromCart } from "~/modules/checkout/place-order.server";
+import { placeOrderFromCart, rememberPlacedOrder } from "~/modules/checkout/place-order.server";
 import { checkoutTotals, chosenShippingMethod, shippingChoices } from "~/modules/checkout/shipping";
 import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
 import { formatCents } from "~/modules/money";
 import { continueToPayment, PAYMENT_UNAVAILABLE } from "~/modules/payment/checkout-payment.server";
 import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/modules/auth/session.server";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 import { withRetryAfter } from "~/utils/rate-limit";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { isDeclaredNavigation } from "~/utils/form-endpoint.server";
 import type { ToastInput } from "~/utils/toast";
-import { toastHeader } from "~/utils/toast.server";
+import { setToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm, withoutMaxLength } from "~/utils/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -50,15 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = session;
   const { summary } = await loadCart(request, session);
   // What the last post kept (post/redirect/get): the values typed and what was refused, read once.
-  const { lastResult, clearHeader } = await takeCheckoutFlash(request);
-  // The key belongs to this one form: never cache the page anywhere.
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  if (clearHeader) headers.append("Set-Cookie", clearHeader);
+  const lastResult = await takeCheckoutFlash(request, context);
 
   if (summary.lines.length === 0 && !lastResult && (await readConfirmation(request))) {
     // Back from the order confirmation (this cart was just ordered): the shop, at its top, instead of this form's
     // old scroll position. The history entry is replaced, so Forward still returns to the confirmation.
-    throw replace("/shop", { status: 303, headers });
+    throw replace("/shop", { status: 303 });
   }
 
   const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
@@ -76,7 +74,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The method the page shows chosen: the one posted, if the country typed may use it.
       shippingMethod: chosenShippingMethod(countryOrDefault(typed.country), typed.shippingMethod),
     },
-    { headers },
   );
 }
 
@@ -94,19 +91,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     result: CheckoutAnswer,
     { status, toast, newKey }: { status: number; toast?: ToastInput; newKey?: string },
   ) => {
-    const headers = new Headers();
-    if (toast) headers.append("Set-Cookie", await toastHeader(toast));
+    if (toast) await setToast(context, toast);
     if (!isDeclaredNavigation(request)) {
       const reply = newKey ? { ...result, initialValue: { ...result.initialValue, idempotencyKey: newKey } } : result;
-      return data(reply, { status, headers });
+      return data(reply, { status });
     }
     const values = typedCheckoutValues(formData);
     if (newKey) values.idempotencyKey = newKey;
     const errors = Object.fromEntries(
       Object.entries(result.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages]] : [])),
     );
-    headers.append("Set-Cookie", await checkoutFlashHeader({ values, errors }));
-    return redirect(CHECKOUT_PATH, { status: 303, headers });
+    await setCheckoutFlash(context, { values, errors });
+    return redirect(CHECKOUT_PATH, { status: 303 });
   };
 
   if (formData.get("intent") === UPDATE_SHIPPING) {
@@ -135,7 +131,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = placed.kind === "placed" ? await continueToPayment(request, session, placed) : placed;
     switch (outcome.kind) {
       case "pay":
-        return redirect(outcome.location, { status: 303, headers: outcome.headers });
+        await rememberPlacedOrder(session, outcome.order);
+        return redirect(outcome.location, { status: 303 });
       case "payment-unavailable":
         return refuse(503, PAYMENT_UNAVAILABLE);
       case "empty-cart":
@@ -161,9 +158,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
           newIdempotencyKey(),
         );
       case "placed": {
-        const headers = new Headers(outcome.headers);
-        headers.append("Set-Cookie", await toastHeader({ title: "Order placed successfully!", description: "You will receive a confirmation email shortly." }));
-        return redirect("/order-success", { status: 303, headers });
+        await rememberPlacedOrder(session, outcome.order);
+        await setToast(context, { title: "Order placed successfully!", description: "You will receive a confirmation email shortly." });
+        return redirect("/order-success", { status: 303 });
       }
     }
   } catch (error) {
@@ -173,8 +170,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** As the root's, plus the Retry-After of a refusal (429). */
-export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => withRetryAfter(actionHeaders, parentHeaders);
+/** The idempotency key belongs to this one form: never cached anywhere. Plus the Retry-After of a refusal (429). */
+export const headers: HeadersFunction = ({ actionHeaders }) => withRetryAfter(actionHeaders, PRIVATE_HEADERS);
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

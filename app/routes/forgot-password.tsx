@@ -6,7 +6,7 @@ import { backendFor, getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
-import { readTypedEmail } from "~/modules/auth/auth-flash.server";
+import { takeTypedEmail } from "~/modules/auth/auth-flash.server";
 import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
 import { withRetryAfter } from "~/utils/rate-limit";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
@@ -15,18 +15,17 @@ import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
 import { useIsPosting, useZodForm } from "~/utils/forms";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { capabilities } = await getBackend();
   // The address of the sign-in that just failed (a flash cookie: see auth-flash.server.ts).
-  const typed = await readTypedEmail(request);
+  const typedEmail = await takeTypedEmail(request, context);
   return data(
     {
       sendsEmail: capabilities.sendsEmail,
       anyBrowser: capabilities.linksWorkInAnyBrowser,
       constraint: getZodConstraint(ForgotPasswordSchema),
-      typedEmail: typed.email,
+      typedEmail,
     },
-    { headers: typed.clearHeader ? { "Set-Cookie": typed.clearHeader } : undefined },
   );
 }
 

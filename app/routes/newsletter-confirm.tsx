@@ -4,8 +4,7 @@ import { backendFor } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkButtonOutcome, LinkOutcome } from "~/components/link-outcome";
 import { newsletterLinkCopy, readLinkToken } from "~/modules/newsletter/newsletter-links";
-
-const noStore = { "Cache-Control": "private, no-store" };
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 /**
  * The double opt-in link opens a button: only its POST confirms, so that a mail scanner that opens every link
@@ -13,14 +12,14 @@ const noStore = { "Cache-Control": "private, no-store" };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = readLinkToken(new URL(request.url).searchParams.get("token"));
-  return data({ token }, { status: token ? 200 : 410, headers: noStore });
+  return data({ token }, { status: token ? 200 : 410, headers: PRIVATE_HEADERS });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const token = readLinkToken(formData.get("token")) ?? readLinkToken(new URL(request.url).searchParams.get("token"));
   const confirmed = token ? await (await backendFor(request, context)).newsletter.confirm({ token }) : false;
-  return data({ outcome: confirmed ? "confirmed" : "invalid" } as const, { status: confirmed ? 200 : 410, headers: noStore });
+  return data({ outcome: confirmed ? "confirmed" : "invalid" } as const, { status: confirmed ? 200 : 410, headers: PRIVATE_HEADERS });
 }
 
 export const meta: MetaFunction = () => [{ title: "Newsletter | Luxe Strands" }, { name: "robots", content: "noindex" }];

@@ -4,13 +4,12 @@ import { backendFor } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkButtonOutcome, LinkOutcome } from "~/components/link-outcome";
 import { newsletterLinkCopy, readLinkToken } from "~/modules/newsletter/newsletter-links";
-
-const noStore = { "Cache-Control": "private, no-store" };
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 /** The unsubscribe link of a newsletter e-mail opens a button, so that a link scanner's GET changes nothing. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = readLinkToken(new URL(request.url).searchParams.get("token"));
-  return data({ token }, { status: token ? 200 : 400, headers: noStore });
+  return data({ token }, { status: token ? 200 : 400, headers: PRIVATE_HEADERS });
 }
 
 /**
@@ -21,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const token = readLinkToken(new URL(request.url).searchParams.get("token")) ?? readLinkToken(formData.get("token"));
   const done = token ? await (await backendFor(request, context)).newsletter.unsubscribe({ token }) : false;
-  return data({ outcome: done ? "unsubscribed" : "invalid" } as const, { status: done ? 200 : 410, headers: noStore });
+  return data({ outcome: done ? "unsubscribed" : "invalid" } as const, { status: done ? 200 : 410, headers: PRIVATE_HEADERS });
 }
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe | Luxe Strands" }, { name: "robots", content: "noindex" }];

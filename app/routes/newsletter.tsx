@@ -5,7 +5,7 @@ import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
 import { parseNewsletterForm, subscribedToast } from "~/modules/newsletter/newsletter-form";
-import { newsletterFlashHeader } from "~/modules/newsletter/newsletter-flash.server";
+import { setNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import type { NewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import { answerError, ReturnToField } from "~/utils/form-endpoint";
@@ -27,11 +27,11 @@ export function loader() {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const respond = formResponder(request, formData, "/");
+  const respond = formResponder(request, context, formData, "/");
 
   // Back to the form at the foot of the page, where the message is.
-  const refuse = async (status: number, error: string, typed: string, headers?: HeadersInit) =>
-    respond({ status, error, data: { typed }, headers, formFlash: { setCookie: await newsletterFlashHeader({ error, typed }), anchor: "newsletter" } });
+  const refuse = (status: number, error: string, typed: string, headers?: HeadersInit) =>
+    respond({ status, error, data: { typed }, headers, formFlash: { set: () => setNewsletterFlash(context, { error, typed }), anchor: "newsletter" } });
 
   const submission = parseNewsletterForm(formData);
   if (submission.kind === "invalid") return refuse(400, submission.error, submission.typed);

@@ -10,6 +10,7 @@ import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
 import { orUnavailablePage } from "~/backend/unavailable.server";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 /**
  * A guest's own order page (decision 0029), opened by the link in their confirmation e-mail: the token is the
@@ -92,7 +93,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** Personal, and its address is a key: never stored, never sent on as a Referer (the carrier's tracking page). */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({ ...PRIVATE_HEADERS, "Referrer-Policy": "no-referrer" });
 
 export function ErrorBoundary() {
   return (

@@ -16,6 +16,7 @@ import { formatCents } from "~/modules/money";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 import { requireUser } from "~/modules/auth/session.server";
 import { originFromMatches, seo } from "~/utils/seo";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = await requireUser(request, context);
@@ -212,7 +213,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 /** Personal pages: never stored by a browser or a shared cache. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

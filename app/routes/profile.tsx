@@ -16,8 +16,10 @@ import { formatLongDate } from "~/modules/dates";
 import { requireUser } from "~/modules/auth/session.server";
 import { withRetryAfter } from "~/utils/rate-limit";
 import { originFromMatches, seo } from "~/utils/seo";
+import type { ResponseJar } from "~/utils/cookies.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 const EDIT_PATH = "/profile?edit=1";
 const UPDATE_FAILED = "Failed to update profile";
@@ -70,11 +72,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // an empty post would clear the name).
   switch (formData.get("intent")) {
     case UPDATE_PROFILE_INTENT:
-      return updateProfile(member, formData);
+      return updateProfile(context, member, formData);
     case "change-password":
       return changePassword({ backend, user, context }, formData);
     case "sign-out-everywhere":
-      return signOutEverywhere(backend);
+      return signOutEverywhere(backend, context);
     default:
       return data(
         { form: "profile" as const, result: unknownIntentResult },
@@ -83,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-async function updateProfile(member: MemberBackend, formData: FormData) {
+async function updateProfile(context: ResponseJar, member: MemberBackend, formData: FormData) {
   const submission = parseWithZod(formData, { schema: ProfileFormSchema });
   // A refusal is answered on the form, in one place: the field's own message, or this one for the form.
   if (submission.status !== "success") {
@@ -104,6 +106,7 @@ async function updateProfile(member: MemberBackend, formData: FormData) {
   }
   // Back to view mode, showing the saved profile.
   return redirectWithToast(
+    context,
     "/profile",
     { title: "Success", description: "Profile updated successfully" },
   );
@@ -330,7 +333,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** Personal pages: never stored by a browser or a shared cache. */
 export const headers: HeadersFunction = ({ actionHeaders }) =>
-  withRetryAfter(actionHeaders, { "Cache-Control": "private, no-store" });
+  withRetryAfter(actionHeaders, PRIVATE_HEADERS);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

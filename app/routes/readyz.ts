@@ -1,4 +1,5 @@
 import { getBackend } from "~/backend/backend.server";
+import { NO_STORE_CACHE_CONTROL } from "~/utils/cache-control";
 
 /** A probe must answer before the load balancer's own timeout, even when the database hangs. */
 const PING_TIMEOUT_MS = 3_000;
@@ -14,7 +15,7 @@ export async function loader() {
   );
   return new Response(ready ? "ok\n" : "unavailable\n", {
     status: ready ? 200 : 503,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...(ready ? {} : { "Retry-After": "5" }) },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE_CACHE_CONTROL, ...(ready ? {} : { "Retry-After": "5" }) },
   });
 }
 

@@ -12,6 +12,7 @@ import { requireUser } from "~/modules/auth/session.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useIsPosting, useZodForm } from "~/utils/forms";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 /**
  * Reached through a recovery link (/auth/callback?next=/reset-password), whose session the backend lets set a
@@ -44,14 +45,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The grant went meanwhile (used in another tab, or the password changed elsewhere): the profile's form asks
     // for the current password.
     if (error.code === "recovery_required") {
-      return redirectWithToast(CHANGE_PASSWORD_PATH, { type: "error", title: "Link used or expired", description: error.message });
+      return redirectWithToast(context, CHANGE_PASSWORD_PATH, { type: "error", title: "Link used or expired", description: error.message });
     }
     return data(
       { result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }) },
       { status: 400 },
     );
   }
-  return redirectWithToast("/", { title: "Password updated", description: "Your new password is set." });
+  return redirectWithToast(context, "/", { title: "Password updated", description: "Your new password is set." });
 }
 
 export default function ResetPassword() {
@@ -95,7 +96,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 /** Personal pages: never stored by a browser or a shared cache. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

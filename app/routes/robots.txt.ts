@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOrigin } from "~/utils/request.server";
+import { HOURLY_CACHE_CONTROL } from "~/utils/cache-control";
 
 // Personal and transactional pages are of no use in a search index.
 const disallowed = ["/auth", "/cart", "/checkout", "/order-success", "/order-status", "/profile", "/orders", "/wishlist"];
@@ -13,6 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": HOURLY_CACHE_CONTROL },
   });
 }

@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await backend.auth.signOut();
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    return redirectWithToast("/", { type: "error", title: "Error", description: error.message });
+    return redirectWithToast(context, "/", { type: "error", title: "Error", description: error.message });
   }
-  return redirectWithToast(redirectTo, { ...signedOutNotice, type: "success" });
+  return redirectWithToast(context, redirectTo, { ...signedOutNotice, type: "success" });
 }

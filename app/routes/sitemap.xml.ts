@@ -3,6 +3,7 @@ import { articles } from "~/content/blog";
 import { getAllProducts } from "~/modules/catalog/catalog.server";
 import { sitemapPaths, sitemapXml } from "~/modules/catalog/sitemap";
 import { getOrigin } from "~/utils/request.server";
+import { HOURLY_CACHE_CONTROL } from "~/utils/cache-control";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const paths = sitemapPaths({
@@ -10,6 +11,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     articleIds: articles.map((article) => article.id),
   });
   return new Response(sitemapXml(getOrigin(request), paths), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": HOURLY_CACHE_CONTROL },
   });
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleStripeWebhook } from "~/modules/payment/stripe-webhook.server";
+import { NO_STORE_CACHE_CONTROL } from "~/utils/cache-control";
 
 /**
  * Stripe's events (decision 0031). The server lets this path through its same-origin form checks with a JSON body,
@@ -11,5 +12,5 @@ export function action({ request }: ActionFunctionArgs) {
 
 /** Only Stripe posts here; a browser that opens the address learns nothing. */
 export function loader() {
-  return new Response("Not Found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response("Not Found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE_CACHE_CONTROL } });
 }

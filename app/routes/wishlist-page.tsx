@@ -19,7 +19,7 @@ function rethrowUnavailable(error: unknown): never {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context).catch(rethrowUnavailable);
-  const { products, headers } = await loadWishlist(request, session).catch(rethrowUnavailable);
+  const { products } = await loadWishlist(request, session).catch(rethrowUnavailable);
   return data(
     {
       products: products.map(({ id, name, price, originalPrice, images, category, inStock }) => ({
@@ -32,7 +32,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         inStock,
       })),
     },
-    { headers },
   );
 }
 

@@ -22,7 +22,7 @@ const WISHLIST_ACTION = "/wishlist";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const respond = formResponder(request, formData, "/wishlist");
+  const respond = formResponder(request, context, formData, "/wishlist");
 
   const parsed = parseWishlistForm(formData);
   if ("error" in parsed) return respond({ status: 400, toast: { type: "error", title: "Error", description: parsed.error } });
@@ -38,13 +38,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await changeWishlist(request, session, change);
     if (outcome.limited) {
       const description = `Your wishlist can hold up to ${MAX_WISHLIST_ITEMS} products. Sign in to save more.`;
-      return respond({ toast: { type: "info", title: "Wishlist full", description }, data: { inWishlist: false }, headers: outcome.headers, landOn });
+      return respond({ toast: { type: "info", title: "Wishlist full", description }, data: { inWishlist: false }, landOn });
     }
     if (outcome.notInWishlist) {
       const description = `${product.name} was not in your wishlist.`;
-      return respond({ toast: { type: "info", title: "Nothing to remove", description }, data: { inWishlist: false }, headers: outcome.headers, landOn });
+      return respond({ toast: { type: "info", title: "Nothing to remove", description }, data: { inWishlist: false }, landOn });
     }
-    return respond({ toast: wishlistToast(product.name, outcome.inWishlist), data: { inWishlist: outcome.inWishlist }, headers: outcome.headers, landOn });
+    return respond({ toast: wishlistToast(product.name, outcome.inWishlist), data: { inWishlist: outcome.inWishlist }, landOn });
   } catch (error) {
     // The catalogue and the database's price list disagree: the database's word stands.
     if (isBackendError(error, "product_not_found")) {

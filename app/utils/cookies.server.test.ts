@@ -1,17 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createSignedCookie, signedCookie } from "~/utils/cookies.server";
+import { createSignedCookie, flashCookie, type ResponseJar, signedCookie } from "~/utils/cookies.server";
 
 function requestWith(...setCookies: string[]) {
   const pairs = setCookies.map((header) => header.split(";")[0] ?? "").join("; ");
   return new Request("http://shop.test/", { headers: { Cookie: pairs } });
 }
 
+/** A request's response cookie jar, as server.js makes one. */
+const newJar = (): ResponseJar => ({ responseHeaders: new Headers() });
+
+/** The one Set-Cookie `write` puts into a fresh jar. */
+async function written(write: (jar: ResponseJar) => Promise<void>): Promise<string> {
+  const jar = newJar();
+  await write(jar);
+  const [header = ""] = jar.responseHeaders.getSetCookie();
+  return header;
+}
+
 describe("signed cookies", () => {
   const flash = signedCookie("flash-test", { maxAge: 60 });
 
   it("share one recipe: HttpOnly, SameSite=Lax, the whole site unless told, the given lifetime", async () => {
-    const header = await flash.write("hello");
+    const header = await written((jar) => flash.write(jar, "hello"));
     expect(header).toMatch(/HttpOnly/i);
     expect(header).toMatch(/SameSite=Lax/i);
     expect(header).toMatch(/Path=\/(;|$)/);
@@ -21,8 +32,16 @@ describe("signed cookies", () => {
     expect(scoped).toMatch(/Secure/);
   });
 
+  it("go into the request's cookie jar, which makes the response private", async () => {
+    const jar = newJar();
+    await flash.write(jar, "one");
+    await flash.clear(jar);
+    expect(jar.responseHeaders.getSetCookie()).toEqual([expect.stringMatching(/^flash-test=.+Max-Age=60/), expect.stringMatching(/^flash-test=;.*Max-Age=0/)]);
+    expect(jar.responseHeaders.get("Cache-Control")).toBe("private, no-store");
+  });
+
   it("read back what they wrote, and read a tampered or foreign value as absent", async () => {
-    const header = await flash.write({ step: 1 });
+    const header = await written((jar) => flash.write(jar, { step: 1 }));
     expect(await flash.read(requestWith(header))).toEqual({ step: 1 });
 
     const [name = "", value = ""] = (header.split(";")[0] ?? "").split("=");
@@ -34,18 +53,25 @@ describe("signed cookies", () => {
     expect(await flash.read(requestWith(`${name}=%%%not-base64`))).toBeNull();
     expect(await flash.read(requestWith("other=1"))).toBeNull();
   });
+});
 
-  it("take a flash value once: what the schema accepts, and the header that clears it", async () => {
-    const schema = z.object({ message: z.string() });
-    const taken = await flash.take(requestWith(await flash.write({ message: "Saved" })), schema);
-    expect(taken.value).toEqual({ message: "Saved" });
-    expect(taken.clearHeader).toMatch(/Max-Age=0/);
+describe("flash cookies", () => {
+  const flash = flashCookie("flash-once", z.object({ message: z.string() }));
 
-    const refused = await flash.take(requestWith(await flash.write({ message: 42 })), schema);
-    expect(refused.value).toBeNull();
-    expect(refused.clearHeader).toMatch(/Max-Age=0/);
+  it("last five minutes unless told, and are taken once: what the schema accepts, the cookie cleared", async () => {
+    const header = await written((jar) => flash.set(jar, { message: "Saved" }));
+    expect(header).toMatch(/Max-Age=300/);
+    const jar = newJar();
+    expect(await flash.take(requestWith(header), jar)).toEqual({ message: "Saved" });
+    expect(jar.responseHeaders.getSetCookie()).toEqual([expect.stringMatching(/^flash-once=;.*Max-Age=0/)]);
 
-    expect(await flash.take(requestWith("other=1"), schema)).toEqual({ value: null, clearHeader: null });
-    expect(flash.has(requestWith("other=1"))).toBe(false);
+    const refusedJar = newJar();
+    const foreign = await written((other) => signedCookie("flash-once").write(other, { message: 42 }));
+    expect(await flash.take(requestWith(foreign), refusedJar)).toBeNull();
+    expect(refusedJar.responseHeaders.getSetCookie()).toEqual([expect.stringMatching(/Max-Age=0/)]);
+
+    const untouched = newJar();
+    expect(await flash.take(requestWith("other=1"), untouched)).toBeNull();
+    expect([...untouched.responseHeaders.keys()]).toEqual([]);
   });
 });

@@ -1,9 +1,27 @@
-import { type Cookie, createCookie } from "@remix-run/node";
+import { type AppLoadContext, type Cookie, createCookie } from "@remix-run/node";
 import type { z } from "zod";
+import { PRIVATE_CACHE_CONTROL } from "~/utils/cache-control";
 import { getEnv } from "~/utils/env.server";
 
 // The one recipe for the shop's cookies: signed (a tampered value reads as absent), HttpOnly, SameSite=Lax,
-// Secure in production. Every cookie the server sets or trusts is made here.
+// Secure in production. Every cookie the server sets or trusts is made here, and every one it sets goes into the
+// request's response cookie jar, which the server adds to the response once (server/remix-handler.js).
+
+/**
+ * The request's response cookie jar: the load context's `responseHeaders`, which server.js makes once per HTTP
+ * request and server/remix-handler.js adds to whatever response the request ends with (a page, a data request's,
+ * a redirect, a thrown response, the error and 404 pages). The backend's session cookie lands there too.
+ */
+export type ResponseJar = Pick<AppLoadContext, "responseHeaders">;
+
+/**
+ * Puts a Set-Cookie into `jar` (a load context's `responseHeaders`, or the backend's per-request Headers, which are
+ * the same). A response carrying a cookie is private: a shared cache must never keep one.
+ */
+export function addResponseCookie(jar: Headers, setCookie: string): void {
+  jar.append("Set-Cookie", setCookie);
+  jar.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+}
 
 export interface CookieLifetime {
   /** Seconds; omitted, the cookie ends with the browser session. */
@@ -37,15 +55,10 @@ export interface SignedCookie {
   has(request: Request): boolean;
   /** The value, or null when the cookie is absent, tampered with or undecodable: a bad cookie is never an error. */
   read(request: Request): Promise<unknown>;
-  /** Set-Cookie carrying `value`. */
-  write(value: unknown): Promise<string>;
-  /** Set-Cookie that removes the cookie. */
-  clear(): Promise<string>;
-  /**
-   * A flash cookie's value, read once: what `schema` accepts (else null), and the Set-Cookie that clears it
-   * (null when the request did not carry the cookie, so nothing needs clearing).
-   */
-  take<T>(request: Request, schema: z.ZodType<T, z.ZodTypeDef, unknown>): Promise<{ value: T | null; clearHeader: string | null }>;
+  /** Sets the cookie to `value` on the request's response. */
+  write(context: ResponseJar, value: unknown): Promise<void>;
+  /** Removes the cookie on the request's response. */
+  clear(context: ResponseJar): Promise<void>;
 }
 
 /**
@@ -61,25 +74,45 @@ export function signedCookie(name: string, lifetime: CookieLifetime = {}): Signe
   };
   const has = (request: Request) => request.headers.get("Cookie")?.includes(`${name}=`) ?? false;
 
-  const read = async (request: Request): Promise<unknown> => {
-    if (!has(request)) return null;
-    // Remix's parse answers null for a bad signature and throws for undecodable data.
-    return get()
-      .parse(request.headers.get("Cookie"))
-      .catch(() => null);
-  };
-  const clear = () => get().serialize("", { maxAge: 0 });
-
   return {
     name,
     has,
-    read,
-    write: (value) => get().serialize(value),
-    clear,
-    async take(request, schema) {
-      if (!has(request)) return { value: null, clearHeader: null };
-      const parsed = schema.safeParse(await read(request));
-      return { value: parsed.success ? parsed.data : null, clearHeader: await clear() };
+    async read(request) {
+      if (!has(request)) return null;
+      // Remix's parse answers null for a bad signature and throws for undecodable data.
+      return get()
+        .parse(request.headers.get("Cookie"))
+        .catch(() => null);
+    },
+    async write(context, value) {
+      addResponseCookie(context.responseHeaders, await get().serialize(value));
+    },
+    async clear(context) {
+      addResponseCookie(context.responseHeaders, await get().serialize("", { maxAge: 0 }));
+    },
+  };
+}
+
+export interface FlashCookie<T> {
+  /** Leaves `value` for the next page the browser asks for. */
+  set(context: ResponseJar, value: T): Promise<void>;
+  /** The pending value, read once: what the schema accepts (else null); the cookie is cleared when the request carried one. */
+  take(request: Request, context: ResponseJar): Promise<T | null>;
+}
+
+/**
+ * A flash cookie: set by an action, read and cleared by the next page's loader, so that a message (and what the
+ * shopper typed) outlives a redirect without JavaScript. Five minutes unless told.
+ */
+export function flashCookie<T>(name: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, lifetime: CookieLifetime = { maxAge: 60 * 5 }): FlashCookie<T> {
+  const cookie = signedCookie(name, lifetime);
+  return {
+    set: (context, value) => cookie.write(context, value),
+    async take(request, context) {
+      if (!cookie.has(request)) return null;
+      const parsed = schema.safeParse(await cookie.read(request));
+      await cookie.clear(context);
+      return parsed.success ? parsed.data : null;
     },
   };
 }

@@ -2,7 +2,8 @@ import { data, redirect } from "@remix-run/node";
 import { type FormAnswer, RETURN_TO_FIELD } from "~/utils/form-endpoint";
 import { refererPath, safeRedirect } from "~/utils/safe-redirect";
 import type { ToastInput } from "~/utils/toast";
-import { toastHeader } from "~/utils/toast.server";
+import type { ResponseJar } from "~/utils/cookies.server";
+import { setToast } from "~/utils/toast.server";
 
 /** One answer of a form endpoint, said once for both kinds of post. */
 export interface Reply<Extra extends object> {
@@ -14,13 +15,13 @@ export interface Reply<Extra extends object> {
   error?: string;
   /** More for a fetcher, beside `ok` and `error` (the wishlist's `inWishlist`). */
   data?: Extra;
-  /** Headers of either answer: the cart or wishlist cookie, the backend's session cookies. */
+  /** Headers of either answer other than cookies (Retry-After): cookies go into the request's cookie jar. */
   headers?: HeadersInit;
   /**
-   * For an answer a plain post's page shows on its form rather than in a toast (decision 0017): the form's
-   * flash cookie, and the id of the form's section to land on. A fetcher gets the same message as `error`.
+   * For an answer a plain post's page shows on its form rather than in a toast (decision 0017): what sets the
+   * form's flash cookie, and the id of the form's section to land on. A fetcher gets the same message as `error`.
    */
-  formFlash?: { setCookie: string; anchor: string };
+  formFlash?: { set: () => Promise<void>; anchor: string };
   /**
    * The id of the element a plain post's page should show on its return (the product card whose Add to Cart was
    * pressed), so that a reload does not lose the shopper's place in a long page. A page without it stays at the top.
@@ -42,9 +43,9 @@ export function isDeclaredNavigation(request: Request): boolean {
  * The answer of an action that a form posts to with or without JavaScript (decision 0019). A fetcher gets
  * `data({ ok, error, ...extra })` with the status and headers, and updates in place; a plain HTML post gets a
  * 303 back to the page it came from: the form's `redirectTo` field, else the Referer, else `fallback`, all on
- * this site. Bind it once per request: `const respond = formResponder(request, formData, "/cart")`.
+ * this site. Bind it once per request: `const respond = formResponder(request, context, formData, "/cart")`.
  */
-export function formResponder(request: Request, formData: FormData, fallback: string) {
+export function formResponder(request: Request, context: ResponseJar, formData: FormData, fallback: string) {
   const returnTo = safeRedirect(formData.get(RETURN_TO_FIELD), refererPath(request, fallback));
   // Browsers mark form navigations; Remix's fetchers use fetch(), which is not a navigation.
   const isNavigation = (request.headers.get("Sec-Fetch-Mode") ?? "navigate") === "navigate";
@@ -58,15 +59,14 @@ export function formResponder(request: Request, formData: FormData, fallback: st
     formFlash,
     landOn,
   }: Reply<Extra> = {}) {
-    const answerHeaders = new Headers(headers);
-    if (toast) answerHeaders.append("Set-Cookie", await toastHeader(toast));
+    if (toast) await setToast(context, toast);
     if (isNavigation) {
-      if (formFlash) answerHeaders.append("Set-Cookie", formFlash.setCookie);
+      await formFlash?.set();
       const anchor = formFlash?.anchor ?? landOn;
-      return redirect(anchor ? `${returnTo.split("#")[0]}#${anchor}` : returnTo, { status: 303, headers: answerHeaders });
+      return redirect(anchor ? `${returnTo.split("#")[0]}#${anchor}` : returnTo, { status: 303, headers });
     }
     const message = error ?? (toast?.type === "error" ? toast.description : undefined);
     const answer: FormAnswer = message === undefined ? { ok: status < 400 } : { ok: status < 400, error: message };
-    return data({ ...answer, ...(extra as Extra) }, { status, headers: answerHeaders });
+    return data({ ...answer, ...(extra as Extra) }, { status, headers });
   };
 }

@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { expect } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { Toast } from "~/utils/toast";
-import { readToast } from "~/utils/toast.server";
+import type { ResponseJar } from "~/utils/cookies.server";
+import { takeToast } from "~/utils/toast.server";
 import { cookiesAfter, CookieJar } from "#scripts/lib/cookie-jar.mjs";
 import { withResponseHeaders } from "../../server/remix-handler.js";
 
@@ -110,8 +111,14 @@ export function post(path: string, fields: Record<string, string>, cookies?: Coo
 export async function toastOf(result: RouteResult | Response): Promise<Toast | null> {
   const toastCookies = result.headers.getSetCookie().filter((setCookie) => setCookie.startsWith("toast="));
   if (toastCookies.length === 0) return null;
-  const { toast } = await readToast(get("/", new CookieJar().store(toastCookies)));
-  return toast;
+  return takeToast(get("/", new CookieJar().store(toastCookies)), testContext());
+}
+
+/** The Set-Cookie headers `write` puts into a request's cookie jar, e.g. setCookiesOf((jar) => cartCookie.write(jar, lines)). */
+export async function setCookiesOf(write: (jar: ResponseJar) => Promise<void>): Promise<string[]> {
+  const jar = testContext();
+  await write(jar);
+  return jar.responseHeaders.getSetCookie();
 }
 
 export function expectRedirect(result: RouteResult, location: string) {

@@ -13,7 +13,7 @@ import { consumeEmailLink, issueEmailLink, linkPathOf, peekEmailLink } from "./e
 import { enqueueMail } from "./sql-outbox.server";
 import { defaultScryptCost, hashPassword, type ScryptCost, verifyPassword } from "./passwords.server";
 import type { SqlDatabase, SqlExecutor } from "./sql-database";
-import { createSignedCookie } from "~/utils/cookies.server";
+import { addResponseCookie, createSignedCookie } from "~/utils/cookies.server";
 
 export interface SqlAuthOptions {
   /** Signing secrets, newest first; older ones still verify (rotation). */
@@ -252,13 +252,11 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
     let currentUser: Promise<AuthUser | null> | undefined;
 
     async function setSessionCookie(token: string) {
-      responseHeaders.append("Set-Cookie", await sessionCookie.serialize(token));
-      responseHeaders.set("Cache-Control", "private, no-store");
+      addResponseCookie(responseHeaders, await sessionCookie.serialize(token));
     }
 
     async function clearSessionCookie() {
-      responseHeaders.append("Set-Cookie", await sessionCookie.serialize("", { maxAge: 0 }));
-      responseHeaders.set("Cache-Control", "private, no-store");
+      addResponseCookie(responseHeaders, await sessionCookie.serialize("", { maxAge: 0 }));
     }
 
     /** The token from the cookie, if its signature holds; a tampered cookie counts as none. */

@@ -29,6 +29,7 @@ import {
   requireUserId,
 } from "~/backend/input.server";
 import { MAX_CART_LINE_QUANTITY, RECOVERY_GRANT_MINUTES } from "~/backend/constants";
+import { addResponseCookie } from "~/utils/cookies.server";
 import type {
   AuthPort,
   AuthUser,
@@ -102,14 +103,15 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
         },
         setAll(cookies, headers) {
           for (const { name, value, options: cookieOptions } of cookies) {
-            responseHeaders.append(
-              "Set-Cookie",
+            addResponseCookie(
+              responseHeaders,
               serializeCookieHeader(name, value ? signCookieValue(value, options.cookieSecrets) : "", {
                 ...cookieOptions,
                 ...secureCookieOptions,
               }),
             );
           }
+          // Supabase's own no-cache headers, stricter still than the jar's.
           for (const [header, value] of Object.entries(headers)) responseHeaders.set(header, value);
         },
       },

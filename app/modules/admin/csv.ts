@@ -1,5 +1,7 @@
 // CSV exports (RFC 4180) that spreadsheet apps open as the shop meant them: every text cell is data, never a formula.
 
+import { PRIVATE_CACHE_CONTROL } from "~/utils/cache-control";
+
 export type CsvValue = string | number | null | undefined;
 
 // A cell starting with one of these is run as a formula by Excel, LibreOffice and Google Sheets (OWASP, "CSV
@@ -64,7 +66,7 @@ export function csvResponse(
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
-      "Cache-Control": "private, no-store",
+      "Cache-Control": PRIVATE_CACHE_CONTROL,
       "X-Robots-Tag": "noindex",
     },
   });

@@ -5,6 +5,7 @@ import type { AuthUser, RequestBackend } from "~/backend/port";
 import { authFailureHeaders, authFailureStatus } from "~/modules/auth/auth-messages";
 import { ChangePasswordSchema } from "~/modules/auth/auth-schemas";
 import { refusedByAccountRateLimit, refusedByRateLimit } from "~/modules/limits/rate-limit.server";
+import type { ResponseJar } from "~/utils/cookies.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const passwordFields = ["currentPassword", "password", "confirmPassword"];
@@ -54,23 +55,26 @@ export async function changePassword(
     );
   }
   return redirectWithToast(
+    context,
     "/profile",
     { title: "Password changed", description: "Your new password is set. Your other devices have been signed out." },
   );
 }
 
 /** 'Sign out everywhere': every session of the account ends, this one too; other devices meet /auth next. */
-export async function signOutEverywhere(backend: RequestBackend) {
+export async function signOutEverywhere(backend: RequestBackend, context: ResponseJar) {
   try {
     await backend.auth.signOutEverywhere();
   } catch (error) {
     if (!isBackendError(error)) throw error;
     return redirectWithToast(
+      context,
       "/profile",
       { type: "error", title: "Error", description: error.message },
     );
   }
   return redirectWithToast(
+    context,
     "/auth",
     { title: "Signed out everywhere", description: "Every device signed in to your account has been signed out." },
   );

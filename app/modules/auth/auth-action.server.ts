@@ -7,7 +7,7 @@ import { AuthFormSchema } from "~/modules/auth/auth-schemas";
 import { redirectSignedIn } from "~/modules/auth/sign-in.server";
 import { requireAnonymous } from "~/modules/auth/session.server";
 import { signInWithPasswordForm } from "~/modules/auth/authenticator.server";
-import { typedEmailHeader } from "~/modules/auth/auth-flash.server";
+import { carryTypedEmail } from "~/modules/auth/auth-flash.server";
 import { getOrigin } from "~/utils/request.server";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -32,11 +32,9 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
   const { intent, email, password } = submission.value;
   // "Forgot password?" after a failed sign-in opens with the address typed here, without JavaScript too: a flash
   // cookie (read by /forgot-password), so that the address stays out of the URL.
-  const carryAddress = async (headers: HeadersInit = {}) => {
-    const combined = new Headers(headers);
-    const typed = intent === "signin" ? await typedEmailHeader(email) : null;
-    if (typed) combined.append("Set-Cookie", typed);
-    return combined;
+  const carryAddress = async (headers?: HeadersInit) => {
+    if (intent === "signin") await carryTypedEmail(context, email);
+    return headers;
   };
   const refusal = await refusedByRateLimit(context, intent === "signin" ? "signIn" : "signUp");
   if (refusal) {
@@ -51,7 +49,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "signin") {
       await signInWithPasswordForm(request, { backend, formData, context });
-      return await redirectSignedIn(request, { backend, redirectTo, notice: signedInNotice });
+      return await redirectSignedIn(request, context, { backend, redirectTo, notice: signedInNotice });
     }
     const { capabilities } = await getBackend();
     const { signedIn } = await backend.auth.signUp({
@@ -61,7 +59,7 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
       emailRedirectTo: addressConfirmationLanding(getOrigin(request)),
     });
     const notice = accountCreatedNotice({ signedIn, sendsEmail: capabilities.sendsEmail });
-    if (signedIn) return await redirectSignedIn(request, { backend, redirectTo, notice });
+    if (signedIn) return await redirectSignedIn(request, context, { backend, redirectTo, notice });
     return data({ result: submission.reply({ hideFields: ["password"] }), notice });
   } catch (error) {
     if (!isBackendError(error)) throw error;

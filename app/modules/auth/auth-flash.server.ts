@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { signedCookie } from "~/utils/cookies.server";
+import { flashCookie, type ResponseJar } from "~/utils/cookies.server";
 import { refusingControlCharacters } from "~/utils/form-text";
 
 /** The longest address a form takes (auth-schemas.ts): a crafted post cannot bloat the cookie. */
@@ -11,19 +11,19 @@ const EMAIL_MAX_LENGTH = 320;
  * address of a failed sign-in, which "Forgot password?" opens with. A flash cookie, read once by the /auth or
  * /forgot-password loader, so that the address stays out of the URL (and so out of logs and browser history).
  */
-const typedEmailCookie = signedCookie("auth-email", { maxAge: 60 * 5 });
+const typedEmailCookie = flashCookie(
+  "auth-email",
+  // It came from a form: text an address field would take, or nothing.
+  refusingControlCharacters(z.object({ email: z.string().min(1).max(EMAIL_MAX_LENGTH) })),
+);
 
-/** It came from a form: text an address field would take, or nothing. */
-const typedEmailSchema = refusingControlCharacters(z.object({ email: z.string().min(1).max(EMAIL_MAX_LENGTH) }));
-
-/** Set-Cookie carrying the address typed, or null when there is none to carry. */
-export async function typedEmailHeader(typed: FormDataEntryValue | null): Promise<string | null> {
-  if (typeof typed !== "string" || typed.trim() === "") return null;
-  return typedEmailCookie.write({ email: typed.trim().slice(0, EMAIL_MAX_LENGTH) });
+/** Carries the address typed to the next page; nothing when none was typed. */
+export async function carryTypedEmail(context: ResponseJar, typed: FormDataEntryValue | null): Promise<void> {
+  if (typeof typed !== "string" || typed.trim() === "") return;
+  await typedEmailCookie.set(context, { email: typed.trim().slice(0, EMAIL_MAX_LENGTH) });
 }
 
-/** The pending address, and the Set-Cookie that clears it (null when there is none). */
-export async function readTypedEmail(request: Request): Promise<{ email: string | null; clearHeader: string | null }> {
-  const { value, clearHeader } = await typedEmailCookie.take(request, typedEmailSchema);
-  return { email: value?.email ?? null, clearHeader };
+/** The pending address, read once, or null. */
+export async function takeTypedEmail(request: Request, context: ResponseJar): Promise<string | null> {
+  return (await typedEmailCookie.take(request, context))?.email ?? null;
 }

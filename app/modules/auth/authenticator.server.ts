@@ -1,10 +1,10 @@
-import { type AppLoadContext, createCookieSessionStorage } from "@remix-run/node";
+import { type AppLoadContext, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { BackendError, isBackendError } from "~/backend/errors";
 import type { AuthUser, Backend, RequestBackend } from "~/backend/port";
-import { createSignedCookie, signedCookie } from "~/utils/cookies.server";
+import { addResponseCookie, createSignedCookie, signedCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -137,48 +137,50 @@ export async function startGoogleSignIn(request: Request, { returnTo, context }:
   try {
     await authenticatorFor(request).authenticate(GOOGLE, request, { context });
   } catch (thrown) {
-    if (thrown instanceof Response && thrown.headers.has("Location")) {
-      thrown.headers.append("Set-Cookie", await oauthReturnToCookie.write(safeRedirect(returnTo, "/")));
-      return thrown;
+    const location = thrown instanceof Response ? thrown.headers.get("Location") : null;
+    if (thrown instanceof Response && location) {
+      // The OAuth state cookie remix-auth set joins the request's cookie jar, with where to return afterwards.
+      for (const setCookie of thrown.headers.getSetCookie()) addResponseCookie(context.responseHeaders, setCookie);
+      await oauthReturnToCookie.write(context, safeRedirect(returnTo, "/"));
+      return redirect(location, { status: thrown.status });
     }
     throw asBackendError(thrown, "Google sign-in could not start. Please try again.");
   }
   throw new Error("remix-auth-google neither redirected to Google nor failed.");
 }
 
-export type GoogleCallbackOutcome = { returnTo: string; headers: Headers } & (
+export type GoogleCallbackOutcome = { returnTo: string } & (
   | { user: AuthUser; error?: undefined }
   | { user?: undefined; error: BackendError }
 );
 
 /**
  * Finishes Google sign-in on the callback: checks the state, exchanges the code, verifies the address
- * and signs the owner in on the backend. Either way `headers` clear the OAuth cookies and `returnTo` is
+ * and signs the owner in on the backend. Either way the OAuth cookies are cleared and `returnTo` is
  * the same-site path the shopper started from.
  */
 export async function finishGoogleSignIn(
   request: Request,
   { backend, context }: { backend: RequestBackend; context: AppLoadContext },
 ): Promise<GoogleCallbackOutcome> {
-  const headers = new Headers();
-  headers.append("Set-Cookie", await oauthStateStorage().destroySession(await oauthStateStorage().getSession()));
-  headers.append("Set-Cookie", await oauthReturnToCookie.clear());
+  addResponseCookie(context.responseHeaders, await oauthStateStorage().destroySession(await oauthStateStorage().getSession()));
+  await oauthReturnToCookie.clear(context);
   const stored = await oauthReturnToCookie.read(request);
   const returnTo = safeRedirect(typeof stored === "string" ? stored : null, "/");
 
   if (new URL(request.url).searchParams.has("error")) {
     // The shopper cancelled on Google's page, or Google refused: there is no code to exchange.
-    return { returnTo, headers, error: new BackendError("not_authenticated", "Google sign-in was cancelled.") };
+    return { returnTo, error: new BackendError("not_authenticated", "Google sign-in was cancelled.") };
   }
   try {
     const user = await authenticatorFor(request).authenticate(GOOGLE, request, {
       context: { ...context, backend } satisfies AuthContext,
     });
-    return { returnTo, headers, user };
+    return { returnTo, user };
   } catch (thrown) {
     const error = asBackendError(thrown, "Google sign-in did not complete. Please try again.");
     if (!isBackendError(error)) throw error;
     if (error.code === "unexpected") console.error("Google sign-in failed:", error.cause);
-    return { returnTo, headers, error };
+    return { returnTo, error };
   }
 }

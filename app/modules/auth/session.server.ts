@@ -3,8 +3,14 @@ import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import type { AuthUser, MemberBackend, RequestBackend } from "~/backend/port";
 import { backendUnavailable } from "~/backend/unavailable.server";
+import type { ResponseJar } from "~/utils/cookies.server";
 
-export interface Session {
+/**
+ * The request's context as routes and modules see it: the backend, the signed-in user and their data, and the
+ * request's response cookie jar (`responseHeaders`, the load context's), where the visitor cart and wishlist, the
+ * flash cookies and the backend's session cookie go; the server adds it to the response once.
+ */
+export interface Session extends ResponseJar {
   /** The request's backend: `auth`, the newsletter, guest orders. Its Set-Cookie headers reach the response by themselves. */
   backend: RequestBackend;
   user: AuthUser | null;
@@ -23,7 +29,7 @@ export async function getSession(request: Request, context: AppLoadContext): Pro
   const backend = await backendFor(request, context);
   try {
     const user = await backend.auth.getUser();
-    return { backend, user, member: user ? await backend.member() : null };
+    return { backend, user, member: user ? await backend.member() : null, responseHeaders: context.responseHeaders };
   } catch (error) {
     if (isBackendError(error, "unavailable")) throw backendUnavailable();
     throw error;

@@ -6,7 +6,7 @@ import { loadCart } from "~/modules/cart/cart-store.server";
 
 /** A signed-out visitor's view of the request: cookies only, no database. */
 async function visitorSession(request: Request, context: AppLoadContext): Promise<Session> {
-  return { backend: await backendFor(request, context), user: null, member: null };
+  return { backend: await backendFor(request, context), user: null, member: null, responseHeaders: context.responseHeaders };
 }
 
 /**

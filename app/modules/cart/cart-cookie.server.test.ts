@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartEntry } from "~/modules/cart/cart";
-import {
-  decodeCartEntries,
-  encodeCartEntries,
-  readCartCookie,
-  serializeCartCookie,
-} from "~/modules/cart/cart-cookie.server";
+import { cartCookie } from "~/modules/cart/cart-cookie.server";
+
+const { decode: decodeCartEntries, encode: encodeCartEntries, read: readCartCookie } = cartCookie;
+
+/** The Set-Cookie the visitor cart's write puts into a request's cookie jar. */
+async function serializeCartCookie(entries: CartEntry[]): Promise<string> {
+  const jar = { responseHeaders: new Headers() };
+  await cartCookie.write(jar, entries);
+  return jar.responseHeaders.getSetCookie()[0] ?? "";
+}
 
 function requestWith(setCookie: string) {
   const pair = setCookie.split(";")[0] ?? "";
@@ -21,11 +25,12 @@ describe("cart cookie", () => {
     expect(await readCartCookie(requestWith(await serializeCartCookie(entries)))).toEqual(entries);
   });
 
-  it("is HttpOnly, SameSite=Lax and scoped to the whole site", async () => {
+  it("is HttpOnly, SameSite=Lax, scoped to the whole site, for thirty days", async () => {
     const header = await serializeCartCookie([{ productId: "clip-1", quantity: 1 }]);
     expect(header).toMatch(/HttpOnly/i);
     expect(header).toMatch(/SameSite=Lax/i);
     expect(header).toMatch(/Path=\//);
+    expect(header).toMatch(/Max-Age=2592000/);
   });
 
   it("expires the cookie when the cart is empty", async () => {
@@ -71,6 +76,7 @@ describe("decodeCartEntries", () => {
     ["CLIP<script>:1", "an id that is not a product id"],
     ["clip-1:1,clip-1:2", "a repeated product"],
     ["clip-1", "a missing quantity"],
+    [`${"a".repeat(65)}:1`, "an id longer than the product-id rule allows"],
   ])("rejects %s (%s)", (value) => {
     expect(decodeCartEntries(value)).toBeNull();
   });
@@ -78,6 +84,10 @@ describe("decodeCartEntries", () => {
   it("rejects more lines than a cart may hold", () => {
     const tooMany = Array.from({ length: MAX_CART_LINES + 1 }, (_, index) => ({ productId: `p${index}`, quantity: 1 }));
     expect(decodeCartEntries(encodeCartEntries(tooMany))).toBeNull();
+  });
+
+  it("reads an id of the longest length the product-id rule allows", () => {
+    expect(decodeCartEntries(`${"a".repeat(64)}:2`)).toEqual([{ productId: "a".repeat(64), quantity: 2 }]);
   });
 
   it("reads an empty value as an empty cart and non-strings as invalid", () => {

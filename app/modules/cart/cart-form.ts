@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { PRODUCT_ID_MAX_LENGTH } from "~/modules/catalog/product";
 import type { CartChange } from "~/modules/cart/cart";
 import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
-const productId = z.string().trim().min(1).max(64);
+const productId = z.string().trim().min(1).max(PRODUCT_ID_MAX_LENGTH);
 // Whole decimal numbers only: z.coerce.number would also take "0x10", "1e3" or " " (as 16, 1000, 0).
 // The bounds keep absurd values out before any arithmetic.
 const quantityText = z

@@ -1,11 +1,15 @@
 import { isBackendError } from "~/backend/errors";
 import type { CartLineChange, MemberBackend } from "~/backend/port";
 import { applyCartChange, type CartChange, type CartEntry, summarizeCart } from "~/modules/cart/cart";
-import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
+import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
+import type { ResponseJar } from "~/utils/cookies.server";
 
-/** Whose cart: the signed-in member's data functions, or null for a visitor (whose cart is a cookie). */
-export interface CartOwner {
+/**
+ * Whose cart: the signed-in member's data functions, or null for a visitor (whose cart is a cookie, written into
+ * the request's response cookie jar). The session (getSession()) is one.
+ */
+export interface CartOwner extends ResponseJar {
   member: MemberBackend | null;
 }
 
@@ -13,20 +17,20 @@ export interface CartOwner {
  * Where a cart lives: a signed cookie for visitors, cart_items for members (docs/product.md, decision 2).
  * Names and prices always come from the catalogue.
  */
-export async function loadCart(request: Request, { member }: CartOwner) {
-  const entries: CartEntry[] = member ? await member.carts.list() : await readCartCookie(request);
+export async function loadCart(request: Request, owner: CartOwner) {
+  const { member } = owner;
+  const entries: CartEntry[] = member ? await member.carts.list() : await cartCookie.read(request);
   const summary = summarizeCart(entries, findProduct);
-  const headers = new Headers();
   if (summary.vanished.length > 0) {
     // A line whose product no longer exists is deleted from storage.
     if (member) {
       await member.carts.removeProductsNotIn({ productIds: getAllProducts().map((product) => product.id) });
     } else {
       const kept = entries.filter((entry) => !summary.vanished.includes(entry.productId));
-      headers.append("Set-Cookie", await serializeCartCookie(kept));
+      await cartCookie.write(owner, kept);
     }
   }
-  return { summary, headers };
+  return { summary };
 }
 
 export interface CartChangeOutcome {
@@ -34,19 +38,17 @@ export interface CartChangeOutcome {
   limited?: "line-quantity" | "line-count";
   /** Set when a removal found no such line: nothing changed. */
   notInCart?: true;
-  /** Set-Cookie for a visitor cart. */
-  headers: Headers;
 }
 
 /** Applies one validated change. Members' changes are single atomic statements, so concurrent tabs lose nothing. */
-export async function changeCart(request: Request, { member }: CartOwner, change: CartChange): Promise<CartChangeOutcome> {
-  const headers = new Headers();
+export async function changeCart(request: Request, owner: CartOwner, change: CartChange): Promise<CartChangeOutcome> {
+  const { member } = owner;
   if (!member) {
-    const entries = await readCartCookie(request);
-    if (change.intent === "remove" && !entries.some((entry) => entry.productId === change.productId)) return { notInCart: true, headers };
+    const entries = await cartCookie.read(request);
+    if (change.intent === "remove" && !entries.some((entry) => entry.productId === change.productId)) return { notInCart: true };
     const result = applyCartChange(entries, change);
-    headers.append("Set-Cookie", await serializeCartCookie(result.entries));
-    return { limited: result.limited, headers };
+    await cartCookie.write(owner, result.entries);
+    return { limited: result.limited };
   }
   let line: CartLineChange | undefined;
   try {
@@ -58,7 +60,7 @@ export async function changeCart(request: Request, { member }: CartOwner, change
         line = await member.carts.setQuantity({ productId: change.productId, quantity: change.quantity });
         break;
       case "remove":
-        if (!(await member.carts.remove({ productId: change.productId }))) return { notInCart: true, headers };
+        if (!(await member.carts.remove({ productId: change.productId }))) return { notInCart: true };
         break;
       case "clear":
         await member.carts.clear();
@@ -66,18 +68,16 @@ export async function changeCart(request: Request, { member }: CartOwner, change
     }
   } catch (error) {
     // The database refuses a line past MAX_CART_LINES: the same answer a visitor's cookie cart gives.
-    if (isBackendError(error, "cart_full")) return { limited: "line-count", headers };
+    if (isBackendError(error, "cart_full")) return { limited: "line-count" };
     throw error;
   }
-  return { limited: line?.capped ? "line-quantity" : undefined, headers };
+  return { limited: line?.capped ? "line-quantity" : undefined };
 }
 
 /** Signing in: the visitor's cookie cart joins the stored cart in one transaction, then the cookie is emptied. */
-export async function mergeVisitorCart(request: Request, member: MemberBackend): Promise<Headers> {
-  const headers = new Headers();
-  const visitorLines = await readCartCookie(request);
-  if (visitorLines.length === 0) return headers;
+export async function mergeVisitorCart(request: Request, context: ResponseJar, member: MemberBackend): Promise<void> {
+  const visitorLines = await cartCookie.read(request);
+  if (visitorLines.length === 0) return;
   await member.carts.merge({ lines: visitorLines });
-  headers.append("Set-Cookie", await serializeCartCookie([]));
-  return headers;
+  await cartCookie.write(context, []);
 }

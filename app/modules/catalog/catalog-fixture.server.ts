@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { z } from "zod";
 import { imageAssets } from "~/content/images";
-import { type Product, productCategories } from "~/modules/catalog/product";
+import { type Product, PRODUCT_ID_MAX_LENGTH, PRODUCT_ID_PATTERN, productCategories } from "~/modules/catalog/product";
 
 // A generated catalogue appended after the shipped one, for the scale benchmark (docs/performance.md,
 // "bench:scale"). Checked as strictly as the shipped products are by their types: a bad file stops the start.
@@ -9,7 +9,7 @@ import { type Product, productCategories } from "~/modules/catalog/product";
 const knownImageId = z.string().refine((id) => id in imageAssets, (id) => ({ message: `unknown image id "${id}"` }));
 
 export const fixtureProductSchema = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "must be 1-100 lower-case letters, digits or dashes"),
+  id: z.string().regex(PRODUCT_ID_PATTERN, `must be 1-${PRODUCT_ID_MAX_LENGTH} lower-case letters, digits or dashes`),
   name: z.string().min(1).max(200),
   description: z.string().max(5000),
   price: z.number().positive().max(100_000),

@@ -1,3 +1,11 @@
+/**
+ * The product-id rule: lower-case letters, digits and dashes, 1 to 64 characters. Short enough that a full visitor
+ * cart or wishlist stays far below a cookie's 4 KB; every id the catalogue has (shipped or a generated fixture) fits.
+ * The database's product_prices takes up to 100.
+ */
+export const PRODUCT_ID_MAX_LENGTH = 64;
+export const PRODUCT_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
 export const productCategories = ["clip-in", "tape-in", "wigs", "accessories"] as const;
 export type ProductCategory = (typeof productCategories)[number];
 

@@ -1,20 +1,20 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { checkoutFieldNames } from "~/modules/checkout/shipping-schema";
-import { signedCookie } from "~/utils/cookies.server";
+import { flashCookie, type ResponseJar } from "~/utils/cookies.server";
 
 /**
  * What the checkout page shows after a post answered with a redirect (post/redirect/get, decision 0028): what the
  * shopper typed and what was refused. A flash cookie under /checkout, read once by its loader, so that the browser's
  * history holds a GET of the page, not a POST that Back would offer to send again.
  */
-const checkoutFormCookie = signedCookie("checkout-form", { maxAge: 60 * 5, path: "/checkout" });
-
 const flashSchema = z.object({
   values: z.record(z.string().max(4_000)),
   errors: z.record(z.array(z.string().max(300)).max(5)),
 });
 export type CheckoutFlash = z.infer<typeof flashSchema>;
+
+const checkoutFormCookie = flashCookie("checkout-form", flashSchema, { maxAge: 60 * 5, path: "/checkout" });
 
 /**
  * Bytes of typed text a flash may carry: with the messages, base64 and the signature, the cookie stays well under
@@ -44,22 +44,14 @@ function fitToBudget(values: Record<string, string>): Record<string, string> {
   return fitted;
 }
 
-export async function checkoutFlashHeader(flash: CheckoutFlash): Promise<string> {
-  return checkoutFormCookie.write(flash);
+export function setCheckoutFlash(context: ResponseJar, flash: CheckoutFlash): Promise<void> {
+  return checkoutFormCookie.set(context, flash);
 }
 
-/**
- * The pending flash as conform's last result (the values, and the errors when there are any), and the Set-Cookie
- * that clears it (null when there is none).
- */
-export async function takeCheckoutFlash(
-  request: Request,
-): Promise<{ lastResult: SubmissionResult<string[]> | null; clearHeader: string | null }> {
-  const { value, clearHeader } = await checkoutFormCookie.take(request, flashSchema);
-  if (!value) return { lastResult: null, clearHeader };
+/** The pending flash, read once, as conform's last result (the values, and the errors when there are any), or null. */
+export async function takeCheckoutFlash(request: Request, context: ResponseJar): Promise<SubmissionResult<string[]> | null> {
+  const value = await checkoutFormCookie.take(request, context);
+  if (!value) return null;
   const refused = Object.values(value.errors).some((messages) => messages.length > 0);
-  return {
-    lastResult: refused ? { status: "error", initialValue: value.values, error: value.errors } : { initialValue: value.values },
-    clearHeader,
-  };
+  return refused ? { status: "error", initialValue: value.values, error: value.errors } : { initialValue: value.values };
 }

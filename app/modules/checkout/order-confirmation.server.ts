@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Order } from "~/backend/port";
 import { shippingAddressLines } from "~/modules/account/orders";
-import { signedCookie } from "~/utils/cookies.server";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
+import { PRODUCT_ID_MAX_LENGTH } from "~/modules/catalog/product";
+import { type ResponseJar, signedCookie } from "~/utils/cookies.server";
 
 /**
  * The order this browser has just placed, for /order-success: what was ordered, the amounts and where it ships, so a
@@ -17,7 +19,7 @@ const cents = z.number().int().nonnegative();
 const confirmationSchema = z.object({
   id: z.string().regex(/^[0-9a-f-]{36}$/i),
   /** [product id, quantity, price per item in cents] */
-  lines: z.array(z.tuple([z.string().max(64), z.number().int().min(1).max(99), cents])).max(50),
+  lines: z.array(z.tuple([z.string().max(PRODUCT_ID_MAX_LENGTH), z.number().int().min(1).max(MAX_LINE_QUANTITY), cents])).max(MAX_CART_LINES),
   shippingMethod: z.string().max(32),
   shippingAmount: cents,
   totalAmount: cents,
@@ -42,14 +44,14 @@ export function toConfirmation(order: Order): OrderConfirmation {
   };
 }
 
-/** Set-Cookie remembering `order` for this browser, for an hour. */
-export async function confirmationHeader(order: Order): Promise<string> {
-  return confirmationCookie.write(toConfirmation(order));
+/** Remembers `order` for this browser, for an hour. */
+export function rememberConfirmation(context: ResponseJar, order: Order): Promise<void> {
+  return confirmationCookie.write(context, toConfirmation(order));
 }
 
-/** Set-Cookie that forgets the order this browser placed (its payment was abandoned and the order cancelled). */
-export function forgetConfirmation(): Promise<string> {
-  return confirmationCookie.clear();
+/** Forgets the order this browser placed (its payment was abandoned and the order cancelled). */
+export function forgetConfirmation(context: ResponseJar): Promise<void> {
+  return confirmationCookie.clear(context);
 }
 
 /** The order this browser has just placed, or null (none, expired, tampered with). */

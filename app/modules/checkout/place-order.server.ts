@@ -1,12 +1,12 @@
 import { isBackendError } from "~/backend/errors";
 import type { MemberBackend, Order, RequestBackend } from "~/backend/port";
-import { serializeCartCookie } from "~/modules/cart/cart-cookie.server";
-import { loadCart } from "~/modules/cart/cart-store.server";
-import { confirmationHeader } from "~/modules/checkout/order-confirmation.server";
+import { cartCookie } from "~/modules/cart/cart-cookie.server";
+import { type CartOwner, loadCart } from "~/modules/cart/cart-store.server";
+import { rememberConfirmation } from "~/modules/checkout/order-confirmation.server";
 import type { ShippingForm } from "~/modules/checkout/shipping-schema";
 
 export type CheckoutOutcome =
-  | { kind: "placed"; order: Order; headers: Headers }
+  | { kind: "placed"; order: Order }
   | { kind: "empty-cart" }
   | { kind: "refused"; message: string }
   /** The form's key placed an earlier order, for other lines than this cart holds: the cart is left alone. */
@@ -20,11 +20,12 @@ export type CheckoutOutcome =
 /**
  * Places the order for the cart in this request. The lines are the server's cart, priced by the database (the
  * shipping too, from the method chosen); nothing the form posts about amounts is read. A member's stored cart is
- * emptied by the database in the order's own transaction; a visitor's cookie cart with the answer.
+ * emptied by the database in the order's own transaction; a visitor's cookie cart by `rememberPlacedOrder`, once
+ * the order goes on (to payment, or to its confirmation).
  */
 export async function placeOrderFromCart(
   request: Request,
-  session: { backend: RequestBackend; member: MemberBackend | null },
+  session: CartOwner & { backend: RequestBackend; member: MemberBackend | null },
   form: ShippingForm,
 ): Promise<CheckoutOutcome> {
   const { backend, member } = session;
@@ -63,10 +64,13 @@ export async function placeOrderFromCart(
   // form was posted again (Back to it, then resubmit): emptying the cart would lose lines nobody ordered.
   if (summary.lines.length > 0 && !sameLines(order.items, input.items)) return { kind: "form-already-used" };
 
-  const headers = new Headers();
-  if (!member) headers.append("Set-Cookie", await serializeCartCookie([]));
-  headers.append("Set-Cookie", await confirmationHeader(order));
-  return { kind: "placed", order, headers };
+  return { kind: "placed", order };
+}
+
+/** The order goes on: a visitor's cookie cart is emptied, and this browser remembers the order (/order-success). */
+export async function rememberPlacedOrder(session: CartOwner, order: Order): Promise<void> {
+  if (!session.member) await cartCookie.write(session, []);
+  await rememberConfirmation(session, order);
 }
 
 function sameLines(ordered: Order["items"], cart: Array<{ productId: string; quantity: number }>): boolean {

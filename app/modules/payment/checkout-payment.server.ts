@@ -2,10 +2,11 @@ import { redirect } from "@remix-run/node";
 import { getBackend } from "~/backend/backend.server";
 import type { MemberBackend, Order, PaymentOrder, PaymentsPort } from "~/backend/port";
 import { mergeCarts } from "~/modules/cart/cart";
-import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
-import { checkoutFlashHeader } from "~/modules/checkout/checkout-flash.server";
+import { cartCookie } from "~/modules/cart/cart-cookie.server";
+import { setCheckoutFlash } from "~/modules/checkout/checkout-flash.server";
 import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { forgetConfirmation, readConfirmation } from "~/modules/checkout/order-confirmation.server";
+import type { ResponseJar } from "~/utils/cookies.server";
 import { getOrigin } from "~/utils/request.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutSessionKey, checkoutSessionParams, PAYMENT_SUCCESS_PATH } from "./checkout-session.server";
@@ -18,26 +19,26 @@ import { PaymentUnavailableError } from "./stripe.server";
 /** The checkout's message when the provider cannot be reached: the order waits, the cart and form are kept. */
 export const PAYMENT_UNAVAILABLE = ["Payment is unavailable, please try again", "Nothing was charged. Your cart and details are kept."];
 
-interface Shopper {
+interface Shopper extends ResponseJar {
   member: MemberBackend | null;
 }
 
 export type PaymentStep<Placed> =
   /** Manual payment: the order waits as pending (the checkout confirms it as before). */
   | Placed
-  /** To the provider's payment page (or the confirmation, for an order paid already): a 303 with `headers`. */
-  | { kind: "pay"; location: string; headers: Headers }
+  /** To the provider's payment page (or the confirmation, for an order paid already): a 303, once `order` is remembered. */
+  | { kind: "pay"; location: string; order: Order }
   /** The provider cannot be reached: nothing is lost, the cart is as it was. */
   | { kind: "payment-unavailable" }
   /** The order this form placed can no longer be paid (it was cancelled): the form needs a new key. */
   | { kind: "form-already-used" };
 
 /**
- * After `placeOrderFromCart` stored the order (and emptied the cart, which `placed.headers` says for a visitor):
+ * After `placeOrderFromCart` stored the order (a visitor's cookie cart is emptied only once it goes on to pay):
  * with a hosted provider, the Checkout Session is made from the order as stored. The order id is the session's
  * reference and derives its idempotency key, so a double submit or a retry gets the same session.
  */
-export async function continueToPayment<Placed extends { kind: "placed"; order: Order; headers: Headers }>(
+export async function continueToPayment<Placed extends { kind: "placed"; order: Order }>(
   request: Request,
   shopper: Shopper,
   placed: Placed,
@@ -50,7 +51,7 @@ export async function continueToPayment<Placed extends { kind: "placed"; order: 
     const order = await payments.order({ orderId: placed.order.id });
     if (!order) throw new Error(`The order ${placed.order.id} just placed cannot be read.`);
     if (order.status !== "pending") {
-      if (order.status !== "cancelled") return { kind: "pay", location: success(order.payment.sessionId), headers: placed.headers };
+      if (order.status !== "cancelled") return { kind: "pay", location: success(order.payment.sessionId), order: placed.order };
       await restoreMemberCart(shopper, order);
       return { kind: "form-already-used" };
     }
@@ -61,9 +62,9 @@ export async function continueToPayment<Placed extends { kind: "placed"; order: 
     }
     // The database empties a member's cart with a new order only; a retried form (after an outage) finds it refilled.
     await shopper.member?.carts.clear();
-    return { kind: "pay", location, headers: placed.headers };
+    return { kind: "pay", location, order: placed.order };
   } catch (error) {
-    // The visitor's cart is still in their cookie (placed.headers, which would empty it, are not sent).
+    // The visitor's cart is still in their cookie (rememberPlacedOrder, which would empty it, has not run).
     await restoreMemberCart(shopper, placed.order).catch((restoreError: unknown) => console.error("Restoring a member's cart failed", restoreError));
     if (error instanceof PaymentUnavailableError) return { kind: "payment-unavailable" };
     throw error;
@@ -122,20 +123,19 @@ export async function returnFromPaymentPage(request: Request, shopper: Shopper):
   const cancelled = await payments.cancelUnpaid({ orderId, sessionId });
   if (cancelled && cancelled.status !== "cancelled") return toConfirmation();
 
-  const headers = new Headers();
   const lines = order.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
   if (shopper.member) await shopper.member.carts.merge({ lines });
-  else headers.append("Set-Cookie", await serializeCartCookie(mergeCarts(await readCartCookie(request), lines)));
+  else await cartCookie.write(shopper, mergeCarts(await cartCookie.read(request), lines));
   // The form as it was, through the checkout's own flash (post/redirect/get), with a key of its own: the cancelled
   // order's would answer with that order.
   const values = { email: order.email, ...order.shippingAddress, shippingMethod: order.shippingMethod, idempotencyKey: newIdempotencyKey() };
-  headers.append("Set-Cookie", await checkoutFlashHeader({ values, errors: {} }));
-  headers.append("Set-Cookie", await forgetConfirmation());
-  return redirectWithToast(
-    "/checkout",
-    { type: "info", title: "Payment cancelled", description: "Nothing was charged. Your cart and details are as you left them." },
-    { headers },
-  );
+  await setCheckoutFlash(shopper, { values, errors: {} });
+  await forgetConfirmation(shopper);
+  return redirectWithToast(shopper, "/checkout", {
+    type: "info",
+    title: "Payment cancelled",
+    description: "Nothing was charged. Your cart and details are as you left them.",
+  });
 }
 
 async function paymentsPort(): Promise<PaymentsPort> {

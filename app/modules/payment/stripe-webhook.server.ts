@@ -3,6 +3,7 @@ import { isBackendError } from "~/backend/errors";
 import type { PaymentEventInput, PaymentEventOutcome } from "~/backend/port";
 import { getPaymentProvider } from "./payment.server";
 import { InvalidWebhookSignatureError, type StripeEvent, toHostedSession } from "./stripe.server";
+import { NO_STORE_CACHE_CONTROL } from "~/utils/cache-control";
 
 /** The Checkout events the shop acts on, and what each means for the order. */
 const actions: Record<string, (session: ReturnType<typeof toHostedSession>) => PaymentEventInput["action"]> = {
@@ -17,7 +18,7 @@ const actions: Record<string, (session: ReturnType<typeof toHostedSession>) => P
 const worthALogLine: readonly PaymentEventOutcome[] = ["amount_mismatch", "paid_after_cancel", "unknown_order", "other_session"];
 
 const answer = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  Response.json(body, { status, headers: { "Cache-Control": NO_STORE_CACHE_CONTROL } });
 
 /**
  * POST /webhooks/stripe: the event is believed only if its signature holds on the raw body; each event id is acted

@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { MAX_WISHLIST_ITEMS } from "~/modules/wishlist/wishlist";
-import { decodeWishlistIds, readWishlistCookie, serializeWishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
+import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
+
+const { decode: decodeWishlistIds, read: readWishlistCookie } = wishlistCookie;
+
+/** The Set-Cookie the visitor wishlist's write puts into a request's cookie jar. */
+async function serializeWishlistCookie(ids: string[]): Promise<string> {
+  const jar = { responseHeaders: new Headers() };
+  await wishlistCookie.write(jar, ids);
+  return jar.responseHeaders.getSetCookie()[0] ?? "";
+}
 
 function requestWith(setCookie: string) {
   return new Request("http://shop.test/", { headers: { Cookie: setCookie.split(";")[0] ?? "" } });
@@ -11,8 +20,9 @@ describe("wishlist cookie", () => {
     expect(await readWishlistCookie(requestWith(await serializeWishlistCookie(["wig-3", "clip-1"])))).toEqual(["wig-3", "clip-1"]);
   });
 
-  it("is HttpOnly, SameSite=Lax, site-wide, and removed when empty", async () => {
+  it("is HttpOnly, SameSite=Lax, site-wide, kept a year, and removed when empty", async () => {
     const header = await serializeWishlistCookie(["clip-1"]);
+    expect(header).toMatch(/Max-Age=31536000/);
     expect(header).toMatch(/HttpOnly/i);
     expect(header).toMatch(/SameSite=Lax/i);
     expect(header).toMatch(/Path=\//);
@@ -42,6 +52,7 @@ describe("decodeWishlistIds", () => {
     ["CLIP<script>", "an id that is not a product id"],
     ["clip-1,clip-1", "a repeated product"],
     ["clip-1,,wig-3", "an empty id"],
+    ["a".repeat(65), "an id longer than the product-id rule allows"],
   ])("rejects %s (%s)", (value) => {
     expect(decodeWishlistIds(value)).toBeNull();
   });

@@ -1,44 +1,47 @@
 import { findProduct } from "~/modules/catalog/catalog.server";
 import type { Product } from "~/modules/catalog/product";
 import { applyWishlistChange, resolveWishlist, type WishlistChange } from "~/modules/wishlist/wishlist";
-import { readWishlistCookie, serializeWishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
+import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
 import type { MemberBackend } from "~/backend/port";
 import { isBackendUnavailable } from "~/backend/unavailable.server";
+import type { ResponseJar } from "~/utils/cookies.server";
 
-/** Whose wishlist: the signed-in member's data functions, or null for a visitor (whose wishlist is a cookie). */
-export interface WishlistOwner {
+/**
+ * Whose wishlist: the signed-in member's data functions, or null for a visitor (whose wishlist is a cookie, written
+ * into the request's response cookie jar). The session (getSession()) is one.
+ */
+export interface WishlistOwner extends ResponseJar {
   member: MemberBackend | null;
 }
 
 /** Product ids, most recently added first: a signed cookie for visitors, wishlist_items for members. */
-async function storedIds(request: Request, { member }: WishlistOwner): Promise<string[]> {
-  return member ? member.wishlist.list() : readWishlistCookie(request);
+async function storedIds(request: Request, { member }: Pick<WishlistOwner, "member">): Promise<string[]> {
+  return member ? member.wishlist.list() : wishlistCookie.read(request);
 }
 
 /**
  * The shopper's wishlist resolved against the catalogue. Ids of products the shop no longer sells are
- * deleted from storage (as the cart does); `headers` carries the rewritten visitor cookie.
+ * deleted from storage (as the cart does).
  */
-export async function loadWishlist(request: Request, session: WishlistOwner): Promise<{ products: Product[]; headers: Headers }> {
+export async function loadWishlist(request: Request, session: WishlistOwner): Promise<{ products: Product[] }> {
   const ids = await storedIds(request, session);
   const { products, vanished } = resolveWishlist(ids, findProduct);
-  const headers = new Headers();
   if (vanished.length > 0) {
     const { member } = session;
     if (member) {
       await Promise.all(vanished.map((productId) => member.wishlist.remove({ productId })));
     } else {
-      headers.append("Set-Cookie", await serializeWishlistCookie(ids.filter((id) => !vanished.includes(id))));
+      await wishlistCookie.write(session, ids.filter((id) => !vanished.includes(id)));
     }
   }
-  return { products, headers };
+  return { products };
 }
 
 /**
  * Whether one product is in the shopper's wishlist (the product page's heart). Only personalises the page:
  * with the backend out of reach the heart shows unpressed rather than the product page failing.
  */
-export async function isInWishlist(request: Request, session: WishlistOwner, productId: string): Promise<boolean> {
+export async function isInWishlist(request: Request, session: Pick<WishlistOwner, "member">, productId: string): Promise<boolean> {
   try {
     return (await storedIds(request, session)).includes(productId);
   } catch (error) {
@@ -53,30 +56,28 @@ export interface WishlistChangeOutcome {
   limited?: true;
   /** Set when a removal found the product not in the wishlist: nothing changed. */
   notInWishlist?: true;
-  /** Set-Cookie for a visitor wishlist. */
-  headers: Headers;
 }
 
 /** Applies one validated change for a product the caller has checked is in the catalogue. */
-export async function changeWishlist(request: Request, { member }: WishlistOwner, change: WishlistChange): Promise<WishlistChangeOutcome> {
-  const headers = new Headers();
+export async function changeWishlist(request: Request, owner: WishlistOwner, change: WishlistChange): Promise<WishlistChangeOutcome> {
+  const { member } = owner;
   if (!member) {
-    const ids = await readWishlistCookie(request);
-    if (change.intent === "remove" && !ids.includes(change.productId)) return { inWishlist: false, notInWishlist: true, headers };
+    const ids = await wishlistCookie.read(request);
+    if (change.intent === "remove" && !ids.includes(change.productId)) return { inWishlist: false, notInWishlist: true };
     const result = applyWishlistChange(ids, change);
-    headers.append("Set-Cookie", await serializeWishlistCookie(result.ids));
-    return { inWishlist: result.inWishlist, limited: result.limited, headers };
+    await wishlistCookie.write(owner, result.ids);
+    return { inWishlist: result.inWishlist, limited: result.limited };
   }
   const input = { productId: change.productId };
   switch (change.intent) {
     case "toggle":
-      return { inWishlist: await member.wishlist.toggle(input), headers };
+      return { inWishlist: await member.wishlist.toggle(input) };
     case "add":
       await member.wishlist.add(input);
-      return { inWishlist: true, headers };
+      return { inWishlist: true };
     case "remove":
-      if (!(await member.wishlist.remove(input))) return { inWishlist: false, notInWishlist: true, headers };
-      return { inWishlist: false, headers };
+      if (!(await member.wishlist.remove(input))) return { inWishlist: false, notInWishlist: true };
+      return { inWishlist: false };
   }
 }
 
@@ -84,11 +85,9 @@ export async function changeWishlist(request: Request, { member }: WishlistOwner
  * Signing in: the visitor's cookie wishlist joins the stored one in one transaction (a product in both is
  * kept once), then the cookie is emptied. Same contract as mergeVisitorCart.
  */
-export async function mergeVisitorWishlist(request: Request, member: MemberBackend): Promise<Headers> {
-  const headers = new Headers();
-  const visitorIds = await readWishlistCookie(request);
-  if (visitorIds.length === 0) return headers;
+export async function mergeVisitorWishlist(request: Request, context: ResponseJar, member: MemberBackend): Promise<void> {
+  const visitorIds = await wishlistCookie.read(request);
+  if (visitorIds.length === 0) return;
   await member.wishlist.merge({ productIds: visitorIds });
-  headers.append("Set-Cookie", await serializeWishlistCookie([]));
-  return headers;
+  await wishlistCookie.write(context, []);
 }

@@ -29,6 +29,7 @@ import { PaymentUnavailableError } from "~/modules/payment/stripe.server";
 import { formatCents } from "~/modules/money";
 import { getEnv } from "~/utils/env.server";
 import { notFoundResponse } from "~/utils/not-found.server";
+import type { ResponseJar } from "~/utils/cookies.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const NOTE_INTENT = "note";
@@ -111,17 +112,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = new URL(request.url).pathname;
   switch (formData.get("intent")) {
     case MOVE_INTENT:
-      return move(request, staff, orderId, formData);
+      return move(request, context, staff, orderId, formData);
     case NOTE_INTENT:
-      return saveNote(staff, orderId, formData, path);
+      return saveNote(context, staff, orderId, formData, path);
     case REVOKE_INTENT:
-      return revokeGuestLink(staff, orderId, path);
+      return revokeGuestLink(context, staff, orderId, path);
     default:
       return data<ActionAnswer>({ intent: "other", error: "This request was not recognised, so nothing was changed." }, { status: 400 });
   }
 }
 
-async function move(request: Request, staff: StaffPort, orderId: string, formData: FormData) {
+async function move(request: Request, context: ResponseJar, staff: StaffPort, orderId: string, formData: FormData) {
   const values = Object.fromEntries(
     ["carrier", "trackingNumber", "reason"].map((name) => [name, String(formData.get(name) ?? "")]),
   );
@@ -155,10 +156,10 @@ async function move(request: Request, staff: StaffPort, orderId: string, formDat
         throw error;
     }
   }
-  return redirectWithToast(new URL(request.url).pathname, { title: "Order updated", description: movedMessage(parsed.kind) });
+  return redirectWithToast(context, new URL(request.url).pathname, { title: "Order updated", description: movedMessage(parsed.kind) });
 }
 
-async function saveNote(staff: StaffPort, orderId: string, formData: FormData, path: string) {
+async function saveNote(context: ResponseJar, staff: StaffPort, orderId: string, formData: FormData, path: string) {
   const note = String(formData.get("note") ?? "");
   if (note.trim().length > NOTE_MAX_LENGTH) {
     return data<ActionAnswer>({ intent: NOTE_INTENT, error: `The note can have at most ${NOTE_MAX_LENGTH} characters.`, note }, { status: 400 });
@@ -172,12 +173,12 @@ async function saveNote(staff: StaffPort, orderId: string, formData: FormData, p
       { status: error.code === "unavailable" ? 503 : 400 },
     );
   }
-  return redirectWithToast(path, { title: "Note saved", description: note.trim() ? "The internal note was saved." : "The internal note was removed." });
+  return redirectWithToast(context, path, { title: "Note saved", description: note.trim() ? "The internal note was saved." : "The internal note was removed." });
 }
 
-async function revokeGuestLink(staff: StaffPort, orderId: string, path: string) {
+async function revokeGuestLink(context: ResponseJar, staff: StaffPort, orderId: string, path: string) {
   const revoked = await orUnavailablePage(staff.revokeGuestLink({ orderId }));
-  return redirectWithToast(path, {
+  return redirectWithToast(context, path, {
     title: "Guest link",
     description: revoked ? "The guest's order-page link no longer works." : "There was no guest link to revoke.",
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Backend } from "~/backend/port";
-import { serializeCartCookie } from "~/modules/cart/cart-cookie.server";
-import { serializeWishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
+import { cartCookie } from "~/modules/cart/cart-cookie.server";
+import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { loader as callbackLoader } from "~/routes/auth-callback";
 import { loader as googleLoader } from "~/routes/auth-google";
@@ -13,7 +13,7 @@ import { action as signOutAction, loader as signOutLoader } from "~/routes/sign-
 import { getSession } from "~/modules/auth/session.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { installTestBackend } from "#tests/support/pglite";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
+import { call, CookieJar, expectRedirect, get, post, setCookiesOf, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;
@@ -82,7 +82,7 @@ describe("the address typed into 'Resend confirmation email'", () => {
   test("a flash cookie holding what no address field would take, or badly signed, shows nothing and is cleared", async () => {
     const flash = signedCookie("auth-email");
     for (const email of ["ada\u0000@example.com", "a".repeat(321), ""]) {
-      const page = await call(authLoader, get("/auth", new CookieJar().store([await flash.write({ email })])));
+      const page = await call(authLoader, get("/auth", new CookieJar().store(await setCookiesOf((jar) => flash.write(jar, { email })))));
       expect(page.data?.typedEmail).toBeNull();
       expect(page.headers.getSetCookie().some((header) => header.startsWith("auth-email=;"))).toBe(true);
     }
@@ -192,10 +192,8 @@ describe("sign in", () => {
   test("merges the visitor's cookie cart and wishlist into the stored ones and empties the cookies", async () => {
     const { email } = await signUp();
     const jar = new CookieJar();
-    const cartCookie = await serializeCartCookie([{ productId: "clip-1", quantity: 2 }]);
-    jar.set("cart", cartCookie.split(";")[0]!.slice("cart=".length));
-    const wishlistCookie = await serializeWishlistCookie(["wig-3", "acc-1"]);
-    jar.set("wishlist", wishlistCookie.split(";")[0]!.slice("wishlist=".length));
+    jar.store(await setCookiesOf((visitor) => cartCookie.write(visitor, [{ productId: "clip-1", quantity: 2 }])));
+    jar.store(await setCookiesOf((visitor) => wishlistCookie.write(visitor, ["wig-3", "acc-1"])));
     const result = await call(authAction, post("/auth", { intent: "signin", email, password: PASSWORD }, jar));
     expectRedirect(result, "/");
     jar.store(result.headers);

@@ -118,9 +118,11 @@ describe("/profile", () => {
   test("a backend failure shows 'Failed to load profile' and logs it", async () => {
     const { jar } = await signedUpShopper();
     const request = get("/profile", jar);
-    vi.spyOn(backend.forRequest(request).profiles, "get").mockRejectedValueOnce(new BackendError("unavailable", "down"));
+    // The request's scope is its cookie jar's: the one the loader's call() will hand it.
+    const context = testContext();
+    vi.spyOn(backend.forRequest(request, context.responseHeaders).profiles, "get").mockRejectedValueOnce(new BackendError("unavailable", "down"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await call(profileLoader, request);
+    const result = await call(profileLoader, request, context);
     expect(result.status).toBe(503);
     // The page says it (its role="alert" box), in one place: no toast.
     expect(result.data).toMatchObject({ account: null });
@@ -210,9 +212,11 @@ describe("/orders", () => {
   test("a backend failure shows 'Failed to load orders' and logs it", async () => {
     const { jar } = await signedUpShopper();
     const request = get("/orders", jar);
-    vi.spyOn(backend.forRequest(request).orders, "listPageForUser").mockRejectedValueOnce(new BackendError("unavailable", "down"));
+    // The request's scope is its cookie jar's: the one the loader's call() will hand it.
+    const context = testContext();
+    vi.spyOn(backend.forRequest(request, context.responseHeaders).orders, "listPageForUser").mockRejectedValueOnce(new BackendError("unavailable", "down"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await call(ordersLoader, request);
+    const result = await call(ordersLoader, request, context);
     expect(result.status).toBe(503);
     expect(result.data).toEqual({ orders: [], pagination: undefined, loadFailed: true });
     expect(await toastOf(result)).toBeNull();

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { DEFAULT_PAYMENT_INSTRUCTIONS } from "~/utils/env.server";
-import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
+import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { products } from "~/content/products";
 import { action, loader } from "~/routes/checkout";
 import { loader as orderSuccessLoader } from "~/routes/order-success";
 import { installTestBackend } from "#tests/support/pglite";
 import { shippingAddress } from "#tests/support/shipping";
-import { call, CookieJar, get, post, signUpMember, toastOf } from "#tests/support/route-calls";
+import { call, CookieJar, get, post, setCookiesOf, signUpMember, toastOf } from "#tests/support/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -24,7 +24,7 @@ let keyCounter = 0;
 const freshKey = () => `test-key-${Date.now()}-${++keyCounter}-padding`;
 
 async function visitorCart(lines: Array<{ productId: string; quantity: number }>) {
-  return new CookieJar().store([await serializeCartCookie(lines)]);
+  return new CookieJar().store(await setCookiesOf((jar) => cartCookie.write(jar, lines)));
 }
 
 type CheckoutForm = { error: Record<string, string[]>; initialValue: Record<string, string> };
@@ -74,7 +74,7 @@ describe("checkout as a guest", () => {
     ]);
 
     cart.store(redirect.headers);
-    expect(await readCartCookie(get("/", cart))).toEqual([]);
+    expect(await cartCookie.read(get("/", cart))).toEqual([]);
     // The confirmation shows what was ordered, the amounts and where it ships, from the signed cookie alone.
     const success = await call(orderSuccessLoader, get("/order-success", cart));
     expect(success.data).toEqual({

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { readCartCookie, serializeCartCookie } from "~/modules/cart/cart-cookie.server";
+import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { createPaymentProvider, setPaymentProviderForTests } from "~/modules/payment/payment.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin/order";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
@@ -15,7 +15,7 @@ import { loader as successLoader } from "~/routes/order-success";
 import { action as webhookAction } from "~/routes/webhooks-stripe";
 import { installTestBackend } from "#tests/support/pglite";
 import { shippingAddress } from "#tests/support/shipping";
-import { call, CookieJar, get, post, signUpMember, testOrigin, toastOf } from "#tests/support/route-calls";
+import { call, CookieJar, get, post, setCookiesOf, signUpMember, testOrigin, toastOf } from "#tests/support/route-calls";
 import { startStripeStandIn } from "#tests/support/stripe-stand-in.mjs";
 
 const WEBHOOK_SECRET = "whsec_test_payment_suite";
@@ -71,7 +71,7 @@ afterEach(() => standIn.setOutage("up"));
 
 let keyCounter = 0;
 const freshKey = () => `payment-key-${Date.now()}-${++keyCounter}-padding`;
-const visitorCart = async (lines: Array<{ productId: string; quantity: number }>) => new CookieJar().store([await serializeCartCookie(lines)]);
+const visitorCart = async (lines: Array<{ productId: string; quantity: number }>) => new CookieJar().store(await setCookiesOf((jar) => cartCookie.write(jar, lines)));
 
 async function orderRow(id: string) {
   const [row] = await db.query<{ status: string; payment_session_id: string | null; payment_reference: string | null; total_amount: number }>(
@@ -132,7 +132,7 @@ describe("placing an order with card payment", () => {
 
     // The cart is emptied with the order (it comes back if the shopper cancels on the payment page).
     cart.store(answer.headers);
-    expect(await readCartCookie(get("/", cart))).toEqual([]);
+    expect(await cartCookie.read(get("/", cart))).toEqual([]);
   });
 
   it("sends a double submission of one form to one session of one order", async () => {
@@ -299,13 +299,13 @@ describe("Cancel on the payment page", () => {
     ];
     const { answer, cart, key, sessionId, orderId } = await checkOutAsGuest(lines);
     cart.store(answer.headers);
-    expect(await readCartCookie(get("/", cart))).toEqual([]);
+    expect(await cartCookie.read(get("/", cart))).toEqual([]);
 
     const back = await call(cancelledLoader, get("/checkout/payment-cancelled", cart));
     expect({ status: back.status, location: back.location }).toEqual({ status: 303, location: "/checkout" });
     expect(await toastOf(back)).toMatchObject({ title: "Payment cancelled" });
     cart.store(back.headers);
-    expect(await readCartCookie(get("/", cart))).toEqual(lines);
+    expect(await cartCookie.read(get("/", cart))).toEqual(lines);
     expect((await orderRow(orderId))?.status).toBe("cancelled");
     expect(standIn.sessions.get(sessionId)?.status).toBe("expired");
 

@@ -167,6 +167,43 @@ describe("the page cache", () => {
     expect(page.body).toContain('data-testid="cart-badge"');
   });
 
+  it("sends the shop's cookies from the request's cookie jar with their recipe: on a redirect, a data answer, a page, the 404 page", async () => {
+    const recipe = (setCookie: string | undefined, maxAge: number) => {
+      expect(setCookie).toMatch(/; HttpOnly(;|$)/);
+      expect(setCookie).toMatch(/; SameSite=Lax(;|$)/);
+      expect(setCookie).toMatch(/; Path=\/(;|$)/);
+      expect(setCookie).toMatch(new RegExp(`; Max-Age=${maxAge}(;|$)`));
+    };
+    const named = (setCookies: string[], name: string) => setCookies.find((setCookie) => setCookie.startsWith(`${name}=`));
+
+    // A plain post: a 303 with the visitor cart (thirty days) and the toast (the browser session), never kept.
+    const added = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "acc-1" } });
+    expect(added.status).toBe(303);
+    recipe(named(added.setCookies, "cart"), 60 * 60 * 24 * 30);
+    expect(named(added.setCookies, "toast")).toMatch(/; HttpOnly; SameSite=Lax$/);
+    expect(added.headers["cache-control"]).toBe("private, no-store");
+    const cart = named(added.setCookies, "cart")!.split(";")[0]!;
+
+    // A fetcher's post (single fetch): the same cookies on the data answer.
+    const fetched = await httpRequest(suite.server.url, "/cart.data", {
+      form: { intent: "add", productId: "acc-1" },
+      cookie: cart,
+      headers: { "Sec-Fetch-Mode": "cors" },
+    });
+    expect(fetched.status).toBe(200);
+    recipe(named(fetched.setCookies, "cart"), 60 * 60 * 24 * 30);
+    expect(named(fetched.setCookies, "toast")).toBeDefined();
+
+    // The next page reads the toast once and clears it; so does the 404 page.
+    const toast = named(added.setCookies, "toast")!.split(";")[0]!;
+    for (const [path, status] of [["/cart", 200], ["/no-such-page", 404]] as const) {
+      const page = await httpRequest(suite.server.url, path, { cookie: `${cart}; ${toast}` });
+      expect(page.status, path).toBe(status);
+      recipe(named(page.setCookies, "toast"), 0);
+      expect(page.headers["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
   it("does not store private pages or answers that set a cookie", async () => {
     await httpRequest(suite.server.url, "/cart");
     expect((await httpRequest(suite.server.url, "/cart")).headers.age).toBeUndefined();

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { answerRefusedFloods, canonicalPathOf, isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
 import { createPageCache } from "../../../server/page-cache.js";
 import { withResponseHeaders } from "../../../server/remix-handler.js";
+import { addResponseCookie } from "~/utils/cookies.server";
 import { batchedStdout, createLogger, requestIdFrom } from "../../../server/request-log.js";
 
 describe("requestIdFrom", () => {
@@ -53,13 +54,13 @@ describe("isValidUrlEncodedUtf8", () => {
 });
 
 describe("withResponseHeaders", () => {
-  it("adds the backend's Set-Cookie beside the route's own, and makes the response private", async () => {
+  it("adds the cookie jar's Set-Cookie beside any the response has, and the jar makes the response private", async () => {
     const routeResponse = new Response("page", {
       status: 303,
       headers: { Location: "/", "Set-Cookie": "toast=hi; Path=/", "Cache-Control": "public, s-maxage=60" },
     });
     const added = new Headers();
-    added.append("Set-Cookie", "session=abc; Path=/; HttpOnly");
+    addResponseCookie(added, "session=abc; Path=/; HttpOnly");
     const sent = withResponseHeaders(routeResponse, added);
     expect(sent.status).toBe(303);
     expect(sent.headers.get("Location")).toBe("/");
@@ -68,7 +69,7 @@ describe("withResponseHeaders", () => {
     expect(await sent.text()).toBe("page");
   });
 
-  it("leaves a response alone when the backend added nothing", () => {
+  it("leaves a response alone when the jar is empty", () => {
     const routeResponse = new Response("page", { headers: { "Cache-Control": "public, s-maxage=60" } });
     expect(withResponseHeaders(routeResponse, new Headers())).toBe(routeResponse);
   });

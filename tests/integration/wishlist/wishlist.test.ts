@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BackendError } from "~/backend/errors";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { readWishlistCookie, serializeWishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
+import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
 import { mergeVisitorWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { loader as productLoader } from "~/routes/product";
 import { action } from "~/routes/wishlist";
 import { loader } from "~/routes/wishlist-page";
 import { getSession } from "~/modules/auth/session.server";
 import { installTestBackend } from "#tests/support/pglite";
-import { call, cookiesAfter, CookieJar, get, post, signUpMember, testOrigin, testContext, toastOf } from "#tests/support/route-calls";
+import { call, cookiesAfter, CookieJar, get, post, setCookiesOf, signUpMember, testOrigin, testContext, toastOf } from "#tests/support/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -45,7 +45,7 @@ async function storedRows(userId: string) {
 }
 
 async function visitorCookie(ids: string[]) {
-  return new CookieJar().store([await serializeWishlistCookie(ids)]).header();
+  return new CookieJar().store(await setCookiesOf((jar) => wishlistCookie.write(jar, ids))).header();
 }
 
 describe("a visitor's wishlist (signed cookie)", () => {
@@ -56,7 +56,7 @@ describe("a visitor's wishlist (signed cookie)", () => {
     expect(added.location).toBe("/product/clip-1#product-clip-1");
     expect(await toastOf(added)).toMatchObject({ title: "Added to wishlist", description: "Silky Straight Clip-In Extensions has been added to your wishlist." });
     let cookie = cookiesAfter(added.headers);
-    expect(await readWishlistCookie(get("/", cookie))).toEqual(["clip-1"]);
+    expect(await wishlistCookie.read(get("/", cookie))).toEqual(["clip-1"]);
     expect(await heartOnProductPage("clip-1", cookie)).toBe(true);
     expect((await wishlistPage(cookie)).ids).toEqual(["clip-1"]);
 
@@ -98,7 +98,7 @@ describe("a visitor's wishlist (signed cookie)", () => {
 
   it("ignores and logs a tampered cookie", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const genuine = (await serializeWishlistCookie(["clip-1"])).split(";")[0] ?? "";
+    const genuine = (await setCookiesOf((jar) => wishlistCookie.write(jar, ["clip-1"])))[0]?.split(";")[0] ?? "";
     const [, value = ""] = genuine.split("=");
     const [, signature = ""] = decodeURIComponent(value).split(".");
     const forgedPayload = Buffer.from(JSON.stringify("clip-1,wig-1,wig-3")).toString("base64");
@@ -117,7 +117,7 @@ describe("a visitor's wishlist (signed cookie)", () => {
     const page = await wishlistPage(cookie);
     expect(page.ids).toEqual(["clip-3"]);
     const next = cookiesAfter(page.headers, cookie);
-    expect(await readWishlistCookie(get("/", next))).toEqual(["clip-3"]);
+    expect(await wishlistCookie.read(get("/", next))).toEqual(["clip-3"]);
   });
 });
 
@@ -199,10 +199,11 @@ describe("signing in merges the visitor's wishlist", () => {
 
     const visitor = await visitorCookie(["clip-1", "wig-3", "retired-1"]);
     const request = new Request("http://shop.test/auth", { method: "POST", headers: { Cookie: `${memberCookie}; ${visitor}` } });
-    const headers = await mergeVisitorWishlist(request, (await getSession(request, testContext())).member!);
+    const context = testContext();
+    await mergeVisitorWishlist(request, context, (await getSession(request, context)).member!);
 
     expect(await storedRows(user.id)).toEqual(["acc-1", "clip-1", "wig-3"]);
-    const next = cookiesAfter(headers, `${memberCookie}; ${visitor}`);
+    const next = cookiesAfter(context.responseHeaders, `${memberCookie}; ${visitor}`);
     expect(next).not.toMatch(/wishlist=/);
     expect((await wishlistPage(next)).ids.sort()).toEqual(["acc-1", "clip-1", "wig-3"]);
   });
@@ -210,8 +211,9 @@ describe("signing in merges the visitor's wishlist", () => {
   it("changes nothing when the visitor had no wishlist", async () => {
     const { user, cookie } = await signUpMember(backend);
     const request = new Request("http://shop.test/auth", { method: "POST", headers: { Cookie: cookie } });
-    const headers = await mergeVisitorWishlist(request, (await getSession(request, testContext())).member!);
-    expect(headers.getSetCookie()).toEqual([]);
+    const context = testContext();
+    await mergeVisitorWishlist(request, context, (await getSession(request, context)).member!);
+    expect(context.responseHeaders.getSetCookie()).toEqual([]);
     expect(await storedRows(user.id)).toEqual([]);
   });
 });

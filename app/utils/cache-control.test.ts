@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, setDocumentCacheControl } from "~/utils/cache-control.server";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, setDocumentCacheControl } from "~/utils/cache-control";
 
 function decide(routeId: string | undefined, { cookie, method = "GET", status = 200, setCookie }: { cookie?: string; method?: string; status?: number; setCookie?: string } = {}) {
   const request = new Request("https://shop.example/page", { method, headers: cookie ? { Cookie: cookie } : {} });
