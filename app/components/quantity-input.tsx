@@ -13,8 +13,9 @@ const stepperButton =
 
 /**
  * A number input with the browser's own stepper, and, where scripts run, minus and plus buttons: before hydration the
- * inline loader steps the field (framework-loader.ts), after it React does. Minus stops at 1, plus at the line cap. A larger number typed is sent as typed: the cart adds what fits
- * and says that it capped the line, rather than the field cutting the number without a word.
+ * inline loader steps the field (framework-loader.ts), after it React does. Minus stops at 1, plus at the line cap.
+ * A larger number typed is sent as typed: the cart adds what fits and says that it capped the line, rather than the
+ * field cutting the number without a word.
  */
 export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: string; name: string; label: string; defaultValue?: number }) {
   const hydrated = useHydrated();
