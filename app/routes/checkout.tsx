@@ -268,7 +268,7 @@ export default function Checkout() {
           {/* Enter (a phone keyboard's Go) in a field submits through the form's first submit button. Without scripts
               'Update shipping' comes before Place Order, so this hidden Place Order comes first: Enter places the
               order with or without JavaScript. */}
-          <button type="submit" hidden tabIndex={-1} aria-hidden="true" disabled={busy} />
+          <button type="submit" hidden disabled={busy} />
           {/* Controlled: a refusal's answer may carry a new key (see the action), which must reach the page. The
               value is conform's once it runs, the answer's (or the page's) before. */}
           <input
