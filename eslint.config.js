@@ -13,7 +13,10 @@ export default tseslint.config(
     files: ["**/*.{js,mjs,ts,tsx}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
@@ -35,7 +38,10 @@ export default tseslint.config(
     files: ["app/components/**", "app/modules/**/!(*.server).ts"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["*.server", "*.server.*"], message: "Server-only module in shared code" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["*.server", "*.server.*"], message: "Server-only module in shared code" }] },
+      ],
     },
   },
 );

@@ -1,10 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+
 import { chromiumArgs, chromiumPath } from "./scripts/lib/chromium.mjs";
 import {
   BIG_CATALOG_EXTRA_PRODUCTS,
-  E2E_STAFF_EMAILS,
   bigCatalogPort,
   bigCatalogURL,
+  E2E_STAFF_EMAILS,
   shopDataDir,
   shopPort,
   shopURL,
@@ -12,6 +13,7 @@ import {
   stripeShopURL,
   stripeWebhookSecret,
 } from "./tests/e2e/servers";
+
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -60,9 +62,19 @@ export default defineConfig({
   // The phone projects (a 390x844 touch screen) run the specs under tests/e2e/phone/; the desktop ones the rest.
   projects: [
     { name: "js", use: { ...chromium }, grepInvert: /@no-js-only/, testIgnore: /e2e\/phone\// },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: /e2e\/phone\// },
+    {
+      name: "no-js",
+      use: { ...chromium, javaScriptEnabled: false },
+      grepInvert: /@js-only/,
+      testIgnore: /e2e\/phone\//,
+    },
     { name: "phone-js", use: { ...phone }, grepInvert: /@no-js-only/, testMatch: /e2e\/phone\/.*\.spec\.ts/ },
-    { name: "phone-no-js", use: { ...phone, javaScriptEnabled: false }, grepInvert: /@js-only/, testMatch: /e2e\/phone\/.*\.spec\.ts/ },
+    {
+      name: "phone-no-js",
+      use: { ...phone, javaScriptEnabled: false },
+      grepInvert: /@js-only/,
+      testMatch: /e2e\/phone\/.*\.spec\.ts/,
+    },
   ],
   // The production server of the current sources (tests/e2e/start-server.mjs builds them first when they changed, so
   // the timeout allows a build too). A fresh embedded database is created and migrated at start-up: on a loaded
@@ -74,7 +86,11 @@ export default defineConfig({
       // A known data directory: the specs read the e-mails the shop writes there (no SMTP_URL). The back office's
       // specs sign up the staff addresses (tests/e2e/pages/admin.ts). One address hears of each new order: by default
       // every staff address would, two dozen e-mails an order ahead of the ones the specs wait for.
-      env: { PORT: String(shopPort), E2E_DATA_DIR: shopDataDir, E2E_SHOP_ENV: JSON.stringify({ STAFF_EMAILS: E2E_STAFF_EMAILS, ORDERS_EMAIL: "orders@example.com" }) },
+      env: {
+        PORT: String(shopPort),
+        E2E_DATA_DIR: shopDataDir,
+        E2E_SHOP_ENV: JSON.stringify({ STAFF_EMAILS: E2E_STAFF_EMAILS, ORDERS_EMAIL: "orders@example.com" }),
+      },
     },
     {
       ...shopServer,
@@ -83,7 +99,10 @@ export default defineConfig({
         PORT: String(bigCatalogPort),
         E2E_EXTRA_PRODUCTS: String(BIG_CATALOG_EXTRA_PRODUCTS),
         // Google sign-in configured (never contacted: the tests only check that it is offered), the first server has none.
-        E2E_SHOP_ENV: JSON.stringify({ GOOGLE_CLIENT_ID: "e2e-client-id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "e2e-client-secret" }),
+        E2E_SHOP_ENV: JSON.stringify({
+          GOOGLE_CLIENT_ID: "e2e-client-id.apps.googleusercontent.com",
+          GOOGLE_CLIENT_SECRET: "e2e-client-secret",
+        }),
       },
     },
     {
@@ -95,7 +114,11 @@ export default defineConfig({
         PORT: String(stripeShopPort),
         E2E_STRIPE: "stand-in",
         E2E_STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
-        E2E_SHOP_ENV: JSON.stringify({ MAIL: "off", STAFF_EMAILS: E2E_STAFF_EMAILS, ORDERS_EMAIL: "orders@example.com" }),
+        E2E_SHOP_ENV: JSON.stringify({
+          MAIL: "off",
+          STAFF_EMAILS: E2E_STAFF_EMAILS,
+          ORDERS_EMAIL: "orders@example.com",
+        }),
       },
     },
   ],

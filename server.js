@@ -12,6 +12,7 @@ import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
+
 import { createPageCache } from "./server/page-cache.js";
 import { remixHandler } from "./server/remix-handler.js";
 import {
@@ -127,7 +128,11 @@ app.use(
         "font-src": ["'self'"],
         // The checkout's answer sends the form on to the hosted payment page (decision 0031): browsers check that
         // redirect against form-action too.
-        "form-action": ["'self'", ...(started?.formActionOrigins ?? []), ...(process.env.CSP_FORM_ACTION ?? "").split(" ").filter(Boolean)],
+        "form-action": [
+          "'self'",
+          ...(started?.formActionOrigins ?? []),
+          ...(process.env.CSP_FORM_ACTION ?? "").split(" ").filter(Boolean),
+        ],
         "frame-ancestors": ["'none'"],
         "img-src": ["'self'", "data:", ...(process.env.CSP_IMG_SRC ?? "").split(" ").filter(Boolean)],
         "object-src": ["'none'"],
@@ -137,7 +142,10 @@ app.use(
         "script-src-attr": ["'none'"],
         // The stylesheet is inline in production, with the nonce (app/components/document-assets.tsx). The
         // development server injects styles without one, and a nonce would disable its 'unsafe-inline'.
-        "style-src": ["'self'", viteDevServer ? "'unsafe-inline'" : (_req, res) => `'nonce-${/** @type {any} */ (res).locals.cspNonce}'`],
+        "style-src": [
+          "'self'",
+          viteDevServer ? "'unsafe-inline'" : (_req, res) => `'nonce-${/** @type {any} */ (res).locals.cspNonce}'`,
+        ],
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -167,7 +175,12 @@ app.use(
   remixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.renderNonce, clientIp: req.ip, requestPath: req.path, responseHeaders: new Headers() }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.renderNonce,
+      clientIp: req.ip,
+      requestPath: req.path,
+      responseHeaders: new Headers(),
+    }),
     // Public pages for visitors without cookies, for as long as their s-maxage says (PAGE_CACHE=off to disable).
     pageCache: isProduction && process.env.PAGE_CACHE !== "off" ? createPageCache() : undefined,
   }),
@@ -180,11 +193,18 @@ app.use(
     // Express marks the client's mistakes (a malformed escape in a static file's path) with a 4xx status: no stack.
     const status = Number(error?.status ?? error?.statusCode);
     if (status >= 400 && status < 500) {
-      logger.warn("refused request", { requestId: res.locals.requestId, status, reason: error instanceof Error ? error.message : String(error) });
+      logger.warn("refused request", {
+        requestId: res.locals.requestId,
+        status,
+        reason: error instanceof Error ? error.message : String(error),
+      });
       if (res.headersSent) return next(error);
       return res.status(status).type("text").send("Bad Request\n");
     }
-    logger.error("unhandled error", { requestId: res.locals.requestId, error: error instanceof Error ? error.stack : String(error) });
+    logger.error("unhandled error", {
+      requestId: res.locals.requestId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
     if (res.headersSent) return next(error);
     res.status(500).type("text").send("Internal Server Error\n");
   },

@@ -29,7 +29,14 @@ export default {
       },
       fontFamily: {
         // Headings: the self-hosted display face, then its metric-matched fallback (app/tailwind.css).
-        serif: ["Bodoni Moda", "Bodoni Moda Fallback", "Bodoni Moda Fallback Noto", "Bodoni Moda Fallback DejaVu", "Georgia", "serif"],
+        serif: [
+          "Bodoni Moda",
+          "Bodoni Moda Fallback",
+          "Bodoni Moda Fallback Noto",
+          "Bodoni Moda Fallback DejaVu",
+          "Georgia",
+          "serif",
+        ],
         // Body: each platform's own interface face (San Francisco, Segoe UI, Roboto), no download.
         sans: [
           "system-ui",

@@ -1,10 +1,10 @@
-import { vitePlugin as remix } from "@remix-run/dev";
-import tailwindcss from "@tailwindcss/vite";
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { constants as zlib } from "node:zlib";
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -78,7 +78,11 @@ function databaseImage(): Plugin {
       outDir = config.build.outDir;
     },
     buildStart() {
-      this.emitFile({ type: "chunk", id: path.join(root, "app/backend/sql/database-image.server.ts"), fileName: "database-image.js" });
+      this.emitFile({
+        type: "chunk",
+        id: path.join(root, "app/backend/sql/database-image.server.ts"),
+        fileName: "database-image.js",
+      });
     },
     async writeBundle() {
       const script = `const { writeDatabaseImage } = await import(process.argv[1]);

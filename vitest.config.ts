@@ -23,7 +23,9 @@ export default defineConfig({
       // Routes and modules called in this process on an in-memory PGlite, with a real SMTP server; the server's own
       // parts. Nothing to install beyond npm. A process per file: modules read the environment once, and tests
       // install their own backend.
-      project("integration", ["tests/integration/**/*.test.ts"], { exclude: ["tests/integration/{backend,production}/**"] }),
+      project("integration", ["tests/integration/**/*.test.ts"], {
+        exclude: ["tests/integration/{backend,production}/**"],
+      }),
       // The backend contract on every adapter (PGlite on disk, a throwaway PostgreSQL 15, the fake Supabase) and the
       // mail outbox shared by several instances on PostgreSQL 15.
       project("backend", ["tests/integration/backend/**/*.test.ts"]),

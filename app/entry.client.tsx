@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+
 import { loaderDataDecoded } from "~/utils/framework-internals";
 import type { WindowWithBeforeHydration } from "~/utils/framework-loader";
 

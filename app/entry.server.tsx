@@ -1,9 +1,9 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+
 import inlineStylesheet from "~/tailwind.css?inline";
 import { setDocumentCacheControl } from "~/utils/cache-control";
 import { markScriptsRendered } from "~/utils/framework-internals";
@@ -58,7 +58,12 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          setDocumentCacheControl(request, responseStatusCode, responseHeaders, remixContext.staticHandlerContext.matches.at(-1)?.route.id);
+          setDocumentCacheControl(
+            request,
+            responseStatusCode,
+            responseHeaders,
+            remixContext.staticHandlerContext.matches.at(-1)?.route.id,
+          );
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -3,7 +3,7 @@ import type { Backend } from "~/backend/port";
 import { adoptShopDetails } from "~/content/shop-details";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { describePayment, getPaymentProvider, paymentFormActionOrigins } from "~/modules/payment/payment.server";
-import { type Env, getEnv } from "~/utils/env.server";
+import { getEnv, type Env } from "~/utils/env.server";
 
 export interface StartupOptions {
   /** The build's migrated database image (server.js passes it in production): a new DATA_DIR starts from it. */
@@ -55,7 +55,8 @@ export async function syncStaff(
   const orderRecipients = env.ORDERS_EMAIL.length > 0 ? env.ORDERS_EMAIL : env.STAFF_EMAILS;
   const confirmed = await backend.syncStaff({ staffEmails: env.STAFF_EMAILS, orderRecipients });
   const listed = env.STAFF_EMAILS.length;
-  const notices = orderRecipients.length === 0 ? "; new orders are announced to nobody (set ORDERS_EMAIL or STAFF_EMAILS)" : "";
+  const notices =
+    orderRecipients.length === 0 ? "; new orders are announced to nobody (set ORDERS_EMAIL or STAFF_EMAILS)" : "";
   if (confirmed === null) {
     return `Staff: not written (the staff list needs SUPABASE_SERVICE_ROLE_KEY on Supabase); the back office has no staff${notices}`;
   }

@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+
 import { FrameworkScript, InlineStylesheet } from "~/components/document-assets";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SharedShapes } from "~/components/icons";
@@ -8,14 +9,14 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { SHOP_DETAILS_META, shopDetails } from "~/content/shop-details";
+import { loadShellSession } from "~/modules/auth/shell-session.server";
 import { takeNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import { NewsletterForm } from "~/routes/newsletter";
 import stylesheet from "~/tailwind.css?url";
 import { useNonce } from "~/utils/nonce";
-import { useHandOverFromLoader } from "~/utils/use-hydrated";
 import { getOrigin } from "~/utils/request.server";
-import { loadShellSession } from "~/modules/auth/shell-session.server";
 import { takeToast } from "~/utils/toast.server";
+import { useHandOverFromLoader } from "~/utils/use-hydrated";
 
 export const links: LinksFunction = () => [
   // In production the stylesheet is inline (InlineStylesheet); the development server keeps the file, which it
@@ -31,16 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     takeToast(request, context),
     takeNewsletterFlash(request, context),
   ]);
-  return data(
-    {
-      origin: getOrigin(request),
-      user: member,
-      cart: { lines: summary.lines, totalItems: summary.totalItems, totalAmountCents: summary.totalAmountCents },
-      toast,
-      /** The footer form's message and typed address after a refused post without JavaScript. */
-      newsletter,
-    },
-  );
+  return data({
+    origin: getOrigin(request),
+    user: member,
+    cart: { lines: summary.lines, totalItems: summary.totalItems, totalAmountCents: summary.totalAmountCents },
+    toast,
+    /** The footer form's message and typed address after a refused post without JavaScript. */
+    newsletter,
+  });
 }
 
 /**
@@ -72,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SharedShapes />
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
         >
           Skip to content
         </a>

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@remix-run/route-config";
+import { index, route, type RouteConfig } from "@remix-run/route-config";
 
 /**
  * The whole URL table. The listing screen answers on several paths: one module, one id per path. Where a URL is

@@ -74,7 +74,7 @@ function curveThrough(points) {
         (2 * p1[k] +
           (p2[k] - p0[k]) * s +
           (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k]) * s * s +
-          (3 * p1[k] - p0[k] - 3 * p2[k] + p3[k]) * s * s * s)
+          (3 * p1[k] - p0[k] - 3 * p2[k] + p3[k]) * s * s * s),
     );
   };
 }
@@ -199,7 +199,7 @@ class Drawing {
   blur(deviation) {
     const id = this.id("blur");
     this.def(
-      `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`
+      `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`,
     );
     return id;
   }
@@ -207,12 +207,13 @@ class Drawing {
     const id = this.id("lg");
     this.def(
       `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${fmt(from[0])}" y1="${fmt(from[1])}" x2="${fmt(
-        to[0]
+        to[0],
       )}" y2="${fmt(to[1])}">${stops
         .map(
-          ([offset, color, opacity = 1]) => `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`
+          ([offset, color, opacity = 1]) =>
+            `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`,
         )
-        .join("")}</linearGradient>`
+        .join("")}</linearGradient>`,
     );
     return id;
   }
@@ -222,12 +223,13 @@ class Drawing {
       scaleY === 1 ? "" : ` gradientTransform="translate(0 ${fmt(center[1] * (1 - scaleY))}) scale(1 ${scaleY})"`;
     this.def(
       `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${fmt(center[0])}" cy="${fmt(center[1])}" r="${fmt(
-        radius
+        radius,
       )}"${transform}>${stops
         .map(
-          ([offset, color, opacity = 1]) => `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`
+          ([offset, color, opacity = 1]) =>
+            `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`,
         )
-        .join("")}</radialGradient>`
+        .join("")}</radialGradient>`,
     );
     return id;
   }
@@ -247,7 +249,7 @@ function backdrop(d, colors, { glow = [0.3, 0.25], glowStrength = 0.75, floor = 
     [
       [0, light],
       [1, deep],
-    ]
+    ],
   );
   d.add(`<rect width="${d.width}" height="${d.height}" fill="url(#${gradient})"/>`);
   const glowCenter = [d.width * glow[0], d.height * glow[1]];
@@ -263,7 +265,7 @@ function backdrop(d, colors, { glow = [0.3, 0.25], glowStrength = 0.75, floor = 
       [
         [0, deep, 0],
         [1, mix(deep, "#3a2a24", 0.25), floor * 2.5],
-      ]
+      ],
     );
     d.add(`<rect width="${d.width}" height="${d.height}" fill="url(#${floorId})"/>`);
   }
@@ -274,8 +276,8 @@ function softShadow(d, center, radiusX, radiusY, opacity = 0.18, deviation = 18)
   const blur = d.blur(deviation);
   d.add(
     `<ellipse cx="${fmt(center[0])}" cy="${fmt(center[1])}" rx="${fmt(radiusX)}" ry="${fmt(
-      radiusY
-    )}" fill="#3a2820" opacity="${opacity}" filter="url(#${blur})"/>`
+      radiusY,
+    )}" fill="#3a2820" opacity="${opacity}" filter="url(#${blur})"/>`,
   );
 }
 
@@ -302,7 +304,7 @@ function hairLock(
     bodyOpacity = 0.95,
     shadow = 0,
     waves,
-  }
+  },
 ) {
   // Waves shift every strand by the same amount along the calm curve's normal, so strands stay parallel: offsetting
   // each strand from the waved curve instead would fold the strands of a wide lock over each other in the bends.
@@ -320,7 +322,7 @@ function hairLock(
       [0, mix(tone, palette.root, 0.55)],
       [0.3, tone],
       [1, palette.ends ? mix(tone, palette.ends, 0.65) : tone],
-    ])
+    ]),
   );
   const parts = [];
 
@@ -341,8 +343,8 @@ function hairLock(
     parts.push(
       `<path d="${outline(
         0.9,
-        0.95
-      )}" fill="#2b1d16" opacity="${shadow}" filter="url(#${blur})" transform="translate(16 22)"/>`
+        0.95,
+      )}" fill="#2b1d16" opacity="${shadow}" filter="url(#${blur})" transform="translate(16 22)"/>`,
     );
   }
   if (bodyOpacity > 0) {
@@ -350,7 +352,7 @@ function hairLock(
     parts.push(
       `<path d="${outline(0.86, 0.9)}" fill="url(#${
         toneGradients[1]
-      })" opacity="${bodyOpacity}" filter="url(#${blur})"/>`
+      })" opacity="${bodyOpacity}" filter="url(#${blur})"/>`,
     );
   }
 
@@ -365,7 +367,7 @@ function hairLock(
       points.push(pointAcross(t, clamp(offset, -1.05, 1.05)));
     }
     return `<path d="${smoothPath(points)}" stroke="${stroke}" stroke-width="${fmt(
-      widthScale * strandWidth
+      widthScale * strandWidth,
     )}" stroke-opacity="${fmt(opacity * 100) / 100}"/>`;
   };
 
@@ -380,8 +382,8 @@ function hairLock(
         d.between(ends[0], ends[1]),
         `url(#${toneGradients[tone]})`,
         d.between(0.45, 0.95),
-        d.between(0.7, 2.6)
-      )
+        d.between(0.7, 2.6),
+      ),
     );
   }
   const sheenColor = mix(palette.tones[3], "#ffffff", 0.35);
@@ -392,7 +394,7 @@ function hairLock(
       const center = at + d.between(-0.04, 0.04);
       const opacity = lerp(0.6, 0.15, (half - 0.015) / 0.085) * d.between(0.6, 1);
       strandPaths.push(
-        strand(d.between(-0.92, 0.92), center - half, center + half, sheenColor, opacity, d.between(0.6, 2))
+        strand(d.between(-0.92, 0.92), center - half, center + half, sheenColor, opacity, d.between(0.6, 2)),
       );
     }
   }
@@ -409,20 +411,20 @@ function weftBand(d, { at, angle, length, palette, clips = 3, wire = false }) {
       [0, palette.tones[2]],
       [0.5, palette.tones[0]],
       [1, palette.root],
-    ]
+    ],
   );
   const parts = [
     `<rect x="${fmt(-length / 2)}" y="-13" width="${fmt(length)}" height="26" rx="9" fill="url(#${gradient})"/>`,
     `<rect x="${fmt(-length / 2 + 8)}" y="-3" width="${fmt(
-      length - 16
+      length - 16,
     )}" height="2" rx="1" fill="#ffffff" opacity="0.18"/>`,
   ];
   if (wire) {
     // A halo extension hangs from a fine, clear wire instead of clips.
     parts.push(
       `<path d="M${fmt(-length / 2 + 6)} -6 C${fmt(-length * 0.45)} ${fmt(-length * 0.72)} ${fmt(length * 0.45)} ${fmt(
-        -length * 0.72
-      )} ${fmt(length / 2 - 6)} -6" fill="none" stroke="#6f6862" stroke-opacity="0.55" stroke-width="3"/>`
+        -length * 0.72,
+      )} ${fmt(length / 2 - 6)} -6" fill="none" stroke="#6f6862" stroke-opacity="0.55" stroke-width="3"/>`,
     );
   }
   const metal = d.linearGradient(
@@ -432,14 +434,14 @@ function weftBand(d, { at, angle, length, palette, clips = 3, wire = false }) {
       [0, "#f1efeb"],
       [0.5, "#b9b4ad"],
       [1, "#8e8881"],
-    ]
+    ],
   );
   for (let i = 0; i < clips; i++) {
     const x = lerp(-length / 2 + 60, length / 2 - 60, clips === 1 ? 0.5 : i / (clips - 1)) - 24;
     parts.push(
       `<rect x="${fmt(x)}" y="-16" width="48" height="32" rx="9" fill="url(#${metal})"/><rect x="${fmt(
-        x + 12
-      )}" y="-5" width="24" height="10" rx="5" fill="#5f5953" opacity="0.55"/>`
+        x + 12,
+      )}" y="-5" width="24" height="10" rx="5" fill="#5f5953" opacity="0.55"/>`,
     );
   }
   d.add(`<g transform="translate(${fmt(at[0])} ${fmt(at[1])}) rotate(${fmt(angle)})">${parts.join("")}</g>`);
@@ -449,19 +451,19 @@ function weftBand(d, { at, angle, length, palette, clips = 3, wire = false }) {
 function tapeTab(d, { at, angle, length }) {
   d.add(
     `<g transform="translate(${fmt(at[0])} ${fmt(at[1])}) rotate(${fmt(angle)})"><rect x="${fmt(
-      -length / 2
+      -length / 2,
     )}" y="-20" width="${fmt(
-      length
+      length,
     )}" height="40" rx="6" fill="#ffffff" fill-opacity="0.55" stroke="#ffffff" stroke-opacity="0.9" stroke-width="2"/><rect x="${fmt(
-      -length / 2 + 8
-    )}" y="-13" width="${fmt(length - 16)}" height="6" rx="3" fill="#ffffff" opacity="0.6"/></g>`
+      -length / 2 + 8,
+    )}" y="-13" width="${fmt(length - 16)}" height="6" rx="3" fill="#ffffff" opacity="0.6"/></g>`,
   );
 }
 
 /** A weft hanging straight down from its top band: the classic product shot of an extension. */
 function hangingWeft(
   d,
-  { palette, waves, x = 480, top = 190, bottom = 1110, topWidth = 540, bottomWidth = 400, band = "clips" }
+  { palette, waves, x = 480, top = 190, bottom = 1110, topWidth = 540, bottomWidth = 400, band = "clips" },
 ) {
   const curve = curveThrough([
     [x, top],
@@ -543,7 +545,7 @@ function mannequin(d, { skin = ["#f3e8dc", "#d9c4b0"], back = false }) {
     [
       [0, skin[0]],
       [1, skin[1]],
-    ]
+    ],
   );
   d.add(
     `<path d="M${cx - 62} ${cy + 120}C${cx - 58} ${cy + 220} ${cx - 66} ${cy + 280} ${cx - 86} ${cy + 318}C${
@@ -554,14 +556,14 @@ function mannequin(d, { skin = ["#f3e8dc", "#d9c4b0"], back = false }) {
       cy + 380
     } ${cx + 190} ${cy + 352} ${cx + 86} ${cy + 318}C${cx + 66} ${cy + 280} ${cx + 58} ${cy + 220} ${cx + 62} ${
       cy + 120
-    }Z" fill="url(#${body})"/>`
+    }Z" fill="url(#${body})"/>`,
   );
   // The shade under the chin gives the neck depth.
   const neckShade = d.blur(16);
   d.add(
     `<ellipse cx="${cx}" cy="${cy + ry - 8}" rx="${
       rx * 0.6
-    }" ry="46" fill="#8a6e5a" opacity="0.22" filter="url(#${neckShade})"/>`
+    }" ry="46" fill="#8a6e5a" opacity="0.22" filter="url(#${neckShade})"/>`,
   );
   const face = d.radialGradient([cx - rx * 0.3, cy - ry * 0.25], rx * 1.6, [
     [0, mix(skin[0], "#ffffff", 0.3)],
@@ -576,7 +578,7 @@ function mannequin(d, { skin = ["#f3e8dc", "#d9c4b0"], back = false }) {
         cx - rx * 0.86
       } ${cy + ry * 0.7} ${cx - rx * 0.94} ${cy + ry * 0.22}C${cx - rx} ${cy - ry * 0.2} ${cx - rx * 0.95} ${
         cy - ry
-      } ${cx} ${cy - ry}Z" fill="url(#${face})"/>`
+      } ${cx} ${cy - ry}Z" fill="url(#${face})"/>`,
     );
   }
 }
@@ -602,8 +604,8 @@ function hairDome(d, { palette, parting, boundary, shell = 1.08, strands = 420 }
       [
         [0, mix(tone, palette.root, 0.3)],
         [1, tone],
-      ]
-    )
+      ],
+    ),
   );
   // The fill under the strands: the outer shell from one end of the boundary over the top to the other end.
   const [startAngle, startRadius] = toPolar(boundary[0]);
@@ -625,7 +627,7 @@ function hairDome(d, { palette, parting, boundary, shell = 1.08, strands = 420 }
       const f = lerp(from, to, i / 10);
       // Stay on the outer shell first, then come down to the target: the hair lies on a round head.
       points.push(
-        fromPolar(lerp(partAngle, targetAngle, f) + wobble * Math.sin(f * Math.PI), lerp(shell, targetRadius, f * f))
+        fromPolar(lerp(partAngle, targetAngle, f) + wobble * Math.sin(f * Math.PI), lerp(shell, targetRadius, f * f)),
       );
     }
     return smoothPath(points);
@@ -638,15 +640,15 @@ function hairDome(d, { palette, parting, boundary, shell = 1.08, strands = 420 }
     const tone = pick < 0.3 ? 0 : pick < 0.65 ? 1 : pick < 0.9 ? 2 : 3;
     paths.push(
       `<path d="${strandAlong(target, 0, 1)}" stroke="url(#${tones[tone]})" stroke-width="${fmt(
-        d.between(0.8, 2.6)
-      )}" stroke-opacity="${fmt(d.between(50, 95)) / 100}"/>`
+        d.between(0.8, 2.6),
+      )}" stroke-opacity="${fmt(d.between(50, 95)) / 100}"/>`,
     );
     if (d.random() < 0.35) {
       const center = d.between(0.32, 0.42);
       paths.push(
         `<path d="${strandAlong(target, center - 0.1, center + 0.1)}" stroke="${sheenColor}" stroke-width="${fmt(
-          d.between(0.8, 2)
-        )}" stroke-opacity="${fmt(d.between(20, 55)) / 100}"/>`
+          d.between(0.8, 2),
+        )}" stroke-opacity="${fmt(d.between(20, 55)) / 100}"/>`,
       );
     }
   }
@@ -779,7 +781,7 @@ function silkPillow(d, { x = 480, y = 640, scale = 1 }) {
       [0.45, "#e8cfa9"],
       [0.7, "#f3e1c4"],
       [1, "#c9a87c"],
-    ]
+    ],
   );
   const outline =
     "M-330 -230Q-170 -268 0 -250Q170 -268 330 -230Q352 0 330 230Q170 266 0 248Q-170 266 -330 230Q-352 0 -330 -230Z";
@@ -792,8 +794,8 @@ function silkPillow(d, { x = 480, y = 640, scale = 1 }) {
         `<path d="M-280 120C-100 40 80 150 280 60" fill="none" stroke="#ffffff" stroke-width="30" stroke-opacity="0.35" filter="url(#${sheen})"/>` +
         `<path d="M-300 -205C-240 -150 -220 -120 -170 -100M300 -205C250 -160 230 -120 190 -100M-300 205C-250 160 -220 130 -170 115M300 205C250 160 230 130 190 112" fill="none" stroke="#a88758" stroke-width="6" stroke-opacity="0.35" filter="url(#${fold})"/>` +
         `<path d="M-150 10C-60 40 40 -20 150 20" fill="none" stroke="#b8976a" stroke-width="10" stroke-opacity="0.25" filter="url(#${fold})"/>` +
-        `<path d="${outline}" fill="none" stroke="#b8976a" stroke-opacity="0.35" stroke-width="3"/>`
-    )
+        `<path d="${outline}" fill="none" stroke="#b8976a" stroke-opacity="0.35" stroke-width="3"/>`,
+    ),
   );
 }
 
@@ -813,8 +815,8 @@ function silkDrape(d, { base = "#e6cba3" } = {}) {
     const light = i % 2 === 0;
     folds.push(
       `<path d="${smoothPath(points)}" fill="none" stroke="${light ? "#fff7ea" : "#9c7a50"}" stroke-width="${fmt(
-        d.between(110, 170)
-      )}" stroke-opacity="${light ? 0.6 : 0.32}" filter="url(#${soft})"/>`
+        d.between(110, 170),
+      )}" stroke-opacity="${light ? 0.6 : 0.32}" filter="url(#${soft})"/>`,
     );
   }
   d.add(`<g stroke-linecap="round">${folds.join("")}</g>`);
@@ -828,7 +830,7 @@ function paddleBrush(d, { x, y, angle, scale = 1 }) {
       [0, "#3b3537"],
       [0.4, "#161314"],
       [1, "#0c0a0b"],
-    ]
+    ],
   );
   const cushion = d.radialGradient([0, -40], 260, [
     [0, "#2a2426"],
@@ -842,7 +844,7 @@ function paddleBrush(d, { x, y, angle, scale = 1 }) {
       [0.35, "#3d3739"],
       [0.55, "#1a1718"],
       [1, "#0a0809"],
-    ]
+    ],
   );
   const tufts = [];
   for (let row = 0; row < 11; row++) {
@@ -855,7 +857,7 @@ function paddleBrush(d, { x, y, angle, scale = 1 }) {
       tufts.push(
         `<circle cx="${tx}" cy="${ty}" r="9" fill="${tone}"/><circle cx="${tx - 2}" cy="${
           ty - 2
-        }" r="3.5" fill="#d8c3a8" opacity="0.7"/>`
+        }" r="3.5" fill="#d8c3a8" opacity="0.7"/>`,
       );
     }
   }
@@ -872,7 +874,7 @@ function paddleBrush(d, { x, y, angle, scale = 1 }) {
       tufts.join("") +
       `<path d="M-165 -170C-150 -262 -40 -282 60 -276" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="8" stroke-linecap="round" filter="url(#${sheen})"/>` +
       `<path d="M-16 360L-12 680" stroke="#ffffff" stroke-opacity="0.3" stroke-width="8" stroke-linecap="round" filter="url(#${sheen})"/>` +
-      `</g>`
+      `</g>`,
   );
 }
 
@@ -885,7 +887,7 @@ function serumBottle(d, { x, y, scale = 1, liquid = ["#f2d59a", "#d9a55a"] }) {
       [0.2, "#ffffff", 0.12],
       [0.8, "#ffffff", 0.08],
       [1, "#ffffff", 0.45],
-    ]
+    ],
   );
   const serum = d.linearGradient(
     [0, -40],
@@ -893,7 +895,7 @@ function serumBottle(d, { x, y, scale = 1, liquid = ["#f2d59a", "#d9a55a"] }) {
     [
       [0, liquid[0], 0.75],
       [1, liquid[1], 0.9],
-    ]
+    ],
   );
   const collar = d.linearGradient(
     [-56, 0],
@@ -903,7 +905,7 @@ function serumBottle(d, { x, y, scale = 1, liquid = ["#f2d59a", "#d9a55a"] }) {
       [0.35, "#f0d9a8"],
       [0.6, "#c49a5a"],
       [1, "#8a6a38"],
-    ]
+    ],
   );
   const bulb = d.linearGradient(
     [-44, 0],
@@ -912,7 +914,7 @@ function serumBottle(d, { x, y, scale = 1, liquid = ["#f2d59a", "#d9a55a"] }) {
       [0, "#17131a"],
       [0.4, "#4a4350"],
       [1, "#0f0c10"],
-    ]
+    ],
   );
   const shadow = d.blur(18);
   const caustic = d.blur(22);
@@ -931,7 +933,7 @@ function serumBottle(d, { x, y, scale = 1, liquid = ["#f2d59a", "#d9a55a"] }) {
       `<rect x="-56" y="-236" width="112" height="76" rx="10" fill="url(#${collar})"/>` +
       `<path d="M-40 -236C-46 -300 -38 -346 0 -350C38 -346 46 -300 40 -236Z" fill="url(#${bulb})"/>` +
       `<path d="M-22 -250C-26 -290 -22 -320 -8 -330" fill="none" stroke="#ffffff" stroke-opacity="0.3" stroke-width="6" stroke-linecap="round"/>` +
-      `</g>`
+      `</g>`,
   );
 }
 
@@ -942,7 +944,7 @@ function wideToothComb(d, { x, y, angle, scale = 1 }) {
     [
       [0, "#f6ead9"],
       [1, "#d8c2a6"],
-    ]
+    ],
   );
   const teeth = [];
   for (let i = 0; i < 11; i++) {
@@ -956,7 +958,7 @@ function wideToothComb(d, { x, y, angle, scale = 1 }) {
       `<g fill="#3a2820" opacity="0.2" filter="url(#${shadow})" transform="translate(14 20)">${comb}</g>` +
       `<g fill="url(#${body})">${comb}</g>` +
       `<rect x="-262" y="-28" width="524" height="10" rx="5" fill="#ffffff" opacity="0.5"/>` +
-      `</g>`
+      `</g>`,
   );
 }
 
@@ -986,12 +988,12 @@ function swatchFan(d, { pivot, length, palettes, spread = 110, startAngle = -55 
       [
         [0, "#faf4ec"],
         [1, "#dccab4"],
-      ]
+      ],
     );
     d.add(
       `<g transform="translate(${fmt(from[0])} ${fmt(from[1])}) rotate(${fmt(
-        (-angle * 180) / Math.PI
-      )})"><rect x="-44" y="-22" width="88" height="44" rx="10" fill="url(#${tab})" stroke="#b89d7e" stroke-opacity="0.5"/></g>`
+        (-angle * 180) / Math.PI,
+      )})"><rect x="-44" y="-22" width="88" height="44" rx="10" fill="url(#${tab})" stroke="#b89d7e" stroke-opacity="0.5"/></g>`,
     );
   });
   const ring = d.linearGradient(
@@ -1001,7 +1003,7 @@ function swatchFan(d, { pivot, length, palettes, spread = 110, startAngle = -55 
       [0, "#f3e3c3"],
       [0.5, "#b8925a"],
       [1, "#7d6137"],
-    ]
+    ],
   );
   d.add(`<circle cx="${pivot[0]}" cy="${pivot[1]}" r="34" fill="none" stroke="url(#${ring})" stroke-width="12"/>`);
 }
@@ -1023,15 +1025,15 @@ function warmth(d, { at, radius }) {
         [x, at[1] + radius * 0.35],
         [x, at[1] - radius * 0.55],
       ]),
-      { amplitude: 14, cycles: 2, phase: i, settle: 0.01 }
+      { amplitude: 14, cycles: 2, phase: i, settle: 0.01 },
     );
     const points = Array.from({ length: 20 }, (_, k) => curve(k / 19));
     lines.push(`<path d="${smoothPath(points)}"/>`);
   }
   d.add(
     `<g fill="none" stroke="#ffffff" stroke-opacity="0.6" stroke-width="6" stroke-linecap="round" filter="url(#${soft})">${lines.join(
-      ""
-    )}</g>`
+      "",
+    )}</g>`,
   );
 }
 
@@ -1245,7 +1247,7 @@ const images = [
     draw(d) {
       backdrop(d, backdrops.blush, { glow: [0.7, 0.2] });
       d.transformed("translate(-540 -220) scale(1.9)", () =>
-        wigOnMannequin(d, { palette: hair.naturalBlack, length: 660, flare: 26, bob: true })
+        wigOnMannequin(d, { palette: hair.naturalBlack, length: 660, flare: 26, bob: true }),
       );
     },
   },
@@ -1327,7 +1329,7 @@ const images = [
     draw(d) {
       backdrop(d, backdrops.mocha, { glow: [0.7, 0.3], glowStrength: 0.35 });
       d.transformed("translate(-380 -300) scale(1.75)", () =>
-        wigOnMannequin(d, { palette: hair.platinumBlonde, length: 1130, flare: 50, skin: ["#d9c3b0", "#a88e7b"] })
+        wigOnMannequin(d, { palette: hair.platinumBlonde, length: 1130, flare: 50, skin: ["#d9c3b0", "#a88e7b"] }),
       );
     },
   },
@@ -1529,7 +1531,7 @@ const images = [
     draw(d) {
       backdrop(d, backdrops.blush, { glow: [0.25, 0.3] });
       d.transformed("translate(640 -60) scale(0.75)", () =>
-        wigOnMannequin(d, { palette: hair.chocolateBrown, length: 1100, flare: 70, waves: longWaves })
+        wigOnMannequin(d, { palette: hair.chocolateBrown, length: 1100, flare: 70, waves: longWaves }),
       );
     },
   },
@@ -1662,7 +1664,7 @@ async function render(image) {
           .webp({ quality: WEBP_QUALITY, effort: 6 })
           .toFile(path.join(outputDir, `${image.id}-${w}.webp`)),
       ];
-    })
+    }),
   );
   return {
     id: image.id,
@@ -1682,7 +1684,7 @@ function manifestSource(assets) {
       `    height: ${asset.height},\n` +
       `    widths: [${asset.widths.join(", ")}],\n` +
       `    alt: ${JSON.stringify(asset.alt)},\n` +
-      `  },`
+      `  },`,
   );
   return `// Generated by scripts/generate-images.mjs (\`npm run images\`): do not edit by hand, change the script and run it.
 // Files live in public/images as <id>-<width>.avif and <id>-<width>.webp.
@@ -1723,7 +1725,7 @@ async function main() {
   if (only.length === 0) {
     await writeFile(manifestFile, manifestSource(assets));
     console.log(
-      `Wrote ${assets.length} images to ${path.relative(root, outputDir)} and ${path.relative(root, manifestFile)}`
+      `Wrote ${assets.length} images to ${path.relative(root, outputDir)} and ${path.relative(root, manifestFile)}`,
     );
   }
 }

@@ -16,6 +16,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import { CookieJar } from "./lib/cookie-jar.mjs";
 import { projectRoot as projectDir, startShop, throwawayDir } from "./lib/shop-harness.mjs";
 
@@ -29,7 +30,9 @@ const { values: options } = parseArgs({
   },
 });
 if (options.help) {
-  console.log("Usage: node scripts/load-test.mjs [--duration seconds=20] [--shoppers 8] [--member-share 0.5] [--url http://127.0.0.1:PORT]");
+  console.log(
+    "Usage: node scripts/load-test.mjs [--duration seconds=20] [--shoppers 8] [--member-share 0.5] [--url http://127.0.0.1:PORT]",
+  );
   process.exit(0);
 }
 const durationMs = bounded(Number(options.duration), 1, 600, "--duration") * 1000;
@@ -71,7 +74,9 @@ async function loadCatalogue() {
     // What Standard shipping (the load test's choice) costs for an items subtotal, by the checkout's own rule.
     const standard = shipping.findShippingMethod("standard");
     standardShippingCents = (subtotalCents) => shipping.shippingAmountCents(standard, subtotalCents);
-    return catalog.getAllProducts().map((product) => ({ id: product.id, inStock: product.inStock, priceCents: money.toCents(product.price) }));
+    return catalog
+      .getAllProducts()
+      .map((product) => ({ id: product.id, inStock: product.inStock, priceCents: money.toCents(product.price) }));
   } finally {
     await vite.close();
   }
@@ -114,15 +119,24 @@ function request(baseUrl, pathname, { form, cookie } = {}) {
   const started = performance.now();
   stats.requests += 1;
   return new Promise((resolve) => {
-    const req = http.request(new URL(pathname, baseUrl), { method: body === undefined ? "GET" : "POST", headers, agent }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => {
-        stats.latencies.push(performance.now() - started);
-        resolve({ status: res.statusCode, location: res.headers.location, setCookies: res.headers["set-cookie"] ?? [], body: Buffer.concat(chunks).toString() });
-      });
-      res.on("error", (error) => resolve({ status: 0, error, setCookies: [], body: "" }));
-    });
+    const req = http.request(
+      new URL(pathname, baseUrl),
+      { method: body === undefined ? "GET" : "POST", headers, agent },
+      (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () => {
+          stats.latencies.push(performance.now() - started);
+          resolve({
+            status: res.statusCode,
+            location: res.headers.location,
+            setCookies: res.headers["set-cookie"] ?? [],
+            body: Buffer.concat(chunks).toString(),
+          });
+        });
+        res.on("error", (error) => resolve({ status: 0, error, setCookies: [], body: "" }));
+      },
+    );
     req.on("error", (error) => resolve({ status: 0, error, setCookies: [], body: "" }));
     if (body !== undefined) req.write(body);
     req.end();
@@ -134,7 +148,9 @@ function expectStatus(response, expected, what) {
   if (expected.includes(response.status)) return true;
   stats.errors += 1;
   if (stats.errorSamples.length < 10) {
-    stats.errorSamples.push(`${what}: ${response.status || response.error?.code || response.error?.message} ${response.body.slice(0, 160).replace(/\s+/g, " ")}`);
+    stats.errorSamples.push(
+      `${what}: ${response.status || response.error?.code || response.error?.message} ${response.body.slice(0, 160).replace(/\s+/g, " ")}`,
+    );
   }
   return false;
 }
@@ -156,7 +172,9 @@ class CartModel {
     else this.lines.set(productId, Math.min(99, quantity));
   }
   snapshot() {
-    return [...this.lines].map(([productId, quantity]) => ({ productId, quantity })).sort((a, b) => a.productId.localeCompare(b.productId));
+    return [...this.lines]
+      .map(([productId, quantity]) => ({ productId, quantity }))
+      .sort((a, b) => a.productId.localeCompare(b.productId));
   }
 }
 
@@ -185,7 +203,8 @@ async function runShopper(baseUrl, shopper, products, deadline, acknowledgedOrde
 
     const product = pick(inStock);
     const quantity = randomInt(1, 3);
-    if (await change({ intent: "add", productId: product.id, quantity: String(quantity) })) cart.add(product.id, quantity);
+    if (await change({ intent: "add", productId: product.id, quantity: String(quantity) }))
+      cart.add(product.id, quantity);
 
     const roll = Math.random();
     const lineIds = [...cart.lines.keys()];
@@ -198,7 +217,8 @@ async function runShopper(baseUrl, shopper, products, deadline, acknowledgedOrde
       if (await change({ intent: "remove", productId })) cart.set(productId, 0);
     }
 
-    if (Math.random() < 0.5 && cart.lines.size > 0 && Date.now() < deadline) await checkout(baseUrl, shopper, cart, acknowledgedOrders);
+    if (Math.random() < 0.5 && cart.lines.size > 0 && Date.now() < deadline)
+      await checkout(baseUrl, shopper, cart, acknowledgedOrders);
   }
 }
 
@@ -289,10 +309,14 @@ async function verify(db, acknowledgedOrders, shoppers, products) {
     const expectedShipping = standardShippingCents(subtotal);
     const expectedTotal = subtotal + expectedShipping;
     if (order.shipping_method !== "standard" || Number(order.shipping_amount) !== expectedShipping) {
-      problems.push(`order #${acknowledged.orderNumber}: shipping ${order.shipping_method} ${order.shipping_amount}, expected standard ${expectedShipping}`);
+      problems.push(
+        `order #${acknowledged.orderNumber}: shipping ${order.shipping_method} ${order.shipping_amount}, expected standard ${expectedShipping}`,
+      );
     }
     if (JSON.stringify(items) !== JSON.stringify(expected)) {
-      problems.push(`order #${acknowledged.orderNumber}: lines ${JSON.stringify(items)}, expected ${JSON.stringify(expected)}`);
+      problems.push(
+        `order #${acknowledged.orderNumber}: lines ${JSON.stringify(items)}, expected ${JSON.stringify(expected)}`,
+      );
     }
     if (Number(order.total_amount) !== expectedTotal) {
       problems.push(`order #${acknowledged.orderNumber}: total ${order.total_amount}, expected ${expectedTotal}`);
@@ -307,9 +331,13 @@ async function verify(db, acknowledgedOrders, shoppers, products) {
       [shopper.email],
     );
     cartsCompared += 1;
-    const stored = rows.map(({ productId, quantity }) => ({ productId, quantity })).sort((a, b) => a.productId.localeCompare(b.productId));
+    const stored = rows
+      .map(({ productId, quantity }) => ({ productId, quantity }))
+      .sort((a, b) => a.productId.localeCompare(b.productId));
     if (JSON.stringify(stored) !== JSON.stringify(shopper.cart.snapshot())) {
-      problems.push(`member ${shopper.index}: cart ${JSON.stringify(stored)}, was told ${JSON.stringify(shopper.cart.snapshot())}`);
+      problems.push(
+        `member ${shopper.index}: cart ${JSON.stringify(stored)}, was told ${JSON.stringify(shopper.cart.snapshot())}`,
+      );
     }
   }
   const [{ count }] = await db.query("select count(*)::int as count from public.orders");
@@ -325,11 +353,16 @@ async function verifyVisitorCarts(baseUrl, shoppers) {
     const shown = page.body
       .split('data-testid="cart-line"')
       .slice(1)
-      .map((chunk) => ({ productId: /name="productId" value="([^"]+)"/.exec(chunk)?.[1], quantity: Number(/aria-label="Quantity (\d+)"/.exec(chunk)?.[1]) }))
+      .map((chunk) => ({
+        productId: /name="productId" value="([^"]+)"/.exec(chunk)?.[1],
+        quantity: Number(/aria-label="Quantity (\d+)"/.exec(chunk)?.[1]),
+      }))
       .sort((a, b) => a.productId.localeCompare(b.productId));
     compared += 1;
     if (JSON.stringify(shown) !== JSON.stringify(shopper.cart.snapshot())) {
-      problems.push(`visitor ${shopper.index}: cart page shows ${JSON.stringify(shown)}, was told ${JSON.stringify(shopper.cart.snapshot())}`);
+      problems.push(
+        `visitor ${shopper.index}: cart page shows ${JSON.stringify(shown)}, was told ${JSON.stringify(shopper.cart.snapshot())}`,
+      );
     }
   }
   return { problems, compared };
@@ -340,12 +373,15 @@ async function verifyVisitorCarts(baseUrl, shoppers) {
 async function main() {
   if (options.url) {
     const { hostname } = new URL(options.url);
-    if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(hostname)) fail("--url must be a loopback address (127.0.0.1, localhost or [::1]).");
+    if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(hostname))
+      fail("--url must be a loopback address (127.0.0.1, localhost or [::1]).");
   }
   const products = await loadCatalogue();
   const server = options.url ? undefined : await startServer();
   const baseUrl = options.url ?? server.url;
-  console.log(`Load test: ${shopperCount} shoppers for ${durationMs / 1000} s against ${baseUrl}${server?.dataDir ? ` (DATA_DIR ${server.dataDir})` : ""}`);
+  console.log(
+    `Load test: ${shopperCount} shoppers for ${durationMs / 1000} s against ${baseUrl}${server?.dataDir ? ` (DATA_DIR ${server.dataDir})` : ""}`,
+  );
 
   const canSignUp = (await request(baseUrl, "/auth?mode=signup")).status === 200;
   const memberCount = canSignUp ? Math.round(shopperCount * memberShare) : 0;
@@ -354,7 +390,9 @@ async function main() {
     const shopper = { index, cookies: new CookieJar() };
     if (index < memberCount) {
       shopper.email = `load-${Date.now()}-${index}-${crypto.randomBytes(3).toString("hex")}@example.com`;
-      const response = await request(baseUrl, "/auth?mode=signup", { form: { intent: "signup", email: shopper.email, password: crypto.randomBytes(12).toString("hex") } });
+      const response = await request(baseUrl, "/auth?mode=signup", {
+        form: { intent: "signup", email: shopper.email, password: crypto.randomBytes(12).toString("hex") },
+      });
       if (!expectStatus(response, [303], "sign-up")) fail(`could not sign up a member: ${stats.errorSamples.at(-1)}`);
       shopper.cookies.store(response.setCookies);
     }
@@ -382,7 +420,8 @@ async function main() {
   server?.removeDataDir();
 
   const sorted = [...stats.latencies].sort((a, b) => a - b);
-  const percentile = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(0) : "-");
+  const percentile = (p) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(0) : "-";
   const problems = [...visitorCheck.problems, ...(check?.problems ?? [])];
   console.log(
     [

@@ -137,12 +137,25 @@ export function createPageCache({
         while (entries.size > 0 && (entries.size >= maxEntries || storedBytes + bytes > maxTotalBytes)) {
           remove(/** @type {string} */ (entries.keys().next().value));
         }
-        const headers = /** @type {[string, string][]} */ ([...response.headers].filter(([name]) => REPLAYED_HEADERS.includes(name)));
-        entries.set(key, { status: response.status, headers, parts, storedAt: now(), expiresAt: now() + maxAge * 1000, bytes });
+        const headers = /** @type {[string, string][]} */ (
+          [...response.headers].filter(([name]) => REPLAYED_HEADERS.includes(name))
+        );
+        entries.set(key, {
+          status: response.status,
+          headers,
+          parts,
+          storedAt: now(),
+          expiresAt: now() + maxAge * 1000,
+          bytes,
+        });
         storedBytes += bytes;
       }
       release(res);
-      return new Response(parts.join(res.locals.cspNonce), { status: response.status, statusText: response.statusText, headers: response.headers });
+      return new Response(parts.join(res.locals.cspNonce), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     },
 
     release,
@@ -164,7 +177,10 @@ export function createPageCache({
  * @param {Response} response
  */
 function sharedMaxAge(response) {
-  const directives = (response.headers.get("Cache-Control") ?? "").toLowerCase().split(",").map((directive) => directive.trim());
+  const directives = (response.headers.get("Cache-Control") ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((directive) => directive.trim());
   if (!directives.includes("public") || directives.includes("no-store") || directives.includes("private")) return 0;
   const sMaxAge = directives.find((directive) => directive.startsWith("s-maxage="));
   const seconds = Number(sMaxAge?.slice("s-maxage=".length));

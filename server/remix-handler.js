@@ -5,6 +5,7 @@
 // has consumed, and sends Remix's response at once, leaving no place for the request's cookie jar or the page cache.
 // So the shop does not depend on it (remix-serve, which is installed but unused, still brings it: decision 0001).
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+
 import { isWebhookRequest } from "./request-guards.js";
 
 /**
@@ -16,7 +17,11 @@ function toFetchRequest(req, res) {
   const portOf = (/** @type {string | undefined} */ host) => Number.parseInt(host?.split(":")[1] ?? "", 10);
   const forwardedPort = portOf(req.get("X-Forwarded-Host"));
   const hostPort = portOf(req.get("Host"));
-  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : undefined;
+  const port = Number.isSafeInteger(forwardedPort)
+    ? forwardedPort
+    : Number.isSafeInteger(hostPort)
+      ? hostPort
+      : undefined;
   const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
 
   const headers = new Headers();
@@ -90,7 +95,10 @@ export function remixHandler({ build, mode, getLoadContext, pageCache }) {
       if (cache && (await cache.serve(req, res))) return;
       res.locals.renderNonce = cache ? cache.renderNonce(res) : res.locals.cspNonce;
       const context = getLoadContext(req, res);
-      const response = withResponseHeaders(await handleRequest(toFetchRequest(req, res), context), context.responseHeaders);
+      const response = withResponseHeaders(
+        await handleRequest(toFetchRequest(req, res), context),
+        context.responseHeaders,
+      );
       await sendResponse(res, cache ? await cache.capture(res, response) : response);
     } catch (error) {
       next(error);

@@ -35,11 +35,13 @@ export function refuse(req, res, status, title, message) {
   res.status(status);
   res.setHeader("Cache-Control", "no-store");
   if (req.accepts(["html", "text"]) === "html") {
-    res.type("html").send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>${title} | Luxe Strands</title></head><body><main><h1>${title}</h1><p>${message}</p>` +
-        `<p><a href="/">Return to the shop</a></p></main></body></html>`,
-    );
+    res
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<title>${title} | Luxe Strands</title></head><body><main><h1>${title}</h1><p>${message}</p>` +
+          `<p><a href="/">Return to the shop</a></p></main></body></html>`,
+      );
   } else {
     res.type("text").send(`${title}: ${message}\n`);
   }
@@ -59,7 +61,8 @@ function ownHosts(req, siteUrl) {
   return hosts.filter(Boolean).map((host) => /** @type {string} */ (host).toLowerCase());
 }
 
-const CROSS_SITE_MESSAGE = "This form was sent from another website. Please go back to the shop and try again from there.";
+const CROSS_SITE_MESSAGE =
+  "This form was sent from another website. Please go back to the shop and try again from there.";
 
 /**
  * Refuses a state-changing request whose Origin header names another site (403), or that has no Origin but the
@@ -195,7 +198,8 @@ export function readFormBody({ limit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
       }
       // A bodiless post (curl -X POST, a button with no fields) is an empty form: say so, so that the
       // route's request.formData() reads no fields instead of throwing on a missing Content-Type.
-      if (body.length === 0 && !req.headers["content-type"]) req.headers["content-type"] = "application/x-www-form-urlencoded";
+      if (body.length === 0 && !req.headers["content-type"])
+        req.headers["content-type"] = "application/x-www-form-urlencoded";
       const contentType = req.get("Content-Type") ?? "";
       const kind = formKind(contentType);
       if (!kind) {
@@ -203,7 +207,13 @@ export function readFormBody({ limit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
       }
       const valid = kind === "urlencoded" ? isValidUrlEncodedUtf8(body) : await isValidMultipart(body, contentType);
       if (!valid) {
-        return refuse(req, res, 400, "Unreadable form", "The form could not be read: it is malformed or is not valid text. Please go back, correct what you typed and try again.");
+        return refuse(
+          req,
+          res,
+          400,
+          "Unreadable form",
+          "The form could not be read: it is malformed or is not valid text. Please go back, correct what you typed and try again.",
+        );
       }
       res.locals.body = body;
       next();
@@ -213,7 +223,11 @@ export function readFormBody({ limit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
 
 /** Node's own answers to a request its parser refused, by the error's code, each with a line saying why. */
 const UNPARSABLE_ANSWERS = {
-  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "The address or the cookies of this request are too long."],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    "Request Header Fields Too Large",
+    "The address or the cookies of this request are too long.",
+  ],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, "Payload Too Large", "The chunk extensions of this request are too long."],
   ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "The request took too long to arrive."],
 };
@@ -231,7 +245,8 @@ export function answerUnparsableRequests(server) {
     // The response in flight on a keep-alive connection: Node's own handler checks it the same way.
     const inFlight = /** @type {{ _httpMessage?: import("node:http").ServerResponse }} */ (socket)._httpMessage;
     if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) return socket.destroy();
-    const [status, reason, message] = UNPARSABLE_ANSWERS[/** @type {keyof typeof UNPARSABLE_ANSWERS} */ (error.code)] ?? UNPARSABLE_DEFAULT;
+    const [status, reason, message] =
+      UNPARSABLE_ANSWERS[/** @type {keyof typeof UNPARSABLE_ANSWERS} */ (error.code)] ?? UNPARSABLE_DEFAULT;
     const body = `${reason}: ${message}\n`;
     const head = [
       `HTTP/1.1 ${status} ${reason}`,
@@ -310,7 +325,9 @@ export function originFormOnly() {
  */
 function splitUrl(url) {
   const queryStart = url.indexOf("?");
-  return queryStart === -1 ? { path: url, query: "" } : { path: url.slice(0, queryStart), query: url.slice(queryStart) };
+  return queryStart === -1
+    ? { path: url, query: "" }
+    : { path: url.slice(0, queryStart), query: url.slice(queryStart) };
 }
 
 /**

@@ -84,7 +84,9 @@ export function requestLog(logger) {
         if (QUIET_WHEN_OK.has(path) && res.statusCode < 400) return;
         const queryIndex = req.originalUrl.indexOf("?");
         const query =
-          queryIndex === -1 ? [] : [...new Set(new URLSearchParams(req.originalUrl.slice(queryIndex + 1)).keys())]
+          queryIndex === -1
+            ? []
+            : [...new Set(new URLSearchParams(req.originalUrl.slice(queryIndex + 1)).keys())]
                 .filter((name) => PARAMETER_NAME.test(name))
                 .slice(0, 20);
         logger.info("request", {

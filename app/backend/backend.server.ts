@@ -1,5 +1,5 @@
 import { getEnv } from "~/utils/env.server";
-import { type BackendConfig, resolveBackendConfig } from "./config.server";
+import { resolveBackendConfig, type BackendConfig } from "./config.server";
 import type { Backend, RequestBackend } from "./port";
 
 declare global {

@@ -10,7 +10,10 @@ export class BackendConfigError extends Error {
   override readonly name = "BackendConfigError";
 }
 
-type BackendEnv = Pick<Env, "BACKEND" | "DATA_DIR" | "DATABASE_URL" | "DATABASE_POOL_SIZE" | "SUPABASE_URL" | "SUPABASE_ANON_KEY"> &
+type BackendEnv = Pick<
+  Env,
+  "BACKEND" | "DATA_DIR" | "DATABASE_URL" | "DATABASE_POOL_SIZE" | "SUPABASE_URL" | "SUPABASE_ANON_KEY"
+> &
   Partial<Pick<Env, "SUPABASE_SERVICE_ROLE_KEY">>;
 
 /**
@@ -30,7 +33,9 @@ export function resolveBackendConfig(env: BackendEnv): BackendConfig {
       }
       return { kind, databaseUrl: checkDatabaseUrl(env.DATABASE_URL), poolSize: env.DATABASE_POOL_SIZE };
     case "supabase": {
-      const missing = [!env.SUPABASE_URL && "SUPABASE_URL", !env.SUPABASE_ANON_KEY && "SUPABASE_ANON_KEY"].filter(Boolean);
+      const missing = [!env.SUPABASE_URL && "SUPABASE_URL", !env.SUPABASE_ANON_KEY && "SUPABASE_ANON_KEY"].filter(
+        Boolean,
+      );
       if (missing.length > 0 || !env.SUPABASE_URL || !env.SUPABASE_ANON_KEY) {
         throw new BackendConfigError(
           `The Supabase backend needs SUPABASE_URL and SUPABASE_ANON_KEY; ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set. ` +
@@ -70,11 +75,10 @@ function checkDatabaseUrl(value: string): string {
     );
   }
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new BackendConfigError(
-      `DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//.`,
-    );
+    throw new BackendConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//.`);
   }
-  if (!url.hostname) throw new BackendConfigError("DATABASE_URL has no host: postgres://user:password@host:5432/database.");
+  if (!url.hostname)
+    throw new BackendConfigError("DATABASE_URL has no host: postgres://user:password@host:5432/database.");
   return value;
 }
 
@@ -83,7 +87,9 @@ function checkSupabaseUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new BackendConfigError("SUPABASE_URL is not a valid URL: expected your project's URL, e.g. https://abcdefghijkl.supabase.co.");
+    throw new BackendConfigError(
+      "SUPABASE_URL is not a valid URL: expected your project's URL, e.g. https://abcdefghijkl.supabase.co.",
+    );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new BackendConfigError("SUPABASE_URL must be an http(s) URL, e.g. https://abcdefghijkl.supabase.co.");

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { signCookieValue, unsignCookieValue } from "./cookie-signing.server";
 
 describe("cookie signing", () => {

@@ -32,13 +32,15 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
   LB020: (error) => new BackendError("not_found", "Order not found.", { cause: error }),
   LB021: (error) =>
     new BackendError("order_changed", error.message ?? "The order changed meanwhile.", { cause: error }),
-  LB022: (error) => new BackendError("move_not_allowed", error.message ?? "That status change is not allowed.", { cause: error }),
+  LB022: (error) =>
+    new BackendError("move_not_allowed", error.message ?? "That status change is not allowed.", { cause: error }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */
 export function toBackendError(error: unknown): BackendError {
   if (error instanceof BackendError) return error;
-  const details = (typeof error === "object" && error !== null ? error : {}) as DatabaseErrorLike & NodeJS.ErrnoException;
+  const details = (typeof error === "object" && error !== null ? error : {}) as DatabaseErrorLike &
+    NodeJS.ErrnoException;
   const code = details.code ?? "";
 
   const raised = raisedByFunctions[code];

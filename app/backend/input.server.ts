@@ -1,6 +1,11 @@
 // Checks both adapters make before a call leaves the app, so that every backend answers bad input alike.
 
-import { MAX_CART_LINE_QUANTITY, MAX_ORDERS_PAGE_SIZE, MIN_PASSWORD_LENGTH, PROFILE_NAME_MAX_LENGTH } from "./constants";
+import {
+  MAX_CART_LINE_QUANTITY,
+  MAX_ORDERS_PAGE_SIZE,
+  MIN_PASSWORD_LENGTH,
+  PROFILE_NAME_MAX_LENGTH,
+} from "./constants";
 import { BackendError } from "./errors";
 import type { StoredCartLine } from "./port";
 
@@ -34,8 +39,17 @@ export function requireQuantity(quantity: number, { allowZeroOrLess = false } = 
 /** A page of rows: `limit` 1 to MAX_ORDERS_PAGE_SIZE, `offset` a whole number from 0 (the database's OFFSET). */
 export function requirePageWindow(window: { limit: number; offset: number }): { limit: number; offset: number } {
   const { limit, offset } = window;
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_ORDERS_PAGE_SIZE || !Number.isSafeInteger(offset) || offset < 0) {
-    throw new BackendError("invalid_input", `A page holds 1 to ${MAX_ORDERS_PAGE_SIZE} rows from a whole-number offset of 0 or more.`);
+  if (
+    !Number.isSafeInteger(limit) ||
+    limit < 1 ||
+    limit > MAX_ORDERS_PAGE_SIZE ||
+    !Number.isSafeInteger(offset) ||
+    offset < 0
+  ) {
+    throw new BackendError(
+      "invalid_input",
+      `A page holds 1 to ${MAX_ORDERS_PAGE_SIZE} rows from a whole-number offset of 0 or more.`,
+    );
   }
   return { limit, offset };
 }

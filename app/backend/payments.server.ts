@@ -1,6 +1,6 @@
 import { BackendError } from "./errors";
 import type { PaymentEventOutcome, PaymentsPort } from "./port";
-import { type PaymentOrderRow, toPaymentOrder } from "./rows.server";
+import { toPaymentOrder, type PaymentOrderRow } from "./rows.server";
 import type { RpcCall } from "./staff-port.server";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,7 +18,8 @@ const outcomes: readonly PaymentEventOutcome[] = [
 ];
 
 /** An id a provider echoes back (client_reference_id, metadata): a uuid, or null for anything else. */
-const orderIdOrNull = (value: string | null | undefined) => (typeof value === "string" && uuidPattern.test(value) ? value : null);
+const orderIdOrNull = (value: string | null | undefined) =>
+  typeof value === "string" && uuidPattern.test(value) ? value : null;
 
 function requireText(value: unknown, what: string, max = 255): string {
   if (typeof value !== "string" || value.length === 0 || value.length > max) {
@@ -63,14 +64,20 @@ export function createPaymentsPort(call: RpcCall): PaymentsPort {
         p_amount: [input.amount ?? null, "bigint"],
         p_currency: [input.currency ?? null, "text"],
       });
-      if (!outcomes.includes(outcome as PaymentEventOutcome)) throw new BackendError("unexpected", `record_payment_event answered ${String(outcome)}.`);
+      if (!outcomes.includes(outcome as PaymentEventOutcome))
+        throw new BackendError("unexpected", `record_payment_event answered ${String(outcome)}.`);
       return outcome as PaymentEventOutcome;
     },
 
     async cancelUnpaid({ orderId, sessionId }) {
       const id = orderIdOrNull(orderId);
       return id
-        ? orderOf(await call("cancel_unpaid_order", { p_order_id: [id, "uuid"], p_session_id: [requireText(sessionId, "A session id"), "text"] }))
+        ? orderOf(
+            await call("cancel_unpaid_order", {
+              p_order_id: [id, "uuid"],
+              p_session_id: [requireText(sessionId, "A session id"), "text"],
+            }),
+          )
         : null;
     },
   };

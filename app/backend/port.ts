@@ -112,7 +112,12 @@ export type OAuthProvider = "google";
 export interface AuthPort {
   /** The signed-in user, or null. Refreshes a session close to expiry (Set-Cookie in responseHeaders). */
   getUser(): Promise<AuthUser | null>;
-  signUp(input: { email: string; password: string; fullName?: string; emailRedirectTo?: string }): Promise<SignUpResult>;
+  signUp(input: {
+    email: string;
+    password: string;
+    fullName?: string;
+    emailRedirectTo?: string;
+  }): Promise<SignUpResult>;
   signInWithPassword(input: { email: string; password: string }): Promise<AuthUser>;
   /** Ends the session on the backend and clears the cookie. Signed out already: no-op. */
   signOut(): Promise<void>;
@@ -447,7 +452,9 @@ export interface StaffPort {
   /** Whether the session's user is staff now (false for a visitor). */
   isStaff(): Promise<boolean>;
   /** Newest first. `limit` 1 to MAX_STAFF_PAGE_SIZE, `offset` 0 or more (else "invalid_input"). */
-  listOrders(input: OrderFilter & { limit: number; offset: number }): Promise<{ orders: StaffOrderSummary[]; totalCount: number }>;
+  listOrders(
+    input: OrderFilter & { limit: number; offset: number },
+  ): Promise<{ orders: StaffOrderSummary[]; totalCount: number }>;
   /** Every order the filter shows, newest first, fetched in batches (the CSV export). */
   exportOrders(input: OrderFilter): AsyncIterable<StaffOrderSummary>;
   /** Null when there is no such order (or the id is malformed). */
@@ -466,13 +473,21 @@ export interface StaffPort {
    * Cancels a paid card order whose payment the provider has just refunded (the caller refunds first), keeping the
    * refund's reference with the cancellation. Refused like moveOrder when the order is no longer paid.
    */
-  cancelRefunded(input: { orderId: string; reason: string; refundReference: string; refundAmount: number }): Promise<Order>;
+  cancelRefunded(input: {
+    orderId: string;
+    reason: string;
+    refundReference: string;
+    refundAmount: number;
+  }): Promise<Order>;
   /** Staff's internal note; blank removes it. */
   setNote(input: { orderId: string; note: string }): Promise<void>;
   /** Ends a guest's order-page link; false when there was none. */
   revokeGuestLink(input: { orderId: string }): Promise<boolean>;
   /** Confirmed subscribers, newest first. */
-  listSubscribers(input: { limit: number; offset: number }): Promise<{ subscribers: NewsletterSubscriber[]; totalCount: number }>;
+  listSubscribers(input: {
+    limit: number;
+    offset: number;
+  }): Promise<{ subscribers: NewsletterSubscriber[]; totalCount: number }>;
   exportSubscribers(): AsyncIterable<NewsletterSubscriber>;
 }
 
@@ -538,9 +553,7 @@ export interface OutboxMessage {
 }
 
 export type OutboxOutcome =
-  | { outcome: "sent" }
-  | { outcome: "retry"; error: string; retryAt: Date }
-  | { outcome: "failed"; error: string };
+  { outcome: "sent" } | { outcome: "retry"; error: string; retryAt: Date } | { outcome: "failed"; error: string };
 
 export interface OutboxPort {
   /** Due messages, each leased to the caller for `leaseSeconds` (other senders skip them meanwhile). */

@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
 import type { RateLimitRule, RateLimitsPort } from "./port";
 
 /** Builds the counter of one rule; `keyPrefix` keeps the rules apart in a shared store. */
@@ -10,7 +11,13 @@ export const memoryLimiter: LimiterFactory = (options) => new RateLimiterMemory(
  * rate-limiter-flexible counters behind the port: one limiter per rule, made on first use. Memory counters
  * count per process; a shared store (PostgreSQL) counts for every instance.
  */
-export function createRateLimits({ shared, limiterFor }: { shared: boolean; limiterFor: LimiterFactory }): RateLimitsPort {
+export function createRateLimits({
+  shared,
+  limiterFor,
+}: {
+  shared: boolean;
+  limiterFor: LimiterFactory;
+}): RateLimitsPort {
   const limiters = new Map<string, RateLimiterAbstract>();
   const limiterOf = (rule: RateLimitRule) => {
     // Same name, other numbers (tests lower them): a counter of its own.

@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
+
 import { BackendError } from "./errors";
 import type { RequestBackend } from "./port";
 import { bindMember, memberOf, requestScopes, requireSessionUser } from "./request-scope.server";
@@ -9,7 +10,10 @@ const otherId = "0b6a3e55-8e1c-4d4e-b1f5-7f5c9a0d2c31";
 /** A scope whose ports record what they were called with, and whose session is `sessionUserId`'s. */
 function fakeScope(responseHeaders = new Headers(), sessionUserId: string | null = userId) {
   const calls: unknown[] = [];
-  const port = new Proxy({}, { get: (_target, name) => (input: unknown) => Promise.resolve(calls.push({ name, input })) });
+  const port = new Proxy(
+    {},
+    { get: (_target, name) => (input: unknown) => Promise.resolve(calls.push({ name, input })) },
+  );
   const scope = {
     auth: { getUser: async () => (sessionUserId ? { id: sessionUserId } : null) },
     carts: port,

@@ -23,7 +23,10 @@ export function requestScopes(create: (request: Request, responseHeaders: Header
 }
 
 /** The member's data functions: each call names the session's user, whom the adapter checks again. */
-export function bindMember(scope: Pick<RequestBackend, "carts" | "profiles" | "orders" | "wishlist">, userId: string): MemberBackend {
+export function bindMember(
+  scope: Pick<RequestBackend, "carts" | "profiles" | "orders" | "wishlist">,
+  userId: string,
+): MemberBackend {
   const { carts, profiles, orders, wishlist } = scope;
   // Each function reads the port's method when called, so that a test's spy on the scope's port sees the call.
   return {
@@ -57,7 +60,9 @@ export function bindMember(scope: Pick<RequestBackend, "carts" | "profiles" | "o
 }
 
 /** RequestBackend.member() for an adapter: the verified session's user, or "not_authenticated". */
-export async function memberOf(scope: Pick<RequestBackend, "auth" | "carts" | "profiles" | "orders" | "wishlist">): Promise<MemberBackend> {
+export async function memberOf(
+  scope: Pick<RequestBackend, "auth" | "carts" | "profiles" | "orders" | "wishlist">,
+): Promise<MemberBackend> {
   const user = await scope.auth.getUser();
   if (!user) throw new BackendError("not_authenticated", "Please sign in first.");
   return bindMember(scope, user.id);
@@ -67,7 +72,10 @@ export async function memberOf(scope: Pick<RequestBackend, "auth" | "carts" | "p
  * The check every data call makes before it runs: a `userId` argument must be the verified session's user, whom
  * the call then runs as; null runs as anon (a visitor, a guest order). Anyone else is refused.
  */
-export async function requireSessionUser(userId: string | null, sessionUserId: () => Promise<string | null>): Promise<string | null> {
+export async function requireSessionUser(
+  userId: string | null,
+  sessionUserId: () => Promise<string | null>,
+): Promise<string | null> {
   if (userId === null) return null;
   if ((await sessionUserId()) !== userId) throw new BackendError("not_authenticated", "Please sign in first.");
   return userId;

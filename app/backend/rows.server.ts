@@ -74,7 +74,10 @@ export const orderColumns =
  * place_order's p_shipping: the address and, beside it, the method (the function keeps its signature; the database
  * stores the address fields and the method apart).
  */
-export function placeOrderShipping(address: ShippingAddress, method: ShippingMethodId): ShippingAddress & { method: ShippingMethodId } {
+export function placeOrderShipping(
+  address: ShippingAddress,
+  method: ShippingMethodId,
+): ShippingAddress & { method: ShippingMethodId } {
   return { ...address, method };
 }
 
@@ -102,7 +105,13 @@ function toStatusHistory(rows: readonly OrderEventRow[] | null | undefined): Ord
   return (rows ?? []).flatMap((row) =>
     row.to_status === null
       ? []
-      : [{ at: toIsoString(row.created_at), fromStatus: row.from_status as OrderStatus | null, toStatus: row.to_status as OrderStatus }],
+      : [
+          {
+            at: toIsoString(row.created_at),
+            fromStatus: row.from_status as OrderStatus | null,
+            toStatus: row.to_status as OrderStatus,
+          },
+        ],
   );
 }
 
@@ -213,17 +222,15 @@ export function toStaffOrder(row: StaffOrderRow): StaffOrder {
     ...toOrder(row),
     internalNote: row.internal_note,
     guestLinkActive: row.guest_link_active,
-    timeline: row.timeline.map(
-      (entry): TimelineEntry => ({
-        at: toIsoString(entry.created_at),
-        actorLabel: entry.actor_label,
-        actorEmail: entry.actor_email,
-        fromStatus: entry.from_status as OrderStatus | null,
-        toStatus: entry.to_status as OrderStatus | null,
-        note: entry.note,
-        details: entry.details ?? {},
-      }),
-    ),
+    timeline: row.timeline.map((entry): TimelineEntry => ({
+      at: toIsoString(entry.created_at),
+      actorLabel: entry.actor_label,
+      actorEmail: entry.actor_email,
+      fromStatus: entry.from_status as OrderStatus | null,
+      toStatus: entry.to_status as OrderStatus | null,
+      note: entry.note,
+      details: entry.details ?? {},
+    })),
   };
 }
 
@@ -267,9 +274,32 @@ export type GuestOrderRow = Pick<
 >;
 
 export function toGuestOrder(row: GuestOrderRow): GuestOrder {
-  const { id, status, totalAmount, shippingMethod, shippingAmount, currency, createdAt, carrier, trackingNumber, items, statusHistory } =
-    toOrder({ ...row, user_id: null, email: "", shipping_address: {} as ShippingAddress });
-  return { id, status, totalAmount, shippingMethod, shippingAmount, currency, createdAt, carrier, trackingNumber, items, statusHistory };
+  const {
+    id,
+    status,
+    totalAmount,
+    shippingMethod,
+    shippingAmount,
+    currency,
+    createdAt,
+    carrier,
+    trackingNumber,
+    items,
+    statusHistory,
+  } = toOrder({ ...row, user_id: null, email: "", shipping_address: {} as ShippingAddress });
+  return {
+    id,
+    status,
+    totalAmount,
+    shippingMethod,
+    shippingAmount,
+    currency,
+    createdAt,
+    carrier,
+    trackingNumber,
+    items,
+    statusHistory,
+  };
 }
 
 /** Supabase's user_metadata and our raw_user_meta_data carry the same keys. */
@@ -280,7 +310,8 @@ export function toAuthUser(user: {
   metadata: Record<string, unknown> | null | undefined;
 }): AuthUser {
   const metadata = user.metadata ?? {};
-  const text = (key: string) => (typeof metadata[key] === "string" && metadata[key] !== "" ? (metadata[key] as string) : null);
+  const text = (key: string) =>
+    typeof metadata[key] === "string" && metadata[key] !== "" ? (metadata[key] as string) : null;
   return {
     id: user.id,
     email: user.email ?? "",

@@ -7,13 +7,6 @@ import { MAX_STAFF_PAGE_SIZE, orderStatuses } from "./constants";
 import { BackendError } from "./errors";
 import type { GuestOrdersPort, OrderFilter, OrderStatus, StaffPort } from "./port";
 import {
-  type GuestOrderRow,
-  type OrderPaymentRow,
-  type OrderRow,
-  type StaffOrderRow,
-  type StaffOrderSummaryRow,
-  type StaffOverviewRow,
-  type SubscriberRow,
   toGuestOrder,
   toOrder,
   toOrderPayment,
@@ -21,10 +14,20 @@ import {
   toStaffOrderSummary,
   toStaffOverview,
   toSubscriber,
+  type GuestOrderRow,
+  type OrderPaymentRow,
+  type OrderRow,
+  type StaffOrderRow,
+  type StaffOrderSummaryRow,
+  type StaffOverviewRow,
+  type SubscriberRow,
 } from "./rows.server";
 
 /** A database function's argument: its value and its SQL type (the SQL adapter casts; PostgREST knows them). */
-export type RpcArgument = readonly [value: unknown, type: "text" | "integer" | "bigint" | "uuid" | "jsonb" | "timestamptz"];
+export type RpcArgument = readonly [
+  value: unknown,
+  type: "text" | "integer" | "bigint" | "uuid" | "jsonb" | "timestamptz",
+];
 
 /** Calls public.<name>(...) with named arguments and returns its result (JSON parsed). */
 export type RpcCall = (name: string, args: Record<string, RpcArgument>) => Promise<unknown>;
@@ -38,8 +41,17 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 }
 
 function requireWindow({ limit, offset }: { limit: number; offset: number }) {
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_STAFF_PAGE_SIZE || !Number.isSafeInteger(offset) || offset < 0) {
-    throw new BackendError("invalid_input", `A page holds 1 to ${MAX_STAFF_PAGE_SIZE} rows from a whole-number offset of 0 or more.`);
+  if (
+    !Number.isSafeInteger(limit) ||
+    limit < 1 ||
+    limit > MAX_STAFF_PAGE_SIZE ||
+    !Number.isSafeInteger(offset) ||
+    offset < 0
+  ) {
+    throw new BackendError(
+      "invalid_input",
+      `A page holds 1 to ${MAX_STAFF_PAGE_SIZE} rows from a whole-number offset of 0 or more.`,
+    );
   }
   return { limit, offset };
 }
@@ -63,7 +75,11 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
     return call(name, args);
   }
 
-  async function listPage(filter: OrderFilter, window: { limit: number; offset: number }, after?: { createdAt: string; id: string }) {
+  async function listPage(
+    filter: OrderFilter,
+    window: { limit: number; offset: number },
+    after?: { createdAt: string; id: string },
+  ) {
     const { limit, offset } = requireWindow(window);
     const result = (await staffCall("staff_list_orders", {
       ...requireFilter(filter),
@@ -83,7 +99,10 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
 
   async function listSubscribers(window: { limit: number; offset: number }) {
     const { limit, offset } = requireWindow(window);
-    const result = (await staffCall("staff_list_subscribers", { p_limit: [limit, "integer"], p_offset: [offset, "integer"] })) as {
+    const result = (await staffCall("staff_list_subscribers", {
+      p_limit: [limit, "integer"],
+      p_offset: [offset, "integer"],
+    })) as {
       total: number;
       subscribers: SubscriberRow[];
     };
@@ -120,12 +139,16 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
     },
 
     async overview({ timeZone }) {
-      const row = (await staffCall("staff_overview", { p_time_zone: [timeZone, "text"], p_newest: [5, "integer"] })) as StaffOverviewRow;
+      const row = (await staffCall("staff_overview", {
+        p_time_zone: [timeZone, "text"],
+        p_newest: [5, "integer"],
+      })) as StaffOverviewRow;
       return toStaffOverview(row);
     },
 
     async moveOrder({ orderId, expectedStatus, newStatus, note, carrier, trackingNumber }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) throw new BackendError("not_found", "Order not found.");
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId))
+        throw new BackendError("not_found", "Order not found.");
       if (!isOrderStatus(expectedStatus) || !isOrderStatus(newStatus)) {
         throw new BackendError("move_not_allowed", "That status change is not allowed.");
       }
@@ -144,12 +167,14 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
 
     async orderPayment({ orderId }) {
       if (typeof orderId !== "string" || !uuidPattern.test(orderId)) return null;
-      const row = (await staffCall("staff_order_payment", { p_order_id: [orderId, "uuid"] })) as (OrderPaymentRow & { status: string }) | null;
+      const row = (await staffCall("staff_order_payment", { p_order_id: [orderId, "uuid"] })) as
+        (OrderPaymentRow & { status: string }) | null;
       return row ? { status: row.status as OrderStatus, payment: toOrderPayment(row) } : null;
     },
 
     async cancelRefunded({ orderId, reason, refundReference, refundAmount }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) throw new BackendError("not_found", "Order not found.");
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId))
+        throw new BackendError("not_found", "Order not found.");
       const row = (await staffCall("staff_cancel_refunded_order", {
         p_order_id: [orderId, "uuid"],
         p_reason: [reason, "text"],
@@ -160,12 +185,14 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
     },
 
     async setNote({ orderId, note }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) throw new BackendError("not_found", "Order not found.");
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId))
+        throw new BackendError("not_found", "Order not found.");
       await staffCall("set_order_note", { p_order_id: [orderId, "uuid"], p_note: [String(note ?? ""), "text"] });
     },
 
     async revokeGuestLink({ orderId }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) throw new BackendError("not_found", "Order not found.");
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId))
+        throw new BackendError("not_found", "Order not found.");
       return (await staffCall("revoke_guest_link", { p_order_id: [orderId, "uuid"] })) === true;
     },
 

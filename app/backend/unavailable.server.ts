@@ -10,7 +10,11 @@ export function backendUnavailable(): Response {
   return new Response("The shop's database is not reachable right now. Please try again in a moment.", {
     status: 503,
     statusText: "Service Unavailable",
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE_CACHE_CONTROL, "Retry-After": "30" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": NO_STORE_CACHE_CONTROL,
+      "Retry-After": "30",
+    },
   });
 }
 

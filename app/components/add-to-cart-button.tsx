@@ -2,7 +2,15 @@ import { ShoppingBag } from "~/components/icons";
 import { AddToCartForm } from "~/routes/cart";
 
 /** A product card's Add to Cart (listings, the wishlist): one unit, or a disabled button when the product is sold out. */
-export function AddToCartButton({ productId, productName, inStock }: { productId: string; productName: string; inStock: boolean }) {
+export function AddToCartButton({
+  productId,
+  productName,
+  inStock,
+}: {
+  productId: string;
+  productName: string;
+  inStock: boolean;
+}) {
   if (!inStock) {
     return (
       <button type="button" disabled className="btn-outline w-full">

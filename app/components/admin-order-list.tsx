@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+
 import { StatusBadge } from "~/components/status-badge";
 import type { AdminOrderRow } from "~/modules/admin/order-rows";
 

@@ -1,6 +1,7 @@
 import type { HeadersFunction, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 const sections = [
@@ -10,7 +11,15 @@ const sections = [
 ] as const;
 
 /** The back office's frame: its own navigation above each page (decision 0029). */
-export function AdminShell({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function AdminShell({
+  title,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <nav aria-label="Back office" className="-mx-1 mb-6 flex flex-wrap gap-1 border-b border-sand-200 pb-3">

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+
 import { ChevronRight } from "~/components/icons";
 
 export interface Crumb {

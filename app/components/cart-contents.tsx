@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
+
 import { Minus, Plus, ShoppingBag, Trash2 } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { cartCountLine, type CartLine, type CartSummary, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
+import { cartCountLine, MAX_LINE_QUANTITY, type CartLine, type CartSummary } from "~/modules/cart/cart";
 import { formatCents, formatUsd } from "~/modules/money";
 import { ClearCartForm, RemoveFromCartForm, SetCartQuantityForm } from "~/routes/cart";
 
@@ -24,25 +25,42 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
           <div className="min-w-0">
             <Heading className="font-medium text-ink">
               {/* The padding makes a 44 px hit area without moving the text; a long name is cut at three lines. */}
-              <Link to={`/product/${line.productId}`} className="-my-2.5 block py-2.5 hover:text-brand-700" title={line.name}>
+              <Link
+                to={`/product/${line.productId}`}
+                className="-my-2.5 block py-2.5 hover:text-brand-700"
+                title={line.name}
+              >
                 <span className="line-clamp-3">{line.name}</span>
               </Link>
             </Heading>
-            <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
+            <p className="text-xs uppercase tracking-wider text-ink-muted">{line.category}</p>
             <p className="text-sm text-ink-muted">{formatUsd(line.price)}</p>
           </div>
-          <RemoveFromCartForm productId={line.productId} redirectTo={redirectTo} className="-mt-2 -mr-2 shrink-0">
-            <button type="submit" className="flex size-11 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-brand-700" aria-label={`Remove ${line.name} from cart`}>
+          <RemoveFromCartForm productId={line.productId} redirectTo={redirectTo} className="-mr-2 -mt-2 shrink-0">
+            <button
+              type="submit"
+              className="flex size-11 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-brand-700"
+              aria-label={`Remove ${line.name} from cart`}
+            >
               <Trash2 aria-hidden className="size-4" />
             </button>
           </RemoveFromCartForm>
         </div>
         <div className="mt-auto flex items-center justify-between">
           <div className="flex items-center gap-1">
-            <QuantityButton line={line} quantity={line.quantity - 1} redirectTo={redirectTo} label={`Decrease quantity of ${line.name}`}>
+            <QuantityButton
+              line={line}
+              quantity={line.quantity - 1}
+              redirectTo={redirectTo}
+              label={`Decrease quantity of ${line.name}`}
+            >
               <Minus aria-hidden className="size-4" />
             </QuantityButton>
-            <span className="w-8 text-center text-sm font-medium" data-testid="cart-line-quantity" aria-label={`Quantity ${line.quantity}`}>
+            <span
+              className="w-8 text-center text-sm font-medium"
+              data-testid="cart-line-quantity"
+              aria-label={`Quantity ${line.quantity}`}
+            >
               {line.quantity}
             </span>
             <QuantityButton

@@ -32,7 +32,9 @@ export function GeneralErrorBoundary({
     const handler = statusHandlers[error.status];
     if (handler) return handler();
     if (error.status === 404) {
-      return <ErrorPage title="Oops! Page not found" message="The page you're looking for doesn't exist or has moved." />;
+      return (
+        <ErrorPage title="Oops! Page not found" message="The page you're looking for doesn't exist or has moved." />
+      );
     }
     if (error.status === 503) {
       // The database or Supabase is out of reach: say what happened and that browsing still works.
@@ -45,7 +47,8 @@ export function GeneralErrorBoundary({
       );
     }
     // A refusal thrown with a sentence of ours (`throw data("…", { status: 403 })`) says it; any other stays generic.
-    const message = typeof error.data === "string" && error.status < 500 ? error.data : "Something went wrong with that request.";
+    const message =
+      typeof error.data === "string" && error.status < 500 ? error.data : "Something went wrong with that request.";
     return <ErrorPage title={error.status === 403 ? "Request refused" : `Error ${error.status}`} message={message} />;
   }
   if (typeof document !== "undefined") console.error(error);

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+
 import { XCircle } from "~/components/icons";
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
@@ -41,7 +42,11 @@ export function FormField({ label, inputProps, errors, errorId, hint, renderCont
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
         {label}
       </label>
-      {renderControl ? renderControl(controlProps) : <input {...controlProps} className={`input ${props.className ?? ""}`} />}
+      {renderControl ? (
+        renderControl(controlProps)
+      ) : (
+        <input {...controlProps} className={`input ${props.className ?? ""}`} />
+      )}
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-ink-muted">
           {hint}
@@ -62,7 +67,15 @@ export function FormField({ label, inputProps, errors, errorId, hint, renderCont
 }
 
 /** The messages for the whole form (conform's `form.errors`, e.g. the backend's refusal), announced when they appear. */
-export function FormErrors({ id, errors, className = "rounded-lg p-3" }: { id: string; errors: readonly string[] | undefined; className?: string }) {
+export function FormErrors({
+  id,
+  errors,
+  className = "rounded-lg p-3",
+}: {
+  id: string;
+  errors: readonly string[] | undefined;
+  className?: string;
+}) {
   if (!errors?.length) return null;
   return (
     <div id={id} role="alert" className={`border border-red-300 bg-red-50 text-sm text-red-800 ${className}`}>

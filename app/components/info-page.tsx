@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from "react";
+import { useId, type ReactNode } from "react";
+
 import { formatLongDate } from "~/modules/dates";
 import { site } from "~/utils/site";
 
@@ -24,7 +25,9 @@ export function InfoPage({ title, eyebrow, intro, note, width = "narrow", childr
     <article>
       <header className="border-b border-sand-100 bg-sand-50">
         <div className={`mx-auto ${column} px-4 py-12 text-center sm:px-6 sm:py-16`}>
-          {eyebrow ? <p className="text-xs font-semibold tracking-[0.2em] text-brand-700 uppercase">{eyebrow}</p> : null}
+          {eyebrow ? (
+            <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-700">{eyebrow}</p>
+          ) : null}
           <h1 className="mt-2 font-serif text-4xl text-ink sm:text-5xl">{title}</h1>
           {intro ? <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-ink-muted">{intro}</p> : null}
           {note ? <p className="mt-4 text-sm text-ink-muted">{note}</p> : null}
@@ -134,19 +137,19 @@ export function ContactBlock({
       <p className="mx-auto mt-2 max-w-xl text-ink-muted">{text}</p>
       <address className="mt-6 flex flex-col items-center gap-3 not-italic sm:flex-row sm:justify-center sm:gap-8">
         <span>
-          <span className="block text-xs font-semibold tracking-wider text-ink-muted uppercase">E-mail</span>
+          <span className="block text-xs font-semibold uppercase tracking-wider text-ink-muted">E-mail</span>
           <a href={`mailto:${site.email}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             {site.email}
           </a>
         </span>
         <span>
-          <span className="block text-xs font-semibold tracking-wider text-ink-muted uppercase">Phone</span>
+          <span className="block text-xs font-semibold uppercase tracking-wider text-ink-muted">Phone</span>
           <a href={site.phoneHref} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             {site.phone}
           </a>
         </span>
         <span>
-          <span className="block text-xs font-semibold tracking-wider text-ink-muted uppercase">Hours</span>
+          <span className="block text-xs font-semibold uppercase tracking-wider text-ink-muted">Hours</span>
           <span className="font-semibold text-ink">{site.supportHours}</span>
         </span>
       </address>
@@ -200,7 +203,7 @@ export function PolicySections({ sections }: { sections: readonly PolicySection[
   return (
     <>
       <nav aria-label="On this page" className="rounded-2xl bg-sand-50 px-6 py-5">
-        <p className="text-xs font-semibold tracking-wider text-ink-muted uppercase">On this page</p>
+        <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">On this page</p>
         <ol className="mt-3 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-2">
           {sections.map((section, index) => (
             <li key={section.id}>

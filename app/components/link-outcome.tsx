@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 /**
  * The page an e-mailed link opens (newsletter confirmation and unsubscribe, a used or expired sign-in link):
@@ -34,7 +34,19 @@ export function LinkOutcome({
  * The page of an e-mailed link that changes something (newsletter confirmation, unsubscribe): it asks first, with a
  * button that posts the link's token, so that a mail scanner opening every link changes nothing.
  */
-export function LinkButtonOutcome({ title, message, action, token, label }: { title: string; message: string; action: string; token: string; label: string }) {
+export function LinkButtonOutcome({
+  title,
+  message,
+  action,
+  token,
+  label,
+}: {
+  title: string;
+  message: string;
+  action: string;
+  token: string;
+  label: string;
+}) {
   return (
     <LinkOutcome title={title} message={message} action={null}>
       <Form method="post" action={`${action}?token=${token}`} className="mt-8">

@@ -1,4 +1,4 @@
-import { type OrderProgressData, statusLabel } from "~/modules/account/orders";
+import { statusLabel, type OrderProgressData } from "~/modules/account/orders";
 
 /** Where an order stands for its customer: the tracking number and link, and when each status was reached. */
 export function OrderProgress({ progress, headingId }: { progress: OrderProgressData; headingId: string }) {

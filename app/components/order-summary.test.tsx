@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { OrderLine, OrderTotals } from "~/components/order-summary";
 
 /** The server's markup, read back as a browser would: rows as "label|value" pairs, elements by selector. */
@@ -10,7 +11,7 @@ function render(element: ReactElement) {
   const container = document.createElement("div");
   container.innerHTML = renderToStaticMarkup(<StaticRouter location="/">{element}</StaticRouter>);
   const rows = [...container.querySelectorAll("dl > div")].map(
-    (row) => `${row.querySelector("dt")?.textContent}|${row.querySelector("dd")?.textContent}`
+    (row) => `${row.querySelector("dt")?.textContent}|${row.querySelector("dd")?.textContent}`,
   );
   return { container, rows };
 }
@@ -26,7 +27,7 @@ describe("OrderTotals", () => {
         tax="$0.00"
         total="$43.99"
         totalTestId="checkout-total"
-      />
+      />,
     );
     expect(rows).toEqual(["Subtotal|$24.00", "Shipping (Express)|$19.99", "Tax|$0.00", "Total|$43.99"]);
     expect(container.querySelector('[data-testid="checkout-shipping"]')?.textContent).toBe("$19.99");
@@ -34,7 +35,10 @@ describe("OrderTotals", () => {
   });
 
   it("leaves out the method, the tax and the total where the page does not show them", () => {
-    expect(render(<OrderTotals subtotal="$598.00" shipping="Free" />).rows).toEqual(["Subtotal|$598.00", "Shipping|Free"]);
+    expect(render(<OrderTotals subtotal="$598.00" shipping="Free" />).rows).toEqual([
+      "Subtotal|$598.00",
+      "Shipping|Free",
+    ]);
     expect(render(<OrderTotals compact subtotal="$10.00" shipping="$9.99" total="$19.99" />).rows).toEqual([
       "Subtotal|$10.00",
       "Shipping|$9.99",
@@ -60,7 +64,7 @@ describe("OrderLine", () => {
 
   it("links the picture to the product out of the tab order and hidden from screen readers", () => {
     const { container } = render(
-      <OrderLine testId="order-item" image="product-clip-1-1" imageHref="/product/clip-1" name="Clip-in" small />
+      <OrderLine testId="order-item" image="product-clip-1-1" imageHref="/product/clip-1" name="Clip-in" small />,
     );
     const link = container.querySelector('[data-testid="order-item"] a');
     expect(link?.getAttribute("href")).toBe("/product/clip-1");

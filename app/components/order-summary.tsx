@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
 import { ShoppingBag } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 
@@ -31,7 +32,10 @@ export function OrderLine({
   const picture = image ? (
     <ResponsiveImage id={image} alt="" sizes={small ? "3rem" : "4rem"} className="size-full object-cover" />
   ) : (
-    <ShoppingBag aria-hidden className={small ? "m-auto mt-5 size-5 text-ink-muted" : "m-auto mt-6 size-6 text-ink-muted"} />
+    <ShoppingBag
+      aria-hidden
+      className={small ? "m-auto mt-5 size-5 text-ink-muted" : "m-auto mt-6 size-6 text-ink-muted"}
+    />
   );
   return (
     <li className="flex gap-3 py-3 text-sm" data-testid={testId}>
@@ -82,7 +86,11 @@ export function OrderTotals({
   return (
     <dl className={`${compact ? "mt-2 space-y-1 pt-3" : "mt-4 space-y-2 pt-4"} border-t border-sand-200 text-sm`}>
       <TotalsRow label="Subtotal" value={subtotal} />
-      <TotalsRow label={shippingMethod ? `Shipping (${shippingMethod})` : "Shipping"} value={shipping} testId={shippingTestId} />
+      <TotalsRow
+        label={shippingMethod ? `Shipping (${shippingMethod})` : "Shipping"}
+        value={shipping}
+        testId={shippingTestId}
+      />
       {tax === undefined ? null : <TotalsRow label="Tax" value={tax} />}
       {total === undefined ? null : (
         <div className="flex justify-between gap-4 border-t border-sand-200 pt-2 text-base font-semibold">

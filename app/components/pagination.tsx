@@ -1,4 +1,5 @@
 import { Link, type MetaDescriptor } from "@remix-run/react";
+
 import type { PaginationLinks } from "~/modules/pagination";
 
 /**
@@ -34,7 +35,9 @@ export function Pagination({ links, className = "" }: { links: PaginationLinks; 
 export function paginationHeadLinks(links: PaginationLinks | undefined, origin: string): MetaDescriptor[] {
   if (!links) return [];
   return [
-    ...(links.previousHref ? [{ tagName: "link", rel: "prev", href: new URL(links.previousHref, origin).toString() }] : []),
+    ...(links.previousHref
+      ? [{ tagName: "link", rel: "prev", href: new URL(links.previousHref, origin).toString() }]
+      : []),
     ...(links.nextHref ? [{ tagName: "link", rel: "next", href: new URL(links.nextHref, origin).toString() }] : []),
   ];
 }

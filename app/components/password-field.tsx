@@ -1,5 +1,6 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
+
 import { MIN_PASSWORD_LENGTH } from "~/backend/constants";
 import { FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
@@ -25,7 +26,11 @@ export function PasswordField<Schema extends Record<string, unknown>>({
   return (
     <FormField
       label={label}
-      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete, autoFocus: field.name === firstInvalid }}
+      inputProps={{
+        ...getInputProps(field, { type: "password" }),
+        autoComplete,
+        autoFocus: field.name === firstInvalid,
+      }}
       errors={field.errors}
       errorId={field.errorId}
       hint={hint}

@@ -1,5 +1,6 @@
+import { useState, type InputHTMLAttributes } from "react";
+
 import { Eye, EyeOff } from "~/components/icons";
-import { type InputHTMLAttributes, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**

@@ -1,6 +1,12 @@
 import type { Product } from "~/modules/catalog/product";
 
-export function ProductBadges({ product, className = "" }: { product: Pick<Product, "isNew" | "isSale">; className?: string }) {
+export function ProductBadges({
+  product,
+  className = "",
+}: {
+  product: Pick<Product, "isNew" | "isSale">;
+  className?: string;
+}) {
   if (!product.isNew && !product.isSale) return null;
   return (
     <div className={`flex gap-2 ${className}`}>

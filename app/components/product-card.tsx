@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Price } from "~/components/price";
 import { ProductBadges } from "~/components/product-badges";
@@ -9,7 +10,17 @@ import type { Product } from "~/modules/catalog/product";
 
 export type ProductCardData = Pick<
   Product,
-  "id" | "name" | "price" | "originalPrice" | "images" | "category" | "rating" | "reviewCount" | "inStock" | "isNew" | "isSale"
+  | "id"
+  | "name"
+  | "price"
+  | "originalPrice"
+  | "images"
+  | "category"
+  | "rating"
+  | "reviewCount"
+  | "inStock"
+  | "isNew"
+  | "isSale"
 >;
 
 /** The card image's rendered widths: the listing's lead-image preload uses them too. */
@@ -23,7 +34,12 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
       id={productAnchorId(product.id)}
       className="group flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white transition-shadow hover:shadow-lg"
     >
-      <Link to={`/product/${product.id}`} className="relative block aspect-[4/5] overflow-hidden bg-sand-100" tabIndex={-1} aria-hidden>
+      <Link
+        to={`/product/${product.id}`}
+        className="relative block aspect-[4/5] overflow-hidden bg-sand-100"
+        tabIndex={-1}
+        aria-hidden
+      >
         {cover ? (
           <ResponsiveImage
             id={cover}
@@ -33,10 +49,10 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         ) : null}
-        <ProductBadges product={product} className="absolute top-3 left-3" />
+        <ProductBadges product={product} className="absolute left-3 top-3" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
-        <p className="text-xs font-medium tracking-wider text-ink-muted uppercase">{product.category}</p>
+        <p className="text-xs font-medium uppercase tracking-wider text-ink-muted">{product.category}</p>
         <h3 className="font-serif text-base leading-snug text-ink sm:text-lg">
           <Link to={`/product/${product.id}`} className="hover:text-brand-700">
             {product.name}

@@ -1,5 +1,6 @@
-import { Minus, Plus } from "~/components/icons";
 import { useRef, useState } from "react";
+
+import { Minus, Plus } from "~/components/icons";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { stepButton } from "~/utils/framework-loader";
 import { useHydrated, useKeepValueEnteredBeforeHydration } from "~/utils/use-hydrated";
@@ -17,7 +18,17 @@ const stepperButton =
  * A larger number typed is sent as typed: the cart adds what fits and says that it capped the line, rather than the
  * field cutting the number without a word.
  */
-export function QuantityInput({ id, name, label, defaultValue = 1 }: { id: string; name: string; label: string; defaultValue?: number }) {
+export function QuantityInput({
+  id,
+  name,
+  label,
+  defaultValue = 1,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue?: number;
+}) {
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
   const clamp = (next: number) => Math.min(MAX_ASKED, Math.max(1, Math.trunc(next) || 1));

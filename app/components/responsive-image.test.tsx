@@ -3,6 +3,7 @@ import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
+
 import { IMAGE_PLACEHOLDER_ALT, imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { imageAssets } from "~/content/images";
 
@@ -15,7 +16,7 @@ function render(element: React.ReactElement) {
     const match = html.match(new RegExp(`<${tag}\\b([^>]*)>`));
     if (!match?.[1]) return undefined;
     return Object.fromEntries(
-      [...match[1].matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.toLowerCase(), value])
+      [...match[1].matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.toLowerCase(), value]),
     );
   };
   return { html, source: attributes("source"), img: attributes("img"), div: attributes("div") };
@@ -118,8 +119,8 @@ describe("image manifest", () => {
   it("has no image files that the manifest does not list", () => {
     const listed = new Set(
       Object.values(imageAssets).flatMap((asset) =>
-        asset.widths.flatMap((width) => [`${asset.id}-${width}.avif`, `${asset.id}-${width}.webp`])
-      )
+        asset.widths.flatMap((width) => [`${asset.id}-${width}.avif`, `${asset.id}-${width}.webp`]),
+      ),
     );
     expect(readdirSync(imagesDir).filter((file) => !listed.has(file))).toEqual([]);
   });

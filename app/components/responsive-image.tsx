@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+
 import { imageAssets, type ImageAsset } from "~/content/images";
 
 const IMAGE_BASE = "/images";
@@ -35,7 +36,7 @@ export function imageUrl(id: string, width?: number): string {
   }
   const target = width ?? asset.width;
   const nearest = asset.widths.reduce((best, candidate) =>
-    Math.abs(candidate - target) <= Math.abs(best - target) ? candidate : best
+    Math.abs(candidate - target) <= Math.abs(best - target) ? candidate : best,
   );
   return fileUrl(id, nearest, "webp");
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+
 import { restoreScroll } from "~/components/scroll-restoration";
 
 /** The script as the page runs it: its source text alone, so that anything from module scope would fail here. */

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+
 import { Mail, MapPin, Phone } from "~/components/icons";
 import { footerColumns } from "~/components/site-nav";
 import { FacebookIcon, InstagramIcon, PinterestIcon } from "~/components/social-icons";
@@ -21,22 +22,28 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
           <p className="mt-3 max-w-sm text-sm text-ink-muted">
             Premium human hair extensions, wigs and accessories, hand-selected in Beverly Hills since 2015.
           </p>
-          <address className="mt-5 space-y-2 text-sm text-ink-muted not-italic">
+          <address className="mt-5 space-y-2 text-sm not-italic text-ink-muted">
             <p className="flex items-center gap-2">
               <MapPin aria-hidden className="size-4 shrink-0" /> {site.address}
             </p>
             <p className="flex items-center gap-2">
-              <Phone aria-hidden className="size-4 shrink-0" /> <a href={site.phoneHref} className="hover:text-brand-700">{site.phone}</a>
+              <Phone aria-hidden className="size-4 shrink-0" />{" "}
+              <a href={site.phoneHref} className="hover:text-brand-700">
+                {site.phone}
+              </a>
             </p>
             <p className="flex items-center gap-2">
-              <Mail aria-hidden className="size-4 shrink-0" /> <a href={`mailto:${site.email}`} className="hover:text-brand-700">{site.email}</a>
+              <Mail aria-hidden className="size-4 shrink-0" />{" "}
+              <a href={`mailto:${site.email}`} className="hover:text-brand-700">
+                {site.email}
+              </a>
             </p>
           </address>
           {newsletter}
         </div>
         {footerColumns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-sm font-semibold tracking-wide text-ink uppercase">{column.title}</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-ink">{column.title}</h2>
             <ul className="mt-4 space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
@@ -51,11 +58,17 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
       </div>
       <div className="border-t border-sand-200">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6 lg:px-8">
-          <p className="text-sm text-ink-muted">© {new Date().getFullYear()} {site.name}. All rights reserved.</p>
+          <p className="text-sm text-ink-muted">
+            © {new Date().getFullYear()} {site.name}. All rights reserved.
+          </p>
           <ul className="flex gap-3">
             {socialLinks.map(({ href, label, Icon }) => (
               <li key={label}>
-                <a href={href} className="block rounded-full p-2 text-ink-muted hover:bg-sand-100 hover:text-brand-700" rel="noopener noreferrer">
+                <a
+                  href={href}
+                  className="block rounded-full p-2 text-ink-muted hover:bg-sand-100 hover:text-brand-700"
+                  rel="noopener noreferrer"
+                >
                   <Icon className="size-5" />
                   <span className="sr-only">{label}</span>
                 </a>

@@ -1,7 +1,8 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
-import { Heart, Menu, Search, ShoppingBag, User, X } from "~/components/icons";
 import { lazy, Suspense, useRef, useState } from "react";
+
 import type { CartPanelHandle } from "~/components/cart-panel";
+import { Heart, Menu, Search, ShoppingBag, User, X } from "~/components/icons";
 import { headerLinks, phoneInfoLinks, phoneShopLinks } from "~/components/site-nav";
 import { MemberMenuItems, UserMenu, type HeaderUser } from "~/components/user-menu";
 import { cartBadgeLabel } from "~/modules/cart/badge";
@@ -13,7 +14,11 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 function Logo() {
   return (
-    <Link to="/" className="flex h-11 items-center font-serif text-xl whitespace-nowrap text-ink min-[375px]:text-2xl min-[375px]:tracking-wide" aria-label={`${site.name}, home`}>
+    <Link
+      to="/"
+      className="flex h-11 items-center whitespace-nowrap font-serif text-xl text-ink min-[375px]:text-2xl min-[375px]:tracking-wide"
+      aria-label={`${site.name}, home`}
+    >
       {/* One span: as flex items the words would lose the space between them. */}
       <span>
         Luxe <span className="text-brand-700">Strands</span>
@@ -76,7 +81,7 @@ function CartButton({ cart }: { cart: CartSummary }) {
       {badge ? (
         <span
           // On the bag's top-right corner, growing rightwards, so a wide "99+" never hides the bag itself.
-          className="absolute top-1 left-[calc(50%+0.25rem)] flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-700 px-[3px] text-[0.625rem] leading-none font-semibold text-white ring-2 ring-white"
+          className="absolute left-[calc(50%+0.25rem)] top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-700 px-[3px] text-[0.625rem] font-semibold leading-none text-white ring-2 ring-white"
           data-testid="cart-badge"
           aria-hidden
         >
@@ -117,7 +122,8 @@ function CartButton({ cart }: { cart: CartSummary }) {
 }
 
 /** A link or button in the phone menu: a full-width row, 44 px tall. */
-const phoneMenuItem = "flex min-h-11 w-full items-center rounded-md px-3 text-left text-base font-medium text-ink hover:bg-sand-100";
+const phoneMenuItem =
+  "flex min-h-11 w-full items-center rounded-md px-3 text-left text-base font-medium text-ink hover:bg-sand-100";
 
 /**
  * The phone menu: what the desktop header shows beside its links (the account, the wishlist) and what the footer
@@ -127,7 +133,7 @@ function PhoneMenu({ user }: { user: HeaderUser | null }) {
   return (
     <nav
       aria-label="Mobile"
-      className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-b border-sand-200 bg-white px-4 pt-2 pb-6 shadow-lg"
+      className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-b border-sand-200 bg-white px-4 pb-6 pt-2 shadow-lg"
     >
       <ul className="space-y-1">
         {phoneShopLinks.map((link) => (
@@ -138,7 +144,9 @@ function PhoneMenu({ user }: { user: HeaderUser | null }) {
           </li>
         ))}
       </ul>
-      <h2 className="mt-4 border-t border-sand-200 px-3 pt-4 text-xs font-semibold tracking-wide text-ink-muted uppercase">Your account</h2>
+      <h2 className="mt-4 border-t border-sand-200 px-3 pt-4 text-xs font-semibold uppercase tracking-wide text-ink-muted">
+        Your account
+      </h2>
       <ul className="mt-1 space-y-1">
         {user ? null : (
           <li>
@@ -154,7 +162,9 @@ function PhoneMenu({ user }: { user: HeaderUser | null }) {
         </li>
         {user ? <MemberMenuItems itemClassName={phoneMenuItem} /> : null}
       </ul>
-      <h2 className="mt-4 border-t border-sand-200 px-3 pt-4 text-xs font-semibold tracking-wide text-ink-muted uppercase">Help &amp; information</h2>
+      <h2 className="mt-4 border-t border-sand-200 px-3 pt-4 text-xs font-semibold uppercase tracking-wide text-ink-muted">
+        Help &amp; information
+      </h2>
       <ul className="mt-1 grid grid-cols-2 gap-x-2">
         {phoneInfoLinks.map((link) => (
           <li key={link.to}>
@@ -175,7 +185,10 @@ export function SiteHeader({ cart, user }: { cart: CartSummary; user: HeaderUser
       <header className="sticky top-0 z-30 border-b border-sand-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 min-[375px]:gap-2 sm:gap-4 sm:px-6 lg:px-8">
           <details ref={menuRef} className="group lg:hidden">
-            <summary className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Menu">
+            <summary
+              className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100"
+              aria-label="Menu"
+            >
               <Menu aria-hidden className="size-6 group-open:hidden" />
               <X aria-hidden className="hidden size-6 group-open:block" />
             </summary>
@@ -188,7 +201,10 @@ export function SiteHeader({ cart, user }: { cart: CartSummary; user: HeaderUser
             <ul className="flex gap-6">
               {headerLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="inline-flex h-11 items-center text-sm font-medium text-ink hover:text-brand-700">
+                  <Link
+                    to={link.to}
+                    className="inline-flex h-11 items-center text-sm font-medium text-ink hover:text-brand-700"
+                  >
                     {link.label}
                   </Link>
                 </li>
@@ -201,13 +217,21 @@ export function SiteHeader({ cart, user }: { cart: CartSummary; user: HeaderUser
           </div>
 
           <div className="ml-auto flex items-center md:ml-2">
-            <Link to="/wishlist" className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Wishlist">
+            <Link
+              to="/wishlist"
+              className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100"
+              aria-label="Wishlist"
+            >
               <Heart aria-hidden className="size-6" />
             </Link>
             {user ? (
               <UserMenu user={user} />
             ) : (
-              <Link to="/auth" className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100" aria-label="Sign in">
+              <Link
+                to="/auth"
+                className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100"
+                aria-label="Sign in"
+              >
                 <User aria-hidden className="size-6" />
               </Link>
             )}

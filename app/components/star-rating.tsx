@@ -2,7 +2,15 @@ import { STAR_SHAPE_ID } from "~/components/icons";
 import { filledStars } from "~/modules/catalog/display";
 
 /** Five stars in one SVG, reusing the shared star shape (SharedShapes in the root layout). */
-export function StarRating({ rating, reviewCount, size = "sm" }: { rating: number; reviewCount: number; size?: "sm" | "md" }) {
+export function StarRating({
+  rating,
+  reviewCount,
+  size = "sm",
+}: {
+  rating: number;
+  reviewCount: number;
+  size?: "sm" | "md";
+}) {
   const filled = filledStars(rating);
   const starsSize = size === "md" ? "h-5 w-25" : "h-4 w-20";
   return (
@@ -19,7 +27,12 @@ export function StarRating({ rating, reviewCount, size = "sm" }: { rating: numbe
           strokeLinejoin="round"
         >
           {Array.from({ length: 5 }, (_, index) => (
-            <use key={index} href={`#${STAR_SHAPE_ID}`} x={index * 24} className={index < filled ? "fill-amber-400 text-amber-500" : "text-sand-200"} />
+            <use
+              key={index}
+              href={`#${STAR_SHAPE_ID}`}
+              x={index * 24}
+              className={index < filled ? "fill-amber-400 text-amber-500" : "text-sand-200"}
+            />
           ))}
         </svg>
       </span>

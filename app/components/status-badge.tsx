@@ -5,7 +5,7 @@ export function StatusBadge({ status, className = "" }: { status: string; classN
   return (
     <span
       data-status={status}
-      className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ring-1 ${statusBadgeClasses(status)} ${className}`}
+      className={`inline-block whitespace-nowrap rounded-full px-3 py-1 text-xs font-semibold ring-1 ${statusBadgeClasses(status)} ${className}`}
     >
       {statusLabel(status)}
     </span>

@@ -3,6 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { resolveTab, Tabs } from "~/components/tabs";
 
 const tabs = [
@@ -31,10 +32,7 @@ describe("Tabs after hydration", () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     container = document.createElement("div");
     document.body.append(container);
-    router = createMemoryRouter(
-      [{ path: "/care", Component: CareTabs }],
-      { initialEntries: ["/care?color=red"] },
-    );
+    router = createMemoryRouter([{ path: "/care", Component: CareTabs }], { initialEntries: ["/care?color=red"] });
     root = createRoot(container);
     await act(async () => root.render(<RouterProvider router={router} />));
   });

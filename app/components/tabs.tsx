@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useRef, type KeyboardEvent, type ReactNode } from "react";
+
 import { useHydrated } from "~/utils/use-hydrated";
 
 export interface TabItem<Id extends string = string> {
@@ -113,8 +114,8 @@ export function Tabs<Id extends string>({ label, param, tabs, selected, children
               onKeyDown={hydrated ? (event) => handleKeyDown(event, index) : undefined}
               className={
                 isSelected
-                  ? "-mb-px shrink-0 border-b-2 border-brand-700 px-4 py-3 text-sm font-semibold whitespace-nowrap text-brand-800 sm:px-6"
-                  : "-mb-px shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium whitespace-nowrap text-ink-muted hover:border-sand-200 hover:text-ink sm:px-6"
+                  ? "-mb-px shrink-0 whitespace-nowrap border-b-2 border-brand-700 px-4 py-3 text-sm font-semibold text-brand-800 sm:px-6"
+                  : "-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-4 py-3 text-sm font-medium text-ink-muted hover:border-sand-200 hover:text-ink sm:px-6"
               }
             >
               {tab.label}

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
+
 import { CheckCircle2, Info, X, XCircle } from "~/components/icons";
 import { onClientToast } from "~/utils/client-toast";
 import type { Toast } from "~/utils/toast";
@@ -39,7 +40,10 @@ export function Toaster({ toast: serverToast }: { toast: Toast | null }) {
   }
 
   const region = (
-    <section aria-label="Notifications" className="toaster pointer-events-none fixed inset-x-0 bottom-4 z-[1000] flex flex-col items-center px-4 sm:items-end">
+    <section
+      aria-label="Notifications"
+      className="toaster pointer-events-none fixed inset-x-0 bottom-4 z-[1000] flex flex-col items-center px-4 sm:items-end"
+    >
       {/* Both regions exist before a toast arrives, so that screen readers announce it. */}
       <div role="status" aria-live="polite" className="w-full max-w-sm">
         {visible && visible.type !== "error" ? (
@@ -59,19 +63,29 @@ export function Toaster({ toast: serverToast }: { toast: Toast | null }) {
 function ToastCard({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boolean; onDismiss: () => void }) {
   const Icon = icons[toast.type];
   const closeId = `toast-close-${toast.id}`;
-  const closeClass = "flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 -m-2";
+  const closeClass =
+    "flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 -m-2";
   return (
     <div className="toast-item">
       {/* Without JavaScript: ticking this hides the card (CSS, `.toast-dismiss:checked + .toast`). It stays, hidden,
           once the framework has started, so a card dismissed before that stays dismissed. */}
-      <input type="checkbox" id={closeId} className="toast-dismiss sr-only" aria-label="Dismiss notification" hidden={hydrated} />
+      <input
+        type="checkbox"
+        id={closeId}
+        className="toast-dismiss sr-only"
+        aria-label="Dismiss notification"
+        hidden={hydrated}
+      />
       <div
         data-testid="toast"
         className={`toast pointer-events-auto flex items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ${
           toast.type === "error" ? "border-red-300" : "border-sand-200"
         }`}
       >
-        <Icon aria-hidden className={`mt-0.5 size-5 shrink-0 ${toast.type === "error" ? "text-red-700" : "text-brand-700"}`} />
+        <Icon
+          aria-hidden
+          className={`mt-0.5 size-5 shrink-0 ${toast.type === "error" ? "text-red-700" : "text-brand-700"}`}
+        />
         <div className="min-w-0 flex-1 break-words">
           <p className="font-semibold text-ink">{toast.title}</p>
           {toast.description ? <p className="mt-1 text-sm text-ink-muted">{toast.description}</p> : null}
@@ -101,7 +115,10 @@ function subscribeToDialogs(onChange: () => void) {
 function useTopModalDialog(): HTMLDialogElement | null {
   return useSyncExternalStore(
     subscribeToDialogs,
-    () => [...document.querySelectorAll("dialog[open]")].filter((dialog): dialog is HTMLDialogElement => dialog.matches(":modal")).at(-1) ?? null,
+    () =>
+      [...document.querySelectorAll("dialog[open]")]
+        .filter((dialog): dialog is HTMLDialogElement => dialog.matches(":modal"))
+        .at(-1) ?? null,
     () => null,
   );
 }

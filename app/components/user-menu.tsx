@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+
 import { useCloseOnNavigate } from "~/utils/use-close-on-navigate";
 
 export interface HeaderUser {
@@ -12,7 +13,10 @@ export function Avatar({ user, size = "sm" }: { user: HeaderUser; size?: "sm" | 
   const dimensions = size === "lg" ? "size-20 text-3xl" : "size-8 text-sm";
   // Avatars from identity providers live on other hosts; the CSP allows only our own images, so show the initial.
   return (
-    <span className={`flex ${dimensions} items-center justify-center rounded-full bg-brand-700 font-semibold text-white`} aria-hidden>
+    <span
+      className={`flex ${dimensions} items-center justify-center rounded-full bg-brand-700 font-semibold text-white`}
+      aria-hidden
+    >
       {initial}
     </span>
   );
@@ -23,7 +27,10 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   const ref = useCloseOnNavigate();
   return (
     <details ref={ref} className="relative">
-      <summary className="flex size-11 items-center justify-center rounded-full hover:bg-sand-100" aria-label="Account menu">
+      <summary
+        className="flex size-11 items-center justify-center rounded-full hover:bg-sand-100"
+        aria-label="Account menu"
+      >
         <Avatar user={user} />
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-sand-200 bg-white p-2 shadow-lg">

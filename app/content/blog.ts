@@ -167,7 +167,8 @@ export const articles: readonly Article[] = [
   {
     id: "blog-4",
     title: "Choosing the Perfect Extension Color Match",
-    excerpt: "Match your ends, not your roots. Here is how our stylists find an undetectable shade, and what to do when you fall between two.",
+    excerpt:
+      "Match your ends, not your roots. Here is how our stylists find an undetectable shade, and what to do when you fall between two.",
     content: `
 <p>The secret to undetectable extensions is not the length or the brand: it is the color. Even the finest 100% Remy human hair looks wrong if it sits a shade away from your own. Here is how our stylists find the right match every time.</p>
 
@@ -218,7 +219,8 @@ export const articles: readonly Article[] = [
   {
     id: "blog-5",
     title: "Protecting Your Hair Extensions From Heat Damage",
-    excerpt: "Extensions cannot repair themselves, so heat damage is for good. These habits keep your hair smooth, shiny and soft.",
+    excerpt:
+      "Extensions cannot repair themselves, so heat damage is for good. These habits keep your hair smooth, shiny and soft.",
     content: `
 <p>Heat styling is one of the joys of human hair extensions: you can curl, wave and straighten them just like your own hair. But extensions have no scalp oils to repair them, so heat damage is permanent. These habits keep your hair smooth, shiny and soft.</p>
 

@@ -140,8 +140,7 @@ export const careGuides: Record<CareTopicId, CareGuide> = {
   },
   general: {
     heading: "General care",
-    intro:
-      "The same few habits protect every piece of human hair, whether it is clipped, taped or worn as a wig.",
+    intro: "The same few habits protect every piece of human hair, whether it is clipped, taped or worn as a wig.",
     highlights: [
       { label: "Wash extensions", value: careFigures.extensionWashFrequency },
       { label: "Wash wigs", value: careFigures.wigWashFrequency },

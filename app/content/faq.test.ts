@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { faqItems } from "~/content/faq";
 
 describe("faqItems", () => {

@@ -229,7 +229,7 @@ export const imageAssets: Record<string, ImageAsset> = {
     widths: [480, 960, 1440],
     alt: "Heat protectant serum bottle beside a lock of glossy hair",
   },
-  "hero": {
+  hero: {
     id: "hero",
     width: 1920,
     height: 1080,

@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
+
 import { applicationMailto, jobPostings } from "~/content/jobs";
 import { site } from "~/utils/site";
 
 describe("jobPostings", () => {
   it("lists the four positions of the spec", () => {
-    expect(jobPostings.map(({ title, department, location, type }) => ({ title, department, location, type }))).toEqual([
-      { title: "Hair Stylist", department: "Salon", location: "Beverly Hills", type: "Full-time" },
-      { title: "Customer Service Representative", department: "Customer Support", location: "Remote", type: "Full-time" },
-      { title: "Marketing Coordinator", department: "Marketing", location: "Los Angeles", type: "Full-time" },
-      { title: "Warehouse Associate", department: "Operations", location: "Los Angeles", type: "Part-time" },
-    ]);
+    expect(jobPostings.map(({ title, department, location, type }) => ({ title, department, location, type }))).toEqual(
+      [
+        { title: "Hair Stylist", department: "Salon", location: "Beverly Hills", type: "Full-time" },
+        {
+          title: "Customer Service Representative",
+          department: "Customer Support",
+          location: "Remote",
+          type: "Full-time",
+        },
+        { title: "Marketing Coordinator", department: "Marketing", location: "Los Angeles", type: "Full-time" },
+        { title: "Warehouse Associate", department: "Operations", location: "Los Angeles", type: "Part-time" },
+      ],
+    );
   });
 
   it("gives every position a description and requirements", () => {

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
+
 import { careFigures, careTopicIds } from "~/content/care";
 import { returnPolicy } from "~/content/policies";
 import { freeShippingThreshold, internationalShipping, processingTimes, shippingMethods } from "~/content/shipping";
 
 describe("shipping and returns figures", () => {
   it("offers the spec's shipping options, and International at one flat rate", () => {
-    expect(shippingMethods.map(({ id, region, amountCents, freeFromCents, deliveryTime }) => [id, region, amountCents, freeFromCents, deliveryTime])).toEqual([
+    expect(
+      shippingMethods.map(({ id, region, amountCents, freeFromCents, deliveryTime }) => [
+        id,
+        region,
+        amountCents,
+        freeFromCents,
+        deliveryTime,
+      ]),
+    ).toEqual([
       ["standard", "us", 999, 20_000, "5-7 business days"],
       ["express", "us", 1999, undefined, "2-3 business days"],
       ["overnight", "us", 3999, undefined, "1 business day"],
@@ -16,7 +25,11 @@ describe("shipping and returns figures", () => {
   });
 
   it("uses the spec's processing times and return terms", () => {
-    expect(processingTimes.map((entry) => entry.time)).toEqual(["1-2 business days", "3-5 business days", "2-3 business days"]);
+    expect(processingTimes.map((entry) => entry.time)).toEqual([
+      "1-2 business days",
+      "3-5 business days",
+      "2-3 business days",
+    ]);
     expect(returnPolicy.windowDays).toBe(30);
     expect(returnPolicy.refundTime).toBe("5-7 business days");
     expect(returnPolicy.nonReturnable).toHaveLength(5);

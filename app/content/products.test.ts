@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { products } from "~/content/products";
 import { productCategories } from "~/modules/catalog/product";
 
@@ -9,7 +10,19 @@ describe("products", () => {
     const ids = products.map((product) => product.id);
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
-    for (const id of ["clip-1", "clip-2", "clip-3", "tape-1", "tape-2", "wig-1", "wig-2", "wig-3", "acc-1", "acc-2", "acc-3"]) {
+    for (const id of [
+      "clip-1",
+      "clip-2",
+      "clip-3",
+      "tape-1",
+      "tape-2",
+      "wig-1",
+      "wig-2",
+      "wig-3",
+      "acc-1",
+      "acc-2",
+      "acc-3",
+    ]) {
       expect(ids).toContain(id);
     }
   });
@@ -25,7 +38,9 @@ describe("products", () => {
 
   test("original prices exist only for clip-1, wig-3 and acc-1, and are above the price", () => {
     const originalPrices = Object.fromEntries(
-      products.filter((product) => product.originalPrice !== undefined).map((product) => [product.id, product.originalPrice]),
+      products
+        .filter((product) => product.originalPrice !== undefined)
+        .map((product) => [product.id, product.originalPrice]),
     );
     expect(originalPrices).toEqual({ "clip-1": 399, "wig-3": 899, "acc-1": 69 });
     for (const product of products) {

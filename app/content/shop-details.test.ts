@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
+
 import { adoptShopDetails, DEFAULT_SHOP_DETAILS, shopDetails, telHref } from "./shop-details";
 
 afterEach(() => {

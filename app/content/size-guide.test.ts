@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { extensionLengths, formatCentimeters, formatInches, weightGuide, wigCapSizes } from "~/content/size-guide";
 
 describe("size guide figures", () => {

@@ -9,8 +9,18 @@ export interface SizeRange {
 }
 
 export const extensionLengths: SizeRange[] = [
-  { name: "Short", minInches: 12, maxInches: 14, description: "Falls around the collarbone; adds volume with a natural look" },
-  { name: "Medium", minInches: 16, maxInches: 18, description: "Falls just below the shoulders; our most versatile length" },
+  {
+    name: "Short",
+    minInches: 12,
+    maxInches: 14,
+    description: "Falls around the collarbone; adds volume with a natural look",
+  },
+  {
+    name: "Medium",
+    minInches: 16,
+    maxInches: 18,
+    description: "Falls just below the shoulders; our most versatile length",
+  },
   { name: "Long", minInches: 20, maxInches: 22, description: "Reaches the middle of the back for a glamorous finish" },
   { name: "Extra Long", minInches: 24, maxInches: 26, description: "Reaches the lower back for maximum drama" },
 ];
@@ -18,7 +28,12 @@ export const extensionLengths: SizeRange[] = [
 export const wigCapSizes: SizeRange[] = [
   { name: "Petite", minInches: 20.5, maxInches: 21.5, description: "Smaller heads and most teens" },
   { name: "Average", minInches: 21.5, maxInches: 22.5, description: "Fits most adults; our default cap" },
-  { name: "Large", minInches: 22.5, maxInches: 23.5, description: "Larger heads or voluminous natural hair underneath" },
+  {
+    name: "Large",
+    minInches: 22.5,
+    maxInches: 23.5,
+    description: "Larger heads or voluminous natural hair underneath",
+  },
 ];
 
 export interface WeightRecommendation {

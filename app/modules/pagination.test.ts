@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 
 const request = (query: string) => parsePageRequest(new URLSearchParams(query));
@@ -14,9 +15,12 @@ describe("parsePageRequest", () => {
     expect(request("page=1")).toEqual({ kind: "number", page: 1 });
   });
 
-  test.each(["0", "-1", "1.5", "abc", "", "02", "+2", "1e3", " 2", "0x10", "Infinity"])("'%s' is malformed", (value) => {
-    expect(request(`page=${encodeURIComponent(value)}`)).toEqual({ kind: "malformed" });
-  });
+  test.each(["0", "-1", "1.5", "abc", "", "02", "+2", "1e3", " 2", "0x10", "Infinity"])(
+    "'%s' is malformed",
+    (value) => {
+      expect(request(`page=${encodeURIComponent(value)}`)).toEqual({ kind: "malformed" });
+    },
+  );
 
   test("a repeated page parameter is malformed rather than silently picking one", () => {
     expect(request("page=2&page=3")).toEqual({ kind: "malformed" });
@@ -80,8 +84,14 @@ describe("pageHref and paginationLinks", () => {
       previousHref: "/shop?q=wave&sort=price-low&color=blonde&page=2",
       nextHref: "/shop?q=wave&sort=price-low&color=blonde&page=4",
     });
-    expect(paginationLinks("/wigs", new URLSearchParams(), 1, 2)).toMatchObject({ previousHref: null, nextHref: "/wigs?page=2" });
-    expect(paginationLinks("/wigs", new URLSearchParams("page=2"), 2, 2)).toMatchObject({ previousHref: "/wigs", nextHref: null });
+    expect(paginationLinks("/wigs", new URLSearchParams(), 1, 2)).toMatchObject({
+      previousHref: null,
+      nextHref: "/wigs?page=2",
+    });
+    expect(paginationLinks("/wigs", new URLSearchParams("page=2"), 2, 2)).toMatchObject({
+      previousHref: "/wigs",
+      nextHref: null,
+    });
     expect(paginationLinks("/wigs", new URLSearchParams(), 1, 1)).toMatchObject({ previousHref: null, nextHref: null });
   });
 });

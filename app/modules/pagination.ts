@@ -75,7 +75,12 @@ export interface PaginationLinks {
   nextHref: string | null;
 }
 
-export function paginationLinks(pathname: string, searchParams: URLSearchParams, page: number, totalPages: number): PaginationLinks {
+export function paginationLinks(
+  pathname: string,
+  searchParams: URLSearchParams,
+  page: number,
+  totalPages: number,
+): PaginationLinks {
   return {
     page,
     totalPages,

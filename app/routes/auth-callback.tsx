@@ -1,5 +1,6 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -31,11 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // The provider's own error text comes from the URL, so anyone could write it: show a fixed message.
   if (url.searchParams.has("error") || url.searchParams.has("error_description") || !code) {
-    return redirectWithToast(
-      context,
-      "/auth",
-      { type: "error", title: "Error", description: "This sign-in link is invalid or has expired. Please try again." },
-    );
+    return redirectWithToast(context, "/auth", {
+      type: "error",
+      title: "Error",
+      description: "This sign-in link is invalid or has expired. Please try again.",
+    });
   }
 
   const confirming = url.searchParams.has(ADDRESS_CONFIRMATION_FLAG);
@@ -46,7 +47,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const owner = await backend.auth.emailLinkAccount({ code });
     if (owner && owner.email.toLowerCase() !== signedIn.email.toLowerCase()) {
       return data(
-        { outcome: "other-account", linkEmail: owner.email, signedInEmail: signedIn.email, link: `${url.pathname}${url.search}` } as const,
+        {
+          outcome: "other-account",
+          linkEmail: owner.email,
+          signedInEmail: signedIn.email,
+          link: `${url.pathname}${url.search}`,
+        } as const,
         { status: 409, headers: PRIVATE_HEADERS },
       );
     }
@@ -66,7 +72,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Opened again by a member who is signed in (a confirmed account): there is nothing left to do, so no
       // "sign in to resend" page. A recovery link's landing sends them on to the change-password form.
       if ((await getSession(request, context)).user) {
-        return redirectWithToast(context, next, { type: "info", ...(confirming ? alreadyConfirmedNotice : alreadySignedInNotice) });
+        return redirectWithToast(context, next, {
+          type: "info",
+          ...(confirming ? alreadyConfirmedNotice : alreadySignedInNotice),
+        });
       }
       // An e-mailed link used twice or too late (decision 0016): a page that says so, not a silent bounce.
       return data({ outcome: "invalid", problem: error.message } as const, { status: 410 });

@@ -1,8 +1,9 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import { requireAnonymous } from "~/modules/auth/session.server";
 import { googleSignInMethod, startGoogleSignIn } from "~/modules/auth/authenticator.server";
+import { requireAnonymous } from "~/modules/auth/session.server";
 import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Clock } from "~/components/icons";
+
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
+import { ArrowLeft, Clock } from "~/components/icons";
 import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { articles } from "~/content/blog";
 import { formatLongDate } from "~/modules/dates";
@@ -36,7 +37,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
         image: [image],
         datePublished: article.publishedAt,
         author: { "@type": "Person", name: article.author },
-        publisher: { "@type": "Organization", name: site.name, logo: { "@type": "ImageObject", url: new URL("/favicon.svg", origin).toString() } },
+        publisher: {
+          "@type": "Organization",
+          name: site.name,
+          logo: { "@type": "ImageObject", url: new URL("/favicon.svg", origin).toString() },
+        },
         mainEntityOfPage: new URL(path, origin).toString(),
         keywords: article.tags.join(", "),
       },

@@ -1,10 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+
 import { Search } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { articles } from "~/content/blog";
-import { formatLongDate } from "~/modules/dates";
 import { blogCategories, matchesInOtherCategories, parseBlogParams, searchArticles } from "~/modules/blog/search";
+import { formatLongDate } from "~/modules/dates";
 import { originFromMatches, seo } from "~/utils/seo";
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -26,7 +27,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
     title: "Hair Care Blog",
     description: "Expert advice on caring for, styling and colour-matching hair extensions and wigs.",
     origin: originFromMatches(matches),
-    path: data?.params.category && !data.unknownCategory ? `/blog?category=${encodeURIComponent(data.params.category)}` : "/blog",
+    path:
+      data?.params.category && !data.unknownCategory
+        ? `/blog?category=${encodeURIComponent(data.params.category)}`
+        : "/blog",
     noIndex: Boolean(data?.params.q) || Boolean(data?.unknownCategory),
   });
 
@@ -62,7 +66,10 @@ export default function Blog() {
             maxLength={100}
             className="input rounded-full pr-12"
           />
-          <button type="submit" className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-ink-muted">
+          <button
+            type="submit"
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-ink-muted"
+          >
             <Search aria-hidden className="size-4" />
             <span className="sr-only">Search</span>
           </button>
@@ -78,7 +85,9 @@ export default function Blog() {
                     preventScrollReset
                     aria-current={active ? "page" : undefined}
                     className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium ${
-                      active ? "border-brand-700 bg-brand-700 text-white" : "border-sand-200 text-ink hover:border-brand-700"
+                      active
+                        ? "border-brand-700 bg-brand-700 text-white"
+                        : "border-sand-200 text-ink hover:border-brand-700"
                     }`}
                   >
                     {category ?? "All"}
@@ -92,10 +101,15 @@ export default function Blog() {
 
       {/* The search keeps the chosen category: say so, and offer the search over every article if it finds more. */}
       {params.q && params.category ? (
-        <div className="mt-8 flex flex-col items-center gap-3 text-center text-ink-muted" data-testid="blog-search-scope">
+        <div
+          className="mt-8 flex flex-col items-center gap-3 text-center text-ink-muted"
+          data-testid="blog-search-scope"
+        >
           <p>
             Searching “<span className="font-medium text-ink">{params.q}</span>” in {params.category} only.
-            {elsewhere > 0 ? ` ${elsewhere} more ${elsewhere === 1 ? "article matches" : "articles match"} in other categories.` : ""}
+            {elsewhere > 0
+              ? ` ${elsewhere} more ${elsewhere === 1 ? "article matches" : "articles match"} in other categories.`
+              : ""}
           </p>
           {elsewhere > 0 ? (
             <Link to={categoryHref(undefined, params.q)} className="btn-outline">
@@ -120,16 +134,19 @@ export default function Blog() {
                   className="aspect-[16/9] w-full object-cover"
                 />
                 <div className="flex flex-1 flex-col gap-3 p-6">
-                  <p className="text-xs font-semibold tracking-wider text-brand-700 uppercase">{article.category}</p>
+                  <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">{article.category}</p>
                   <h2 className="font-serif text-xl text-ink">
-                    <Link to={`/blog/${article.id}`} className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none">
+                    <Link
+                      to={`/blog/${article.id}`}
+                      className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none"
+                    >
                       {article.title}
                     </Link>
                   </h2>
                   <p className="text-sm text-ink-muted">{article.excerpt}</p>
                   <p className="mt-auto text-xs text-ink-muted">
-                    {article.author} · <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time> ·{" "}
-                    {article.readTime} min read
+                    {article.author} · <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>{" "}
+                    · {article.readTime} min read
                   </p>
                 </div>
               </article>

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
+
 import { CartContents } from "~/components/cart-contents";
 import type { loader as rootLoader } from "~/root";
 import { useOptimisticCart } from "~/routes/cart";
@@ -8,7 +9,8 @@ import { originFromMatches, seo } from "~/utils/seo";
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "Shopping Cart",
-    description: "The items in your Luxe Strands shopping cart: change quantities, remove items or proceed to checkout.",
+    description:
+      "The items in your Luxe Strands shopping cart: change quantities, remove items or proceed to checkout.",
     origin: originFromMatches(matches),
     path: "/cart",
     noIndex: true,

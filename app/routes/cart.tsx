@@ -1,15 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { type ClientActionFunctionArgs, useFetcher, useFetchers } from "@remix-run/react";
+import { useFetcher, useFetchers, type ClientActionFunctionArgs } from "@remix-run/react";
+
 import { isBackendError } from "~/backend/errors";
-import { applyCartChange, type CartChange, type CartSummary, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
-import { changeCart } from "~/modules/cart/cart-store.server";
+import { getSession } from "~/modules/auth/session.server";
+import {
+  applyCartChange,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type CartChange,
+  type CartSummary,
+} from "~/modules/cart/cart";
 import { parseCartForm } from "~/modules/cart/cart-form";
+import { changeCart } from "~/modules/cart/cart-store.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { productAnchorId } from "~/modules/catalog/display";
 import { toCents } from "~/modules/money";
-import { getSession } from "~/modules/auth/session.server";
 import { showClientToast } from "~/utils/client-toast";
-import { type FormAnswer, ReturnToField } from "~/utils/form-endpoint";
+import { ReturnToField, type FormAnswer } from "~/utils/form-endpoint";
 import { formResponder } from "~/utils/form-endpoint.server";
 import type { ToastInput } from "~/utils/toast";
 
@@ -23,7 +30,12 @@ export const QUANTITY_FIELD = "quantity";
 
 /** Said when a change hit a limit: what the cart holds now, so the shopper knows the number was capped. */
 function limitToast(limited: "line-quantity" | "line-count", change: CartChange): ToastInput {
-  if (limited === "line-count") return { type: "info", title: "Cart limit reached", description: `Your cart can hold up to ${MAX_CART_LINES} different products.` };
+  if (limited === "line-count")
+    return {
+      type: "info",
+      title: "Cart limit reached",
+      description: `Your cart can hold up to ${MAX_CART_LINES} different products.`,
+    };
   const name = "productId" in change ? findProduct(change.productId)?.name : undefined;
   return {
     type: "info",
@@ -48,10 +60,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (change.intent === "add" || change.intent === "set") {
     const product = findProduct(change.productId);
-    if (!product) return respond({ status: 404, toast: { type: "error", title: "Error", description: "Product not found." } });
+    if (!product)
+      return respond({ status: 404, toast: { type: "error", title: "Error", description: "Product not found." } });
     // A sold-out product can only leave the cart; the database would otherwise accept a new line for it.
     if (!product.inStock && (change.intent === "add" || change.quantity > 0)) {
-      return respond({ status: 409, toast: { type: "error", title: "Out of stock", description: `${product.name} is out of stock.` } });
+      return respond({
+        status: 409,
+        toast: { type: "error", title: "Out of stock", description: `${product.name} is out of stock.` },
+      });
     }
   }
 
@@ -65,12 +81,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return respond({ toast: limitToast(outcome.limited, change), landOn });
     }
     if (outcome.notInCart) {
-      return respond({ toast: { type: "info", title: "Nothing to remove", description: "That item was not in your cart." } });
+      return respond({
+        toast: { type: "info", title: "Nothing to remove", description: "That item was not in your cart." },
+      });
     }
     return respond({ toast: successToast(change), landOn });
   } catch (error) {
     if (isBackendError(error, "unavailable")) {
-      return respond({ status: 503, toast: { type: "error", title: "Error", description: "Your cart could not be updated right now. Please try again." }, landOn });
+      return respond({
+        status: 503,
+        toast: {
+          type: "error",
+          title: "Error",
+          description: "Your cart could not be updated right now. Please try again.",
+        },
+        landOn,
+      });
     }
     throw error;
   }
@@ -95,13 +121,18 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 function successToast(change: CartChange): ToastInput | null {
   switch (change.intent) {
     case "add":
-      return { title: "Added to cart", description: `${findProduct(change.productId)?.name} has been added to your cart.` };
+      return {
+        title: "Added to cart",
+        description: `${findProduct(change.productId)?.name} has been added to your cart.`,
+      };
     case "remove":
       return { title: "Removed from cart", description: "Item has been removed from your cart." };
     case "clear":
       return { title: "Cart cleared", description: "All items have been removed from your cart." };
     case "set":
-      return change.quantity <= 0 ? { title: "Removed from cart", description: "Item has been removed from your cart." } : null;
+      return change.quantity <= 0
+        ? { title: "Removed from cart", description: "Item has been removed from your cart." }
+        : null;
   }
 }
 
@@ -121,7 +152,13 @@ type CartFields = CartChange | { intent: "add"; productId: string };
  * The page gives the visible controls: this module is in every page's first load (the header's badge), so it
  * carries no markup of its own.
  */
-function CartForm({ fetcher, fields, redirectTo, className, children }: CartFormProps & { fetcher: CartFetcher; fields: CartFields }) {
+function CartForm({
+  fetcher,
+  fields,
+  redirectTo,
+  className,
+  children,
+}: CartFormProps & { fetcher: CartFetcher; fields: CartFields }) {
   return (
     <fetcher.Form method="post" action={CART_ACTION} className={className}>
       {Object.entries(fields).map(([name, value]) => (
@@ -147,7 +184,11 @@ export function AddToCartForm({ productId, ...props }: CartFormProps & { product
 }
 
 /** Sets a line's quantity (0 or less removes it). */
-export function SetCartQuantityForm({ productId, quantity, ...props }: CartFormProps & { productId: string; quantity: number }) {
+export function SetCartQuantityForm({
+  productId,
+  quantity,
+  ...props
+}: CartFormProps & { productId: string; quantity: number }) {
   const fetcher = useLineFetcher(productId);
   return <CartForm fetcher={fetcher} fields={{ intent: "set", productId, quantity }} {...props} />;
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { getSession } from "~/modules/auth/session.server";
 import { returnFromPaymentPage } from "~/modules/payment/checkout-payment.server";
 

@@ -2,21 +2,23 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import {
   data,
+  redirect,
+  replace,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-  redirect,
-  replace,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { type FocusEvent, type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState, type FocusEvent, type FormEvent } from "react";
+
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { ShoppingBag } from "~/components/icons";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { splitFullName } from "~/modules/account/full-name";
+import { getSession } from "~/modules/auth/session.server";
 import { loadCart } from "~/modules/cart/cart-store.server";
 import { setCheckoutFlash, takeCheckoutFlash, typedCheckoutValues } from "~/modules/checkout/checkout-flash.server";
 import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
@@ -24,18 +26,17 @@ import { readConfirmation } from "~/modules/checkout/order-confirmation.server";
 import { placeOrderFromCart, rememberPlacedOrder } from "~/modules/checkout/place-order.server";
 import { checkoutTotals, chosenShippingMethod, shippingChoices } from "~/modules/checkout/shipping";
 import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
+import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
 import { formatCents } from "~/modules/money";
 import { continueToPayment, PAYMENT_UNAVAILABLE } from "~/modules/payment/checkout-payment.server";
 import type { loader as rootLoader } from "~/root";
-import { getSession } from "~/modules/auth/session.server";
 import { PRIVATE_HEADERS } from "~/utils/cache-control";
-import { withRetryAfter } from "~/utils/rate-limit";
-import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
-import { originFromMatches, seo } from "~/utils/seo";
 import { isDeclaredNavigation } from "~/utils/form-endpoint.server";
+import { useIsPosting, useZodForm, withoutMaxLength } from "~/utils/forms";
+import { withRetryAfter } from "~/utils/rate-limit";
+import { originFromMatches, seo } from "~/utils/seo";
 import type { ToastInput } from "~/utils/toast";
 import { setToast } from "~/utils/toast.server";
-import { useIsPosting, useZodForm, withoutMaxLength } from "~/utils/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const CHECKOUT_PATH = "/checkout";
@@ -44,7 +45,8 @@ const FORM_ID = "checkout";
 const UPDATE_SHIPPING = "update-shipping";
 
 /** A blank country shows the default country's methods (the form will ask for one anyway). */
-const countryOrDefault = (country: unknown) => (typeof country === "string" && country.trim() !== "" ? country : DEFAULT_COUNTRY);
+const countryOrDefault = (country: unknown) =>
+  typeof country === "string" && country.trim() !== "" ? country : DEFAULT_COUNTRY;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
@@ -60,21 +62,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
-  return data(
-    {
-      defaultValue: {
-        email: user?.email ?? "",
-        country: DEFAULT_COUNTRY,
-        shippingMethod: "standard",
-        idempotencyKey: newIdempotencyKey(),
-      },
-      // Without maxlength: the schema refuses an over-long field with its message instead of the browser cutting it.
-      constraint: withoutMaxLength(getZodConstraint(shippingSchema)),
-      lastResult,
-      // The method the page shows chosen: the one posted, if the country typed may use it.
-      shippingMethod: chosenShippingMethod(countryOrDefault(typed.country), typed.shippingMethod),
+  return data({
+    defaultValue: {
+      email: user?.email ?? "",
+      country: DEFAULT_COUNTRY,
+      shippingMethod: "standard",
+      idempotencyKey: newIdempotencyKey(),
     },
-  );
+    // Without maxlength: the schema refuses an over-long field with its message instead of the browser cutting it.
+    constraint: withoutMaxLength(getZodConstraint(shippingSchema)),
+    lastResult,
+    // The method the page shows chosen: the one posted, if the country typed may use it.
+    shippingMethod: chosenShippingMethod(countryOrDefault(typed.country), typed.shippingMethod),
+  });
 }
 
 type CheckoutAnswer = SubmissionResult<string[]>;
@@ -118,10 +118,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   // Said on the form, in one place, with everything typed kept (the page answers itself: no toast).
-  const refuse = (status: number, formErrors: string[], newKey?: string) => answer(submission.reply({ formErrors }), { status, newKey });
+  const refuse = (status: number, formErrors: string[], newKey?: string) =>
+    answer(submission.reply({ formErrors }), { status, newKey });
   const refusal = await refusedByRateLimit(context, "checkout");
   // A refusal the client is to wait out: answered as it is, with its status and Retry-After, never redirected.
-  if (refusal) return data(submission.reply({ formErrors: [refusal.message] }), { status: 429, headers: refusal.headers });
+  if (refusal)
+    return data(submission.reply({ formErrors: [refusal.message] }), { status: 429, headers: refusal.headers });
 
   const session = await getSession(request, context);
 
@@ -139,7 +141,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // A submitted empty checkout says so in a destructive notice; the page shows the empty cart.
         return answer(submission.reply(), {
           status: 400,
-          toast: { type: "error", title: "Cart is empty", description: "Add some items to your cart before checking out." },
+          toast: {
+            type: "error",
+            title: "Cart is empty",
+            description: "Add some items to your cart before checking out.",
+          },
         });
       case "refused":
         return refuse(409, [outcome.message]);
@@ -147,19 +153,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // Another session of this member has just ordered this cart (or changed it): nothing was ordered by this
         // post, and the page shows the cart as it is now.
         return outcome.nowEmpty
-          ? refuse(409, ["Your cart has already been ordered", "It was ordered a moment ago, from another window or device. You'll find it in your orders."])
+          ? refuse(409, [
+              "Your cart has already been ordered",
+              "It was ordered a moment ago, from another window or device. You'll find it in your orders.",
+            ])
           : refuse(409, ["Your cart has changed", "Please check your order summary and place your order again."]);
       case "form-already-used":
         // The next try needs a key of its own: this one stands for the earlier order. (Every other refusal keeps the
         // posted key, so that a retry after an answer that never arrived cannot order twice.)
         return refuse(
           409,
-          ["This form already placed an earlier order", "Your cart is unchanged. Please check your details and place your order again."],
+          [
+            "This form already placed an earlier order",
+            "Your cart is unchanged. Please check your details and place your order again.",
+          ],
           newIdempotencyKey(),
         );
       case "placed": {
         await rememberPlacedOrder(session, outcome.order);
-        await setToast(context, { title: "Order placed successfully!", description: "You will receive a confirmation email shortly." });
+        await setToast(context, {
+          title: "Order placed successfully!",
+          description: "You will receive a confirmation email shortly.",
+        });
         return redirect("/order-success", { status: 303 });
       }
     }
@@ -191,7 +206,9 @@ export default function Checkout() {
   const hydrated = useHydrated();
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: FORM_ID,
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/checkout/shipping-schema").then((module) => module.shippingSchema),
+    loadSchema: import.meta.env.SSR
+      ? undefined
+      : () => import("~/modules/checkout/shipping-schema").then((module) => module.shippingSchema),
     constraint,
     lastResult,
     // A member's names from the profile (the header's member), which they can still change here.
@@ -246,7 +263,13 @@ export default function Checkout() {
 
   const total = formatCents(totals.totalCents);
   const methodErrors = fields.shippingMethod.errors;
-  const textField = (name: keyof typeof fields, label: string, type: "text" | "email" | "tel" = "text", autoComplete?: string, className?: string) => {
+  const textField = (
+    name: keyof typeof fields,
+    label: string,
+    type: "text" | "email" | "tel" = "text",
+    autoComplete?: string,
+    className?: string,
+  ) => {
     const field = fields[name];
     return (
       <FormField
@@ -302,7 +325,7 @@ export default function Checkout() {
                 <label
                   key={choice.id}
                   htmlFor={id}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-sand-200 px-4 py-3 has-checked:border-brand-700 has-checked:bg-sand-50"
+                  className="has-checked:border-brand-700 has-checked:bg-sand-50 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-sand-200 px-4 py-3"
                 >
                   <input
                     id={id}
@@ -319,7 +342,9 @@ export default function Checkout() {
                     <span className="block font-medium text-ink">{choice.name}</span>
                     <span className="block text-sm text-ink-muted">{choice.deliveryTime}</span>
                   </span>
-                  <span className="font-semibold text-ink">{choice.amountCents === 0 ? "Free" : formatCents(choice.amountCents)}</span>
+                  <span className="font-semibold text-ink">
+                    {choice.amountCents === 0 ? "Free" : formatCents(choice.amountCents)}
+                  </span>
                 </label>
               );
             })}
@@ -361,7 +386,7 @@ export default function Checkout() {
                 name={line.name}
                 details={
                   <>
-                    <p className="text-xs tracking-wider text-ink-muted uppercase">{line.category}</p>
+                    <p className="text-xs uppercase tracking-wider text-ink-muted">{line.category}</p>
                     <p className="text-ink-muted">Qty: {line.quantity}</p>
                   </>
                 }

@@ -1,32 +1,37 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+
 import { backendFor, getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { takeTypedEmail } from "~/modules/auth/auth-flash.server";
 import { ForgotPasswordSchema } from "~/modules/auth/auth-schemas";
-import { withRetryAfter } from "~/utils/rate-limit";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
+import { useIsPosting, useZodForm } from "~/utils/forms";
+import { withRetryAfter } from "~/utils/rate-limit";
 import { getOrigin } from "~/utils/request.server";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
-import { useIsPosting, useZodForm } from "~/utils/forms";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { capabilities } = await getBackend();
   // The address of the sign-in that just failed (a flash cookie: see auth-flash.server.ts).
   const typedEmail = await takeTypedEmail(request, context);
-  return data(
-    {
-      sendsEmail: capabilities.sendsEmail,
-      anyBrowser: capabilities.linksWorkInAnyBrowser,
-      constraint: getZodConstraint(ForgotPasswordSchema),
-      typedEmail,
-    },
-  );
+  return data({
+    sendsEmail: capabilities.sendsEmail,
+    anyBrowser: capabilities.linksWorkInAnyBrowser,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    typedEmail,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,14 +40,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { capabilities } = await getBackend();
   if (!capabilities.sendsEmail) {
     return data(
-      { result: submission.reply({ formErrors: ["This shop cannot send email, so a password cannot be reset by email."] }), sent: false },
+      {
+        result: submission.reply({
+          formErrors: ["This shop cannot send email, so a password cannot be reset by email."],
+        }),
+        sent: false,
+      },
       { status: 400 },
     );
   }
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const refusal = await refusedByRateLimit(context, "forgotPassword");
   if (refusal) {
-    return data({ result: submission.reply({ formErrors: [refusal.message] }), sent: false }, { status: 429, headers: refusal.headers });
+    return data(
+      { result: submission.reply({ formErrors: [refusal.message] }), sent: false },
+      { status: 429, headers: refusal.headers },
+    );
   }
 
   const backend = await backendFor(request, context);
@@ -68,7 +81,9 @@ export default function ForgotPassword() {
   const email = typedEmail ?? (typeof carried === "string" ? carried : undefined);
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "forgot-password",
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.ForgotPasswordSchema),
+    loadSchema: import.meta.env.SSR
+      ? undefined
+      : () => import("~/modules/auth/auth-schemas").then((module) => module.ForgotPasswordSchema),
     constraint,
     lastResult: actionData?.result,
     defaultValue: email ? { email } : undefined,
@@ -80,16 +95,22 @@ export default function ForgotPassword() {
         <h1 className="font-serif text-3xl text-ink">Forgot your password?</h1>
         {sendsEmail ? (
           actionData?.sent ? (
-            <div role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900">
+            <div
+              role="status"
+              className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900"
+            >
               <p className="font-semibold">Check your email</p>
               <p className="mt-1">
-                If an account exists for that address, we have sent it a link to set a new password. It works once, for an hour
+                If an account exists for that address, we have sent it a link to set a new password. It works once, for
+                an hour
                 {anyBrowser ? "." : ", in this browser: open it here."}
               </p>
             </div>
           ) : (
             <>
-              <p className="mt-2 text-sm text-ink-muted">Enter the email address of your account and we will send you a link to set a new password.</p>
+              <p className="mt-2 text-sm text-ink-muted">
+                Enter the email address of your account and we will send you a link to set a new password.
+              </p>
               <Form method="post" action="/forgot-password" className="mt-6" {...getFormProps(form)}>
                 {formEngine}
                 <fieldset disabled={submitting} className="space-y-4">
@@ -116,7 +137,10 @@ export default function ForgotPassword() {
             <p>This shop cannot send email, so a forgotten password cannot be reset by email.</p>
             <p>
               Please contact us at{" "}
-              <a href={`mailto:${site.email}?subject=${encodeURIComponent("Password reset")}`} className="font-medium text-brand-700 underline">
+              <a
+                href={`mailto:${site.email}?subject=${encodeURIComponent("Password reset")}`}
+                className="font-medium text-brand-700 underline"
+              >
                 {site.email}
               </a>{" "}
               ({site.supportHours}) and we will help you back into your account.
@@ -134,7 +158,8 @@ export default function ForgotPassword() {
 }
 
 /** As the root's, plus the Retry-After of a refusal (429). */
-export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => withRetryAfter(actionHeaders, parentHeaders);
+export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) =>
+  withRetryAfter(actionHeaders, parentHeaders);
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { ShieldCheck, Truck } from "~/components/icons";
 import { ProductCard } from "~/components/product-card";
 import { leadImagePreload, ResponsiveImage } from "~/components/responsive-image";
@@ -11,7 +12,12 @@ const categoryTiles = [
   { category: "clip-in", title: "Clip-In Extensions", blurb: "Instant length and volume", image: "category-clip-in" },
   { category: "tape-in", title: "Tape-In Extensions", blurb: "Seamless, semi-permanent", image: "category-tape-in" },
   { category: "wigs", title: "Wigs", blurb: "Lace fronts and full lace", image: "category-wigs" },
-  { category: "accessories", title: "Accessories", blurb: "Care and styling essentials", image: "category-accessories" },
+  {
+    category: "accessories",
+    title: "Accessories",
+    blurb: "Care and styling essentials",
+    image: "category-accessories",
+  },
 ] as const;
 
 const consultationHref = `mailto:${site.email}?subject=${encodeURIComponent("Book a consultation")}`;
@@ -65,9 +71,9 @@ export default function Home() {
           aria-hidden
           className="absolute inset-0 -z-10 bg-gradient-to-t from-sand-50 from-35% via-sand-50/70 via-55% to-transparent lg:bg-gradient-to-r lg:from-sand-50 lg:from-30% lg:via-sand-50/60 lg:via-50%"
         />
-        <div className="mx-auto flex w-full max-w-7xl items-end px-4 pt-40 pb-10 sm:px-6 lg:items-center lg:px-8 lg:py-20">
+        <div className="mx-auto flex w-full max-w-7xl items-end px-4 pb-10 pt-40 sm:px-6 lg:items-center lg:px-8 lg:py-20">
           <div className="max-w-xl">
-            <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">100% Remy human hair</p>
+            <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">100% Remy human hair</p>
             {/* Three lines kept on a phone: the fallback may wrap the heading in two where Bodoni takes three (no shift on swap). */}
             <h1 className="mt-3 min-h-[3lh] font-serif text-4xl leading-tight text-ink sm:min-h-0 sm:text-5xl lg:text-6xl">
               Premium hair for your most confident self

@@ -1,5 +1,6 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+
 import { backendFor } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkButtonOutcome, LinkOutcome } from "~/components/link-outcome";
@@ -20,17 +21,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const token = readLinkToken(new URL(request.url).searchParams.get("token")) ?? readLinkToken(formData.get("token"));
   const done = token ? await (await backendFor(request, context)).newsletter.unsubscribe({ token }) : false;
-  return data({ outcome: done ? "unsubscribed" : "invalid" } as const, { status: done ? 200 : 410, headers: PRIVATE_HEADERS });
+  return data({ outcome: done ? "unsubscribed" : "invalid" } as const, {
+    status: done ? 200 : 410,
+    headers: PRIVATE_HEADERS,
+  });
 }
 
-export const meta: MetaFunction = () => [{ title: "Unsubscribe | Luxe Strands" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Unsubscribe | Luxe Strands" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NewsletterUnsubscribe() {
   const { token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   if (result) return <LinkOutcome {...newsletterLinkCopy[result.outcome]} />;
   if (!token) return <LinkOutcome {...newsletterLinkCopy.invalid} />;
-  return <LinkButtonOutcome {...newsletterLinkCopy.unsubscribe} action="/newsletter/unsubscribe" token={token} label="Unsubscribe" />;
+  return (
+    <LinkButtonOutcome
+      {...newsletterLinkCopy.unsubscribe}
+      action="/newsletter/unsubscribe"
+      token={token}
+      label="Unsubscribe"
+    />
+  );
 }
 
 export function ErrorBoundary() {

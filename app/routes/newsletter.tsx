@@ -1,13 +1,13 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
-import { parseNewsletterForm, subscribedToast } from "~/modules/newsletter/newsletter-form";
-import { setNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
-import type { NewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
+import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
+import { setNewsletterFlash, type NewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
+import { parseNewsletterForm, subscribedToast } from "~/modules/newsletter/newsletter-form";
 import { answerError, ReturnToField } from "~/utils/form-endpoint";
 import { formResponder } from "~/utils/form-endpoint.server";
 
@@ -31,7 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // Back to the form at the foot of the page, where the message is.
   const refuse = (status: number, error: string, typed: string, headers?: HeadersInit) =>
-    respond({ status, error, data: { typed }, headers, formFlash: { set: () => setNewsletterFlash(context, { error, typed }), anchor: "newsletter" } });
+    respond({
+      status,
+      error,
+      data: { typed },
+      headers,
+      formFlash: { set: () => setNewsletterFlash(context, { error, typed }), anchor: "newsletter" },
+    });
 
   const submission = parseNewsletterForm(formData);
   if (submission.kind === "invalid") return refuse(400, submission.error, submission.typed);
@@ -80,7 +86,7 @@ export function NewsletterForm({ flash }: { flash: NewsletterFlash | null }) {
 
   return (
     <section id="newsletter" aria-labelledby="newsletter-heading" className="mt-6 max-w-sm">
-      <h2 id="newsletter-heading" className="text-sm font-semibold tracking-wide text-ink uppercase">
+      <h2 id="newsletter-heading" className="text-sm font-semibold uppercase tracking-wide text-ink">
         Newsletter
       </h2>
       <p className="mt-2 text-sm text-ink-muted">New arrivals, care tips and offers, about once a month.</p>
@@ -131,7 +137,14 @@ export function NewsletterForm({ flash }: { flash: NewsletterFlash | null }) {
         {/* Left empty by people (hidden from sight, screen readers, the tab order and autofill); bots fill it in. */}
         <div aria-hidden className="absolute -left-[10000px] size-px overflow-hidden">
           <label htmlFor={`${inputId}-${HONEYPOT_FIELD}`}>Company</label>
-          <input id={`${inputId}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id={`${inputId}-${HONEYPOT_FIELD}`}
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
       </fetcher.Form>
     </section>

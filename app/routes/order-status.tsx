@@ -1,5 +1,7 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
+import { orUnavailablePage } from "~/backend/unavailable.server";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderProgress } from "~/components/order-progress";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
@@ -9,7 +11,6 @@ import { getSession } from "~/modules/auth/session.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
-import { orUnavailablePage } from "~/backend/unavailable.server";
 import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 /**

@@ -1,5 +1,6 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { CheckCircle2 } from "~/components/icons";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { orderNumber } from "~/modules/account/orders";
@@ -42,7 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = () => [{ title: "Order Confirmed | Luxe Strands" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Order Confirmed | Luxe Strands" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function OrderSuccess() {
   const order = useLoaderData<typeof loader>();
@@ -55,7 +59,8 @@ export default function OrderSuccess() {
       </p>
       <PaymentNote payment={order.payment} />
       <p className="mt-4 text-ink-muted">
-        Thank you for your purchase. We're preparing your order and will send you a confirmation email with tracking details shortly.
+        Thank you for your purchase. We're preparing your order and will send you a confirmation email with tracking
+        details shortly.
       </p>
 
       <section aria-labelledby="ordered-heading" className="mt-10 w-full rounded-2xl bg-sand-50 p-6 text-left">
@@ -87,7 +92,7 @@ export default function OrderSuccess() {
           totalTestId="order-total"
         />
         <h3 className="mt-6 text-sm font-semibold text-ink">Shipping to</h3>
-        <address className="mt-1 text-sm leading-relaxed text-ink-muted not-italic" data-testid="ship-to">
+        <address className="mt-1 text-sm not-italic leading-relaxed text-ink-muted" data-testid="ship-to">
           {order.shipTo.map((line, index) => (
             <span key={index} className="block break-words">
               {line}
@@ -112,7 +117,10 @@ export default function OrderSuccess() {
 function PaymentNote({ payment }: { payment: PaymentState }) {
   if (payment.kind === "instructions") {
     return (
-      <section aria-labelledby="payment-heading" className="mt-6 w-full rounded-2xl border border-sand-200 bg-sand-50 p-5 text-left">
+      <section
+        aria-labelledby="payment-heading"
+        className="mt-6 w-full rounded-2xl border border-sand-200 bg-sand-50 p-5 text-left"
+      >
         <h2 id="payment-heading" className="font-semibold text-ink">
           How to pay
         </h2>
@@ -129,7 +137,9 @@ function PaymentNote({ payment }: { payment: PaymentState }) {
         {received ? "Payment received" : "Payment processing"}
       </p>
       <p className="mt-1 text-sm text-ink-muted">
-        {received ? "Your card payment is confirmed." : "Your payment is being confirmed. We will e-mail you as soon as it is received."}
+        {received
+          ? "Your card payment is confirmed."
+          : "Your payment is being confirmed. We will e-mail you as soon as it is received."}
       </p>
     </div>
   );

@@ -1,22 +1,23 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Package } from "~/components/icons";
+
 import { isBackendError } from "~/backend/errors";
 import type { Order } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Pagination, paginationHeadLinks } from "~/components/pagination";
+import { Package } from "~/components/icons";
 import { OrderProgress } from "~/components/order-progress";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
+import { Pagination, paginationHeadLinks } from "~/components/pagination";
 import { StatusBadge } from "~/components/status-badge";
-import { ORDERS_PAGE_SIZE, orderNumber, orderProgress, shippingAddressLines } from "~/modules/account/orders";
+import { orderNumber, orderProgress, ORDERS_PAGE_SIZE, shippingAddressLines } from "~/modules/account/orders";
+import { requireUser } from "~/modules/auth/session.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
-import { requireUser } from "~/modules/auth/session.server";
-import { originFromMatches, seo } from "~/utils/seo";
 import { PRIVATE_HEADERS } from "~/utils/cache-control";
+import { originFromMatches, seo } from "~/utils/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = await requireUser(request, context);
@@ -36,13 +37,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if ("redirectToPage" in resolved) {
       throw redirect(pageHref(url.pathname, url.searchParams, resolved.redirectToPage));
     }
-    return data(
-      {
-        orders: orders.map(toOrderCard),
-        pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
-        loadFailed: false,
-      },
-    );
+    return data({
+      orders: orders.map(toOrderCard),
+      pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
+      loadFailed: false,
+    });
   } catch (error) {
     if (!isBackendError(error)) throw error;
     console.error("Failed to load orders:", error);
@@ -175,14 +174,19 @@ function OrderCard({ order }: { order: OrderCardData }) {
               />
             ))}
           </ul>
-          <OrderTotals compact subtotal={order.subtotal} shippingMethod={order.shippingMethod} shipping={order.shipping} />
+          <OrderTotals
+            compact
+            subtotal={order.subtotal}
+            shippingMethod={order.shippingMethod}
+            shipping={order.shipping}
+          />
         </section>
         <div className="space-y-6">
           <section aria-labelledby={`${headingId}-shipping`}>
             <h3 id={`${headingId}-shipping`} className="text-sm font-semibold text-ink">
               Shipping Address
             </h3>
-            <address className="mt-2 text-sm leading-relaxed text-ink-muted not-italic">
+            <address className="mt-2 text-sm not-italic leading-relaxed text-ink-muted">
               {order.shippingAddress.map((line, index) => (
                 <span key={index} className="block">
                   {line}

@@ -1,21 +1,22 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Check, RotateCcw, ShieldCheck, ShoppingBag, Truck, X } from "~/components/icons";
+
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
+import { Check, RotateCcw, ShieldCheck, ShoppingBag, Truck, X } from "~/components/icons";
 import { Price } from "~/components/price";
 import { ProductBadges } from "~/components/product-badges";
 import { QuantityInput } from "~/components/quantity-input";
 import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
+import { getDisplaySession } from "~/modules/auth/shell-session.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { productAnchorId } from "~/modules/catalog/display";
 import { listingTitle } from "~/modules/catalog/listing";
 import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { AddToCartForm, QUANTITY_FIELD } from "~/routes/cart";
 import { WishlistButton } from "~/routes/wishlist";
-import { getDisplaySession } from "~/modules/auth/shell-session.server";
 import { breadcrumbJsonLd, noIndexMeta, originFromMatches, seo } from "~/utils/seo";
 
 const productTabs = [
@@ -33,7 +34,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return {
     product,
     inWishlist: await isInWishlist(request, await getDisplaySession(request, context), product.id),
-    selectedImage: Number.isInteger(imageIndex) && imageIndex >= 0 && imageIndex < product.images.length ? imageIndex : 0,
+    selectedImage:
+      Number.isInteger(imageIndex) && imageIndex >= 0 && imageIndex < product.images.length ? imageIndex : 0,
     tab: resolveTab(searchParams.get("tab"), tabIds),
     trail: [
       { name: "Home", path: "/" },
@@ -110,7 +112,7 @@ export default function ProductPage() {
                 className="aspect-[4/5] size-full object-cover"
               />
             ) : null}
-            <ProductBadges product={product} className="absolute top-4 left-4" />
+            <ProductBadges product={product} className="absolute left-4 top-4" />
           </div>
           {product.images.length > 1 ? (
             <ul className="mt-4 grid grid-cols-4 gap-3">
@@ -134,7 +136,7 @@ export default function ProductPage() {
 
         {/* Where a plain Add to Cart post returns to, clear of the sticky header. */}
         <section id={productAnchorId(product.id)} aria-labelledby="product-name" className="scroll-mt-20">
-          <p className="text-sm font-medium tracking-wider text-ink-muted uppercase">{product.category}</p>
+          <p className="text-sm font-medium uppercase tracking-wider text-ink-muted">{product.category}</p>
           <h1 id="product-name" className="mt-2 font-serif text-4xl text-ink">
             {product.name}
           </h1>
@@ -152,7 +154,9 @@ export default function ProductPage() {
               </div>
             ))}
           </dl>
-          <p className={`mt-5 flex items-center gap-2 text-sm font-semibold ${product.inStock ? "text-green-800" : "text-red-800"}`}>
+          <p
+            className={`mt-5 flex items-center gap-2 text-sm font-semibold ${product.inStock ? "text-green-800" : "text-red-800"}`}
+          >
             {product.inStock ? <Check aria-hidden className="size-4" /> : <X aria-hidden className="size-4" />}
             {product.inStock ? "In Stock" : "Out of Stock"}
           </p>

@@ -1,8 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+
 import { isBackendError } from "~/backend/errors";
 import type { MemberBackend, Profile } from "~/backend/port";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -12,14 +19,14 @@ import { Avatar } from "~/components/user-menu";
 import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
 import { changePassword, signOutEverywhere } from "~/modules/auth/account-safety.server";
 import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/auth/auth-schemas";
-import { formatLongDate } from "~/modules/dates";
 import { requireUser } from "~/modules/auth/session.server";
+import { formatLongDate } from "~/modules/dates";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
+import type { ResponseJar } from "~/utils/cookies.server";
+import { useIsPosting, useZodForm, type FormConstraint } from "~/utils/forms";
 import { withRetryAfter } from "~/utils/rate-limit";
 import { originFromMatches, seo } from "~/utils/seo";
-import type { ResponseJar } from "~/utils/cookies.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { type FormConstraint, useIsPosting, useZodForm } from "~/utils/forms";
-import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 const EDIT_PATH = "/profile?edit=1";
 const UPDATE_FAILED = "Failed to update profile";
@@ -78,10 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "sign-out-everywhere":
       return signOutEverywhere(backend, context);
     default:
-      return data(
-        { form: "profile" as const, result: unknownIntentResult },
-        { status: 400 },
-      );
+      return data({ form: "profile" as const, result: unknownIntentResult }, { status: 400 });
   }
 }
 
@@ -105,11 +109,7 @@ async function updateProfile(context: ResponseJar, member: MemberBackend, formDa
     );
   }
   // Back to view mode, showing the saved profile.
-  return redirectWithToast(
-    context,
-    "/profile",
-    { title: "Success", description: "Profile updated successfully" },
-  );
+  return redirectWithToast(context, "/profile", { title: "Success", description: "Profile updated successfully" });
 }
 
 export default function ProfilePage() {
@@ -120,13 +120,21 @@ export default function ProfilePage() {
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       <h1 className="font-serif text-3xl text-ink sm:text-4xl">My Profile</h1>
       {account ? (
-        <section aria-labelledby="profile-name" className="mt-8 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+        <section
+          aria-labelledby="profile-name"
+          className="mt-8 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8"
+        >
           <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
             <Avatar user={account} size="lg" />
-            <div className="max-w-full min-w-0">
+            <div className="min-w-0 max-w-full">
               {/* A long name is cut to two lines, the full value in its title (and in the details below); with no
                   name the heading says 'User', as the profile screen is specified. */}
-              <h2 id="profile-name" className="line-clamp-2 font-serif text-2xl text-ink" title={account.fullName || undefined} dir="auto">
+              <h2
+                id="profile-name"
+                className="line-clamp-2 font-serif text-2xl text-ink"
+                title={account.fullName || undefined}
+                dir="auto"
+              >
                 {account.fullName || "User"}
               </h2>
               <p className="truncate text-ink-muted" title={account.email}>
@@ -172,7 +180,11 @@ export default function ProfilePage() {
                 </Link>
               </div>
               <p className="mt-6 text-sm">
-                <Link to={CHANGE_PASSWORD_PATH} preventScrollReset className="font-medium text-brand-700 hover:underline">
+                <Link
+                  to={CHANGE_PASSWORD_PATH}
+                  preventScrollReset
+                  className="font-medium text-brand-700 hover:underline"
+                >
                   Change password
                 </Link>
               </p>
@@ -207,7 +219,9 @@ function EditProfileForm({
   const saving = useIsPosting("/profile");
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "edit-profile",
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.ProfileFormSchema),
+    loadSchema: import.meta.env.SSR
+      ? undefined
+      : () => import("~/modules/auth/auth-schemas").then((module) => module.ProfileFormSchema),
     constraint,
     lastResult,
     defaultValue: { fullName },
@@ -231,7 +245,13 @@ function EditProfileForm({
         />
         <FormField
           label="Email"
-          inputProps={{ id: "profile-email", type: "email", value: email, readOnly: true, className: "bg-sand-50 text-ink-muted" }}
+          inputProps={{
+            id: "profile-email",
+            type: "email",
+            value: email,
+            readOnly: true,
+            className: "bg-sand-50 text-ink-muted",
+          }}
           hint="Your email address cannot be changed here."
         />
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -273,7 +293,9 @@ function ChangePasswordForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "change-password",
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.ChangePasswordSchema),
+    loadSchema: import.meta.env.SSR
+      ? undefined
+      : () => import("~/modules/auth/auth-schemas").then((module) => module.ChangePasswordSchema),
     constraint,
     lastResult,
   });
@@ -286,7 +308,13 @@ function ChangePasswordForm({
     }
   }, [lastResult]);
   return (
-    <Form ref={formRef} method="post" action={CHANGE_PASSWORD_PATH} className="mt-8 border-t border-sand-200 pt-6" {...getFormProps(form)}>
+    <Form
+      ref={formRef}
+      method="post"
+      action={CHANGE_PASSWORD_PATH}
+      className="mt-8 border-t border-sand-200 pt-6"
+      {...getFormProps(form)}
+    >
       {formEngine}
       <fieldset disabled={saving} className="space-y-4">
         <legend className="font-serif text-xl text-ink">Change password</legend>
@@ -300,7 +328,11 @@ function ChangePasswordForm({
           toggleLabel="Show current password"
           firstInvalid={firstInvalid}
         />
-        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} firstInvalid={firstInvalid} />
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          firstInvalid={firstInvalid}
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
         <SaveOrCancel saving={saving} label="Change password" />
       </fieldset>
@@ -314,7 +346,9 @@ function SignOutEverywhereForm() {
   return (
     <Form method="post" action="/profile" className="mt-6 border-t border-sand-200 pt-6">
       <input type="hidden" name="intent" value="sign-out-everywhere" />
-      <p className="text-sm text-ink-muted">Signed in on a device you no longer use? End every session of your account, this one too.</p>
+      <p className="text-sm text-ink-muted">
+        Signed in on a device you no longer use? End every session of your account, this one too.
+      </p>
       <button type="submit" className="btn btn-outline mt-3" disabled={busy}>
         Sign out everywhere
       </button>
@@ -332,8 +366,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 /** Personal pages: never stored by a browser or a shared cache. */
-export const headers: HeadersFunction = ({ actionHeaders }) =>
-  withRetryAfter(actionHeaders, PRIVATE_HEADERS);
+export const headers: HeadersFunction = ({ actionHeaders }) => withRetryAfter(actionHeaders, PRIVATE_HEADERS);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -15,7 +15,11 @@ export async function loader() {
   );
   return new Response(ready ? "ok\n" : "unavailable\n", {
     status: ready ? 200 : 503,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE_CACHE_CONTROL, ...(ready ? {} : { "Retry-After": "5" }) },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": NO_STORE_CACHE_CONTROL,
+      ...(ready ? {} : { "Retry-After": "5" }),
+    },
   });
 }
 

@@ -1,7 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
-import { type ActionFunctionArgs, type AppLoadContext, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/form-field";
@@ -9,10 +18,10 @@ import { NewPasswordFields } from "~/components/password-field";
 import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
 import { ResetPasswordSchema } from "~/modules/auth/auth-schemas";
 import { requireUser } from "~/modules/auth/session.server";
+import { PRIVATE_HEADERS } from "~/utils/cache-control";
+import { useIsPosting, useZodForm } from "~/utils/forms";
 import { originFromMatches, seo } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useIsPosting, useZodForm } from "~/utils/forms";
-import { PRIVATE_HEADERS } from "~/utils/cache-control";
 
 /**
  * Reached through a recovery link (/auth/callback?next=/reset-password), whose session the backend lets set a
@@ -45,7 +54,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The grant went meanwhile (used in another tab, or the password changed elsewhere): the profile's form asks
     // for the current password.
     if (error.code === "recovery_required") {
-      return redirectWithToast(context, CHANGE_PASSWORD_PATH, { type: "error", title: "Link used or expired", description: error.message });
+      return redirectWithToast(context, CHANGE_PASSWORD_PATH, {
+        type: "error",
+        title: "Link used or expired",
+        description: error.message,
+      });
     }
     return data(
       { result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }) },
@@ -61,7 +74,9 @@ export default function ResetPassword() {
   const submitting = useIsPosting("/reset-password");
   const [form, fields, firstInvalid, formEngine] = useZodForm({
     id: "reset-password",
-    loadSchema: import.meta.env.SSR ? undefined : () => import("~/modules/auth/auth-schemas").then((module) => module.ResetPasswordSchema),
+    loadSchema: import.meta.env.SSR
+      ? undefined
+      : () => import("~/modules/auth/auth-schemas").then((module) => module.ResetPasswordSchema),
     constraint,
     lastResult: actionData?.result,
   });
@@ -74,7 +89,11 @@ export default function ResetPassword() {
         <Form method="post" action="/reset-password" className="mt-6" {...getFormProps(form)}>
           {formEngine}
           <fieldset disabled={submitting} className="space-y-4">
-            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} firstInvalid={firstInvalid} />
+            <NewPasswordFields
+              password={fields.password}
+              confirmPassword={fields.confirmPassword}
+              firstInvalid={firstInvalid}
+            />
             <FormErrors id={form.errorId} errors={form.errors} />
             <button type="submit" className="btn btn-primary w-full">
               {submitting ? "Saving..." : "Save new password"}

@@ -1,9 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOrigin } from "~/utils/request.server";
+
 import { HOURLY_CACHE_CONTROL } from "~/utils/cache-control";
+import { getOrigin } from "~/utils/request.server";
 
 // Personal and transactional pages are of no use in a search index.
-const disallowed = ["/auth", "/cart", "/checkout", "/order-success", "/order-status", "/profile", "/orders", "/wishlist"];
+const disallowed = [
+  "/auth",
+  "/cart",
+  "/checkout",
+  "/order-success",
+  "/order-status",
+  "/profile",
+  "/orders",
+  "/wishlist",
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const body = [

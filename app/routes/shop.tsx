@@ -1,8 +1,9 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { SlidersHorizontal } from "~/components/icons";
+
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
+import { SlidersHorizontal } from "~/components/icons";
 import { Pagination, paginationHeadLinks } from "~/components/pagination";
 import { PRODUCT_CARD_IMAGE_SIZES, ProductCard } from "~/components/product-card";
 import { leadImagePreload } from "~/components/responsive-image";
@@ -33,7 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseListingParams(url.searchParams, fixed);
   const pageRequest = parsePageRequest(url.searchParams);
   const requestedPage = pageRequest.kind === "number" ? pageRequest.page : 1;
-  const listing = queryListing(params, { offset: pageOffset(requestedPage, LISTING_PAGE_SIZE), limit: LISTING_PAGE_SIZE });
+  const listing = queryListing(params, {
+    offset: pageOffset(requestedPage, LISTING_PAGE_SIZE),
+    limit: LISTING_PAGE_SIZE,
+  });
   const totalPages = pageCount(listing.totalCount, LISTING_PAGE_SIZE);
   // Malformed, "1" or past-the-end page numbers go to the nearest real page (the rule is in resolvePage).
   const resolved = resolvePage(pageRequest, totalPages);
@@ -41,7 +45,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const products = listing.products.map(
     ({ id, name, price, originalPrice, images, category, rating, reviewCount, inStock, isNew, isSale }) => ({
-      id, name, price, originalPrice, images, category, rating, reviewCount, inStock, isNew, isSale,
+      id,
+      name,
+      price,
+      originalPrice,
+      images,
+      category,
+      rating,
+      reviewCount,
+      inStock,
+      isNew,
+      isSale,
     }),
   );
   const title = titleForListing(params);
@@ -59,24 +73,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { name: "Shop", path: "/shop" },
     { name: title, path: canonicalPath },
   ];
-  return data(
-    {
-      params,
-      products,
-      totalCount: listing.totalCount,
-      pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
-      title,
-      trail,
-      canonicalPath,
-      // Each page of a long listing is its own page for search engines: its canonical URL keeps the page number.
-      canonicalPagePath: pageHref(url.pathname, canonical, resolved.page),
-      // The category chosen by the query (not the path) must survive filter changes.
-      queryCategory: fixed.category ? undefined : params.category,
-      filtersActive: hasActiveFilters(params),
-      filterCount: activeFilterCount(params),
-      unknownCategory,
-    },
-  );
+  return data({
+    params,
+    products,
+    totalCount: listing.totalCount,
+    pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
+    title,
+    trail,
+    canonicalPath,
+    // Each page of a long listing is its own page for search engines: its canonical URL keeps the page number.
+    canonicalPagePath: pageHref(url.pathname, canonical, resolved.page),
+    // The category chosen by the query (not the path) must survive filter changes.
+    queryCategory: fixed.category ? undefined : params.category,
+    filtersActive: hasActiveFilters(params),
+    filterCount: activeFilterCount(params),
+    unknownCategory,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -137,7 +149,7 @@ export default function Shop() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-4 pb-8 sm:px-6 sm:pt-8 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 pb-8 pt-4 sm:px-6 sm:pt-8 lg:px-8">
       <Breadcrumbs trail={trail} />
       <h1 className="mt-2 font-serif text-3xl text-ink sm:mt-4 sm:text-4xl">{title}</h1>
       {params.q ? (
@@ -177,7 +189,12 @@ export default function Shop() {
             </h2>
             {queryCategory ? <input type="hidden" name="category" value={queryCategory} /> : null}
             {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
-            <PriceRange minPrice={params.minPrice} maxPrice={params.maxPrice} pending={pendingPrice} settle={applyOnceSettled} />
+            <PriceRange
+              minPrice={params.minPrice}
+              maxPrice={params.maxPrice}
+              pending={pendingPrice}
+              settle={applyOnceSettled}
+            />
             <div>
               <label htmlFor="color" className="block text-sm font-semibold text-ink">
                 Color
@@ -222,7 +239,7 @@ export default function Shop() {
             />
             {/* Without JavaScript the choice needs a submit. With it a change applies at once, before hydration too
                 (the inline loader submits it), so the button is hidden from the first paint: the row never moves. */}
-            <button type="submit" form="listing-filters" className="btn-outline px-4 with-js:hidden">
+            <button type="submit" form="listing-filters" className="btn-outline with-js:hidden px-4">
               Sort
             </button>
           </div>
@@ -263,10 +280,7 @@ function UrlSelect({
   options: readonly { value: string; label: string }[];
   /** Applies a choice the shopper made before hydration (kept across it), as if made now. */
   onEnteredBeforeHydration?: (form: HTMLFormElement) => void;
-} & Omit<
-  React.ComponentProps<"select">,
-  "value" | "defaultValue" | "children"
->) {
+} & Omit<React.ComponentProps<"select">, "value" | "defaultValue" | "children">) {
   const [selected, setSelected] = useState(value);
   const [fromUrl, setFromUrl] = useState(value);
   const select = useRef<HTMLSelectElement>(null);
@@ -320,10 +334,11 @@ function PriceRange({
   const maxInput = useRef<HTMLInputElement>(null);
   // A range moved before hydration: kept, and applied as a move now would be (unless the page is already on its way
   // to the answer).
-  const adoptEntered = (bound: "min" | "max") => (entered: string, field: HTMLInputElement, alreadySubmitted: boolean) => {
-    setRange((current) => ({ ...current, [bound]: Number(entered) }));
-    if (field.form && !alreadySubmitted) settle(field.form);
-  };
+  const adoptEntered =
+    (bound: "min" | "max") => (entered: string, field: HTMLInputElement, alreadySubmitted: boolean) => {
+      setRange((current) => ({ ...current, [bound]: Number(entered) }));
+      if (field.form && !alreadySubmitted) settle(field.form);
+    };
   useKeepValueEnteredBeforeHydration(minInput, String(minPrice), adoptEntered("min"));
   useKeepValueEnteredBeforeHydration(maxInput, String(maxPrice), adoptEntered("max"));
   if (fromUrl.min !== minPrice || fromUrl.max !== maxPrice) {

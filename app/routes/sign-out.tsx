@@ -1,4 +1,5 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import { signedOutNotice } from "~/modules/auth/auth-messages";

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { articles } from "~/content/blog";
 import { getAllProducts } from "~/modules/catalog/catalog.server";
 import { sitemapPaths, sitemapXml } from "~/modules/catalog/sitemap";
-import { getOrigin } from "~/utils/request.server";
 import { HOURLY_CACHE_CONTROL } from "~/utils/cache-control";
+import { getOrigin } from "~/utils/request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const paths = sitemapPaths({

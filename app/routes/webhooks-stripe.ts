@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+
 import { handleStripeWebhook } from "~/modules/payment/stripe-webhook.server";
 import { NO_STORE_CACHE_CONTROL } from "~/utils/cache-control";
 
@@ -12,5 +13,8 @@ export function action({ request }: ActionFunctionArgs) {
 
 /** Only Stripe posts here; a browser that opens the address learns nothing. */
 export function loader() {
-  return new Response("Not Found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE_CACHE_CONTROL } });
+  return new Response("Not Found\n", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE_CACHE_CONTROL },
+  });
 }

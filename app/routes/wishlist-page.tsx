@@ -1,14 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
+import { backendUnavailable, isBackendUnavailable } from "~/backend/unavailable.server";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Heart, Trash2 } from "~/components/icons";
 import { Price } from "~/components/price";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { getSession } from "~/modules/auth/session.server";
 import { productAnchorId } from "~/modules/catalog/display";
 import { loadWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { RemoveFromWishlistForm, useWishlistRemovals } from "~/routes/wishlist";
-import { getSession } from "~/modules/auth/session.server";
-import { backendUnavailable, isBackendUnavailable } from "~/backend/unavailable.server";
 
 // The /wishlist page, the index route of the wishlist endpoint (wishlist.tsx).
 
@@ -20,22 +21,23 @@ function rethrowUnavailable(error: unknown): never {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context).catch(rethrowUnavailable);
   const { products } = await loadWishlist(request, session).catch(rethrowUnavailable);
-  return data(
-    {
-      products: products.map(({ id, name, price, originalPrice, images, category, inStock }) => ({
-        id,
-        name,
-        price,
-        originalPrice,
-        images,
-        category,
-        inStock,
-      })),
-    },
-  );
+  return data({
+    products: products.map(({ id, name, price, originalPrice, images, category, inStock }) => ({
+      id,
+      name,
+      price,
+      originalPrice,
+      images,
+      category,
+      inStock,
+    })),
+  });
 }
 
-export const meta: MetaFunction = () => [{ title: "My Wishlist | Luxe Strands" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "My Wishlist | Luxe Strands" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function WishlistPage() {
   const { products } = useLoaderData<typeof loader>();
@@ -82,13 +84,23 @@ function WishlistItem({ product }: { product: WishlistProduct }) {
       className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white"
       data-testid="wishlist-item"
     >
-      <Link to={`/product/${product.id}`} className="block aspect-[4/5] overflow-hidden bg-sand-100" tabIndex={-1} aria-hidden>
+      <Link
+        to={`/product/${product.id}`}
+        className="block aspect-[4/5] overflow-hidden bg-sand-100"
+        tabIndex={-1}
+        aria-hidden
+      >
         {cover ? (
-          <ResponsiveImage id={cover} alt="" sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw" className="size-full object-cover" />
+          <ResponsiveImage
+            id={cover}
+            alt=""
+            sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw"
+            className="size-full object-cover"
+          />
         ) : null}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-medium tracking-wider text-ink-muted uppercase">{product.category}</p>
+        <p className="text-xs font-medium uppercase tracking-wider text-ink-muted">{product.category}</p>
         <h2 className="font-serif text-lg leading-snug text-ink">
           <Link to={`/product/${product.id}`} className="hover:text-brand-700">
             {product.name}

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { useFetcher, useFetchers } from "@remix-run/react";
-import { Heart } from "~/components/icons";
+
 import { isBackendError } from "~/backend/errors";
+import { Heart } from "~/components/icons";
+import { getSession } from "~/modules/auth/session.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { productAnchorId } from "~/modules/catalog/display";
 import { MAX_WISHLIST_ITEMS, wishlistToast } from "~/modules/wishlist/wishlist";
 import { parseWishlistForm } from "~/modules/wishlist/wishlist-form";
 import { changeWishlist } from "~/modules/wishlist/wishlist-store.server";
-import { getSession } from "~/modules/auth/session.server";
 import { answerError, ReturnToField } from "~/utils/form-endpoint";
 import { formResponder } from "~/utils/form-endpoint.server";
 
@@ -25,10 +26,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const respond = formResponder(request, context, formData, "/wishlist");
 
   const parsed = parseWishlistForm(formData);
-  if ("error" in parsed) return respond({ status: 400, toast: { type: "error", title: "Error", description: parsed.error } });
+  if ("error" in parsed)
+    return respond({ status: 400, toast: { type: "error", title: "Error", description: parsed.error } });
   const { change } = parsed;
   const product = findProduct(change.productId);
-  if (!product) return respond({ status: 404, toast: { type: "error", title: "Error", description: "Product not found." } });
+  if (!product)
+    return respond({ status: 404, toast: { type: "error", title: "Error", description: "Product not found." } });
   // Without JavaScript the page reloads: back at the product (its page's details, or its card), not at the top (a
   // known product by now, so its id is safe in the Location). A card just removed from /wishlist is gone: the top.
   const landOn = productAnchorId(product.id);
@@ -38,13 +41,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await changeWishlist(request, session, change);
     if (outcome.limited) {
       const description = `Your wishlist can hold up to ${MAX_WISHLIST_ITEMS} products. Sign in to save more.`;
-      return respond({ toast: { type: "info", title: "Wishlist full", description }, data: { inWishlist: false }, landOn });
+      return respond({
+        toast: { type: "info", title: "Wishlist full", description },
+        data: { inWishlist: false },
+        landOn,
+      });
     }
     if (outcome.notInWishlist) {
       const description = `${product.name} was not in your wishlist.`;
-      return respond({ toast: { type: "info", title: "Nothing to remove", description }, data: { inWishlist: false }, landOn });
+      return respond({
+        toast: { type: "info", title: "Nothing to remove", description },
+        data: { inWishlist: false },
+        landOn,
+      });
     }
-    return respond({ toast: wishlistToast(product.name, outcome.inWishlist), data: { inWishlist: outcome.inWishlist }, landOn });
+    return respond({
+      toast: wishlistToast(product.name, outcome.inWishlist),
+      data: { inWishlist: outcome.inWishlist },
+      landOn,
+    });
   } catch (error) {
     // The catalogue and the database's price list disagree: the database's word stands.
     if (isBackendError(error, "product_not_found")) {
@@ -71,7 +86,15 @@ function useProductFetcher(productId: string) {
  * The accessible name stays the same and aria-pressed carries the state: a toggle button whose name
  * changed as well would be announced as 'Remove from wishlist, pressed', which reads as its opposite.
  */
-export function WishlistButton({ productId, inWishlist, className = "" }: { productId: string; inWishlist: boolean; className?: string }) {
+export function WishlistButton({
+  productId,
+  inWishlist,
+  className = "",
+}: {
+  productId: string;
+  inWishlist: boolean;
+  className?: string;
+}) {
   const fetcher = useProductFetcher(productId);
   const pendingIntent = fetcher.formData?.get("intent");
   const pressed = pendingIntent === "add" ? true : pendingIntent === "remove" ? false : inWishlist;
@@ -88,7 +111,9 @@ export function WishlistButton({ productId, inWishlist, className = "" }: { prod
         aria-label="Add to wishlist"
         data-testid="wishlist-button"
         className={`flex size-12 items-center justify-center rounded-full border transition-colors ${
-          pressed ? "border-brand-700 bg-brand-50 text-brand-700" : "border-sand-200 bg-white text-ink hover:border-brand-700 hover:text-brand-700"
+          pressed
+            ? "border-brand-700 bg-brand-50 text-brand-700"
+            : "border-sand-200 bg-white text-ink hover:border-brand-700 hover:text-brand-700"
         }`}
       >
         <Heart aria-hidden className={`size-5 ${pressed ? "fill-current" : ""}`} />

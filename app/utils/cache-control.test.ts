@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
+
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, setDocumentCacheControl } from "~/utils/cache-control";
 
-function decide(routeId: string | undefined, { cookie, method = "GET", status = 200, setCookie }: { cookie?: string; method?: string; status?: number; setCookie?: string } = {}) {
+function decide(
+  routeId: string | undefined,
+  {
+    cookie,
+    method = "GET",
+    status = 200,
+    setCookie,
+  }: { cookie?: string; method?: string; status?: number; setCookie?: string } = {},
+) {
   const request = new Request("https://shop.example/page", { method, headers: cookie ? { Cookie: cookie } : {} });
   const headers = new Headers(setCookie ? { "Set-Cookie": setCookie } : {});
   setDocumentCacheControl(request, status, headers, routeId);
@@ -9,20 +18,33 @@ function decide(routeId: string | undefined, { cookie, method = "GET", status = 
 }
 
 describe("setDocumentCacheControl", () => {
-  it.each(["routes/home", "shop", "shop-wigs", "shop-clip-in", "routes/product", "routes/blog", "routes/blog-article", "routes/info/faq"])(
-    "lets shared caches keep %s for visitors without cookies",
-    (routeId) => {
-      expect(decide(routeId)).toEqual({ cacheControl: PUBLIC_CACHE_CONTROL, vary: "Cookie" });
-      expect(decide(routeId, { method: "HEAD" }).cacheControl).toBe(PUBLIC_CACHE_CONTROL);
-    },
-  );
+  it.each([
+    "routes/home",
+    "shop",
+    "shop-wigs",
+    "shop-clip-in",
+    "routes/product",
+    "routes/blog",
+    "routes/blog-article",
+    "routes/info/faq",
+  ])("lets shared caches keep %s for visitors without cookies", (routeId) => {
+    expect(decide(routeId)).toEqual({ cacheControl: PUBLIC_CACHE_CONTROL, vary: "Cookie" });
+    expect(decide(routeId, { method: "HEAD" }).cacheControl).toBe(PUBLIC_CACHE_CONTROL);
+  });
 
-  it.each(["routes/cart", "routes/checkout", "routes/order-success", "routes/wishlist", "routes/profile", "routes/orders", "routes/auth", "routes/not-found", undefined])(
-    "keeps %s private, even without cookies",
-    (routeId) => {
-      expect(decide(routeId)).toEqual({ cacheControl: PRIVATE_CACHE_CONTROL, vary: null });
-    },
-  );
+  it.each([
+    "routes/cart",
+    "routes/checkout",
+    "routes/order-success",
+    "routes/wishlist",
+    "routes/profile",
+    "routes/orders",
+    "routes/auth",
+    "routes/not-found",
+    undefined,
+  ])("keeps %s private, even without cookies", (routeId) => {
+    expect(decide(routeId)).toEqual({ cacheControl: PRIVATE_CACHE_CONTROL, vary: null });
+  });
 
   it("keeps a public page private when the request has a cookie, the page sets one, or it is not a 200", () => {
     expect(decide("routes/product", { cookie: "cart=abc" }).cacheControl).toBe(PRIVATE_CACHE_CONTROL);

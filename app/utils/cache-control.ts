@@ -7,7 +7,13 @@
  * it for a minute; as soon as a cookie is involved it is personal. Pages not listed here (cart, checkout,
  * order-success, wishlist, account and sign-in pages, anything new) are always private.
  */
-const PUBLIC_PAGES = [/^routes\/home$/, /^shop(-[a-z-]+)?$/, /^routes\/product$/, /^routes\/blog(-article)?$/, /^routes\/info\//];
+const PUBLIC_PAGES = [
+  /^routes\/home$/,
+  /^shop(-[a-z-]+)?$/,
+  /^routes\/product$/,
+  /^routes\/blog(-article)?$/,
+  /^routes\/info\//,
+];
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /** Personal: only this browser, and not even its cache (a page with a cookie, an account page, a download). */
@@ -24,7 +30,12 @@ export const PRIVATE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL } as con
  * public page that answers 200 and sets no cookie, else private.
  * @param routeId the id of the deepest matched route
  */
-export function setDocumentCacheControl(request: Request, status: number, headers: Headers, routeId: string | undefined): void {
+export function setDocumentCacheControl(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routeId: string | undefined,
+): void {
   const shareable =
     (request.method === "GET" || request.method === "HEAD") &&
     status === 200 &&

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createSignedCookie, flashCookie, type ResponseJar, signedCookie } from "~/utils/cookies.server";
+
+import { createSignedCookie, flashCookie, signedCookie, type ResponseJar } from "~/utils/cookies.server";
 
 function requestWith(...setCookies: string[]) {
   const pairs = setCookies.map((header) => header.split(";")[0] ?? "").join("; ");
@@ -27,7 +28,11 @@ describe("signed cookies", () => {
     expect(header).toMatch(/SameSite=Lax/i);
     expect(header).toMatch(/Path=\/(;|$)/);
     expect(header).toMatch(/Max-Age=60/);
-    const scoped = await createSignedCookie("scoped", { path: "/auth/google" }, { secure: true, secrets: ["s".repeat(32)] }).serialize("x");
+    const scoped = await createSignedCookie(
+      "scoped",
+      { path: "/auth/google" },
+      { secure: true, secrets: ["s".repeat(32)] },
+    ).serialize("x");
     expect(scoped).toMatch(/Path=\/auth\/google/);
     expect(scoped).toMatch(/Secure/);
   });
@@ -36,7 +41,10 @@ describe("signed cookies", () => {
     const jar = newJar();
     await flash.write(jar, "one");
     await flash.clear(jar);
-    expect(jar.responseHeaders.getSetCookie()).toEqual([expect.stringMatching(/^flash-test=.+Max-Age=60/), expect.stringMatching(/^flash-test=;.*Max-Age=0/)]);
+    expect(jar.responseHeaders.getSetCookie()).toEqual([
+      expect.stringMatching(/^flash-test=.+Max-Age=60/),
+      expect.stringMatching(/^flash-test=;.*Max-Age=0/),
+    ]);
     expect(jar.responseHeaders.get("Cache-Control")).toBe("private, no-store");
   });
 

@@ -1,5 +1,6 @@
-import { type AppLoadContext, type Cookie, createCookie } from "@remix-run/node";
+import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/node";
 import type { z } from "zod";
+
 import { PRIVATE_CACHE_CONTROL } from "~/utils/cache-control";
 import { getEnv } from "~/utils/env.server";
 
@@ -104,7 +105,11 @@ export interface FlashCookie<T> {
  * A flash cookie: set by an action, read and cleared by the next page's loader, so that a message (and what the
  * shopper typed) outlives a redirect without JavaScript. Five minutes unless told.
  */
-export function flashCookie<T>(name: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, lifetime: CookieLifetime = { maxAge: 60 * 5 }): FlashCookie<T> {
+export function flashCookie<T>(
+  name: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  lifetime: CookieLifetime = { maxAge: 60 * 5 },
+): FlashCookie<T> {
   const cookie = signedCookie(name, lifetime);
   return {
     set: (context, value) => cookie.write(context, value),

@@ -1,10 +1,16 @@
 import { describe, expect, test } from "vitest";
+
 import { parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   test("development needs nothing and gets a development session secret", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ NODE_ENV: "development", DATA_DIR: "./data", DATABASE_POOL_SIZE: 10, secureCookies: false });
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      DATA_DIR: "./data",
+      DATABASE_POOL_SIZE: 10,
+      secureCookies: false,
+    });
     expect(env.sessionSecrets).toHaveLength(1);
   });
 
@@ -22,7 +28,9 @@ describe("parseEnv", () => {
     const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${"a".repeat(32)}, ${"b".repeat(40)}` });
     expect(env.sessionSecrets).toEqual(["a".repeat(32), "b".repeat(40)]);
     expect(env.secureCookies).toBe(true);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a".repeat(32), ALLOW_HTTP: "true" }).secureCookies).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a".repeat(32), ALLOW_HTTP: "true" }).secureCookies).toBe(
+      false,
+    );
   });
 
   test("lists every invalid variable at once", () => {
@@ -33,7 +41,9 @@ describe("parseEnv", () => {
 
   test("a catalogue fixture is refused in production unless the benchmark allows it", () => {
     const production = { NODE_ENV: "production", SESSION_SECRET: "a".repeat(32), CATALOG_FIXTURE: "fixture.json" };
-    expect(() => parseEnv(production)).toThrow(/CATALOG_FIXTURE: generated benchmark products are refused in production/);
+    expect(() => parseEnv(production)).toThrow(
+      /CATALOG_FIXTURE: generated benchmark products are refused in production/,
+    );
     expect(() => parseEnv({ ...production, ALLOW_CATALOG_FIXTURE: "false" })).toThrow(/CATALOG_FIXTURE/);
     expect(parseEnv({ ...production, ALLOW_CATALOG_FIXTURE: "true" }).CATALOG_FIXTURE).toBe("fixture.json");
     expect(parseEnv({ CATALOG_FIXTURE: "fixture.json" }).CATALOG_FIXTURE).toBe("fixture.json");
@@ -47,12 +57,19 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...production, MAIL: "off" })).toMatchObject({ MAIL: "off", mailOffByDefault: false });
     const smtp = { ...production, SMTP_URL: "smtps://user:pass@smtp.example.com:465" };
     expect(() => parseEnv(smtp)).toThrow(/MAIL_FROM: is required with SMTP_URL in production/);
-    expect(parseEnv({ ...smtp, MAIL_FROM: "Shop <shop@example.com>" })).toMatchObject({ MAIL: "on", MAIL_FROM: "Shop <shop@example.com>" });
+    expect(parseEnv({ ...smtp, MAIL_FROM: "Shop <shop@example.com>" })).toMatchObject({
+      MAIL: "on",
+      MAIL_FROM: "Shop <shop@example.com>",
+    });
     expect(parseEnv({ ...smtp, MAIL: "off" }).MAIL).toBe("off");
   });
 
   test("mail: on by default with no SMTP server; SMTP_URL must be smtp(s)://, MAIL on or off", () => {
-    expect(parseEnv({})).toMatchObject({ MAIL: "on", mailOffByDefault: false, MAIL_FROM: "Luxe Strands <shop@localhost>" });
+    expect(parseEnv({})).toMatchObject({
+      MAIL: "on",
+      mailOffByDefault: false,
+      MAIL_FROM: "Luxe Strands <shop@localhost>",
+    });
     expect(parseEnv({}).SMTP_URL).toBeUndefined();
     expect(parseEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465", MAIL: "off" })).toMatchObject({
       SMTP_URL: "smtps://user:pass@smtp.example.com:465",
@@ -72,13 +89,17 @@ describe("parseEnv", () => {
     // A number of proxies counts as trusting them.
     expect(() => parseEnv({ ...production, TRUST_PROXY: "2" })).toThrow(/SITE_URL: is required with TRUST_PROXY/);
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe("2");
-    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: must be true, false or the number of proxies in front/);
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(
+      /TRUST_PROXY: must be true, false or the number of proxies in front/,
+    );
   });
 
   test("payment: manual with default instructions unless a Stripe key and its webhook secret are both set", () => {
     expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
     expect(parseEnv({}).PAYMENT_INSTRUCTIONS).toMatch(/how to pay/);
-    expect(parseEnv({ PAYMENT_INSTRUCTIONS: "  Bank transfer to IBAN X  " }).PAYMENT_INSTRUCTIONS).toBe("Bank transfer to IBAN X");
+    expect(parseEnv({ PAYMENT_INSTRUCTIONS: "  Bank transfer to IBAN X  " }).PAYMENT_INSTRUCTIONS).toBe(
+      "Bank transfer to IBAN X",
+    );
     expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" })).toMatchObject({
       STRIPE_SECRET_KEY: "sk_test_abc",
       STRIPE_WEBHOOK_SECRET: "whsec_def",
@@ -86,12 +107,20 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(
       /STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY: the signing secret \(whsec_…\) of the webhook endpoint/,
     );
-    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_def" })).toThrow(/STRIPE_SECRET_KEY: is required with STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_def" })).toThrow(
+      /STRIPE_SECRET_KEY: is required with STRIPE_WEBHOOK_SECRET/,
+    );
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "def" })).toThrow(
       /STRIPE_SECRET_KEY: must be a secret key[\s\S]*STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/,
     );
-    const stripeMock = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", STRIPE_API_URL: "http://localhost:12111" };
+    const stripeMock = {
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_def",
+      STRIPE_API_URL: "http://localhost:12111",
+    };
     expect(parseEnv(stripeMock).STRIPE_API_URL).toBe("http://localhost:12111");
-    expect(() => parseEnv({ ...stripeMock, STRIPE_API_URL: "localhost:12111/v1" })).toThrow(/STRIPE_API_URL: must be an http\(s\) origin/);
+    expect(() => parseEnv({ ...stripeMock, STRIPE_API_URL: "localhost:12111/v1" })).toThrow(
+      /STRIPE_API_URL: must be an http\(s\) origin/,
+    );
   });
 });

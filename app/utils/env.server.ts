@@ -22,7 +22,14 @@ function emailList(name: string) {
     (value) => (typeof value === "string" ? value : ""),
     z
       .string()
-      .transform((value) => [...new Set(value.split(",").map((part) => part.trim().toLowerCase()).filter(Boolean))])
+      .transform((value) => [
+        ...new Set(
+          value
+            .split(",")
+            .map((part) => part.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ])
       .refine((emails) => emails.every((email) => emailPattern.test(email) && email.length <= 320), {
         message: `must be e-mail addresses separated by commas, e.g. ${name}=owner@example.com,help@example.com`,
       }),
@@ -51,7 +58,10 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   SUPABASE_URL: optionalText,
   SUPABASE_ANON_KEY: optionalText,
-  SITE_URL: z.preprocess(blankToUndefined, z.string().url({ message: "must be a URL such as https://shop.example.com" }).optional()),
+  SITE_URL: z.preprocess(
+    blankToUndefined,
+    z.string().url({ message: "must be a URL such as https://shop.example.com" }).optional(),
+  ),
   /**
    * Supabase only: lets this server claim the e-mail outbox (decision 0016). Server-side only, never sent to a browser.
    */
@@ -62,7 +72,9 @@ const EnvSchema = z.object({
     z
       .string()
       .trim()
-      .refine((value) => /^smtps?:\/\/[^/]/.test(value) && URL.canParse(value), { message: "must be smtp://… or smtps://…, e.g. smtps://user:pass@host:465" })
+      .refine((value) => /^smtps?:\/\/[^/]/.test(value) && URL.canParse(value), {
+        message: "must be smtp://… or smtps://…, e.g. smtps://user:pass@host:465",
+      })
       .optional(),
   ),
   /** The From address of every message; production with SMTP_URL must set it (a placeholder elsewhere). */
@@ -86,13 +98,19 @@ const EnvSchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, { message: "must be a secret key from the Stripe dashboard (sk_live_… or sk_test_…)" })
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, {
+        message: "must be a secret key from the Stripe dashboard (sk_live_… or sk_test_…)",
+      })
       .optional(),
   ),
   /** The signing secret of the shop's webhook endpoint (whsec_…): required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z.preprocess(
     blankToUndefined,
-    z.string().trim().regex(/^whsec_[A-Za-z0-9_]+$/, { message: "must be a webhook signing secret (whsec_…)" }).optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, { message: "must be a webhook signing secret (whsec_…)" })
+      .optional(),
   ),
   /** Where the Stripe client sends its API requests instead of api.stripe.com: stripe-mock or a test stand-in. */
   STRIPE_API_URL: z.preprocess(
@@ -140,7 +158,11 @@ const EnvSchema = z.object({
   SHOP_NAME: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   SHOP_EMAIL: z.preprocess(
     blankToUndefined,
-    z.string().trim().refine((value) => emailPattern.test(value), { message: "must be an e-mail address" }).optional(),
+    z
+      .string()
+      .trim()
+      .refine((value) => emailPattern.test(value), { message: "must be an e-mail address" })
+      .optional(),
   ),
   SHOP_PHONE: z.preprocess(blankToUndefined, z.string().trim().max(50).optional()),
   SHOP_ADDRESS: z.preprocess(blankToUndefined, z.string().trim().max(300).optional()),
@@ -156,7 +178,10 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   const value = (name: string) => source[name]?.trim() || undefined;
   const problems: string[] = [];
   if (value("NODE_ENV") === "production") {
-    const secrets = value("SESSION_SECRET")?.split(",").map((secret) => secret.trim()) ?? [];
+    const secrets =
+      value("SESSION_SECRET")
+        ?.split(",")
+        .map((secret) => secret.trim()) ?? [];
     if (secrets.length === 0 || secrets.some((secret) => secret.length < 32)) {
       problems.push(
         "SESSION_SECRET: is required in production: a random string of at least 32 characters " +
@@ -199,7 +224,9 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   }
   for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"]) {
     if (value(name) && !value("STRIPE_SECRET_KEY")) {
-      problems.push(`STRIPE_SECRET_KEY: is required with ${name}: the secret key from the Stripe dashboard (Developers > API keys)`);
+      problems.push(
+        `STRIPE_SECRET_KEY: is required with ${name}: the secret key from the Stripe dashboard (Developers > API keys)`,
+      );
     }
   }
   return problems;
@@ -222,16 +249,22 @@ export type Env = Omit<z.infer<typeof EnvSchema>, "MAIL" | "MAIL_FROM"> & {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
   const problems = [
-    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`)),
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`)),
     ...crossVariableProblems(source),
   ];
   if (!result.success || problems.length > 0) {
-    throw new Error(`Invalid environment variables (see .env.example):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    throw new Error(
+      `Invalid environment variables (see .env.example):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`,
+    );
   }
   const env = result.data;
   const isProduction = env.NODE_ENV === "production";
   const sessionSecrets = env.SESSION_SECRET
-    ? env.SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean)
+    ? env.SESSION_SECRET.split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean)
     : [DEVELOPMENT_SESSION_SECRET];
   const mailOffByDefault = env.MAIL === undefined && isProduction && !env.SMTP_URL;
   return {

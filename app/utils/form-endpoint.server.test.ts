@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formResponder } from "~/utils/form-endpoint.server";
+
 import type { ResponseJar } from "~/utils/cookies.server";
+import { formResponder } from "~/utils/form-endpoint.server";
 import { takeToast } from "~/utils/toast.server";
 
 const fromFetcher = { "Sec-Fetch-Mode": "cors" };
@@ -17,11 +18,16 @@ function post(fields: Record<string, string>, headers: Record<string, string>) {
 
 /** What a browser would send after this answer: its cookies' name=value pairs. */
 function cookiesOf(headers: Headers) {
-  return headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  return headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
 }
 
 async function toastIn(headers: Headers) {
-  return takeToast(new Request("http://shop.test/", { headers: { Cookie: cookiesOf(headers) } }), { responseHeaders: new Headers() });
+  return takeToast(new Request("http://shop.test/", { headers: { Cookie: cookiesOf(headers) } }), {
+    responseHeaders: new Headers(),
+  });
 }
 
 /** data()'s answer, as Remix reads it. */
@@ -40,14 +46,21 @@ function asRedirect(answer: unknown) {
 describe("a form endpoint's answer", () => {
   it("gives a fetcher data with the status: ok below 400, an error toast's words as the error", async () => {
     const done = post({ intent: "add" }, fromFetcher);
-    const answer = asData(await formResponder(done.request, done.context, done.formData, "/cart")({ toast: { title: "Added to cart" } }));
+    const answer = asData(
+      await formResponder(done.request, done.context, done.formData, "/cart")({ toast: { title: "Added to cart" } }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ ok: true });
     expect(await toastIn(done.context.responseHeaders)).toMatchObject({ type: "success", title: "Added to cart" });
 
     const refusedPost = post({ intent: "add" }, fromFetcher);
     const refused = asData(
-      await formResponder(refusedPost.request, refusedPost.context, refusedPost.formData, "/cart")({ status: 409, toast: { type: "error", title: "Out of stock", description: "Gone." } }),
+      await formResponder(
+        refusedPost.request,
+        refusedPost.context,
+        refusedPost.formData,
+        "/cart",
+      )({ status: 409, toast: { type: "error", title: "Out of stock", description: "Gone." } }),
     );
     expect(refused.status).toBe(409);
     expect(refused.data).toEqual({ ok: false, error: "Gone." });
@@ -80,17 +93,23 @@ describe("a form endpoint's answer", () => {
 
   it("sends a plain post without redirectTo back to the same-site page it came from, else to the fallback", async () => {
     const fromShop = post({}, fromPlainForm);
-    expect(asRedirect(await formResponder(fromShop.request, fromShop.context, fromShop.formData, "/cart")()).location).toBe("/shop?color=red");
+    expect(
+      asRedirect(await formResponder(fromShop.request, fromShop.context, fromShop.formData, "/cart")()).location,
+    ).toBe("/shop?color=red");
 
     // A browser that sends no Sec-Fetch-Mode is treated as a plain post; a foreign Referer is not followed.
     const foreign = post({}, { Referer: "https://elsewhere.example/page" });
-    expect(asRedirect(await formResponder(foreign.request, foreign.context, foreign.formData, "/cart")()).location).toBe("/cart");
+    expect(
+      asRedirect(await formResponder(foreign.request, foreign.context, foreign.formData, "/cart")()).location,
+    ).toBe("/cart");
   });
 
   it("never sends a plain post off the site, whatever redirectTo says", async () => {
     for (const target of ["//evil.example", "https://evil.example/", "/\\evil.example"]) {
       const { request, formData, context } = post({ redirectTo: target }, { "Sec-Fetch-Mode": "navigate" });
-      expect(asRedirect(await formResponder(request, context, formData, "/wishlist")()).location, target).toBe("/wishlist");
+      expect(asRedirect(await formResponder(request, context, formData, "/wishlist")()).location, target).toBe(
+        "/wishlist",
+      );
     }
   });
 
@@ -98,7 +117,14 @@ describe("a form endpoint's answer", () => {
     const flashes: string[] = [];
     const formFlash = { set: async () => void flashes.push("set"), anchor: "newsletter" };
     const plain = post({ redirectTo: "/blog#top" }, { "Sec-Fetch-Mode": "navigate" });
-    const redirected = asRedirect(await formResponder(plain.request, plain.context, plain.formData, "/")({ status: 400, error: "Bad address", formFlash }));
+    const redirected = asRedirect(
+      await formResponder(
+        plain.request,
+        plain.context,
+        plain.formData,
+        "/",
+      )({ status: 400, error: "Bad address", formFlash }),
+    );
     expect(redirected.status).toBe(303);
     expect(redirected.location).toBe("/blog#newsletter");
     expect(flashes).toEqual(["set"]);
@@ -106,7 +132,12 @@ describe("a form endpoint's answer", () => {
     // A fetcher shows the message itself: the same words as data, no flash cookie.
     const fetched = post({ redirectTo: "/blog" }, fromFetcher);
     const answer = asData(
-      await formResponder(fetched.request, fetched.context, fetched.formData, "/")({ status: 400, error: "Bad address", data: { typed: "x@" }, formFlash }),
+      await formResponder(
+        fetched.request,
+        fetched.context,
+        fetched.formData,
+        "/",
+      )({ status: 400, error: "Bad address", data: { typed: "x@" }, formFlash }),
     );
     expect(answer.status).toBe(400);
     expect(answer.data).toEqual({ ok: false, error: "Bad address", typed: "x@" });
@@ -115,12 +146,16 @@ describe("a form endpoint's answer", () => {
 
   it("brings a plain post back to the element it names (the product card), and a fetcher stays where it is", async () => {
     const plain = post({ intent: "add" }, fromPlainForm);
-    const redirected = asRedirect(await formResponder(plain.request, plain.context, plain.formData, "/cart")({ landOn: "product-clip-1" }));
+    const redirected = asRedirect(
+      await formResponder(plain.request, plain.context, plain.formData, "/cart")({ landOn: "product-clip-1" }),
+    );
     expect(redirected.status).toBe(303);
     expect(redirected.location).toBe("/shop?color=red#product-clip-1");
 
     const fetched = post({ intent: "add" }, fromFetcher);
-    const answer = asData(await formResponder(fetched.request, fetched.context, fetched.formData, "/cart")({ landOn: "product-clip-1" }));
+    const answer = asData(
+      await formResponder(fetched.request, fetched.context, fetched.formData, "/cart")({ landOn: "product-clip-1" }),
+    );
     expect(answer.data).toEqual({ ok: true });
   });
 });

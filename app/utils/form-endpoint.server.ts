@@ -1,8 +1,9 @@
 import { data, redirect } from "@remix-run/node";
-import { type FormAnswer, RETURN_TO_FIELD } from "~/utils/form-endpoint";
+
+import type { ResponseJar } from "~/utils/cookies.server";
+import { RETURN_TO_FIELD, type FormAnswer } from "~/utils/form-endpoint";
 import { refererPath, safeRedirect } from "~/utils/safe-redirect";
 import type { ToastInput } from "~/utils/toast";
-import type { ResponseJar } from "~/utils/cookies.server";
 import { setToast } from "~/utils/toast.server";
 
 /** One answer of a form endpoint, said once for both kinds of post. */

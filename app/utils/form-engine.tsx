@@ -1,4 +1,4 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v3";
 import { memo, useLayoutEffect } from "react";
 import type { z } from "zod";

@@ -1,6 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { CONTROL_CHARACTER_MESSAGE, refusingControlCharacters, REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
 const schema = refusingControlCharacters(
@@ -17,14 +18,17 @@ function form(fields: Record<string, string>): FormData {
 }
 
 describe("refusingControlCharacters", () => {
-  it.each(["\u0000", "\u0007", "\u001b[31m", "\u007f", "\u000b", "\ufffd"])("refuses %j in a field, with that field's message", (character) => {
-    const submission = parseWithZod(form({ name: `Ada${character}`, note: "fine" }), { schema });
-    expect(submission.status).toBe("error");
-    const reply = submission.reply();
-    expect(reply.error).toEqual({ name: [CONTROL_CHARACTER_MESSAGE] });
-    // What was typed goes back to the form as it was sent.
-    expect(reply.initialValue).toEqual({ name: `Ada${character}`, note: "fine" });
-  });
+  it.each(["\u0000", "\u0007", "\u001b[31m", "\u007f", "\u000b", "\ufffd"])(
+    "refuses %j in a field, with that field's message",
+    (character) => {
+      const submission = parseWithZod(form({ name: `Ada${character}`, note: "fine" }), { schema });
+      expect(submission.status).toBe("error");
+      const reply = submission.reply();
+      expect(reply.error).toEqual({ name: [CONTROL_CHARACTER_MESSAGE] });
+      // What was typed goes back to the form as it was sent.
+      expect(reply.initialValue).toEqual({ name: `Ada${character}`, note: "fine" });
+    },
+  );
 
   it("says so beside the schema's own messages for the other fields", () => {
     const submission = parseWithZod(form({ name: "", note: "a\u0000b" }), { schema });
@@ -33,8 +37,12 @@ describe("refusingControlCharacters", () => {
 
   it("checks the rest of that field without the character: one message for it", () => {
     const email = refusingControlCharacters(z.object({ email: z.string().email("Not an address") }));
-    expect(parseWithZod(form({ email: "ada\u0000@example.com" }), { schema: email }).reply().error).toEqual({ email: [CONTROL_CHARACTER_MESSAGE] });
-    expect(parseWithZod(form({ email: "ada\u0000" }), { schema: email }).reply().error).toEqual({ email: [CONTROL_CHARACTER_MESSAGE, "Not an address"] });
+    expect(parseWithZod(form({ email: "ada\u0000@example.com" }), { schema: email }).reply().error).toEqual({
+      email: [CONTROL_CHARACTER_MESSAGE],
+    });
+    expect(parseWithZod(form({ email: "ada\u0000" }), { schema: email }).reply().error).toEqual({
+      email: [CONTROL_CHARACTER_MESSAGE, "Not an address"],
+    });
   });
 
   it("accepts tab, line feed and carriage return, and text in any script", () => {
@@ -70,6 +78,8 @@ describe("refusingControlCharacters", () => {
   it("works the same outside conform (safeParse of a plain object)", () => {
     const result = schema.safeParse({ name: "x\u0000" });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["name"], CONTROL_CHARACTER_MESSAGE]]);
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [["name"], CONTROL_CHARACTER_MESSAGE],
+    ]);
   });
 });

@@ -37,7 +37,8 @@ export function refusingControlCharacters<Schema extends z.ZodTypeAny>(schema: S
     return Object.fromEntries(
       Object.entries(record).map(([name, value]) => {
         const cleaned = typeof value === "string" ? value.replace(CONTROL_CHARACTERS, "") : value;
-        if (cleaned !== value) context.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: CONTROL_CHARACTER_MESSAGE });
+        if (cleaned !== value)
+          context.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: CONTROL_CHARACTER_MESSAGE });
         return [name, cleaned];
       }),
     );

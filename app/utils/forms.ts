@@ -1,7 +1,8 @@
 import type { FormMetadata, SubmissionResult, useForm } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { createElement, type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from "react";
 import type { z } from "zod";
+
 import type { FormConstraint, FormEngine, FormEngineProps } from "./form-engine";
 
 type FormOptions<Schema extends z.ZodTypeAny> = Parameters<typeof useForm<z.input<Schema>, string[]>>[0];
@@ -166,7 +167,10 @@ export function plainFormState<Schema extends z.ZodTypeAny>(
   const fields = new Proxy({} as Record<string, unknown>, {
     get: (_, name) => (typeof name === "string" ? metadata(name) : undefined),
   });
-  return [form as unknown as FormMetadata<z.input<Schema>, string[]>, fields as FormState<Schema>[1]] as FormState<Schema>;
+  return [
+    form as unknown as FormMetadata<z.input<Schema>, string[]>,
+    fields as FormState<Schema>[1],
+  ] as FormState<Schema>;
 }
 
 /**
@@ -182,5 +186,7 @@ export function firstInvalidField(lastResult: SubmissionResult<string[]> | null 
 /** Whether a form post to `path` (its query string aside) is on its way: for pending labels and disabled fields. */
 export function useIsPosting(path: string): boolean {
   const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.split("?")[0] === path;
+  return (
+    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.split("?")[0] === path
+  );
 }

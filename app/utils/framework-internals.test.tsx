@@ -6,6 +6,7 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { FormEngine, type FormEngineProps } from "~/utils/form-engine";
 import { plainFormState } from "~/utils/forms";
 import { handOffToBrowser, remixGlobals, VERIFIED_VERSIONS } from "~/utils/framework-internals";
@@ -14,7 +15,8 @@ import { startFrameworkOnIntent } from "~/utils/framework-loader";
 // Tripwires for framework-internals.ts: each reads what the installed packages do, so that an upgrade that changes
 // one of the internals the shop relies on fails here, naming it, rather than in a shopper's browser.
 
-const installed = (name: string, file = "package.json") => readFileSync(path.join(process.cwd(), "node_modules", name, file), "utf8");
+const installed = (name: string, file = "package.json") =>
+  readFileSync(path.join(process.cwd(), "node_modules", name, file), "utf8");
 const remixBrowser = installed("@remix-run/react", "dist/browser.js");
 const remixSingleFetch = installed("@remix-run/react", "dist/single-fetch.js");
 
@@ -24,7 +26,8 @@ describe("the framework internals the shop relies on", () => {
   });
 
   it("Remix's client entry starts from the globals the root's script writes, and writes its router", () => {
-    for (const name of [remixGlobals.context, remixGlobals.manifest, remixGlobals.routeModules]) expect(remixBrowser).toContain(`window.${name}`);
+    for (const name of [remixGlobals.context, remixGlobals.manifest, remixGlobals.routeModules])
+      expect(remixBrowser).toContain(`window.${name}`);
     expect(remixBrowser).toContain(`window.${remixGlobals.router} = router`);
     // The loader sets the route modules itself before it imports the entry.
     expect(startFrameworkOnIntent.toString()).toContain(`window.${remixGlobals.routeModules} = `);
@@ -47,7 +50,11 @@ describe("the framework internals the shop relies on", () => {
   });
 
   it("the router patch is for the installed router", () => {
-    const patch = path.join(process.cwd(), "patches", `@remix-run+router+${VERIFIED_VERSIONS["@remix-run/router"]}.patch`);
+    const patch = path.join(
+      process.cwd(),
+      "patches",
+      `@remix-run+router+${VERIFIED_VERSIONS["@remix-run/router"]}.patch`,
+    );
     expect(readFileSync(patch, "utf8")).toContain("rankedBranches");
     expect(installed("@remix-run/router", "dist/router.cjs.js")).toContain("function rankedBranches(routes)");
   });
@@ -56,25 +63,51 @@ describe("the framework internals the shop relies on", () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const schema = z.object({ email: z.string().email().max(100), name: z.string().min(2).optional() });
     const constraint = getZodConstraint(schema);
-    const lastResult = { status: "error" as const, initialValue: { email: "not-an-address", name: "A" }, error: { email: ["Please enter a valid email"] } };
+    const lastResult = {
+      status: "error" as const,
+      initialValue: { email: "not-an-address", name: "A" },
+      error: { email: ["Please enter a valid email"] },
+    };
     const published: Parameters<FormEngineProps<typeof schema>["publish"]>[0][] = [];
     const root = createRoot(document.body.appendChild(document.createElement("div")));
     await act(async () =>
       root.render(
-        <FormEngine id="signup" schema={schema} constraint={constraint} lastResult={lastResult} defaultValue={{}} publish={(state) => void published.push(state)} />,
+        <FormEngine
+          id="signup"
+          schema={schema}
+          constraint={constraint}
+          lastResult={lastResult}
+          defaultValue={{}}
+          publish={(state) => void published.push(state)}
+        />,
       ),
     );
     const [conformForm, conformFields] = published.at(-1)!;
     const [plainForm, plainFields] = plainFormState<typeof schema>("signup", constraint, lastResult, {});
     const shape = (metadata: Record<string, unknown>) =>
       Object.fromEntries(
-        ["id", "name", "formId", "errorId", "descriptionId", "errors", "valid", "initialValue", "required", "maxLength", "minLength", "pattern"].map(
-          (key) => [key, metadata[key]],
-        ),
+        [
+          "id",
+          "name",
+          "formId",
+          "errorId",
+          "descriptionId",
+          "errors",
+          "valid",
+          "initialValue",
+          "required",
+          "maxLength",
+          "minLength",
+          "pattern",
+        ].map((key) => [key, metadata[key]]),
       );
-    expect(shape(plainForm as unknown as Record<string, unknown>)).toEqual(shape(conformForm as unknown as Record<string, unknown>));
+    expect(shape(plainForm as unknown as Record<string, unknown>)).toEqual(
+      shape(conformForm as unknown as Record<string, unknown>),
+    );
     for (const name of ["email", "name"] as const) {
-      expect(shape(plainFields[name] as unknown as Record<string, unknown>)).toEqual(shape(conformFields[name] as unknown as Record<string, unknown>));
+      expect(shape(plainFields[name] as unknown as Record<string, unknown>)).toEqual(
+        shape(conformFields[name] as unknown as Record<string, unknown>),
+      );
     }
     expect(plainFields.email.errors).toEqual(["Please enter a valid email"]);
     await act(async () => root.unmount());

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import {
   APPLIES_ON_CHANGE,
+  startFrameworkOnIntent,
   type BeforeHydration,
   type FrameworkLoaderConfig,
-  startFrameworkOnIntent,
   type WindowWithBeforeHydration,
 } from "~/utils/framework-loader";
 
@@ -19,7 +20,9 @@ const config: FrameworkLoaderConfig = {
  * The loader as the browser runs it: its source text alone, evaluated outside this module, so that a reference to
  * anything in module scope would fail here (it is serialised with toString into the page).
  */
-const serialisedLoader = new Function(`return (${startFrameworkOnIntent.toString()})`)() as typeof startFrameworkOnIntent;
+const serialisedLoader = new Function(
+  `return (${startFrameworkOnIntent.toString()})`,
+)() as typeof startFrameworkOnIntent;
 
 /** The module sources the loader ran (in the page: an inline module script). */
 let ran: string[];
@@ -85,7 +88,9 @@ describe("startFrameworkOnIntent", () => {
     expect(started()).toBe(false);
     window.dispatchEvent(new Event("scroll"));
     await flush();
-    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((link) => link.getAttribute("href"))).toEqual(config.preloads);
+    expect(
+      [...document.head.querySelectorAll("link[rel=modulepreload]")].map((link) => link.getAttribute("href")),
+    ).toEqual(config.preloads);
     // The route modules are static imports of one module: evaluated only once all have arrived, before the entry.
     expect(ran).toEqual([
       [
@@ -125,7 +130,10 @@ describe("startFrameworkOnIntent", () => {
 
   it("steps a stepper's field before hydration, enabling its buttons as the hydrated stepper would, unseen by React", () => {
     const field = document.getElementById("line-quantity") as HTMLInputElement;
-    const [minus, plus] = ["minus", "plus"].map((id) => document.getElementById(id) as HTMLButtonElement) as [HTMLButtonElement, HTMLButtonElement];
+    const [minus, plus] = ["minus", "plus"].map((id) => document.getElementById(id) as HTMLButtonElement) as [
+      HTMLButtonElement,
+      HTMLButtonElement,
+    ];
     const seenByReact: string[] = [];
     const react = (event: Event) => seenByReact.push((event.target as Element).id);
     document.addEventListener("click", react, true);

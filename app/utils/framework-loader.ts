@@ -120,8 +120,11 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
   const appliesOnChange = (target: EventTarget | null) => {
     const control = target instanceof Element ? target.closest("select, input") : null;
     const choice =
-      control instanceof HTMLSelectElement || (control instanceof HTMLInputElement && ["range", "checkbox", "radio"].includes(control.type));
-    return choice && Boolean((control as HTMLSelectElement | HTMLInputElement).form?.hasAttribute("data-applies-on-change"));
+      control instanceof HTMLSelectElement ||
+      (control instanceof HTMLInputElement && ["range", "checkbox", "radio"].includes(control.type));
+    return (
+      choice && Boolean((control as HTMLSelectElement | HTMLInputElement).form?.hasAttribute("data-applies-on-change"))
+    );
   };
 
   function onIntent(event: Event) {
@@ -170,7 +173,8 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
     const field = event.target;
     if (state.hydrated || !(field instanceof HTMLSelectElement || field instanceof HTMLInputElement)) return;
     // React sets a select back to the option it rendered when it hydrates: keep what the shopper chose meanwhile.
-    if (event.type === "change" && field instanceof HTMLSelectElement && field.id) state.entered[field.id] = field.value;
+    if (event.type === "change" && field instanceof HTMLSelectElement && field.id)
+      state.entered[field.id] = field.value;
     const form = field.form;
     if (!form || !appliesOnChange(field)) return;
     // The loader's to apply, not React's: were React hydrating at this moment, the event would make it finish at once,
@@ -198,7 +202,8 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
     const next = Math.min(max, Math.max(min, Math.min(current, max) + Number(button.dataset.step)));
     field.value = String(next);
     for (const stepper of document.querySelectorAll<HTMLButtonElement>("button[data-step]")) {
-      if (stepper.getAttribute("aria-controls") === fieldId) stepper.disabled = Number(stepper.dataset.step) < 0 ? next <= min : next >= max;
+      if (stepper.getAttribute("aria-controls") === fieldId)
+        stepper.disabled = Number(stepper.dataset.step) < 0 ? next <= min : next >= max;
     }
   };
   win.addEventListener("click", onStep, { capture: true });
@@ -217,7 +222,10 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
   });
 
   const whenIdle = () =>
-    setTimeout(() => (win.requestIdleCallback ? win.requestIdleCallback(start, { timeout: 2000 }) : start()), config.idleDelayMs);
+    setTimeout(
+      () => (win.requestIdleCallback ? win.requestIdleCallback(start, { timeout: 2000 }) : start()),
+      config.idleDelayMs,
+    );
   if (document.readyState === "complete") whenIdle();
   else win.addEventListener("load", whenIdle, { once: true });
 }

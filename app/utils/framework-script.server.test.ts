@@ -1,5 +1,6 @@
 import type { EntryContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+
 import { escapeForScript, frameworkScript } from "~/utils/framework-script.server";
 
 const route = (id: string, fields: Record<string, unknown>) => ({
@@ -22,7 +23,11 @@ const manifest = {
     root: route("root", { path: "" }),
     "routes/home": route("routes/home", { parentId: "root", index: true }),
     shop: route("shop", { parentId: "root", path: "shop" }),
-    "routes/product": route("routes/product", { parentId: "root", path: "product/:id", imports: ["/assets/shell.js", "/assets/price.js"] }),
+    "routes/product": route("routes/product", {
+      parentId: "root",
+      path: "product/:id",
+      imports: ["/assets/shell.js", "/assets/price.js"],
+    }),
   },
 };
 

@@ -1,7 +1,8 @@
 import type { EntryContext } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
+
 import { handOffToBrowser } from "~/utils/framework-internals";
-import { type FrameworkLoaderConfig, startFrameworkOnIntent } from "~/utils/framework-loader";
+import { startFrameworkOnIntent, type FrameworkLoaderConfig } from "~/utils/framework-loader";
 
 type Manifest = EntryContext["manifest"];
 type ManifestRoute = NonNullable<Manifest["routes"][string]>;
@@ -25,13 +26,27 @@ export function frameworkScript(context: EntryContext, idleDelayMs = FRAMEWORK_I
   const matched = staticHandlerContext.matches.map((match) => manifest.routes[match.route.id]).filter(isDefined);
   const routes = Object.fromEntries(matched.map((route) => [route.id, route.module]));
   const preloads = [
-    ...new Set([manifest.entry.module, ...manifest.entry.imports, ...matched.flatMap((route) => [...(route.imports ?? []), route.module])]),
+    ...new Set([
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      ...matched.flatMap((route) => [...(route.imports ?? []), route.module]),
+    ]),
   ];
   const hmrRuntime = (manifest as Manifest & { hmr?: { runtime?: string } }).hmr?.runtime;
-  const config: FrameworkLoaderConfig = { routes, entry: manifest.entry.module, preloads, idleDelayMs, ...(hmrRuntime ? { hmrRuntime } : {}) };
+  const config: FrameworkLoaderConfig = {
+    routes,
+    entry: manifest.entry.module,
+    preloads,
+    idleDelayMs,
+    ...(hmrRuntime ? { hmrRuntime } : {}),
+  };
   const partialManifest = {
     ...manifest,
-    routes: initialRoutes(manifest, matched.map((route) => route.id), staticHandlerContext.location.pathname),
+    routes: initialRoutes(
+      manifest,
+      matched.map((route) => route.id),
+      staticHandlerContext.location.pathname,
+    ),
   };
   return [
     ...handOffToBrowser(context.serverHandoffString, escapeForScript(JSON.stringify(partialManifest))),
@@ -52,7 +67,11 @@ function initialRoutes(manifest: Manifest, matchedIds: string[], pathname: strin
   for (const path of parentPaths) {
     for (const { route } of matchRoutes(routeTree(manifest), path) ?? []) if (route.id) ids.add(route.id);
   }
-  return Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]]).filter((entry): entry is [string, ManifestRoute] => isDefined(entry[1])));
+  return Object.fromEntries(
+    [...ids]
+      .map((id) => [id, manifest.routes[id]])
+      .filter((entry): entry is [string, ManifestRoute] => isDefined(entry[1])),
+  );
 }
 
 const routeTrees = new WeakMap<Manifest, RouteTree>();
@@ -78,7 +97,13 @@ function isDefined<T>(value: T | undefined): value is T {
   return value !== undefined;
 }
 
-const scriptEscapes: Record<string, string> = { "&": "\\u0026", "<": "\\u003c", ">": "\\u003e", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const scriptEscapes: Record<string, string> = {
+  "&": "\\u0026",
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 
 /** JSON that can sit inside an inline <script>: no `</script>`, no `<!--`, no line separators. */
 export function escapeForScript(json: string): string {

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { clientKey, formatWait } from "./rate-limit";
 
 test("formatWait rounds up to the unit a shopper reads", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { refererPath, safeRedirect } from "~/utils/safe-redirect";
 
 describe("safeRedirect", () => {
@@ -20,14 +21,22 @@ describe("safeRedirect", () => {
     expect(safeRedirect(path, "/fallback")).toBe("/fallback");
   });
 
-  it.each(["/.//evil.example", "/%2e//evil.example", "/%2E//evil.example", "/x/..//evil.example", "/./\\evil.example", "/x/../\\evil.example", "/.\\/evil.example"])(
-    "normalises %s first, then refuses what became protocol-relative",
-    (path) => {
-      expect(safeRedirect(path, "/fallback")).toBe("/fallback");
-    },
-  );
+  it.each([
+    "/.//evil.example",
+    "/%2e//evil.example",
+    "/%2E//evil.example",
+    "/x/..//evil.example",
+    "/./\\evil.example",
+    "/x/../\\evil.example",
+    "/.\\/evil.example",
+  ])("normalises %s first, then refuses what became protocol-relative", (path) => {
+    expect(safeRedirect(path, "/fallback")).toBe("/fallback");
+  });
 
-  it.each([["/shop/./wigs", "/shop/wigs"], ["/a/../cart", "/cart"]])("normalises %s to the same-site %s", (path, expected) => {
+  it.each([
+    ["/shop/./wigs", "/shop/wigs"],
+    ["/a/../cart", "/cart"],
+  ])("normalises %s to the same-site %s", (path, expected) => {
     expect(safeRedirect(path)).toBe(expected);
   });
 

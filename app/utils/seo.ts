@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+
 import { site } from "~/utils/site";
 
 interface SeoInput {
@@ -27,7 +28,16 @@ export function noIndexMeta(title: string): MetaDescriptor[] {
 }
 
 /** The meta tags every page carries: title, description, canonical URL, Open Graph and Twitter card. */
-export function seo({ title, description, origin, path, image, type = "website", jsonLd = [], noIndex }: SeoInput): MetaDescriptor[] {
+export function seo({
+  title,
+  description,
+  origin,
+  path,
+  image,
+  type = "website",
+  jsonLd = [],
+  noIndex,
+}: SeoInput): MetaDescriptor[] {
   const fullTitle = pageTitle(title);
   const url = new URL(path, origin).toString();
   const imageUrl = image ? new URL(image, origin).toString() : undefined;

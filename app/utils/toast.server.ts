@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
+
 import { flashCookie, type ResponseJar } from "~/utils/cookies.server";
-import { type Toast, type ToastInput, toastSchema } from "~/utils/toast";
+import { toastSchema, type Toast, type ToastInput } from "~/utils/toast";
 
 /**
  * A flash cookie: set by an action, read and cleared by the next root loader, so toasts show without JavaScript.

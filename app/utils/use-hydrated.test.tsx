@@ -3,6 +3,7 @@ import { act, useRef } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import type { BeforeHydration, WindowWithBeforeHydration } from "~/utils/framework-loader";
 import { useHandOverFromLoader, useKeepValueEnteredBeforeHydration } from "~/utils/use-hydrated";
 

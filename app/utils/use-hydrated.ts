@@ -1,4 +1,5 @@
-import { type RefObject, useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore, type RefObject } from "react";
+
 import type { WindowWithBeforeHydration } from "~/utils/framework-loader";
 
 function subscribe() {
@@ -39,7 +40,8 @@ export function useKeepValueEnteredBeforeHydration<Field extends HTMLInputElemen
     if (!field || !atMount.current.hydrating) return;
     const loader = (window as WindowWithBeforeHydration).__beforeHydration;
     const entered = field instanceof HTMLSelectElement ? loader?.entered[field.id] : field.value;
-    if (entered !== undefined && entered !== atMount.current.rendered) atMount.current.adopt(entered, field, loader?.submitted ?? false);
+    if (entered !== undefined && entered !== atMount.current.rendered)
+      atMount.current.adopt(entered, field, loader?.submitted ?? false);
   }, [ref]);
 }
 

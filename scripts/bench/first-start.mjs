@@ -7,7 +7,18 @@
 // tests/.tmp/bench-first-start.json. Exit code: 0 budget met, 1 missed, 2 the benchmark itself failed.
 import fs from "node:fs";
 import path from "node:path";
-import { budget, formatMegabytes, machineInfo, median, options, printBudgets, printMachine, printTable, writeJson } from "./lib/report.mjs";
+
+import {
+  budget,
+  formatMegabytes,
+  machineInfo,
+  median,
+  options,
+  printBudgets,
+  printMachine,
+  printTable,
+  writeJson,
+} from "./lib/report.mjs";
 import { buildSnapshot, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
 const settings = options({ runs: 1, initdb: false, skipBuild: false });
@@ -20,7 +31,12 @@ async function measure(snapshot, label) {
   const server = await startShopServer(snapshot, { label, extraEnv: { LOG_LEVEL: "warn" } });
   try {
     const memory = server.memory();
-    return { firstStart: memory.creationPeak, restart: memory.vmHwm, firstStartSeconds: server.creationSeconds, restartSeconds: server.startSeconds };
+    return {
+      firstStart: memory.creationPeak,
+      restart: memory.vmHwm,
+      firstStartSeconds: server.creationSeconds,
+      restartSeconds: server.startSeconds,
+    };
   } finally {
     await server.stop();
   }
@@ -64,7 +80,11 @@ async function main() {
   console.log(`\nSeconds from spawn to the first 200 from /healthz, median of ${settings.runs} run(s):\n`);
   printTable([
     ["build", "first start (empty DATA_DIR)", "restart (same DATA_DIR)"],
-    ...variants.map((variant) => [variant.name, `${variant.firstStartSeconds.toFixed(2)} s`, `${variant.restartSeconds.toFixed(2)} s`]),
+    ...variants.map((variant) => [
+      variant.name,
+      `${variant.firstStartSeconds.toFixed(2)} s`,
+      `${variant.restartSeconds.toFixed(2)} s`,
+    ]),
   ]);
   const checks = [budget("first start peak memory", variants[0].firstStart, "<=", BUDGET_BYTES, formatMegabytes)];
   const failed = printBudgets(checks);

@@ -19,10 +19,20 @@
 // JavaScript off: the next page's first contentful paint, or a poll for the in-page toggles, to ~30 ms).
 // Writes tests/.tmp/bench-interactions.json.
 import { chromium } from "@playwright/test";
-import { budget, machineInfo, median, options, printBudgets, printMachine, printTable, writeJson } from "./lib/report.mjs";
+
+import { chromiumArgs, chromiumPath } from "../lib/chromium.mjs";
+import {
+  budget,
+  machineInfo,
+  median,
+  options,
+  printBudgets,
+  printMachine,
+  printTable,
+  writeJson,
+} from "./lib/report.mjs";
 import { shippingForm, signUpMember, visitorCartCookie } from "./lib/shop-client.mjs";
 import { buildSnapshot, checkPageAssets, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
-import { chromiumArgs, chromiumPath } from "../lib/chromium.mjs";
 
 const settings = options({
   runs: 3,
@@ -65,17 +75,23 @@ const phone = {
  */
 function pageChecks() {
   const text = (selector) => document.querySelector(selector)?.textContent?.trim() ?? "";
-  const visible = (element) => Boolean(element) && element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  const visible = (element) =>
+    Boolean(element) && element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
   const query = (name) => new URLSearchParams(location.search).get(name);
   const busy = () => document.querySelector('section[aria-busy="true"]') !== null;
   const listed = () => !busy() && document.querySelector("main article h3") !== null;
   const firstCard = () => text("main article h3");
-  const toast = (title) => [...document.querySelectorAll('[data-testid="toast"]')].some((card) => visible(card) && card.textContent.includes(title));
+  const toast = (title) =>
+    [...document.querySelectorAll('[data-testid="toast"]')].some(
+      (card) => visible(card) && card.textContent.includes(title),
+    );
   const badgeCounts = () => /^[1-9]/.test(text('[data-testid="cart-badge"]'));
   const detailsOpen = (summarySelector) => Boolean(document.querySelector(summarySelector)?.closest("details")?.open);
   const cartShown = () =>
     (location.pathname === "/cart" && text("main h1") === "Shopping Cart") ||
-    [...document.querySelectorAll('[role="dialog"]')].some((dialog) => visible(dialog) && dialog.textContent.includes("Shopping Cart"));
+    [...document.querySelectorAll('[role="dialog"]')].some(
+      (dialog) => visible(dialog) && dialog.textContent.includes("Shopping Cart"),
+    );
   const checks = {
     sort: {
       settled: () => query("sort") === "price-low" && listed() && firstCard() === "Boar Bristle Extension Brush",
@@ -88,20 +104,29 @@ function pageChecks() {
       responded: () => busy() || text('[data-testid="price-range-label"]').endsWith("$300.00"),
     },
     "card-add": { settled: () => badgeCounts() && toast("Added to cart"), responded: () => badgeCounts() },
-    "phone-menu": { settled: () => detailsOpen('header summary[aria-label="Menu"]') && visible(document.querySelector('nav[aria-label="Mobile"]')) },
+    "phone-menu": {
+      settled: () =>
+        detailsOpen('header summary[aria-label="Menu"]') && visible(document.querySelector('nav[aria-label="Mobile"]')),
+    },
     quantity: { settled: () => document.querySelector("#quantity")?.value === "2" },
     "cart-panel": { settled: () => cartShown() },
     "account-menu": { settled: () => detailsOpen('summary[aria-label="Account menu"]') },
     "product-add": { settled: () => badgeCounts() && toast("Added to cart"), responded: () => badgeCounts() },
     wishlist: {
-      settled: () => document.querySelector('[data-testid="wishlist-button"]')?.getAttribute("aria-pressed") === "true" && toast("Added to wishlist"),
-      responded: () => document.querySelector('[data-testid="wishlist-button"]')?.getAttribute("aria-pressed") === "true",
+      settled: () =>
+        document.querySelector('[data-testid="wishlist-button"]')?.getAttribute("aria-pressed") === "true" &&
+        toast("Added to wishlist"),
+      responded: () =>
+        document.querySelector('[data-testid="wishlist-button"]')?.getAttribute("aria-pressed") === "true",
     },
     checkout: {
       settled: () => location.pathname === "/order-success" && text("main h1") === "Order Confirmed!",
       responded: () => /^Processing/.test(text('main button[type="submit"]')),
     },
-    newsletter: { settled: () => toast("Subscribed!"), responded: () => Boolean(document.querySelector("#newsletter button[type=submit]")?.disabled) },
+    newsletter: {
+      settled: () => toast("Subscribed!"),
+      responded: () => Boolean(document.querySelector("#newsletter button[type=submit]")?.disabled),
+    },
   };
   return checks;
 }
@@ -167,14 +192,48 @@ const controls = [
     prepare: async (page, run) => run.tap(page, "main summary"),
     input: { choose: "#maxPrice", value: "300", withoutJs: '#listing-filters button[type="submit"]' },
   },
-  { name: "card-add", label: "Add to Cart on a card", path: "/shop", input: { tap: 'main article button[type="submit"]' } },
-  { name: "phone-menu", label: "phone menu", path: "/", toggle: true, input: { tap: 'header summary[aria-label="Menu"]' } },
+  {
+    name: "card-add",
+    label: "Add to Cart on a card",
+    path: "/shop",
+    input: { tap: 'main article button[type="submit"]' },
+  },
+  {
+    name: "phone-menu",
+    label: "phone menu",
+    path: "/",
+    toggle: true,
+    input: { tap: 'header summary[aria-label="Menu"]' },
+  },
   // With JavaScript the stepper's plus; without it the field itself, typed into.
-  { name: "quantity", label: "quantity stepper (product page)", path: "/product/clip-1", toggle: true, input: { stepper: true } },
+  {
+    name: "quantity",
+    label: "quantity stepper (product page)",
+    path: "/product/clip-1",
+    toggle: true,
+    input: { stepper: true },
+  },
   { name: "cart-panel", label: "cart panel (header)", path: "/shop", input: { tap: '[data-testid="cart-button"]' } },
-  { name: "account-menu", label: "account menu (signed in)", path: "/", toggle: true, member: true, input: { tap: 'summary[aria-label="Account menu"]' } },
-  { name: "product-add", label: "Add to Cart (product page)", path: "/product/clip-1", input: { tap: 'form:has(#quantity) button[type="submit"]' } },
-  { name: "wishlist", label: "wishlist heart (product page)", path: "/product/clip-1", input: { tap: '[data-testid="wishlist-button"]' } },
+  {
+    name: "account-menu",
+    label: "account menu (signed in)",
+    path: "/",
+    toggle: true,
+    member: true,
+    input: { tap: 'summary[aria-label="Account menu"]' },
+  },
+  {
+    name: "product-add",
+    label: "Add to Cart (product page)",
+    path: "/product/clip-1",
+    input: { tap: 'form:has(#quantity) button[type="submit"]' },
+  },
+  {
+    name: "wishlist",
+    label: "wishlist heart (product page)",
+    path: "/product/clip-1",
+    input: { tap: '[data-testid="wishlist-button"]' },
+  },
   {
     name: "checkout",
     label: "checkout: Place Order",
@@ -267,7 +326,10 @@ async function poll(page, expression, until, timeoutMs = patienceMs) {
   for (;;) {
     const value = await page.evaluate(expression).catch(() => undefined);
     if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression.slice(0, 80)} (last: ${JSON.stringify(value)?.slice(0, 200)})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${expression.slice(0, 80)} (last: ${JSON.stringify(value)?.slice(0, 200)})`,
+      );
     await sleep(5);
   }
 }
@@ -286,7 +348,9 @@ async function measure(browser, origin, profile, control, { javaScriptEnabled, a
   const originUrl = new URL(origin);
   if (control.member) cookies.push({ ...member, url: origin });
   if (control.cart) {
-    const [name, value] = (await visitorCartCookie(origin.replace("localhost", "127.0.0.1"), [{ productId: "clip-1" }])).split("=");
+    const [name, value] = (
+      await visitorCartCookie(origin.replace("localhost", "127.0.0.1"), [{ productId: "clip-1" }])
+    ).split("=");
     cookies.push({ name, value, url: `${originUrl.protocol}//${originUrl.host}` });
   }
   const { context, page, cdp } = await newPhone(browser, profile, { javaScriptEnabled, cookies });
@@ -295,13 +359,18 @@ async function measure(browser, origin, profile, control, { javaScriptEnabled, a
   // A run that outlasts its patience (a page that never answers an input, a protocol call that never returns) ends
   // with its context: whatever it was waiting for fails, and the run is reported as failed.
   let gaveUp = false;
-  const giveUp = setTimeout(() => {
-    gaveUp = true;
-    void context.close().catch(() => undefined);
-  }, 2 * patienceMs + 60_000);
+  const giveUp = setTimeout(
+    () => {
+      gaveUp = true;
+      void context.close().catch(() => undefined);
+    },
+    2 * patienceMs + 60_000,
+  );
   try {
     await page.goto(`${origin}${control.path}`, { waitUntil: "load", timeout: 120_000 });
-    const loadedAt = await page.evaluate("performance.timeOrigin + performance.getEntriesByType('navigation')[0].loadEventStart");
+    const loadedAt = await page.evaluate(
+      "performance.timeOrigin + performance.getEntriesByType('navigation')[0].loadEventStart",
+    );
     await control.prepare?.(page, run);
     const { input } = control;
     // Aim before the wait: scrolling the target into view is part of the shopper's approach, not of the answer.
@@ -348,14 +417,20 @@ async function measure(browser, origin, profile, control, { javaScriptEnabled, a
     let respondedAt;
     let settledAt;
     if (javaScriptEnabled) {
-      const record = await poll(page, "JSON.parse(sessionStorage.getItem('bench:interaction') ?? 'null')", (value) => Boolean(value?.settledAt));
+      const record = await poll(page, "JSON.parse(sessionStorage.getItem('bench:interaction') ?? 'null')", (value) =>
+        Boolean(value?.settledAt),
+      );
       ({ respondedAt, settledAt } = record);
     } else if (control.toggle) {
       await poll(page, `${checksSource}[${JSON.stringify(control.name)}].settled()`, Boolean);
       respondedAt = settledAt = Date.now();
     } else {
       // The next page: its first paint is the answer (the settled check runs once it is there).
-      await poll(page, `${checksSource}[${JSON.stringify(control.name)}].settled()`, (value) => pageLoads > 0 && Boolean(value));
+      await poll(
+        page,
+        `${checksSource}[${JSON.stringify(control.name)}].settled()`,
+        (value) => pageLoads > 0 && Boolean(value),
+      );
       respondedAt = settledAt = await poll(page, firstPaintExpression, (value) => typeof value === "number");
     }
     return {
@@ -367,7 +442,12 @@ async function measure(browser, origin, profile, control, { javaScriptEnabled, a
       pageLoad: pageLoads > 0,
     };
   } catch (error) {
-    return { atMs, error: `${gaveUp ? "gave up: " : ""}${String(error).slice(0, 300)}`, respondedMs: null, settledMs: null };
+    return {
+      atMs,
+      error: `${gaveUp ? "gave up: " : ""}${String(error).slice(0, 300)}`,
+      respondedMs: null,
+      settledMs: null,
+    };
   } finally {
     clearTimeout(giveUp);
     await context.close().catch(() => undefined);
@@ -376,20 +456,35 @@ async function measure(browser, origin, profile, control, { javaScriptEnabled, a
 
 async function main() {
   const machine = machineInfo();
-  const wanted = settings.controls.split(",").map((name) => name.trim()).filter(Boolean);
+  const wanted = settings.controls
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((name) => !controls.some((control) => control.name === name));
-  if (unknown.length) throw new Error(`Unknown control ${unknown.join(", ")} (known: ${controls.map((control) => control.name).join(", ")})`);
+  if (unknown.length)
+    throw new Error(
+      `Unknown control ${unknown.join(", ")} (known: ${controls.map((control) => control.name).join(", ")})`,
+    );
   const chosen = wanted.length ? controls.filter((control) => wanted.includes(control.name)) : controls;
-  const profileNames = settings.profiles.split(",").map((name) => name.trim()).filter(Boolean);
-  for (const name of profileNames) if (!profiles[name]) throw new Error(`Unknown profile ${name} (known: ${Object.keys(profiles).join(", ")})`);
-  const times = settings.at.split(",").map(Number).filter((ms) => ms >= 0);
+  const profileNames = settings.profiles
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of profileNames)
+    if (!profiles[name]) throw new Error(`Unknown profile ${name} (known: ${Object.keys(profiles).join(", ")})`);
+  const times = settings.at
+    .split(",")
+    .map(Number)
+    .filter((ms) => ms >= 0);
 
   const snapshot = await buildSnapshot({ source: settings.buildDir || undefined });
   // Every run is a post from one address: the per-client limits would refuse the newsletter's sixth.
-  const server = await startShopServer(snapshot, { label: "Interactions", extraEnv: { RATE_LIMITS: "off" } }).catch((error) => {
-    removeSnapshot(snapshot);
-    throw error;
-  });
+  const server = await startShopServer(snapshot, { label: "Interactions", extraEnv: { RATE_LIMITS: "off" } }).catch(
+    (error) => {
+      removeSnapshot(snapshot);
+      throw error;
+    },
+  );
   const browser = await chromium.launch({ executablePath: settings.chromePath, args: chromiumArgs });
   const results = [];
   try {
@@ -402,23 +497,38 @@ async function main() {
     for (const profileName of profileNames) {
       const profile = profiles[profileName];
       for (const control of chosen) {
-        const row = { control: control.name, label: control.label, toggle: Boolean(control.toggle), profile: profileName, floor: [], at: {} };
+        const row = {
+          control: control.name,
+          label: control.label,
+          toggle: Boolean(control.toggle),
+          profile: profileName,
+          floor: [],
+          at: {},
+        };
         for (let index = 1; index <= settings.runs; index++) {
           process.stdout.write(`${profileName} ${control.name} JS off, run ${index}/${settings.runs}... `);
-          const result = await measure(browser, origin, profile, control, { javaScriptEnabled: false, atMs: 0, member });
+          const result = await measure(browser, origin, profile, control, {
+            javaScriptEnabled: false,
+            atMs: 0,
+            member,
+          });
           row.floor.push(result);
-          console.log(result.error ? `failed: ${result.error}` : `first ${result.respondedMs} ms, settled ${result.settledMs} ms`);
+          console.log(
+            result.error ? `failed: ${result.error}` : `first ${result.respondedMs} ms, settled ${result.settledMs} ms`,
+          );
         }
         for (const atMs of times) {
           row.at[atMs] = [];
           for (let index = 1; index <= settings.runs; index++) {
-            process.stdout.write(`${profileName} ${control.name} JS on at ${atMs} ms, run ${index}/${settings.runs}... `);
+            process.stdout.write(
+              `${profileName} ${control.name} JS on at ${atMs} ms, run ${index}/${settings.runs}... `,
+            );
             const result = await measure(browser, origin, profile, control, { javaScriptEnabled: true, atMs, member });
             row.at[atMs].push(result);
             console.log(
               result.error
                 ? `failed: ${result.error}`
-                : `input at ${result.inputAfterLoadMs} ms (${result.hydratedAtInput ? "hydrated" : "plain HTML"}${result.pageLoad ? ", page load" : ""}), first ${result.respondedMs} ms, settled ${result.settledMs} ms`
+                : `input at ${result.inputAfterLoadMs} ms (${result.hydratedAtInput ? "hydrated" : "plain HTML"}${result.pageLoad ? ", page load" : ""}), first ${result.respondedMs} ms, settled ${result.settledMs} ms`,
             );
           }
         }
@@ -449,7 +559,9 @@ async function main() {
   }));
 
   printMachine(machine);
-  console.log(`390x844 touch phone, a fresh context per run; median of ${settings.runs} run(s). Times in seconds: first visible response / settled.\n`);
+  console.log(
+    `390x844 touch phone, a fresh context per run; median of ${settings.runs} run(s). Times in seconds: first visible response / settled.\n`,
+  );
   const seconds = (ms) => (ms === null ? "never" : (ms / 1000).toFixed(2));
   const pair = (entry) => `${seconds(entry.respondedMs)} / ${seconds(entry.settledMs)}`;
   const checks = [];
@@ -480,9 +592,25 @@ async function main() {
       const limit = Math.max(FLOOR_FACTOR * (row.floorSummary.settledMs ?? 0), profile.settleFloorMs);
       for (const ms of times) {
         const entry = row.atSummary[ms];
-        checks.push(budget(`${profileName}: ${row.label}, ${ms} ms after load, settled`, entry.failed ? null : entry.settledMs, "<=", Math.round(limit), (value) => `${value} ms`));
+        checks.push(
+          budget(
+            `${profileName}: ${row.label}, ${ms} ms after load, settled`,
+            entry.failed ? null : entry.settledMs,
+            "<=",
+            Math.round(limit),
+            (value) => `${value} ms`,
+          ),
+        );
         if (row.toggle) {
-          checks.push(budget(`${profileName}: ${row.label}, ${ms} ms after load, first response`, entry.failed ? null : entry.respondedMs, "<=", TOGGLE_RESPONSE_MS, (value) => `${value} ms`));
+          checks.push(
+            budget(
+              `${profileName}: ${row.label}, ${ms} ms after load, first response`,
+              entry.failed ? null : entry.respondedMs,
+              "<=",
+              TOGGLE_RESPONSE_MS,
+              (value) => `${value} ms`,
+            ),
+          );
         }
       }
     }
@@ -490,10 +618,17 @@ async function main() {
   console.log(
     "'in at': when the input came, after load (the preparation and a busy machine can make it later than planned).\n" +
       "'hydrated': runs whose input met a hydrated page (the others met the plain HTML page the framework enhances on\n" +
-      "intent, docs/decisions/0018). The floor's toggles are polled from outside the page (~30 ms resolution)."
+      "intent, docs/decisions/0018). The floor's toggles are polled from outside the page (~30 ms resolution).",
   );
   const failed = printBudgets(checks);
-  writeJson("bench-interactions.json", { kind: "interactions", machine, settings, profiles, results: summary, budgetResults: checks });
+  writeJson("bench-interactions.json", {
+    kind: "interactions",
+    machine,
+    settings,
+    profiles,
+    results: summary,
+    budgetResults: checks,
+  });
   process.exitCode = failed > 0 ? 1 : 0;
 }
 

@@ -7,6 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
+import { chromiumArgs, chromiumPath } from "../lib/chromium.mjs";
 import {
   budget,
   formatBytes,
@@ -19,8 +21,14 @@ import {
   writeJson,
 } from "./lib/report.mjs";
 import { visitorCartCookie } from "./lib/shop-client.mjs";
-import { chromiumArgs, chromiumPath } from "../lib/chromium.mjs";
-import { buildSnapshot, checkPageAssets, projectRoot, removeSnapshot, startShopServer, tmpDir } from "./lib/shop-server.mjs";
+import {
+  buildSnapshot,
+  checkPageAssets,
+  projectRoot,
+  removeSnapshot,
+  startShopServer,
+  tmpDir,
+} from "./lib/shop-server.mjs";
 
 const execFileAsync = promisify(execFile);
 
@@ -93,7 +101,7 @@ async function runWithRetries(page, attempt) {
     } catch (error) {
       const message =
         error instanceof Error
-          ? error.message.split("\n").find((line) => line.includes("Runtime error")) ?? error.message.slice(0, 300)
+          ? (error.message.split("\n").find((line) => line.includes("Runtime error")) ?? error.message.slice(0, 300))
           : String(error);
       if (tries >= 3) throw new Error(`Lighthouse failed on ${page} three times; last: ${message}`);
       process.stdout.write(`(failed: ${message.trim()}; retrying) `);
@@ -121,17 +129,20 @@ function summarizeRun(report, clientDir) {
           audit.score < 1 &&
           audit.scoreDisplayMode !== "informative" &&
           audit.scoreDisplayMode !== "manual" &&
-          audit.scoreDisplayMode !== "notApplicable"
+          audit.scoreDisplayMode !== "notApplicable",
       )
-      .map((audit) => ({ key: `${category}: ${audit.id}`, value: audit.displayValue ?? String(audit.score) }))
+      .map((audit) => ({ key: `${category}: ${audit.id}`, value: audit.displayValue ?? String(audit.score) })),
   );
   const opportunities = Object.values(report.audits)
     .filter((audit) => audit.details?.type === "opportunity" && (audit.details.overallSavingsMs ?? 0) > 0)
     .map((audit) => `${audit.id}: ${Math.round(audit.details.overallSavingsMs)} ms`);
-  const lcpElement = report.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null;
+  const lcpElement =
+    report.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null;
   const lcpPhases = report.audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items ?? [];
   const scripts = (report.audits["network-requests"]?.details?.items ?? [])
-    .filter((item) => item.resourceType === "Script" || item.resourceType === "Stylesheet" || item.resourceType === "Font")
+    .filter(
+      (item) => item.resourceType === "Script" || item.resourceType === "Stylesheet" || item.resourceType === "Font",
+    )
     .map((item) => ({
       url: item.url.replace(/^https?:\/\/[^/]+/, ""),
       type: item.resourceType,
@@ -228,18 +239,22 @@ async function main() {
   const machine = machineInfo();
   const chromeVersion = await execFileAsync(settings.chromePath, ["--version"]).then(
     ({ stdout }) => stdout.trim(),
-    () => null
+    () => null,
   );
-  if (!chromeVersion) throw new Error(`No Chromium at ${settings.chromePath} (set CHROME_PATH, or: apt-get install -y chromium)`);
+  if (!chromeVersion)
+    throw new Error(`No Chromium at ${settings.chromePath} (set CHROME_PATH, or: apt-get install -y chromium)`);
   const lighthouseVersion = JSON.parse(
-    fs.readFileSync(path.join(projectRoot, "node_modules/lighthouse/package.json"), "utf8")
+    fs.readFileSync(path.join(projectRoot, "node_modules/lighthouse/package.json"), "utf8"),
   ).version;
   const pages = settings.pages
     .split(",")
     .map((page) => page.trim())
     .filter(Boolean);
 
-  const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild || Boolean(settings.buildDir), source: settings.buildDir || undefined });
+  const snapshot = await buildSnapshot({
+    skipBuild: settings.skipBuild || Boolean(settings.buildDir),
+    source: settings.buildDir || undefined,
+  });
   const server = await startShopServer(snapshot, { label: "Lighthouse" }).catch((error) => {
     removeSnapshot(snapshot);
     throw error;
@@ -261,12 +276,12 @@ async function main() {
       for (let run = 1; run <= settings.runs; run++) {
         const outputFile = path.join(
           reportsDir,
-          `${page.replace(/[^a-z0-9]+/gi, "_").replace(/^_+|_+$/g, "") || "home"}-${run}.json`
+          `${page.replace(/[^a-z0-9]+/gi, "_").replace(/^_+|_+$/g, "") || "home"}-${run}.json`,
         );
         process.stdout.write(`Lighthouse ${page} run ${run}/${settings.runs}... `);
         const started = Date.now();
         const report = await runWithRetries(page, () =>
-          runLighthouse(`${origin}${page}`, cartPages.has(page) ? cartHeadersFile : null, outputFile)
+          runLighthouse(`${origin}${page}`, cartPages.has(page) ? cartHeadersFile : null, outputFile),
         );
         const summary = summarizeRun(report, path.join(snapshot, "client"));
         const finalUrl = report.finalDisplayedUrl ?? report.finalUrl;
@@ -274,7 +289,7 @@ async function main() {
           throw new Error(`${page} redirected to ${finalUrl}: the page under test was not measured`);
         runs.push(summary);
         console.log(
-          `perf ${summary.performance}, LCP ${Math.round(summary.lcpMs)} ms (${((Date.now() - started) / 1000).toFixed(0)} s)`
+          `perf ${summary.performance}, LCP ${Math.round(summary.lcpMs)} ms (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
       }
       results.push({ page, median: medianOf(runs), runs });
@@ -287,7 +302,7 @@ async function main() {
 
   printMachine(machine);
   console.log(
-    `Lighthouse ${lighthouseVersion}, ${chromeVersion}, mobile, simulated throttling (CPU ${settings.cpuSlowdown}x), median of ${settings.runs} runs\n`
+    `Lighthouse ${lighthouseVersion}, ${chromeVersion}, mobile, simulated throttling (CPU ${settings.cpuSlowdown}x), median of ${settings.runs} runs\n`,
   );
   printTable([
     ["page", "perf", "a11y", "bp", "seo", "FCP s", "LCP s", "TBT ms", "CLS", "JS KB", "JS gzip KB", "CSS KB"],
@@ -308,21 +323,22 @@ async function main() {
   ]);
   console.log(
     "JS and CSS: bytes transferred on first load as served (Brotli, compressed at build time), headers included, from\n" +
-      "Lighthouse's resource summary. JS gzip: the same scripts had they been sent gzip-compressed (the budget's wording)."
+      "Lighthouse's resource summary. JS gzip: the same scripts had they been sent gzip-compressed (the budget's wording).",
   );
   const cpuIndex = median(results.map(({ median: figures }) => figures.benchmarkIndex));
   // Simulated throttling scales the main-thread work it observed: a CPU shared with other jobs inflates TBT and LCP.
   console.log(
     `Lighthouse CPU benchmark index (median): ${
       cpuIndex === null ? "n/a" : Math.round(cpuIndex)
-    } (an unloaded desktop core scores about 1500-2500).`
+    } (an unloaded desktop core scores about 1500-2500).`,
   );
 
   console.log("\nWhat stands in the way (audits below full marks in any run; LCP element of the last run):");
   for (const { page, runs } of results) {
     // One line per audit, with its value in each run that missed it.
     const audits = new Map();
-    for (const { key, value } of runs.flatMap((run) => run.failedAudits)) audits.set(key, [...(audits.get(key) ?? []), value]);
+    for (const { key, value } of runs.flatMap((run) => run.failedAudits))
+      audits.set(key, [...(audits.get(key) ?? []), value]);
     const last = runs.at(-1);
     console.log(`  ${page}`);
     console.log(`    LCP element: ${last.lcpElement ?? "n/a"}`);

@@ -9,11 +9,27 @@
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+
 import { options, printTable } from "./lib/report.mjs";
-import { cartAddBody, checkoutBody, formHeaders, memberCartAdd, signUpMember, visitorCartCookie } from "./lib/shop-client.mjs";
+import {
+  cartAddBody,
+  checkoutBody,
+  formHeaders,
+  memberCartAdd,
+  signUpMember,
+  visitorCartCookie,
+} from "./lib/shop-client.mjs";
 import { buildSnapshot, removeSnapshot, startShopServer, tmpDir } from "./lib/shop-server.mjs";
 
-const settings = options({ path: "/product/clip-1", method: "GET", duration: 10, connections: 50, skipBuild: false, top: 25, as: "visitor" });
+const settings = options({
+  path: "/product/clip-1",
+  method: "GET",
+  duration: 10,
+  connections: 50,
+  skipBuild: false,
+  top: 25,
+  as: "visitor",
+});
 
 /** Self time per function and inclusive time per module, from the samples inside [from, to] (µs). */
 function summarize(profile, from, to) {
@@ -34,7 +50,8 @@ function summarize(profile, from, to) {
       .replace(/^file:\/\/.*?\/(server(?:\.js|\/))/, "$1");
   const moduleOf = (url) => {
     const short = shortUrl(url);
-    if (/^(?:@[^/]+\/)?[^/]+\/.+/.test(short) && url.includes("/node_modules/")) return short.match(/^((?:@[^/]+\/)?[^/]+)/)[1];
+    if (/^(?:@[^/]+\/)?[^/]+\/.+/.test(short) && url.includes("/node_modules/"))
+      return short.match(/^((?:@[^/]+\/)?[^/]+)/)[1];
     if (short.startsWith("build/")) return "the app (build/server)";
     if (short.startsWith("node:")) return short.split("/")[0];
     return short || "(native/VM)";
@@ -109,8 +126,8 @@ async function main() {
   const summary = summarize(JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")), window.from, window.to);
   console.log(
     `\n${settings.method} ${settings.path} (${settings.as}): ${Math.round(
-      result.requests.average
-    )} rps under the profiler, ${summary.totalMs.toFixed(0)} ms of samples in the load window\n`
+      result.requests.average,
+    )} rps under the profiler, ${summary.totalMs.toFixed(0)} ms of samples in the load window\n`,
   );
   printTable([["self", "function"], ...summary.self]);
   console.log("");

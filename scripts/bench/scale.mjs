@@ -12,6 +12,7 @@
 // --partial measures what does not need it (/orders with 1,000 orders), marks the rest "not scaled" and still exits 3.
 import fs from "node:fs";
 import path from "node:path";
+
 import { defaultFixturePath, fixtureProductId, writeCatalogueFixture } from "./generate-catalog-fixture.mjs";
 import { expectStatus, printLoadTable, runLoad } from "./lib/load.mjs";
 import {
@@ -106,8 +107,12 @@ async function seedOrders(baseUrl, memberCookie, count, workers) {
       inFlight--;
       if (checkout.status === 303 && String(checkout.headers.location).startsWith("/order-success")) {
         placed++;
-        if (placed % 100 === 0) console.log(`  ${placed} orders placed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-      } else if (checkout.status !== 400 && !(checkout.status === 303 && String(checkout.headers.location).startsWith("/checkout"))) {
+        if (placed % 100 === 0)
+          console.log(`  ${placed} orders placed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      } else if (
+        checkout.status !== 400 &&
+        !(checkout.status === 303 && String(checkout.headers.location).startsWith("/checkout"))
+      ) {
         // A refused form post comes back to /checkout with its message (post/redirect/get): another worker's
         // checkout took the cart (one cart makes one order) or left it empty. Anything else is a failure.
         throw new Error(`Seeding orders: checkout answered ${checkout.status} ${checkout.text.slice(0, 200)}`);
@@ -200,7 +205,7 @@ async function measureDataset(snapshot, dataset) {
     }
     if (!(await signUpAvailable(server.baseUrl)))
       throw new CannotRunYet(
-        "bench:scale cannot run yet: /auth?mode=signup has no sign-up form, so there is no member for /orders."
+        "bench:scale cannot run yet: /auth?mode=signup has no sign-up form, so there is no member for /orders.",
       );
     const member = await signUpMember(server.baseUrl);
     console.log(`Seeding ${dataset.orders} orders for a member through the shop...`);
@@ -229,7 +234,7 @@ async function measureDataset(snapshot, dataset) {
       const result = await runLoad(
         server.baseUrl,
         { ...target, name: `${target.name} ${target.path}`, check: expectStatus(200) },
-        load
+        load,
       );
       results.push({ ...result, target: target.name, page });
       console.log(`${Math.round(result.rps)} rps, p50 ${result.latencyMs.p50} ms`);
@@ -268,7 +273,7 @@ async function main() {
         orders: settings.shippedOrders,
         storeOrders: settings.shippedStoreOrders,
         productCount: 12,
-      })
+      }),
     );
     const scaleFixture = readers.length > 0 ? fixture : null;
     datasets.push(
@@ -278,7 +283,7 @@ async function main() {
         storeOrders: settings.storeOrders,
         fixture: scaleFixture,
         productCount: 12 + settings.products,
-      })
+      }),
     );
   } finally {
     removeSnapshot(snapshot);
@@ -286,13 +291,13 @@ async function main() {
 
   printMachine(machine);
   console.log(
-    `autocannon ${settings.connections} connections, ${settings.duration} s per target; search term "${SEARCH_TERM}".\n`
+    `autocannon ${settings.connections} connections, ${settings.duration} s per target; search term "${SEARCH_TERM}".\n`,
   );
   for (const dataset of datasets) {
     console.log(
       `${dataset.name}: ${dataset.products} products, member with ${dataset.orders} orders, ${dataset.storeOrders} orders in the shop, peak memory ${formatMegabytes(
-        dataset.memory.vmHwm
-      )}`
+        dataset.memory.vmHwm,
+      )}`,
     );
     printLoadTable(dataset.results);
     console.log("");
@@ -352,15 +357,15 @@ async function main() {
     ...comparison
       .filter((row) => row.scaled)
       .map((row) =>
-        budget(`${row.target} CPU per request, scale/shipped`, row.ratio, "<=", 2, (ratio) => `${ratio.toFixed(2)}x`)
+        budget(`${row.target} CPU per request, scale/shipped`, row.ratio, "<=", 2, (ratio) => `${ratio.toFixed(2)}x`),
       ),
     ...datasets.map((dataset) =>
       budget(
         `${dataset.name} failures`,
         dataset.results.reduce((sum, result) => sum + result.errors + result.non2xx3xx + result.failedChecks, 0),
         "<=",
-        0
-      )
+        0,
+      ),
     ),
     budget("scale server peak memory", scale.memory.vmHwm, "<", 300 * 1024 * 1024, formatMegabytes),
   ];
@@ -375,7 +380,9 @@ async function main() {
     budgetResults: checks,
   });
   if (!scale.fixtureLoaded) {
-    console.log("\nIncomplete: the generated catalogue was not loaded (see above); listing, search and product were not scaled.");
+    console.log(
+      "\nIncomplete: the generated catalogue was not loaded (see above); listing, search and product were not scaled.",
+    );
     process.exitCode = 3;
     return;
   }

@@ -23,13 +23,19 @@ async function main() {
   const machine = machineInfo();
   const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild });
   // LOG_LEVEL=info (the default in production) writes one JSON line per request: part of what is measured.
-  const server = await startShopServer(snapshot, { label: "Load-test", extraEnv: { LOG_LEVEL: settings.logLevel } }).catch(
-    (error) => {
-      removeSnapshot(snapshot);
-      throw error;
-    }
-  );
-  const load = { connections: settings.connections, duration: settings.duration, warmup: settings.warmup, serverPid: server.pid };
+  const server = await startShopServer(snapshot, {
+    label: "Load-test",
+    extraEnv: { LOG_LEVEL: settings.logLevel },
+  }).catch((error) => {
+    removeSnapshot(snapshot);
+    throw error;
+  });
+  const load = {
+    connections: settings.connections,
+    duration: settings.duration,
+    warmup: settings.warmup,
+    serverPid: server.pid,
+  };
   const results = [];
   const notes = [];
   let memory;
@@ -72,8 +78,8 @@ async function main() {
           body: () => cartAddBody("clip-2"),
           check: expectSuccessToast,
         },
-        load
-      )
+        load,
+      ),
     );
     reportProgress();
 
@@ -93,8 +99,8 @@ async function main() {
             body: () => cartAddBody("clip-1"),
             check: expectSuccessToast,
           },
-          load
-        )
+          load,
+        ),
       );
       reportProgress();
     } else {
@@ -116,8 +122,8 @@ async function main() {
           body: checkoutBody,
           check: expectOrderPlaced,
         },
-        load
-      )
+        load,
+      ),
     );
     reportProgress();
   } finally {
@@ -131,12 +137,12 @@ async function main() {
   printMachine(machine);
   console.log(
     `autocannon ${settings.connections} connections, ${settings.duration} s per target after a ${settings.warmup} s warm-up; ` +
-      "load generator and server share this machine's cores.\n"
+      "load generator and server share this machine's cores.\n",
   );
   printLoadTable(results);
   console.log(
     `\nServer peak memory: ${formatMegabytes(memory.vmHwm)} (VmHWM of the measured server, which opened an existing database); ` +
-      `the first start, which created the database, peaked at ${formatMegabytes(memory.creationPeak)}.`
+      `the first start, which created the database, peaked at ${formatMegabytes(memory.creationPeak)}.`,
   );
   for (const note of notes) console.log(`Note: ${note}`);
 
@@ -154,7 +160,9 @@ async function main() {
   ];
   const failed = printBudgets(checks);
   if (serverErrors.length)
-    console.log(`\nThe server logged ${serverErrors.length} error line(s) (50 kept), e.g.: ${serverErrors[0].slice(0, 300)}`);
+    console.log(
+      `\nThe server logged ${serverErrors.length} error line(s) (50 kept), e.g.: ${serverErrors[0].slice(0, 300)}`,
+    );
   writeJson("bench-server.json", {
     kind: "server",
     machine,

@@ -10,13 +10,19 @@
 // started, and writes tests/.tmp/bench-sign-in-flood.json.
 import crypto from "node:crypto";
 import autocannon from "autocannon";
+
 import { machineInfo, median, options, printMachine, writeJson } from "./lib/report.mjs";
 import { buildSnapshot, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
 const settings = options({ duration: 10, connections: 8, samples: 40, path: "/shop", skipBuild: false });
 
 const scenarios = [
-  { name: "many addresses (limits off: every sign-in hashes)", key: "manyAddresses", env: { RATE_LIMITS: "off" }, target: 3 },
+  {
+    name: "many addresses (limits off: every sign-in hashes)",
+    key: "manyAddresses",
+    env: { RATE_LIMITS: "off" },
+    target: 3,
+  },
   { name: "one client, refused (limits on)", key: "refusedClient", env: { RATE_LIMITS: "on" }, target: 2 },
 ];
 
@@ -67,7 +73,11 @@ async function measure(snapshot, scenario) {
         {
           method: "POST",
           path: "/auth",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", "User-Agent": "shop-bench" },
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Accept: "text/html",
+            "User-Agent": "shop-bench",
+          },
           setupRequest: (request) => ({ ...request, body: signInBody() }),
         },
       ],
@@ -91,7 +101,12 @@ async function measure(snapshot, scenario) {
       floodMedianMs: floodMedian,
       ratio: floodMedian / idleMedian,
       samples: { idle: idle.length, underFlood: underFlood.length },
-      flood: { requests: result.requests.total, perSecond: result.requests.average, statusCounts, errors: result.errors },
+      flood: {
+        requests: result.requests.total,
+        perSecond: result.requests.average,
+        statusCounts,
+        errors: result.errors,
+      },
       memory: { idlePeakBytes: idlePeak, peakBytes: server.memory().vmHwm },
     };
   } finally {
@@ -109,12 +124,16 @@ async function main() {
     removeSnapshot(snapshot);
   }
   printMachine(machine);
-  console.log(`\nGET ${settings.path} (uncached), one request at a time, during ${settings.connections} connections of sign-ins for ${settings.duration} s:`);
+  console.log(
+    `\nGET ${settings.path} (uncached), one request at a time, during ${settings.connections} connections of sign-ins for ${settings.duration} s:`,
+  );
   for (const result of Object.values(results)) {
     const within = result.ratio <= result.target ? "OK" : "OVER";
     console.log(`\n  Flood from ${result.scenario}:`);
     console.log(`    idle:        median ${result.idleMedianMs.toFixed(1)} ms over ${result.samples.idle} requests`);
-    console.log(`    under flood: median ${result.floodMedianMs.toFixed(1)} ms over ${result.samples.underFlood} requests`);
+    console.log(
+      `    under flood: median ${result.floodMedianMs.toFixed(1)} ms over ${result.samples.underFlood} requests`,
+    );
     console.log(`    page ratio:  ${result.ratio.toFixed(2)}x vs idle (target <= ${result.target}x) ${within}`);
     console.log(
       `    sign-ins:    ${result.flood.requests} (${result.flood.perSecond.toFixed(1)}/s), statuses ${JSON.stringify(result.flood.statusCounts)}, errors ${result.flood.errors}`,

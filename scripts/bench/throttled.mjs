@@ -11,8 +11,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { budget, formatBytes, machineInfo, median, options, printBudgets, printMachine, printTable, writeJson } from "./lib/report.mjs";
+
 import { chromiumArgs, chromiumPath } from "../lib/chromium.mjs";
+import {
+  budget,
+  formatBytes,
+  machineInfo,
+  median,
+  options,
+  printBudgets,
+  printMachine,
+  printTable,
+  writeJson,
+} from "./lib/report.mjs";
 import { buildSnapshot, checkPageAssets, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
 const settings = options({
@@ -42,7 +53,6 @@ const phone = {
     "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
 };
 
-
 /** Records paints and hydration in the page, from navigation start (performance.now()). */
 function observePage() {
   const marks = { fcp: null, lcp: null, hydrated: null };
@@ -62,10 +72,14 @@ function observePage() {
   poll();
   // Tap feedback, timed in the page (Playwright's own checks run late on a slowed CPU): the tap's touchstart, kept
   // across the page load a plain form post causes, and the frame in which the cart badge first counts an item.
-  addEventListener("touchstart", (event) => sessionStorage.setItem("benchTapAt", String(performance.timeOrigin + event.timeStamp)), {
-    capture: true,
-    once: true,
-  });
+  addEventListener(
+    "touchstart",
+    (event) => sessionStorage.setItem("benchTapAt", String(performance.timeOrigin + event.timeStamp)),
+    {
+      capture: true,
+      once: true,
+    },
+  );
   const badgeCounts = () => /^[1-9]/.test(document.querySelector('[data-testid="cart-badge"]')?.textContent ?? "");
   const watchBadge = new MutationObserver(() => {
     if (!badgeCounts()) return;
@@ -91,7 +105,9 @@ async function throttledPage(browser) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: settings.cpu });
   const types = new Map();
   const requests = [];
-  cdp.on("Network.responseReceived", ({ requestId, type, response }) => types.set(requestId, { type, url: response.url }));
+  cdp.on("Network.responseReceived", ({ requestId, type, response }) =>
+    types.set(requestId, { type, url: response.url }),
+  );
   cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength, timestamp }) => {
     const info = types.get(requestId);
     if (info) requests.push({ ...info, bytes: encodedDataLength, finishedAt: timestamp });
@@ -122,10 +138,14 @@ async function paintRun(browser, url, clientDir) {
   try {
     await page.goto(url, { waitUntil: "load", timeout: 120_000 });
     const marks = await page
-      .waitForFunction(() => window.__benchMarks?.hydrated != null && window.__benchMarks, undefined, { timeout: patienceMs, polling: 100 })
+      .waitForFunction(() => window.__benchMarks?.hydrated != null && window.__benchMarks, undefined, {
+        timeout: patienceMs,
+        polling: 100,
+      })
       .then((handle) => handle.jsonValue())
       .catch(() => page.evaluate(() => window.__benchMarks));
-    const bytes = (type) => requests.filter((request) => request.type === type).reduce((sum, request) => sum + request.bytes, 0);
+    const bytes = (type) =>
+      requests.filter((request) => request.type === type).reduce((sum, request) => sum + request.bytes, 0);
     return {
       fcpMs: marks.fcp,
       lcpMs: marks.lcp,
@@ -157,11 +177,29 @@ async function tapRun(browser, url, atMs) {
     await button.waitFor({ state: "attached", timeout: patienceMs });
     const hydratedAtTap = await page.evaluate(() => Boolean(window.__remixRouter?.state?.initialized));
     await button.tap({ timeout: patienceMs });
-    await page.getByTestId("cart-badge").filter({ hasText: /^[1-9]/ }).first().waitFor({ state: "visible", timeout: patienceMs });
-    const { tappedAt, shownAt } = await page.evaluate(() => ({ tappedAt: Number(sessionStorage.getItem("benchTapAt")), shownAt: window.__benchBadgeAt }));
-    return { plannedMs: atMs, tappedAtMs: Math.round(tappedAt - started), feedbackMs: Math.round(shownAt - tappedAt), hydratedAtTap };
+    await page
+      .getByTestId("cart-badge")
+      .filter({ hasText: /^[1-9]/ })
+      .first()
+      .waitFor({ state: "visible", timeout: patienceMs });
+    const { tappedAt, shownAt } = await page.evaluate(() => ({
+      tappedAt: Number(sessionStorage.getItem("benchTapAt")),
+      shownAt: window.__benchBadgeAt,
+    }));
+    return {
+      plannedMs: atMs,
+      tappedAtMs: Math.round(tappedAt - started),
+      feedbackMs: Math.round(shownAt - tappedAt),
+      hydratedAtTap,
+    };
   } catch (error) {
-    return { plannedMs: atMs, tappedAtMs: null, feedbackMs: null, hydratedAtTap: null, error: String(error).slice(0, 300) };
+    return {
+      plannedMs: atMs,
+      tappedAtMs: null,
+      feedbackMs: null,
+      hydratedAtTap: null,
+      error: String(error).slice(0, 300),
+    };
   } finally {
     await context.close();
   }
@@ -169,9 +207,18 @@ async function tapRun(browser, url, atMs) {
 
 async function main() {
   const machine = machineInfo();
-  const pages = settings.pages.split(",").map((page) => page.trim()).filter(Boolean);
-  const taps = settings.taps.split(",").map(Number).filter((ms) => ms >= 0);
-  const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild || Boolean(settings.buildDir), source: settings.buildDir || undefined });
+  const pages = settings.pages
+    .split(",")
+    .map((page) => page.trim())
+    .filter(Boolean);
+  const taps = settings.taps
+    .split(",")
+    .map(Number)
+    .filter((ms) => ms >= 0);
+  const snapshot = await buildSnapshot({
+    skipBuild: settings.skipBuild || Boolean(settings.buildDir),
+    source: settings.buildDir || undefined,
+  });
   const server = await startShopServer(snapshot, { label: "Throttled" }).catch((error) => {
     removeSnapshot(snapshot);
     throw error;
@@ -191,7 +238,7 @@ async function main() {
         console.log(
           `FCP ${Math.round(result.fcpMs)} ms, LCP ${Math.round(result.lcpMs)} ms, hydrated ${
             result.hydratedMs === null ? "never" : `${Math.round(result.hydratedMs)} ms`
-          }, JS ${formatBytes(result.js.gzip)} KB gzip`
+          }, JS ${formatBytes(result.js.gzip)} KB gzip`,
         );
       }
       const tapResults = [];
@@ -203,7 +250,7 @@ async function main() {
           console.log(
             result.feedbackMs === null
               ? `no feedback (${result.error})`
-              : `tapped at ${result.tappedAtMs} ms (${result.hydratedAtTap ? "hydrated" : "plain HTML"}), badge after ${result.feedbackMs} ms`
+              : `tapped at ${result.tappedAtMs} ms (${result.hydratedAtTap ? "hydrated" : "plain HTML"}), badge after ${result.feedbackMs} ms`,
           );
         }
       }
@@ -240,11 +287,22 @@ async function main() {
 
   printMachine(machine);
   console.log(
-    `Chromium throttled through CDP: ${settings.latency} ms latency, ${settings.kbps} kbit/s, CPU ${settings.cpu}x; 412x823 touch screen; median of ${settings.runs} runs\n`
+    `Chromium throttled through CDP: ${settings.latency} ms latency, ${settings.kbps} kbit/s, CPU ${settings.cpu}x; 412x823 touch screen; median of ${settings.runs} runs\n`,
   );
   const seconds = (ms) => (ms === null ? "never" : (ms / 1000).toFixed(2));
   printTable([
-    ["page", "FCP s", "LCP s", "hydrated s", "JS KB", "JS gzip KB", "doc KB", "CSS KB", "img KB", ...taps.map((ms) => `tap ${ms / 1000} s: badge s (worst)`)],
+    [
+      "page",
+      "FCP s",
+      "LCP s",
+      "hydrated s",
+      "JS KB",
+      "JS gzip KB",
+      "doc KB",
+      "CSS KB",
+      "img KB",
+      ...taps.map((ms) => `tap ${ms / 1000} s: badge s (worst)`),
+    ],
     ...summary.map((row) => [
       row.page,
       seconds(row.fcpMs),
@@ -255,23 +313,51 @@ async function main() {
       formatBytes(row.documentBytes),
       formatBytes(row.stylesheetBytes),
       formatBytes(row.imageBytes),
-      ...row.taps.map((tap) => `${seconds(tap.medianMs)} (${seconds(tap.worstMs)}), ${tap.inPlace}/${tap.runs} in place`),
+      ...row.taps.map(
+        (tap) => `${seconds(tap.medianMs)} (${seconds(tap.worstMs)}), ${tap.inPlace}/${tap.runs} in place`,
+      ),
     ]),
   ]);
   console.log(
     "Bytes as transferred (compressed, headers included) until hydration. JS gzip: the same scripts had they been sent\n" +
       "gzip-compressed. A tap's time runs from the tap to the badge showing the item; 'in place' counts taps that met a\n" +
-      "hydrated page (the others were plain form posts)."
+      "hydrated page (the others were plain form posts).",
   );
   const checks = summary.flatMap((row) => [
-    budget(`${row.page} main content painted (LCP)`, row.lcpMs, "<=", budgets.mainContentMs, (ms) => `${Math.round(ms)} ms`),
-    budget(`${row.page} JS on hydration (had it been gzip)`, row.jsGzipBytes, "<=", budgets.jsGzipBytes, (bytes) => `${formatBytes(bytes)} KB`),
+    budget(
+      `${row.page} main content painted (LCP)`,
+      row.lcpMs,
+      "<=",
+      budgets.mainContentMs,
+      (ms) => `${Math.round(ms)} ms`,
+    ),
+    budget(
+      `${row.page} JS on hydration (had it been gzip)`,
+      row.jsGzipBytes,
+      "<=",
+      budgets.jsGzipBytes,
+      (bytes) => `${formatBytes(bytes)} KB`,
+    ),
     ...row.taps.map((tap) =>
-      budget(`${row.page} tap at ${tap.atMs} ms: feedback, worst of ${tap.runs}`, tap.worstMs, "<=", budgets.tapFeedbackMs, (ms) => `${Math.round(ms)} ms`)
+      budget(
+        `${row.page} tap at ${tap.atMs} ms: feedback, worst of ${tap.runs}`,
+        tap.worstMs,
+        "<=",
+        budgets.tapFeedbackMs,
+        (ms) => `${Math.round(ms)} ms`,
+      ),
     ),
   ]);
   const failed = printBudgets(checks);
-  writeJson("bench-throttled.json", { kind: "throttled", machine, settings, budgets, summary, pages: results, budgetResults: checks });
+  writeJson("bench-throttled.json", {
+    kind: "throttled",
+    machine,
+    settings,
+    budgets,
+    summary,
+    pages: results,
+    budgetResults: checks,
+  });
   process.exitCode = failed > 0 ? 1 : 0;
 }
 

@@ -27,7 +27,17 @@ const buildsDir = path.join(tmpDir, "builds");
  * (Tailwind also finds class names in other text files of the project; a test that adds one changes nothing a test
  * can see.)
  */
-const BUILD_INPUTS = ["app", "public", "supabase/migrations", "patches", "package.json", "package-lock.json", "vite.config.ts", "tsconfig.json", "tailwind.config.ts"];
+const BUILD_INPUTS = [
+  "app",
+  "public",
+  "supabase/migrations",
+  "patches",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "tsconfig.json",
+  "tailwind.config.ts",
+];
 const isTestFile = (file) => /\.test\.tsx?$/.test(file);
 /** A build nobody has asked for (ensureBuild) for this long is removed when the next one is made. */
 const UNUSED_BUILD_LIFETIME_MS = 24 * 60 * 60_000;
@@ -96,12 +106,19 @@ async function buildInto(dir, log) {
   log(`Building the shop (npm run build) into ${path.relative(projectRoot, dir)}...`);
   const started = Date.now();
   // Not the caller's NODE_ENV or VITEST: a build started from a test runner must be the same production build.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")),
+  );
   try {
     // Asynchronous, so that a test worker keeps answering its runner during a build.
-    await execFileAsync("npm", ["run", "build"], { cwd: projectRoot, env: { ...env, BUILD_DIR: partial }, maxBuffer: 64 * 1024 * 1024 });
+    await execFileAsync("npm", ["run", "build"], {
+      cwd: projectRoot,
+      env: { ...env, BUILD_DIR: partial },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const missing = missingAssets(partial);
-    if (missing.length > 0) throw new Error(`the server build links files the client build lacks: ${missing.slice(0, 5).join(", ")}`);
+    if (missing.length > 0)
+      throw new Error(`the server build links files the client build lacks: ${missing.slice(0, 5).join(", ")}`);
     fs.renameSync(partial, dir);
   } catch (error) {
     fs.rmSync(partial, { recursive: true, force: true });
@@ -121,7 +138,9 @@ function missingAssets(buildDir) {
     .join("\n");
   const linked = new Set(serverCode.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
   // The server build names its own chunks under /assets too; those live in build/server.
-  return [...linked].filter((asset) => !fs.existsSync(path.join(buildDir, "client", asset)) && !fs.existsSync(path.join(serverDir, asset)));
+  return [...linked].filter(
+    (asset) => !fs.existsSync(path.join(buildDir, "client", asset)) && !fs.existsSync(path.join(serverDir, asset)),
+  );
 }
 
 /** Builds of older sources nobody asked for in a day, and leftovers of interrupted builds. */
@@ -130,7 +149,8 @@ function removeUnusedBuilds(current) {
     const dir = path.join(buildsDir, name);
     if (dir === current) continue;
     const unusedFor = Date.now() - fs.statSync(dir).mtimeMs;
-    if (name.includes(".partial-") || unusedFor > UNUSED_BUILD_LIFETIME_MS) fs.rmSync(dir, { recursive: true, force: true });
+    if (name.includes(".partial-") || unusedFor > UNUSED_BUILD_LIFETIME_MS)
+      fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -142,7 +162,9 @@ export function freePort() {
     probe.on("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("No free port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("No free port")),
+      );
     });
   });
 }
@@ -218,7 +240,17 @@ export function throwawayDir(prefix, { at } = {}) {
  * @param {ShopOptions & { buildDir: string; port: number }} options
  * @returns {ShopProcess}
  */
-export function spawnShop({ buildDir, port, host = "127.0.0.1", dataDir, env = {}, wrapper, nodeArgs = [], echo = false, onLine }) {
+export function spawnShop({
+  buildDir,
+  port,
+  host = "127.0.0.1",
+  dataDir,
+  env = {},
+  wrapper,
+  nodeArgs = [],
+  echo = false,
+  onLine,
+}) {
   const embedded = !env.BACKEND && !env.DATABASE_URL && !env.SUPABASE_URL ? true : env.BACKEND === "embedded";
   const throwaway = embedded && !dataDir ? throwawayDir("shop-data-") : undefined;
   const databaseDir = embedded ? (dataDir ?? throwaway?.path) : undefined;
@@ -339,7 +371,9 @@ export async function untilReady(shop, timeoutMs = 180_000) {
 /** What any program needs to run; nothing the shop reads. */
 function inheritedBasics() {
   const names = ["PATH", "HOME", "TMPDIR", "LANG", "TZ"];
-  return Object.fromEntries(names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]));
+  return Object.fromEntries(
+    names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]),
+  );
 }
 
 const OUTPUT_LIMIT = 8 * 1024 * 1024;
@@ -371,7 +405,8 @@ function keptOutput(onLine) {
     text: () => text.items().join(""),
     /** @param {string | RegExp | ((line: string) => boolean)} match @param {number} [timeoutMs] @returns {Promise<string>} */
     waitFor(match, timeoutMs = 30_000) {
-      const matches = (line) => (typeof match === "string" ? line.includes(match) : typeof match === "function" ? match(line) : match.test(line));
+      const matches = (line) =>
+        typeof match === "string" ? line.includes(match) : typeof match === "function" ? match(line) : match.test(line);
       const already = lines.items().find(matches);
       if (already !== undefined) return Promise.resolve(already);
       return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, visit } from "./fixtures";
+
 import { shippingAddress } from "../support/shipping";
+import { expect, expectAccessible, test, visit } from "./fixtures";
 import { createAccount, fillAuthForm, newEmail, PASSWORD } from "./pages/account";
 import { linkIn, waitForMail } from "./pages/mail";
 import { act } from "./pages/navigation";
@@ -25,7 +26,9 @@ async function checkAccessibility(page: Page, hasJs: boolean) {
 }
 
 function todayLong() {
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date());
+  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
+    new Date(),
+  );
 }
 
 test.describe("sign in and sign up page", () => {
@@ -48,7 +51,10 @@ test.describe("sign in and sign up page", () => {
     await expect(main(page).getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
   });
 
-  test("signs up, follows the e-mailed link, signs out from the header menu and signs in again", async ({ page, hasJs }) => {
+  test("signs up, follows the e-mailed link, signs out from the header menu and signs in again", async ({
+    page,
+    hasJs,
+  }) => {
     test.slow();
     const email = newEmail();
     await visit(page, "/auth?mode=signup");
@@ -107,7 +113,10 @@ test.describe("sign in and sign up page", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   });
 
-  test("an address already registered gets the same answer as a new one, and its owner an e-mail", async ({ page, hasJs }) => {
+  test("an address already registered gets the same answer as a new one, and its owner an e-mail", async ({
+    page,
+    hasJs,
+  }) => {
     const email = await createAccount(page, { signedIn: false });
     await visit(page, "/auth?mode=signup");
     await fillAuthForm(page, email, PASSWORD);
@@ -121,7 +130,10 @@ test.describe("sign in and sign up page", () => {
     await expect(main(page).getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
   });
 
-  test("with JavaScript, the password can be shown and the form is disabled while it is sent", async ({ page, hasJs }) => {
+  test("with JavaScript, the password can be shown and the form is disabled while it is sent", async ({
+    page,
+    hasJs,
+  }) => {
     // Creates an account and signs in: several round trips, slow on a busy machine.
     test.slow();
     await visit(page, "/auth");
@@ -157,21 +169,25 @@ test.describe("sign in and sign up page", () => {
     await expect(toast(page)).toContainText("Welcome back!");
   });
 
-  test("with JavaScript, signing up shows 'Creating account...' while it is sent", { tag: "@js-only" }, async ({ page }) => {
-    await visit(page, "/auth?mode=signup");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/auth.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await fillAuthForm(page, newEmail(), PASSWORD);
-    await main(page).getByRole("button", { name: "Sign Up", exact: true }).click();
-    await expect(main(page).getByRole("button", { name: "Creating account..." })).toBeDisabled();
-    release();
-    // Said on the page, in one place: the account waits for its e-mailed link (decision 0016).
-    await expect(main(page).getByRole("status").filter({ hasText: "Account created!" }).first()).toBeVisible();
-  });
+  test(
+    "with JavaScript, signing up shows 'Creating account...' while it is sent",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await visit(page, "/auth?mode=signup");
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/auth.data*", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await fillAuthForm(page, newEmail(), PASSWORD);
+      await main(page).getByRole("button", { name: "Sign Up", exact: true }).click();
+      await expect(main(page).getByRole("button", { name: "Creating account..." })).toBeDisabled();
+      release();
+      // Said on the page, in one place: the account waits for its e-mailed link (decision 0016).
+      await expect(main(page).getByRole("status").filter({ hasText: "Account created!" }).first()).toBeVisible();
+    },
+  );
 
   test("signed-in visitors are sent home", async ({ page }) => {
     await createAccount(page, { signedIn: true });
@@ -191,7 +207,10 @@ test.describe("sign in and sign up page", () => {
 
     // The second server is configured with Google credentials (playwright.config.ts): there it is offered.
     await visit(page, `${bigCatalogURL}/auth?redirectTo=%2Forders`);
-    await expect(main(page).getByRole("link", { name: "Continue with Google" })).toHaveAttribute("href", "/auth/google?redirectTo=%2Forders");
+    await expect(main(page).getByRole("link", { name: "Continue with Google" })).toHaveAttribute(
+      "href",
+      "/auth/google?redirectTo=%2Forders",
+    );
     await checkAccessibility(page, hasJs);
   });
 
@@ -302,7 +321,10 @@ test.describe("orders", () => {
     await checkAccessibility(page, hasJs);
   });
 
-  test("lists an order placed at checkout, and another shopper sees neither it nor the profile", async ({ page, hasJs }) => {
+  test("lists an order placed at checkout, and another shopper sees neither it nor the profile", async ({
+    page,
+    hasJs,
+  }) => {
     // Two accounts (memory-hard password hashing), a checkout and an accessibility scan: a long walk.
     test.slow();
     const email = await createAccount(page, { signedIn: true });
@@ -322,7 +344,11 @@ test.describe("orders", () => {
     ];
     for (const [label, value] of fields) await main(page).getByLabel(label, { exact: true }).fill(value);
     await expect(main(page).getByLabel("Email", { exact: true })).toHaveValue(email);
-    await act(page, hasJs, () => main(page).getByRole("button", { name: /Place Order/ }).click());
+    await act(page, hasJs, () =>
+      main(page)
+        .getByRole("button", { name: /Place Order/ })
+        .click(),
+    );
     await expect(page).toHaveURL(/\/order-success$/);
     const confirmation = (await page.getByTestId("order-number").textContent()) ?? "";
     const number = confirmation.replace(/^Order #/, "");
@@ -367,9 +393,17 @@ test.describe("orders pagination", () => {
     await createAccount(page, { signedIn: true });
     // Orders placed the way the checkout form posts them (the form itself is covered above and in checkout.spec).
     for (let order = 1; order <= 11; order += 1) {
-      expect((await page.request.post("/cart", { form: { intent: "add", productId: "acc-3", quantity: String(order) } })).ok()).toBe(true);
+      expect(
+        (
+          await page.request.post("/cart", { form: { intent: "add", productId: "acc-3", quantity: String(order) } })
+        ).ok(),
+      ).toBe(true);
       const placed = await page.request.post("/checkout", {
-        form: { ...shippingAddress, shippingMethod: "standard", idempotencyKey: `orders-pagination-${order}-${Date.now()}` },
+        form: {
+          ...shippingAddress,
+          shippingMethod: "standard",
+          idempotencyKey: `orders-pagination-${order}-${Date.now()}`,
+        },
         maxRedirects: 0,
       });
       expect(placed.headers()["location"]).toBe("/order-success");
@@ -439,7 +473,9 @@ test.describe("account safety (decision 0015)", () => {
     const otherDevice = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: hasJs });
     try {
       const other = await otherDevice.newPage();
-      expect((await other.request.post("/auth", { form: { intent: "signin", email, password: PASSWORD } })).ok()).toBe(true);
+      expect((await other.request.post("/auth", { form: { intent: "signin", email, password: PASSWORD } })).ok()).toBe(
+        true,
+      );
       await visit(other, "/profile");
       await expect(main(other)).toContainText(email);
 

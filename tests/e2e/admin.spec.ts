@@ -1,4 +1,5 @@
 import fs from "node:fs";
+
 import { expect, expectAccessible, test, visit } from "./fixtures";
 import { createAccount } from "./pages/account";
 import { expectBadge, openOrder, placeOrder, signInAsStaff } from "./pages/admin";
@@ -13,7 +14,10 @@ test.describe("back office", () => {
   // Each test is a whole flow (an order placed, staff signed up, several posts and e-mails): several times a page test.
   test.describe.configure({ timeout: 180_000 });
 
-  test("a guest order is marked paid, shipped and delivered; the guest is e-mailed and follows it on their own page", async ({ page, hasJs }) => {
+  test("a guest order is marked paid, shipped and delivered; the guest is e-mailed and follows it on their own page", async ({
+    page,
+    hasJs,
+  }) => {
     const order = await placeOrder(page);
     const confirmation = await waitForMail(order.email, new RegExp(`order #${order.number}$`));
     const ownPage = linkIn(confirmation, "/order-status");
@@ -46,7 +50,10 @@ test.describe("back office", () => {
     await main.getByLabel("Tracking number").fill("1Z999AA10123456784");
     await act(page, hasJs, () => main.getByRole("button", { name: "Mark as shipped" }).click());
     await expectBadge(main, "shipped");
-    await expect(main.getByRole("link", { name: "Track the parcel" })).toHaveAttribute("href", "https://www.ups.com/track?tracknum=1Z999AA10123456784");
+    await expect(main.getByRole("link", { name: "Track the parcel" })).toHaveAttribute(
+      "href",
+      "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+    );
     const shipped = await waitForMail(order.email, new RegExp(`order #${order.number} has shipped$`));
     expect(shipped.parsed.text).toContain("Carrier: UPS");
     expect(shipped.parsed.text).toContain("Tracking number: 1Z999AA10123456784");
@@ -60,12 +67,23 @@ test.describe("back office", () => {
 
     await visit(page, ownPage);
     await expectBadge(page.getByRole("main"), "delivered");
-    await expect(page.getByRole("main").getByRole("link", { name: /Track your parcel/ })).toHaveAttribute("href", /ups\.com/);
-    await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: /^(Pending|Paid|Shipped|Delivered) / })).toHaveCount(4);
+    await expect(page.getByRole("main").getByRole("link", { name: /Track your parcel/ })).toHaveAttribute(
+      "href",
+      /ups\.com/,
+    );
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ hasText: /^(Pending|Paid|Shipped|Delivered) / }),
+    ).toHaveCount(4);
     if (hasJs) await expectAccessible(page);
   });
 
-  test("an order is cancelled with a reason the customer is told; the list filters by status", async ({ page, hasJs }) => {
+  test("an order is cancelled with a reason the customer is told; the list filters by status", async ({
+    page,
+    hasJs,
+  }) => {
     const order = await placeOrder(page);
     await signInAsStaff(page, 2);
     await openOrder(page, order.number);
@@ -90,7 +108,11 @@ test.describe("back office", () => {
     if (hasJs) await expectAccessible(page);
   });
 
-  test("a stale form is told the order changed meanwhile and shows the order as it now is", async ({ page, hasJs, allowHttpError }) => {
+  test("a stale form is told the order changed meanwhile and shows the order as it now is", async ({
+    page,
+    hasJs,
+    allowHttpError,
+  }) => {
     allowHttpError(409, "/admin/orders/");
     const order = await placeOrder(page);
     await signInAsStaff(page, 3);
@@ -105,12 +127,17 @@ test.describe("back office", () => {
     const main = page.getByRole("main");
     await main.getByLabel(/Reason for cancelling/).fill("Customer asked");
     await act(page, hasJs, () => main.getByRole("button", { name: "Cancel order" }).click());
-    await expect(main.getByRole("alert")).toHaveText("The order changed meanwhile, so nothing was done. Here it is as it is now.");
+    await expect(main.getByRole("alert")).toHaveText(
+      "The order changed meanwhile, so nothing was done. Here it is as it is now.",
+    );
     await expectBadge(main, "paid");
     await expect(main.getByRole("button", { name: "Mark as shipped" })).toBeVisible();
   });
 
-  test("a member who is not staff finds no back office: every page and every form post is the ordinary 404", async ({ page, allowHttpError }) => {
+  test("a member who is not staff finds no back office: every page and every form post is the ordinary 404", async ({
+    page,
+    allowHttpError,
+  }) => {
     allowHttpError(404);
     await createAccount(page, { signedIn: true });
     const someOrder = "0b5e7a52-35a4-4d8f-9a51-7c1f0f6d2f11";
@@ -146,15 +173,23 @@ test.describe("back office", () => {
     const confirm = await waitForMail(subscriber, /newsletter subscription/);
     // The link opens a button; its POST confirms (decision 0027).
     const confirmLink = linkIn(confirm, "/newsletter/confirm");
-    const confirmed = await page.request.post(confirmLink, { form: { token: new URL(confirmLink).searchParams.get("token")! } });
+    const confirmed = await page.request.post(confirmLink, {
+      form: { token: new URL(confirmLink).searchParams.get("token")! },
+    });
     expect(confirmed.ok()).toBe(true);
 
     await signInAsStaff(page, 4);
     await visit(page, `/admin/orders?q=${encodeURIComponent(order.email)}`);
-    const [orders] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const [orders] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
     expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await orders.path())!, "utf8");
-    const lines = text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe(
       "Order number,Order id,Placed at (UTC),Status,First name,Last name,E-mail,Customer,Items,Subtotal,Shipping,Total,Currency,Carrier,Tracking number",
     );
@@ -165,17 +200,30 @@ test.describe("back office", () => {
     await visit(page, "/admin/subscribers");
     await expect(page.getByRole("list", { name: "Subscribers, newest first" })).toContainText(subscriber);
     if (hasJs) await expectAccessible(page);
-    const [subscribers] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
-    const rows = fs.readFileSync((await subscribers.path())!, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+    const [subscribers] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    const rows = fs
+      .readFileSync((await subscribers.path())!, "utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(rows[0]).toBe("E-mail,Confirmed at (UTC)");
     expect(rows.some((row) => row.startsWith(`${subscriber},`))).toBe(true);
   });
 
-  test("a member's /orders shows the status in its colour, the tracking number and link, and the dates", async ({ page, hasJs }) => {
+  test("a member's /orders shows the status in its colour, the tracking number and link, and the dates", async ({
+    page,
+    hasJs,
+  }) => {
     // The member orders while signed in; staff (in another browser) ship it.
     await createAccount(page, { signedIn: true });
     const order = await placeOrder(page, { first: "Grace", last: "Hopper" });
-    const staffContext = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: hasJs });
+    const staffContext = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: hasJs });
     const staffPage = await staffContext.newPage();
     try {
       await signInAsStaff(staffPage, 5);
@@ -184,7 +232,10 @@ test.describe("back office", () => {
         { kind: "mark-paid", expectedStatus: "pending" } as Record<string, string>,
         { kind: "mark-shipped", expectedStatus: "paid", carrier: "FedEx", trackingNumber: "123456789012" },
       ]) {
-        const moved = await staffPage.request.post(`/admin/orders/${id}`, { form: { intent: "move", ...form }, maxRedirects: 0 });
+        const moved = await staffPage.request.post(`/admin/orders/${id}`, {
+          form: { intent: "move", ...form },
+          maxRedirects: 0,
+        });
         expect(moved.status()).toBe(303);
       }
     } finally {
@@ -194,7 +245,10 @@ test.describe("back office", () => {
     const card = page.getByRole("article", { name: `Order #${order.number}` });
     await expectBadge(card, "shipped");
     await expect(card).toContainText("Tracking: FedEx 123456789012");
-    await expect(card.getByRole("link", { name: /Track your parcel/ })).toHaveAttribute("href", "https://www.fedex.com/fedextrack/?trknbr=123456789012");
+    await expect(card.getByRole("link", { name: /Track your parcel/ })).toHaveAttribute(
+      "href",
+      "https://www.fedex.com/fedextrack/?trknbr=123456789012",
+    );
     await expect(card.getByRole("region", { name: "Progress" }).getByRole("listitem")).toHaveCount(3);
     if (hasJs) await expectAccessible(page);
   });

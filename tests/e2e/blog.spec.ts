@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test, visit } from "./fixtures";
 import { act } from "./pages/navigation";
 
@@ -24,7 +25,10 @@ test.describe("blog list", () => {
   test("shows the title, search box, category buttons and every article", async ({ page }) => {
     await visit(page, "/blog");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hair Care Blog");
-    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveAttribute("placeholder", "Search articles...");
+    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveAttribute(
+      "placeholder",
+      "Search articles...",
+    );
     const categories = page.getByRole("navigation", { name: "Blog categories" }).getByRole("link");
     await expect(categories).toHaveText(["All", "Hair Care", "Styling", "Wig Care", "Color"]);
     await expect(categories.first()).toHaveAttribute("aria-current", "page");
@@ -83,7 +87,10 @@ test.describe("blog search inside a category", () => {
     await expect(page.getByTestId("blog-search-scope")).toHaveCount(0);
   });
 
-  test("finding everything in the category, it says where it searched and offers nothing more", async ({ page, hasJs }) => {
+  test("finding everything in the category, it says where it searched and offers nothing more", async ({
+    page,
+    hasJs,
+  }) => {
     await visit(page, "/blog?category=Wig+Care");
     await searchBlog(page, hasJs, "wig");
     await expect(articleTitles(page)).toHaveText([titles["blog-3"]]);
@@ -108,7 +115,9 @@ test.describe("blog article", () => {
       "#maintenance",
     ]);
     await expect(main.getByRole("heading", { level: 2, name: "Why extensions need extra care" })).toBeVisible();
-    await expect(main.locator(".prose-article script, .prose-article iframe, .prose-article [onerror], .prose-article [onclick]")).toHaveCount(0);
+    await expect(
+      main.locator(".prose-article script, .prose-article iframe, .prose-article [onerror], .prose-article [onclick]"),
+    ).toHaveCount(0);
     await expect(main.getByRole("img").first()).toBeVisible();
 
     await act(page, hasJs, () => main.getByRole("link", { name: "Back to Blog" }).click());

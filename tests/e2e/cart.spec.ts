@@ -90,7 +90,10 @@ test.describe("the /cart page", () => {
     await expect(page).toHaveURL(/\/shop$/);
   });
 
-  test("filled: count line, lines with thumbnail, name, category, prices and controls, total", async ({ page, hasJs }) => {
+  test("filled: count line, lines with thumbnail, name, category, prices and controls, total", async ({
+    page,
+    hasJs,
+  }) => {
     await visit(page, "/product/acc-3");
     await addFromProductPage(page, hasJs, 2);
     await visit(page, "/product/clip-1");
@@ -113,7 +116,9 @@ test.describe("the /cart page", () => {
     await expect(line.getByRole("button", { name: `Remove ${clip1} from cart` })).toBeVisible();
     await cart.expectLine(clip1, 1, "$299.00");
 
-    await expect(cart.line(serum).getByText("accessories", { exact: true })).toHaveText("ACCESSORIES", { useInnerText: true });
+    await expect(cart.line(serum).getByText("accessories", { exact: true })).toHaveText("ACCESSORIES", {
+      useInnerText: true,
+    });
     await cart.expectLine(serum, 2, "$64.00");
 
     await expect(page.getByRole("main").getByText("Total", { exact: true })).toBeVisible();
@@ -221,7 +226,9 @@ test.describe("without JavaScript: plain HTML form posts", { tag: "@no-js-only" 
 
 // The panel is the enhanced cart; without JavaScript the cart button leads to /cart.
 test.describe("with JavaScript: the slide-in panel", { tag: "@js-only" }, () => {
-  test("opens as a modal dialog with focus inside; Esc and the backdrop close it and focus returns", async ({ page }) => {
+  test("opens as a modal dialog with focus inside; Esc and the backdrop close it and focus returns", async ({
+    page,
+  }) => {
     await visit(page, "/blog");
     const button = CartUi.cartButton(page);
     const dialog = page.getByRole("dialog", { name: "Shopping Cart" });
@@ -306,7 +313,9 @@ test.describe("with JavaScript: the slide-in panel", { tag: "@js-only" }, () => 
     await addFromProductPage(page, hasJs, 1);
     await visit(page, "/cart");
     const cart = new CartUi(page, hasJs);
-    const plus = cart.line("Volume Boost Clip-In Halo").getByRole("button", { name: "Increase quantity of Volume Boost Clip-In Halo" });
+    const plus = cart
+      .line("Volume Boost Clip-In Halo")
+      .getByRole("button", { name: "Increase quantity of Volume Boost Clip-In Halo" });
     for (let click = 0; click < 5; click += 1) await plus.click();
 
     await waitForRemixIdle(page);
@@ -328,7 +337,9 @@ test.describe("with JavaScript: the slide-in panel", { tag: "@js-only" }, () => 
     // The connection drops on the next cart request: the browser gets no answer at all.
     allowProblem(/^request failed: POST .*\/cart\.data/);
     allowProblem(/^console\.error: Failed to load resource: net::ERR_CONNECTION_RESET$/);
-    await page.route("**/cart.data*", (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback()));
+    await page.route("**/cart.data*", (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback(),
+    );
     await cart.increase("Volume Boost Clip-In Halo");
 
     await expectToast(page, "Error", "Your cart could not be updated. Check your connection and try again.");
@@ -393,7 +404,9 @@ test.describe("refused and forged requests", () => {
     expect(original?.httpOnly).toBe(true);
 
     // Keep the signature but change the signed value: the server must notice.
-    const signature = decodeURIComponent(original?.value ?? "").split(".").at(-1);
+    const signature = decodeURIComponent(original?.value ?? "")
+      .split(".")
+      .at(-1);
     const forgedValue = `${Buffer.from(JSON.stringify("acc-3:50")).toString("base64")}.${signature}`;
     for (const value of [encodeURIComponent(forgedValue), "not-a-signed-cookie"]) {
       await context.clearCookies();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test, visit } from "./fixtures";
 import { newEmail } from "./pages/account";
 import { waitForMail } from "./pages/mail";
@@ -37,7 +38,8 @@ async function addToCart(page: Page, productId: string, quantity = 1) {
 }
 
 async function fillAddress(page: Page, email?: string) {
-  for (const [label, value] of address) await page.getByLabel(label, { exact: true }).fill(label === "Email" && email ? email : value);
+  for (const [label, value] of address)
+    await page.getByLabel(label, { exact: true }).fill(label === "Email" && email ? email : value);
 }
 
 test.describe("checkout", () => {
@@ -74,7 +76,10 @@ test.describe("checkout", () => {
     await expect(page.getByRole("button", { name: "Place Order - $598.00" })).toBeVisible();
   });
 
-  test("the shipping choice sets the summary and the button, and the order, its confirmation and its e-mail show it", async ({ page, hasJs }) => {
+  test("the shipping choice sets the summary and the button, and the order, its confirmation and its e-mail show it", async ({
+    page,
+    hasJs,
+  }) => {
     await addToCart(page, "acc-2");
     await visit(page, "/checkout");
     const summary = page.getByRole("region", { name: "Order Summary" });
@@ -115,7 +120,10 @@ test.describe("checkout", () => {
     expect(mail.parsed.text).toContain("Total: $43.99");
   });
 
-  test("an address abroad ships by International, at the flat rate the shipping page names", async ({ page, hasJs }) => {
+  test("an address abroad ships by International, at the flat rate the shipping page names", async ({
+    page,
+    hasJs,
+  }) => {
     await addToCart(page, "acc-2");
     await visit(page, "/checkout");
     await fillAddress(page);
@@ -136,7 +144,10 @@ test.describe("checkout", () => {
     await expect(page.getByRole("main")).toContainText("International shipping is a flat $29.99 per order");
   });
 
-  test("a 200-character name and a 5,000-character address are refused with the field's message, not cut", async ({ page, allowHttpError }) => {
+  test("a 200-character name and a 5,000-character address are refused with the field's message, not cut", async ({
+    page,
+    allowHttpError,
+  }) => {
     allowHttpError(400, "/checkout");
     await addToCart(page, "acc-2");
     await visit(page, "/checkout");
@@ -157,27 +168,31 @@ test.describe("checkout", () => {
     await expect(page).not.toHaveURL(/order-success/);
   });
 
-  test("Back after a refused post and then an order asks nothing: no POST is left in the history", { tag: "@no-js-only" }, async ({ page }) => {
-    await addToCart(page, "acc-2");
-    await visit(page, "/checkout");
-    await fillAddress(page);
-    await page.getByLabel("Phone", { exact: true }).fill("123");
-    await page.getByRole("button", { name: /Place Order/ }).click();
-    await expect(page.getByText("Valid phone number is required")).toBeVisible();
-    // The refusal came back by a redirect: the page is a GET of /checkout.
-    await expect(page).toHaveURL(/\/checkout$/);
-    await page.getByLabel("Phone", { exact: true }).fill("3105550142");
-    await page.getByRole("button", { name: /Place Order/ }).click();
-    await expect(page).toHaveURL(/\/order-success$/);
+  test(
+    "Back after a refused post and then an order asks nothing: no POST is left in the history",
+    { tag: "@no-js-only" },
+    async ({ page }) => {
+      await addToCart(page, "acc-2");
+      await visit(page, "/checkout");
+      await fillAddress(page);
+      await page.getByLabel("Phone", { exact: true }).fill("123");
+      await page.getByRole("button", { name: /Place Order/ }).click();
+      await expect(page.getByText("Valid phone number is required")).toBeVisible();
+      // The refusal came back by a redirect: the page is a GET of /checkout.
+      await expect(page).toHaveURL(/\/checkout$/);
+      await page.getByLabel("Phone", { exact: true }).fill("3105550142");
+      await page.getByRole("button", { name: /Place Order/ }).click();
+      await expect(page).toHaveURL(/\/order-success$/);
 
-    // Back lands on a GET (the ordered checkout, which goes to the shop), never on "Confirm Form Resubmission".
-    await page.goBack();
-    await expect(page).toHaveURL(/\/shop$/);
-    await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
-    await page.goBack();
-    await expect(page).toHaveURL(/\/shop$/);
-    await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
-  });
+      // Back lands on a GET (the ordered checkout, which goes to the shop), never on "Confirm Form Resubmission".
+      await page.goBack();
+      await expect(page).toHaveURL(/\/shop$/);
+      await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/shop$/);
+      await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
+    },
+  );
 
   test("shows every field's message and keeps what was typed", async ({ page, hasJs, allowHttpError }) => {
     allowHttpError(400, "/checkout");
@@ -215,45 +230,55 @@ test.describe("checkout", () => {
     }
   });
 
-  test("a NUL byte in a field: 400 with its message, everything else kept, the cart unchanged", { tag: "@no-js-only" }, async ({ page, allowHttpError }) => {
-    allowHttpError(400, "/checkout");
-    await addToCart(page, "acc-2");
-    await visit(page, "/checkout");
-    const placeOrder = page.getByRole("button", { name: /Place Order/ });
-    const total = await placeOrder.textContent();
-    await page.getByLabel("City", { exact: true }).fill("Beverly Hills");
-    const addressField = page.getByLabel("Address", { exact: true });
-    await addressField.fill("1 Rodeo\u0000 Drive");
-    await placeOrder.click();
+  test(
+    "a NUL byte in a field: 400 with its message, everything else kept, the cart unchanged",
+    { tag: "@no-js-only" },
+    async ({ page, allowHttpError }) => {
+      allowHttpError(400, "/checkout");
+      await addToCart(page, "acc-2");
+      await visit(page, "/checkout");
+      const placeOrder = page.getByRole("button", { name: /Place Order/ });
+      const total = await placeOrder.textContent();
+      await page.getByLabel("City", { exact: true }).fill("Beverly Hills");
+      const addressField = page.getByLabel("Address", { exact: true });
+      await addressField.fill("1 Rodeo\u0000 Drive");
+      await placeOrder.click();
 
-    await expect(addressField).toHaveAttribute("aria-invalid", "true");
-    const describedBy = await addressField.getAttribute("aria-describedby");
-    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("This contains a character that can't be used here. Please retype it.");
-    await expect(page.getByLabel("City", { exact: true })).toHaveValue("Beverly Hills");
-    await expect(placeOrder).toHaveText(total ?? "missing");
-  });
+      await expect(addressField).toHaveAttribute("aria-invalid", "true");
+      const describedBy = await addressField.getAttribute("aria-describedby");
+      await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(
+        "This contains a character that can't be used here. Please retype it.",
+      );
+      await expect(page.getByLabel("City", { exact: true })).toHaveValue("Beverly Hills");
+      await expect(placeOrder).toHaveText(total ?? "missing");
+    },
+  );
 
-  test("with JavaScript, a field's message shows when it is left, before anything is sent", { tag: "@js-only" }, async ({ page }) => {
-    await addToCart(page, "acc-2");
-    await visit(page, "/checkout");
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
-    // The rules load on the first focus in the form (useZodForm). On a slow network the shopper may leave the
-    // field before they arrive: it is checked as soon as they do.
-    await page.route("**/assets/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
-    await page.getByLabel("Email").fill("not-an-email");
-    await page.getByLabel("Email").blur();
-    await expect(page.getByText("Valid email is required")).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
-    await page.getByLabel("Email").fill("ada@example.com");
-    await expect(page.getByText("Valid email is required")).toHaveCount(0);
-    expect(posts).toEqual([]);
-  });
+  test(
+    "with JavaScript, a field's message shows when it is left, before anything is sent",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await addToCart(page, "acc-2");
+      await visit(page, "/checkout");
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      // The rules load on the first focus in the form (useZodForm). On a slow network the shopper may leave the
+      // field before they arrive: it is checked as soon as they do.
+      await page.route("**/assets/*.js", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.getByLabel("Email").fill("not-an-email");
+      await page.getByLabel("Email").blur();
+      await expect(page.getByText("Valid email is required")).toBeVisible();
+      await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+      await page.getByLabel("Email").fill("ada@example.com");
+      await expect(page.getByText("Valid email is required")).toHaveCount(0);
+      expect(posts).toEqual([]);
+    },
+  );
 
   test("places a guest order, empties the cart and confirms it", async ({ page }) => {
     await addToCart(page, "wig-3");
@@ -286,7 +311,9 @@ test.describe("checkout", () => {
     expect(mail.parsed.html).toContain("$699.00");
   });
 
-  test("Enter in the last field (a phone keyboard's Go) places the order, with or without JavaScript", async ({ page }) => {
+  test("Enter in the last field (a phone keyboard's Go) places the order, with or without JavaScript", async ({
+    page,
+  }) => {
     await addToCart(page, "acc-2");
     await visit(page, "/checkout");
     await fillAddress(page, newEmail());
@@ -307,13 +334,21 @@ test.describe("checkout", () => {
 
     // The same form posted again (a retried request, back and resubmit): the first order answers.
     const resubmit = await page.request.post("/checkout", {
-      form: { ...Object.fromEntries(address.map(([label, value]) => [fieldNames[label], value])), country: "United States", shippingMethod: "standard", idempotencyKey: key },
+      form: {
+        ...Object.fromEntries(address.map(([label, value]) => [fieldNames[label], value])),
+        country: "United States",
+        shippingMethod: "standard",
+        idempotencyKey: key,
+      },
     });
     expect(resubmit.url()).toMatch(/\/order-success$/);
     expect(await resubmit.text()).toContain((number ?? "missing").slice(-8));
   });
 
-  test("a form that already placed an order, posted with a new cart, keeps the cart and comes back with a new key", async ({ page, allowHttpError }) => {
+  test("a form that already placed an order, posted with a new cart, keeps the cart and comes back with a new key", async ({
+    page,
+    allowHttpError,
+  }) => {
     allowHttpError(409, "/checkout");
     await addToCart(page, "clip-3");
     await visit(page, "/checkout");

@@ -40,7 +40,8 @@ export const test = base.extend<ShopFixtures & { guard: void }>({
   guard: [
     async ({ page, allowHttpError: _ensureAllowList, allowProblem: _ensureProblemList }, use, testInfo) => {
       const problems: string[] = [];
-      const allowed = (testInfo as unknown as { allowedHttpErrors: Array<{ status: number; urlPart?: string }> }).allowedHttpErrors;
+      const allowed = (testInfo as unknown as { allowedHttpErrors: Array<{ status: number; urlPart?: string }> })
+        .allowedHttpErrors;
       const isAllowed = (status: number, url: string) =>
         allowed.some((entry) => entry.status === status && (!entry.urlPart || url.includes(entry.urlPart)));
 
@@ -85,7 +86,10 @@ export async function visit(page: Page, url: string) {
   return response;
 }
 
-const isHydrated = () => Boolean((window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized);
+const isHydrated = () =>
+  Boolean(
+    (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized,
+  );
 
 /**
  * With JavaScript on: shows intent (a Shift key press, which changes nothing on the page) and waits until Remix has
@@ -108,6 +112,9 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    );
   expect(serious, "serious or critical axe violations").toEqual([]);
 }

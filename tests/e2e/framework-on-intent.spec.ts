@@ -27,7 +27,10 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     // Before any intent the cart button is the plain link to /cart.
     await expect(CartUi.cartButton(page)).toHaveAttribute("href", "/cart");
     await page.mouse.wheel(0, 300);
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized);
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+    );
     await markDocument(page);
     await CartUi.cartButton(page).click();
     await expect(page.getByRole("dialog", { name: "Shopping Cart" })).toBeVisible();
@@ -35,10 +38,14 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     await expectSameDocument(page);
   });
 
-  test("a tap on Add to Cart before hydration is a plain form post, answered by the page with badge and toast", async ({ page }) => {
+  test("a tap on Add to Cart before hydration is a plain form post, answered by the page with badge and toast", async ({
+    page,
+  }) => {
     const scripts = await holdScripts(page);
     await page.goto("/shop");
-    const post = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/cart");
+    const post = page.waitForRequest(
+      (request) => request.method() === "POST" && new URL(request.url()).pathname === "/cart",
+    );
     await page.getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions", exact: true }).click();
     // A document request (the browser's own form post), not a fetch from the framework.
     expect((await post).resourceType()).toBe("document");
@@ -77,12 +84,15 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     await expect(quantity).toHaveValue("5");
   });
 
-  test("a price moved before hydration applies at once, by the browser's own GET; once hydrated, the next in place", async ({ page }) => {
+  test("a price moved before hydration applies at once, by the browser's own GET; once hydrated, the next in place", async ({
+    page,
+  }) => {
     const scripts = await holdScripts(page);
     const listingRequests: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith("/shop")) listingRequests.push(`${request.resourceType()} ${url.pathname}${url.search}`);
+      if (url.pathname.startsWith("/shop"))
+        listingRequests.push(`${request.resourceType()} ${url.pathname}${url.search}`);
     });
     await page.goto("/shop");
     const maxPrice = page.getByRole("slider", { name: "Maximum price" });

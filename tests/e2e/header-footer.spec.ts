@@ -1,6 +1,6 @@
 import { expect, test, visit } from "./fixtures";
-import { addFromProductPage, CartUi } from "./pages/cart-ui";
 import { createAccount } from "./pages/account";
+import { addFromProductPage, CartUi } from "./pages/cart-ui";
 import { act } from "./pages/navigation";
 
 const headerLinks = [
@@ -27,7 +27,9 @@ test.describe("header", () => {
   test("a nav link and the logo lead to their pages", async ({ page, hasJs }) => {
     await visit(page, "/blog");
     const header = page.getByRole("banner");
-    await act(page, hasJs, () => header.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wigs" }).click());
+    await act(page, hasJs, () =>
+      header.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wigs" }).click(),
+    );
     await expect(page).toHaveURL(/\/shop\?category=wigs$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wigs");
 
@@ -55,7 +57,9 @@ test.describe("header", () => {
     await visit(page, "/");
     const search = page.locator("#header-search");
     await search.fill("unicorn glitter");
-    await act(page, hasJs, () => page.getByRole("banner").getByRole("search").getByRole("button", { name: "Search" }).first().click());
+    await act(page, hasJs, () =>
+      page.getByRole("banner").getByRole("search").getByRole("button", { name: "Search" }).first().click(),
+    );
     await expect(page.getByText("No products found matching your filters.")).toBeVisible();
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
   });
@@ -106,7 +110,10 @@ test.describe("header", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test("the search shows in the page's head without opening anything, and leads to results", async ({ page, hasJs }) => {
+    test("the search shows in the page's head without opening anything, and leads to results", async ({
+      page,
+      hasJs,
+    }) => {
       await visit(page, "/blog");
       const search = page.getByRole("searchbox", { name: "Search products" });
       await expect(search).toBeVisible();
@@ -119,7 +126,10 @@ test.describe("header", () => {
       await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("clip-in");
     });
 
-    test("the menu opens (also without JavaScript) with the header's links, Sale, the account and the information pages", async ({ page, hasJs }) => {
+    test("the menu opens (also without JavaScript) with the header's links, Sale, the account and the information pages", async ({
+      page,
+      hasJs,
+    }) => {
       await visit(page, "/");
       const mobileNav = page.getByRole("navigation", { name: "Mobile" });
       await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();

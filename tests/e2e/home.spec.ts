@@ -7,7 +7,10 @@ test("home shows the hero, badges, category tiles and the first four products", 
 
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Premium hair for your most confident self");
   await expect(main.getByRole("link", { name: "Shop Collection" })).toHaveAttribute("href", "/shop");
-  await expect(main.getByRole("link", { name: "Book Consultation" })).toHaveAttribute("href", /^mailto:hello@luxestrands\.example/);
+  await expect(main.getByRole("link", { name: "Book Consultation" })).toHaveAttribute(
+    "href",
+    /^mailto:hello@luxestrands\.example/,
+  );
   await expect(main.getByText("Premium Quality", { exact: true })).toBeVisible();
   await expect(main.getByText("Free Shipping", { exact: true })).toBeVisible();
 
@@ -26,8 +29,13 @@ test("home shows the hero, badges, category tiles and the first four products", 
     "Seamless Tape-In Extensions",
   ]);
   // Each featured card links to its product and can add it to the cart.
-  await expect(featured.first().getByRole("link", { name: "Silky Straight Clip-In Extensions" })).toHaveAttribute("href", "/product/clip-1");
-  await expect(featured.first().getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions" })).toBeVisible();
+  await expect(featured.first().getByRole("link", { name: "Silky Straight Clip-In Extensions" })).toHaveAttribute(
+    "href",
+    "/product/clip-1",
+  );
+  await expect(
+    featured.first().getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions" }),
+  ).toBeVisible();
 });
 
 test("Shop Collection leads to the listing and a category tile to its category", async ({ page, hasJs }) => {
@@ -37,7 +45,12 @@ test("Shop Collection leads to the listing and a category tile to its category",
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
 
   await visit(page, "/");
-  await act(page, hasJs, () => page.getByRole("region", { name: "Shop by Category" }).getByRole("link", { name: /Tape-In Extensions/ }).click());
+  await act(page, hasJs, () =>
+    page
+      .getByRole("region", { name: "Shop by Category" })
+      .getByRole("link", { name: /Tape-In Extensions/ })
+      .click(),
+  );
   await expect(page).toHaveURL(/\/shop\?category=tape-in$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tape-In Extensions");
 });

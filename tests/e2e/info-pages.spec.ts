@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+
 import { expect, test, visit } from "./fixtures";
 import { act } from "./pages/navigation";
 
@@ -92,8 +93,14 @@ test("returns states the policy and how to reach us", async ({ page }) => {
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Returns & Exchanges");
   await expect(main).toContainText("30 days from delivery");
   await expect(main.getByRole("heading", { name: "Items that cannot be returned" })).toBeVisible();
-  await expect(main.getByRole("link", { name: "hello@luxestrands.example" }).first()).toHaveAttribute("href", "mailto:hello@luxestrands.example");
-  await expect(main.getByRole("link", { name: "+1 (310) 555-0142" }).first()).toHaveAttribute("href", "tel:+13105550142");
+  await expect(main.getByRole("link", { name: "hello@luxestrands.example" }).first()).toHaveAttribute(
+    "href",
+    "mailto:hello@luxestrands.example",
+  );
+  await expect(main.getByRole("link", { name: "+1 (310) 555-0142" }).first()).toHaveAttribute(
+    "href",
+    "tel:+13105550142",
+  );
 });
 
 test("shipping has the options table, processing times and international rules", async ({ page }) => {
@@ -161,7 +168,10 @@ for (const [path, title] of [
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(main.getByText(/last updated january 1, 2024/i)).toBeVisible();
-    await expect(main.getByRole("navigation", { name: "On this page" }).getByRole("link").first()).toHaveAttribute("href", /^#/);
+    await expect(main.getByRole("navigation", { name: "On this page" }).getByRole("link").first()).toHaveAttribute(
+      "href",
+      /^#/,
+    );
   });
 }
 

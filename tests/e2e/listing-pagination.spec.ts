@@ -43,13 +43,21 @@ test.describe("listing pagination over a big catalogue", () => {
     await expect(pagination.getByText(/^Page 1 of \d+$/)).toBeVisible();
     await expect(pagination.getByRole("link", { name: "Previous page" })).toHaveCount(0);
     await expect(page.locator('head link[rel="next"]')).toHaveAttribute("href", /\/wigs\?sort=price-low&page=2$/);
-    const firstPageNames = await page.getByRole("main").getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
+    const firstPageNames = await page
+      .getByRole("main")
+      .getByRole("article")
+      .getByRole("heading", { level: 3 })
+      .allTextContents();
 
     await pagination.getByRole("link", { name: "Next page" }).click();
     await expect(page).toHaveURL(/\/wigs\?sort=price-low&page=2$/);
     await expect(pagination.getByText(/^Page 2 of \d+$/)).toBeVisible();
     await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("price-low");
-    const secondPageNames = await page.getByRole("main").getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
+    const secondPageNames = await page
+      .getByRole("main")
+      .getByRole("article")
+      .getByRole("heading", { level: 3 })
+      .allTextContents();
     expect(secondPageNames).toHaveLength(12);
     expect(secondPageNames.filter((name) => firstPageNames.includes(name))).toEqual([]);
     // axe runs in the page: only with JavaScript on.

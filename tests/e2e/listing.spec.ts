@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test, visit } from "./fixtures";
 import { applyFilterChange } from "./pages/listing";
 import { act, expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "./pages/navigation";
@@ -32,7 +33,11 @@ function countLine(page: Page) {
 test.describe("titles, paths and breadcrumb", () => {
   const cases: Array<{ url: string; title: string; ids: ProductId[] }> = [
     { url: "/shop", title: "All Products", ids: featuredOrder },
-    { url: "/shop?category=extensions", title: "Hair Extensions", ids: ["clip-1", "clip-2", "clip-3", "tape-1", "tape-2", "tape-3"] },
+    {
+      url: "/shop?category=extensions",
+      title: "Hair Extensions",
+      ids: ["clip-1", "clip-2", "clip-3", "tape-1", "tape-2", "tape-3"],
+    },
     { url: "/shop?category=clip-in", title: "Clip-In Extensions", ids: ["clip-1", "clip-2", "clip-3"] },
     { url: "/shop?category=tape-in", title: "Tape-In Extensions", ids: ["tape-1", "tape-2", "tape-3"] },
     { url: "/shop?category=wigs", title: "Wigs", ids: ["wig-1", "wig-2", "wig-3"] },
@@ -58,7 +63,9 @@ test.describe("titles, paths and breadcrumb", () => {
     });
   }
 
-  test("any other category is its value capitalised, with the empty state, a 200 search engines leave out", async ({ page }) => {
+  test("any other category is its value capitalised, with the empty state, a 200 search engines leave out", async ({
+    page,
+  }) => {
     const response = await visit(page, "/shop?category=bundles");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/^Bundles \| Luxe Strands/);
@@ -131,19 +138,71 @@ test.describe("filters and sort", () => {
   const sorts: Array<{ value: string; ids: ProductId[] }> = [
     {
       value: "price-low",
-      ids: ["acc-2", "acc-3", "acc-1", "clip-3", "clip-2", "clip-1", "tape-1", "tape-3", "tape-2", "wig-1", "wig-2", "wig-3"],
+      ids: [
+        "acc-2",
+        "acc-3",
+        "acc-1",
+        "clip-3",
+        "clip-2",
+        "clip-1",
+        "tape-1",
+        "tape-3",
+        "tape-2",
+        "wig-1",
+        "wig-2",
+        "wig-3",
+      ],
     },
     {
       value: "price-high",
-      ids: ["wig-3", "wig-2", "wig-1", "tape-2", "tape-3", "tape-1", "clip-1", "clip-2", "clip-3", "acc-1", "acc-3", "acc-2"],
+      ids: [
+        "wig-3",
+        "wig-2",
+        "wig-1",
+        "tape-2",
+        "tape-3",
+        "tape-1",
+        "clip-1",
+        "clip-2",
+        "clip-3",
+        "acc-1",
+        "acc-3",
+        "acc-2",
+      ],
     },
     {
       value: "rating",
-      ids: ["wig-3", "tape-1", "clip-1", "wig-2", "clip-3", "wig-1", "clip-2", "acc-2", "tape-2", "tape-3", "acc-1", "acc-3"],
+      ids: [
+        "wig-3",
+        "tape-1",
+        "clip-1",
+        "wig-2",
+        "clip-3",
+        "wig-1",
+        "clip-2",
+        "acc-2",
+        "tape-2",
+        "tape-3",
+        "acc-1",
+        "acc-3",
+      ],
     },
     {
       value: "newest",
-      ids: ["clip-2", "tape-2", "tape-3", "clip-1", "clip-3", "tape-1", "wig-1", "wig-2", "wig-3", "acc-1", "acc-2", "acc-3"],
+      ids: [
+        "clip-2",
+        "tape-2",
+        "tape-3",
+        "clip-1",
+        "clip-3",
+        "tape-1",
+        "wig-1",
+        "wig-2",
+        "wig-3",
+        "acc-1",
+        "acc-2",
+        "acc-3",
+      ],
     },
   ];
   for (const { value, ids } of sorts) {

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test, visit } from "./fixtures";
 import { createAccount, fillAuthForm, newEmail, PASSWORD } from "./pages/account";
 import { countMail, linkIn, waitForMail } from "./pages/mail";
@@ -11,7 +12,11 @@ const main = (page: Page) => page.getByRole("main");
 const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("address confirmation", () => {
-  test("signing in before confirming says so and resends the link; the link signs in", async ({ page, hasJs, allowHttpError }) => {
+  test("signing in before confirming says so and resends the link; the link signs in", async ({
+    page,
+    hasJs,
+    allowHttpError,
+  }) => {
     test.slow();
     allowHttpError(400, "/auth");
     const email = newEmail();
@@ -56,7 +61,11 @@ test.describe("address confirmation", () => {
 });
 
 test.describe("password reset", () => {
-  test("forgot password -> e-mailed link -> new password: signed in, the old password refused", async ({ page, hasJs, allowHttpError }) => {
+  test("forgot password -> e-mailed link -> new password: signed in, the old password refused", async ({
+    page,
+    hasJs,
+    allowHttpError,
+  }) => {
     test.slow();
     allowHttpError(400, "/auth");
     const email = await createAccount(page, { signedIn: false });
@@ -121,7 +130,10 @@ test.describe("newsletter", () => {
     await expect(toast(page)).toContainText("Please check your email to confirm your subscription.");
 
     // The link opens a button (a mail scanner's GET confirms nothing); the button confirms.
-    await visit(page, linkIn(await waitForMail(email, /^Confirm your Luxe Strands newsletter subscription$/), "/newsletter/confirm"));
+    await visit(
+      page,
+      linkIn(await waitForMail(email, /^Confirm your Luxe Strands newsletter subscription$/), "/newsletter/confirm"),
+    );
     await expect(main(page).getByRole("heading", { level: 1, name: "Confirm your subscription" })).toBeVisible();
     await act(page, hasJs, () => main(page).getByRole("button", { name: "Yes, subscribe me" }).click());
     await expect(main(page).getByRole("heading", { level: 1, name: "Subscription confirmed" })).toBeVisible();
@@ -129,7 +141,9 @@ test.describe("newsletter", () => {
     const welcome = await waitForMail(email, /^Welcome to the Luxe Strands newsletter$/);
     const unsubscribe = linkIn(welcome, "/newsletter/unsubscribe");
     // The header may be folded over two lines (RFC 5322): compare it unfolded.
-    const header = welcome.parsed.headerLines.find((line) => line.key === "list-unsubscribe")?.line.replace(/\s+/g, " ");
+    const header = welcome.parsed.headerLines
+      .find((line) => line.key === "list-unsubscribe")
+      ?.line.replace(/\s+/g, " ");
     expect(header).toBe(`List-Unsubscribe: <${unsubscribe}>`);
     await visit(page, unsubscribe);
     await act(page, hasJs, () => main(page).getByRole("button", { name: "Unsubscribe" }).click());

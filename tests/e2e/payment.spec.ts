@@ -1,8 +1,8 @@
+import { eventOf } from "../support/stripe-stand-in.mjs";
 import { expect, test, visit } from "./fixtures";
 import { newEmail } from "./pages/account";
 import { expectBadge, openOrder } from "./pages/admin";
 import { act } from "./pages/navigation";
-import { eventOf } from "../support/stripe-stand-in.mjs";
 import {
   addProducts,
   expectCheckoutAsLeft,
@@ -61,7 +61,10 @@ test.describe("card payment", () => {
     await expectOrderStatus(page, number, "Paid", /bg-green-100/);
   });
 
-  test("Cancel on the payment page comes back to the checkout with the cart and the form as they were", async ({ page, hasJs }) => {
+  test("Cancel on the payment page comes back to the checkout with the cart and the form as they were", async ({
+    page,
+    hasJs,
+  }) => {
     await addProducts(page, hasJs, [
       ["clip-2", 1],
       ["acc-2", 2],
@@ -78,7 +81,10 @@ test.describe("card payment", () => {
     );
   });
 
-  test("staff cancel a paid card order: it is refunded in full through Stripe, and the refund is shown", async ({ page, hasJs }) => {
+  test("staff cancel a paid card order: it is refunded in full through Stripe, and the refund is shown", async ({
+    page,
+    hasJs,
+  }) => {
     const email = newEmail();
     await addProducts(page, hasJs, [["acc-1", 1]]);
     await placeOrderAndReachPaymentPage(page, email);
@@ -107,7 +113,9 @@ test.describe("card payment", () => {
     const forged = await postStripeEvent(page, completed, "whsec_not_the_shops");
     expect(forged.status()).toBe(400);
     await visit(page, "/orders");
-    const number = ((await page.getByRole("heading", { name: /^Order #/ }).textContent()) ?? "").trim().replace("Order #", "");
+    const number = ((await page.getByRole("heading", { name: /^Order #/ }).textContent()) ?? "")
+      .trim()
+      .replace("Order #", "");
     await expectOrderStatus(page, number, "Pending", /bg-yellow-100/);
 
     const first = await postStripeEvent(page, completed);

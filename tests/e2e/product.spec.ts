@@ -26,7 +26,12 @@ test("clip-1 shows its details, price, rating, stock and the reassurance lines",
   }
 
   const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
-  await expect(breadcrumb.getByRole("listitem")).toHaveText(["Home", "Shop", "Clip-In Extensions", "Silky Straight Clip-In Extensions"]);
+  await expect(breadcrumb.getByRole("listitem")).toHaveText([
+    "Home",
+    "Shop",
+    "Clip-In Extensions",
+    "Silky Straight Clip-In Extensions",
+  ]);
 });
 
 test("a new product shows the New badge and floors its stars", async ({ page }) => {
@@ -84,7 +89,9 @@ test("gallery thumbnails switch the main image", async ({ page, hasJs }) => {
 
 test("a product with one image has no thumbnails", async ({ page }) => {
   await visit(page, "/product/tape-2");
-  await expect(page.getByRole("region", { name: "Product images" }).getByRole("link", { name: /Show image/ })).toHaveCount(0);
+  await expect(
+    page.getByRole("region", { name: "Product images" }).getByRole("link", { name: /Show image/ }),
+  ).toHaveCount(0);
 });
 
 test("tabs Description, Features and Specifications switch", async ({ page, hasJs }) => {

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, expectAccessible, test, visit } from "./fixtures";
 import { addFromCard } from "./pages/cart-ui";
 
@@ -28,7 +29,9 @@ async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
   return blocks.flatMap((block) => {
     const parsed = JSON.parse(block) as Record<string, unknown> | Array<Record<string, unknown>>;
     const items = Array.isArray(parsed) ? parsed : [parsed];
-    return items.flatMap((item) => (Array.isArray(item["@graph"]) ? (item["@graph"] as Array<Record<string, unknown>>) : [item]));
+    return items.flatMap((item) =>
+      Array.isArray(item["@graph"]) ? (item["@graph"] as Array<Record<string, unknown>>) : [item],
+    );
   });
 }
 
@@ -60,10 +63,14 @@ test.describe("metadata", () => {
     await visit(page, "/product/clip-1");
     const items = await jsonLd(page);
     const product = items.find((item) => item["@type"] === "Product") as
-      | { name: string; offers: Record<string, unknown>; aggregateRating: Record<string, unknown> }
-      | undefined;
+      { name: string; offers: Record<string, unknown>; aggregateRating: Record<string, unknown> } | undefined;
     expect(product?.name).toBe("Silky Straight Clip-In Extensions");
-    expect(product?.offers).toMatchObject({ "@type": "Offer", price: "299.00", priceCurrency: "USD", availability: "https://schema.org/InStock" });
+    expect(product?.offers).toMatchObject({
+      "@type": "Offer",
+      price: "299.00",
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+    });
     expect(product?.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: 4.8, reviewCount: 324 });
     expect(items.some((item) => item["@type"] === "BreadcrumbList")).toBe(true);
   });
@@ -81,8 +88,7 @@ test.describe("metadata", () => {
   test("listing JSON-LD has a BreadcrumbList Home > Shop > title", async ({ page }) => {
     await visit(page, "/shop?category=tape-in");
     const breadcrumb = (await jsonLd(page)).find((item) => item["@type"] === "BreadcrumbList") as
-      | { itemListElement: Array<{ position: number; name: string }> }
-      | undefined;
+      { itemListElement: Array<{ position: number; name: string }> } | undefined;
     expect(breadcrumb?.itemListElement.map((item) => [item.position, item.name])).toEqual([
       [1, "Home"],
       [2, "Shop"],
@@ -94,16 +100,20 @@ test.describe("metadata", () => {
 test.describe("the lead image", () => {
   // Not the product page: there Lighthouse's LCP was worse with the preload (docs/performance.md, item 22).
   for (const path of ["/", "/shop"]) {
-    test(`${path} preloads its largest image from the head, and the image is fetched once, by that preload`, async ({ page }) => {
+    test(`${path} preloads its largest image from the head, and the image is fetched once, by that preload`, async ({
+      page,
+    }) => {
       await visit(page, path);
       const preload = page.locator('head link[rel="preload"][as="image"]');
       await expect(preload).toHaveCount(1);
       await expect(preload).toHaveAttribute("fetchpriority", "high");
       // Before the inline stylesheet, so the request leaves with the document's first bytes.
-      expect(await page.locator("head > *").evaluateAll((nodes) => {
-        const index = (selector: string) => nodes.findIndex((node) => node.matches(selector));
-        return index('link[rel="preload"][as="image"]') < index("style");
-      })).toBe(true);
+      expect(
+        await page.locator("head > *").evaluateAll((nodes) => {
+          const index = (selector: string) => nodes.findIndex((node) => node.matches(selector));
+          return index('link[rel="preload"][as="image"]') < index("style");
+        }),
+      ).toBe(true);
 
       const image = page.getByRole("main").locator('img[fetchpriority="high"]');
       await expect(image).toHaveCount(1);
@@ -111,7 +121,13 @@ test.describe("the lead image", () => {
       const source = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
       expect(source).toMatch(/\.avif$/);
       await expect
-        .poll(() => page.evaluate((name) => performance.getEntriesByName(name).map((entry) => (entry as PerformanceResourceTiming).initiatorType), source))
+        .poll(() =>
+          page.evaluate(
+            (name) =>
+              performance.getEntriesByName(name).map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+            source,
+          ),
+        )
         .toEqual(["link"]);
     });
   }
@@ -124,10 +140,25 @@ test.describe("sitemap and robots", () => {
     expect(response.headers()["content-type"]).toContain("xml");
     const xml = await response.text();
     expect(xml).toContain("<urlset");
-    const products = ["clip-1", "clip-2", "clip-3", "tape-1", "tape-2", "tape-3", "wig-1", "wig-2", "wig-3", "acc-1", "acc-2", "acc-3"];
+    const products = [
+      "clip-1",
+      "clip-2",
+      "clip-3",
+      "tape-1",
+      "tape-2",
+      "tape-3",
+      "wig-1",
+      "wig-2",
+      "wig-3",
+      "acc-1",
+      "acc-2",
+      "acc-3",
+    ];
     for (const id of products) expect(xml).toMatch(new RegExp(`<loc>[^<]*/product/${id}</loc>`));
-    for (const id of ["blog-1", "blog-2", "blog-3", "blog-4", "blog-5"]) expect(xml).toMatch(new RegExp(`<loc>[^<]*/blog/${id}</loc>`));
-    for (const path of ["/shop", "/blog", "/faq", "/careers"]) expect(xml).toMatch(new RegExp(`<loc>[^<]*${path}</loc>`));
+    for (const id of ["blog-1", "blog-2", "blog-3", "blog-4", "blog-5"])
+      expect(xml).toMatch(new RegExp(`<loc>[^<]*/blog/${id}</loc>`));
+    for (const path of ["/shop", "/blog", "/faq", "/careers"])
+      expect(xml).toMatch(new RegExp(`<loc>[^<]*${path}</loc>`));
   });
 
   test("/robots.txt references the sitemap", async ({ request, baseURL }) => {
@@ -170,7 +201,8 @@ test.describe("security headers", () => {
   });
 
   test("each response gets a fresh nonce", async ({ request }) => {
-    const nonceOf = async () => /'nonce-([^']+)'/.exec((await request.get("/")).headers()["content-security-policy"] ?? "")?.[1];
+    const nonceOf = async () =>
+      /'nonce-([^']+)'/.exec((await request.get("/")).headers()["content-security-policy"] ?? "")?.[1];
     const [first, second] = [await nonceOf(), await nonceOf()];
     expect(first).toBeTruthy();
     expect(first).not.toBe(second);
@@ -178,7 +210,11 @@ test.describe("security headers", () => {
 });
 
 test.describe("404 page", () => {
-  test("any other path answers 404 with 'Oops! Page not found' and a link home", async ({ page, hasJs, allowHttpError }) => {
+  test("any other path answers 404 with 'Oops! Page not found' and a link home", async ({
+    page,
+    hasJs,
+    allowHttpError,
+  }) => {
     allowHttpError(404, "/some/missing/path");
     const response = await visit(page, "/some/missing/path");
     expect(response?.status()).toBe(404);
@@ -211,7 +247,10 @@ test.describe("accessibility (axe)", { tag: "@js-only" }, () => {
     });
   }
 
-  test("the filled cart page and the open cart panel have no serious or critical violations", async ({ page, hasJs }) => {
+  test("the filled cart page and the open cart panel have no serious or critical violations", async ({
+    page,
+    hasJs,
+  }) => {
     await visit(page, "/shop");
     await addFromCard(page, hasJs, "Silky Straight Clip-In Extensions");
     await addFromCard(page, hasJs, "Heat Protectant Serum");

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test, visit } from "./fixtures";
 import { createAccount, fillAuthForm, PASSWORD } from "./pages/account";
 import { addFromCard, addFromProductPage, CartUi } from "./pages/cart-ui";
@@ -18,7 +19,10 @@ async function heartProduct(page: Page, productId: string) {
   await expect(page.getByTestId("toast")).toContainText("added to your wishlist");
 }
 
-test("signing in merges the visitor's cart and wishlist into the member's, and empties the visitor's", async ({ page, hasJs }) => {
+test("signing in merges the visitor's cart and wishlist into the member's, and empties the visitor's", async ({
+  page,
+  hasJs,
+}) => {
   test.slow();
   // The member already has one clip-in in the stored cart and the brush in the wishlist.
   const email = await createAccount(page, { signedIn: true });

@@ -9,6 +9,7 @@
 //                       local stand-in (tests/support/stripe-stand-in.mjs) that this launcher starts, whose events go
 //                       to the shop's /webhooks/stripe, signed with E2E_STRIPE_WEBHOOK_SECRET
 import path from "node:path";
+
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
 import { ensureBuild, startShop, throwawayDir } from "../../scripts/lib/shop-harness.mjs";
 import { startStripeStandIn } from "../support/stripe-stand-in.mjs";
@@ -17,15 +18,23 @@ const dataDir = throwawayDir("shop-e2e-", { at: process.env.E2E_DATA_DIR || unde
 const extraProducts = Number(process.env.E2E_EXTRA_PRODUCTS ?? 0);
 const catalogue =
   extraProducts > 0
-    ? { CATALOG_FIXTURE: writeCatalogueFixture(extraProducts, path.join(dataDir.path, "catalog-fixture.json")), ALLOW_CATALOG_FIXTURE: "true" }
+    ? {
+        CATALOG_FIXTURE: writeCatalogueFixture(extraProducts, path.join(dataDir.path, "catalog-fixture.json")),
+        ALLOW_CATALOG_FIXTURE: "true",
+      }
     : {};
 
 const port = Number(process.env.PORT);
 const webhookSecret = process.env.E2E_STRIPE_WEBHOOK_SECRET ?? "";
-if (process.env.E2E_STRIPE === "stand-in" && !webhookSecret) throw new Error("E2E_STRIPE=stand-in needs E2E_STRIPE_WEBHOOK_SECRET.");
+if (process.env.E2E_STRIPE === "stand-in" && !webhookSecret)
+  throw new Error("E2E_STRIPE=stand-in needs E2E_STRIPE_WEBHOOK_SECRET.");
 const stripe =
-  process.env.E2E_STRIPE === "stand-in" ? await startStripeStandIn({ webhookSecret, webhookUrl: `http://localhost:${port}/webhooks/stripe` }) : undefined;
-const payment = stripe ? { STRIPE_SECRET_KEY: "sk_test_e2e_stand_in", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: stripe.url } : {};
+  process.env.E2E_STRIPE === "stand-in"
+    ? await startStripeStandIn({ webhookSecret, webhookUrl: `http://localhost:${port}/webhooks/stripe` })
+    : undefined;
+const payment = stripe
+  ? { STRIPE_SECRET_KEY: "sk_test_e2e_stand_in", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: stripe.url }
+  : {};
 
 /** @type {Awaited<ReturnType<typeof startShop>> | undefined} */
 let shop;

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, expectAccessible, test, visit } from "./fixtures";
 
 const heart = (page: Page) => page.getByRole("main").getByRole("button", { name: "Add to wishlist" });
@@ -91,7 +92,10 @@ test.describe("newsletter", () => {
   async function subscribe(page: Page, email: string) {
     const form = footerForm(page);
     await form.getByLabel("E-mail address").fill(email);
-    const answer = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/newsletter") && response.request().method() === "POST");
+    const answer = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname.startsWith("/newsletter") && response.request().method() === "POST",
+    );
     await form.getByRole("button", { name: "Subscribe" }).click();
     return answer;
   }
@@ -118,7 +122,11 @@ test.describe("newsletter", () => {
     await expect(footerForm(page).getByTestId("newsletter-error")).toBeEmpty();
   });
 
-  test("an invalid address gets a clear message next to the field, keeping what was typed", async ({ page, hasJs, allowHttpError }) => {
+  test("an invalid address gets a clear message next to the field, keeping what was typed", async ({
+    page,
+    hasJs,
+    allowHttpError,
+  }) => {
     // The browser's own e-mail rule accepts "ada@nowhere"; the server refuses it (a 400 to the fetcher, with JavaScript).
     allowHttpError(400, "/newsletter");
     await visit(page, "/about");
@@ -136,17 +144,21 @@ test.describe("newsletter", () => {
   });
 
   // Without JavaScript the server answers, as above.
-  test("with JavaScript, an address the browser can tell is wrong is refused before sending", { tag: "@js-only" }, async ({ page }) => {
-    await visit(page, "/about");
-    const form = footerForm(page);
-    let posted = false;
-    page.on("request", (request) => {
-      if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/newsletter")) posted = true;
-    });
-    await form.getByLabel("E-mail address").fill("not-an-email");
-    await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(form.getByTestId("newsletter-error")).toHaveText("Please enter a valid email address.");
-    await expect(form.getByLabel("E-mail address")).toBeFocused();
-    expect(posted).toBe(false);
-  });
+  test(
+    "with JavaScript, an address the browser can tell is wrong is refused before sending",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await visit(page, "/about");
+      const form = footerForm(page);
+      let posted = false;
+      page.on("request", (request) => {
+        if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/newsletter")) posted = true;
+      });
+      await form.getByLabel("E-mail address").fill("not-an-email");
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(form.getByTestId("newsletter-error")).toHaveText("Please enter a valid email address.");
+      await expect(form.getByLabel("E-mail address")).toBeFocused();
+      expect(posted).toBe(false);
+    },
+  );
 });

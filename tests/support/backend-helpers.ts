@@ -2,11 +2,12 @@
 // SQL as PostgREST runs it. One copy, for the contract, the SQL suite and the Supabase suite.
 
 import crypto from "node:crypto";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import { expect } from "vitest";
+
 import { BackendError, type BackendErrorCode } from "~/backend/errors";
 import type { Backend, Order, PlaceOrderInput, RequestBackend, ShippingAddress } from "~/backend/port";
 import type { SqlDatabase, SqlExecutor } from "~/backend/sql/sql-database";
-import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 
 export const shipping: ShippingAddress = {
   firstName: "Ada",
@@ -81,5 +82,10 @@ export async function placeOrder(
     Partial<Pick<PlaceOrderInput, "shippingMethod" | "shippingAddress" | "idempotencyKey">>,
 ): Promise<Order> {
   if (input.userId) await scope.carts.merge({ userId: input.userId, lines: input.items });
-  return scope.orders.place({ shippingMethod: "standard", shippingAddress: shipping, idempotencyKey: newKey(), ...input });
+  return scope.orders.place({
+    shippingMethod: "standard",
+    shippingAddress: shipping,
+    idempotencyKey: newKey(),
+    ...input,
+  });
 }

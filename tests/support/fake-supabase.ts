@@ -81,7 +81,11 @@ function base64url(value: unknown): string {
 export type FakeAmr = { method: string; timestamp: number }[];
 
 /** A well-formed (unsigned) access token: the client reads its claims, only Supabase verifies it. */
-export function fakeAccessToken(userId: string, expiresAt: number, amr: FakeAmr = [{ method: "password", timestamp: expiresAt - 3600 }]): string {
+export function fakeAccessToken(
+  userId: string,
+  expiresAt: number,
+  amr: FakeAmr = [{ method: "password", timestamp: expiresAt - 3600 }],
+): string {
   return [
     base64url({ alg: "HS256", typ: "JWT" }),
     base64url({ sub: userId, exp: expiresAt, role: "authenticated", aud: "authenticated", session_id: "s1", amr }),
@@ -105,7 +109,12 @@ export function fakeUser(id: string, email: string, metadata: Record<string, unk
 }
 
 /** A token-endpoint answer: a session expiring `expiresIn` seconds from now. */
-export function fakeSession(user: ReturnType<typeof fakeUser>, expiresIn = 3600, refreshToken = "refresh-1", amr?: FakeAmr) {
+export function fakeSession(
+  user: ReturnType<typeof fakeUser>,
+  expiresIn = 3600,
+  refreshToken = "refresh-1",
+  amr?: FakeAmr,
+) {
   const expiresAt = Math.floor(Date.now() / 1000) + expiresIn;
   return {
     access_token: fakeAccessToken(user.id, expiresAt, amr),

@@ -38,25 +38,30 @@ export function httpRequest(baseUrl: string, path: string, options: HttpRequestO
   };
   if (body !== undefined && !options.chunked) headers["Content-Length"] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const request = http.request(new URL(path, baseUrl), { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, agent: options.agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", reject);
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          setCookies: response.headers["set-cookie"] ?? [],
-          body: Buffer.concat(chunks).toString("utf8"),
-          location: response.headers.location,
-        }),
-      );
-    });
+    const request = http.request(
+      new URL(path, baseUrl),
+      { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, agent: options.agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            setCookies: response.headers["set-cookie"] ?? [],
+            body: Buffer.concat(chunks).toString("utf8"),
+            location: response.headers.location,
+          }),
+        );
+      },
+    );
     request.on("error", reject);
     if (body !== undefined) {
       if (options.chunked) {
         const bytes = Buffer.from(body);
-        for (let offset = 0; offset < bytes.length; offset += 16 * 1024) request.write(bytes.subarray(offset, offset + 16 * 1024));
+        for (let offset = 0; offset < bytes.length; offset += 16 * 1024)
+          request.write(bytes.subarray(offset, offset + 16 * 1024));
       } else {
         request.write(body);
       }
@@ -109,7 +114,11 @@ export function checkoutForm(overrides: Record<string, string> = {}): Record<str
 }
 
 /** Signs up a member through /auth (as a shopper would) and returns the session cookie. */
-export async function signUpThroughAuth(baseUrl: string, email: string, password = "a long enough password 1"): Promise<string> {
+export async function signUpThroughAuth(
+  baseUrl: string,
+  email: string,
+  password = "a long enough password 1",
+): Promise<string> {
   const response = await httpRequest(baseUrl, "/auth?mode=signup", { form: { intent: "signup", email, password } });
   if (response.status !== 303) throw new Error(`Sign-up answered ${response.status}: ${response.body.slice(0, 300)}`);
   const cookie = nextCookies(response);
@@ -121,7 +130,10 @@ export async function signUpThroughAuth(baseUrl: string, email: string, password
  * Writes `head` (a request line and headers, as given: e.g. an absolute-form target that no HTTP client would send)
  * to the server and reads the answer's status line and headers. The connection is closed after one answer.
  */
-export function rawHttpRequest(baseUrl: string, head: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+export function rawHttpRequest(
+  baseUrl: string,
+  head: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => socket.write(head));
@@ -138,7 +150,7 @@ export function rawHttpRequest(baseUrl: string, head: string): Promise<{ status:
       let body = bytes.subarray(headEnd + 4);
       if (headers["transfer-encoding"] === "chunked") {
         const parts: Buffer[] = [];
-        for (let at = 0; ; ) {
+        for (let at = 0; ;) {
           const lineEnd = body.indexOf("\r\n", at);
           const size = Number.parseInt(body.subarray(at, lineEnd).toString("latin1"), 16);
           if (!(size > 0)) break;

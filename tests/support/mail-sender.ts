@@ -4,7 +4,11 @@ import { createMailTransport } from "~/modules/mail/transport.server";
 import type { TestSmtpServer } from "./smtp-server";
 
 /** The shop's mail sender delivering to a test SMTP server, with links on http://localhost and a quiet log. */
-export function createTestMailSender(outbox: OutboxPort, smtp: TestSmtpServer, overrides: Partial<MailSenderOptions> = {}) {
+export function createTestMailSender(
+  outbox: OutboxPort,
+  smtp: TestSmtpServer,
+  overrides: Partial<MailSenderOptions> = {},
+) {
   return createMailSender({
     outbox,
     transport: createMailTransport({ smtpUrl: smtp.url, mailDir: "/nonexistent" }),

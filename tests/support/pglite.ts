@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+
 import { setBackendForTests } from "~/backend/backend.server";
 import type { Backend } from "~/backend/port";
 import { cachedDatabaseImage } from "~/backend/sql/database-image.server";
@@ -9,7 +10,10 @@ import { createSqlBackend, type SqlBackendOptions } from "~/backend/sql/sql-back
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 
 /** Shared with `npm run build` (vite.config.ts). */
-const imageCacheDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../node_modules/.cache/luxe-strands");
+const imageCacheDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../node_modules/.cache/luxe-strands",
+);
 
 /** Cheap scrypt for tests that sign up many users; the production cost is tested on its own. */
 export const testScryptCost = { N: 1024, r: 8, p: 1 } as const;
@@ -51,7 +55,11 @@ export async function createTestBackend(
  * Makes the app's getBackend() answer with a fresh test backend, for route and module tests.
  * Call the returned function (afterAll) to close it.
  */
-export async function installTestBackend(): Promise<{ backend: Backend; db: SqlDatabase; uninstall: () => Promise<void> }> {
+export async function installTestBackend(): Promise<{
+  backend: Backend;
+  db: SqlDatabase;
+  uninstall: () => Promise<void>;
+}> {
   const { backend, db } = await createTestBackend();
   setBackendForTests(backend);
   return {

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { freePort } from "#scripts/lib/shop-harness.mjs";
+import pg from "pg";
 
 const run = promisify(execFile);
 
@@ -29,7 +29,9 @@ export interface PostgresCluster {
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   for (const program of ["initdb", "pg_ctl", "postgres"]) {
     if (!fs.existsSync(path.join(binDir, program))) {
-      throw new Error(`PostgreSQL 15 is not installed (${path.join(binDir, program)} is missing). Install it with: ${INSTALL_HINT}`);
+      throw new Error(
+        `PostgreSQL 15 is not installed (${path.join(binDir, program)} is missing). Install it with: ${INSTALL_HINT}`,
+      );
     }
   }
 
@@ -43,7 +45,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dataDir = path.join(baseDir, "data");
   const logFile = path.join(baseDir, "server.log");
   const command = (program: string, args: string[]) =>
-    asRoot ? (["runuser", ["-u", "postgres", "--", path.join(binDir, program), ...args]] as const) : ([path.join(binDir, program), args] as const);
+    asRoot
+      ? (["runuser", ["-u", "postgres", "--", path.join(binDir, program), ...args]] as const)
+      : ([path.join(binDir, program), args] as const);
   const exec = (program: string, args: string[]) => {
     const [file, fileArgs] = command(program, args);
     return run(file, [...fileArgs]);
@@ -66,7 +70,17 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   process.once("exit", stopSync);
 
   try {
-    await exec("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"]);
+    await exec("initdb", [
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "-E",
+      "UTF8",
+      "--no-sync",
+      "--no-instructions",
+    ]);
     await exec("pg_ctl", [
       "-D",
       dataDir,

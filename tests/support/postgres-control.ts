@@ -19,7 +19,9 @@ export async function controlCluster(url: string) {
   await client.end();
 
   // e.g. /usr/lib/postgresql/15/bin/postgres "-D" "/tmp/x/data" "-p" "41234" "-k" "/tmp/x" "-c" "fsync=off"
-  const words = [...fs.readFileSync(path.join(dataDir, "postmaster.opts"), "utf8").matchAll(/"([^"]*)"/g)].map((match) => match[1]!);
+  const words = [...fs.readFileSync(path.join(dataDir, "postmaster.opts"), "utf8").matchAll(/"([^"]*)"/g)].map(
+    (match) => match[1]!,
+  );
   const options = words.filter((word, index) => word !== "-D" && words[index - 1] !== "-D").join(" ");
   const logFile = path.join(path.dirname(dataDir), "restart.log");
 

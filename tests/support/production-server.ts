@@ -1,9 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll } from "vitest";
+import {
+  ensureBuild,
+  freePort,
+  spawnShop,
+  startShop,
+  throwawayDir,
+  tmpDir,
+  type ShopOptions,
+  type ShopProcess,
+} from "#scripts/lib/shop-harness.mjs";
 import { getMigratedSnapshot } from "#tests/support/pglite";
-import { ensureBuild, freePort, type ShopOptions, type ShopProcess, spawnShop, startShop, throwawayDir, tmpDir } from "#scripts/lib/shop-harness.mjs";
+import { afterAll, beforeAll } from "vitest";
 
 // The production suites' servers: the shop harness (scripts/lib/shop-harness.mjs) with these suites' settings.
 

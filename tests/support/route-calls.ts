@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { CookieJar, cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import { expect } from "vitest";
+
 import type { Backend } from "~/backend/port";
-import type { Toast } from "~/utils/toast";
 import type { ResponseJar } from "~/utils/cookies.server";
+import type { Toast } from "~/utils/toast";
 import { takeToast } from "~/utils/toast.server";
-import { cookiesAfter, CookieJar } from "#scripts/lib/cookie-jar.mjs";
 import { withResponseHeaders } from "../../server/remix-handler.js";
 
 // Calling the app's loaders and actions in-process, as Remix would, with a browser's cookies: the one helper the
@@ -72,7 +73,8 @@ export async function call<F extends RouteFunction>(
     outcome = error;
     thrown = true;
   }
-  const sent = (headers: Headers) => withResponseHeaders(new Response(null, { headers }), fullContext.responseHeaders).headers;
+  const sent = (headers: Headers) =>
+    withResponseHeaders(new Response(null, { headers }), fullContext.responseHeaders).headers;
   if (outcome instanceof Response) {
     const headers = sent(outcome.headers);
     return { status: outcome.status, headers, location: headers.get("Location"), thrown };
@@ -85,7 +87,10 @@ export async function call<F extends RouteFunction>(
 }
 
 /** The request headers: the jar's cookies (or a Cookie header as it is), then `headers`. */
-function requestHeaders(cookies: CookieJar | string | undefined, headers: Record<string, string>): Record<string, string> {
+function requestHeaders(
+  cookies: CookieJar | string | undefined,
+  headers: Record<string, string>,
+): Record<string, string> {
   const cookie = typeof cookies === "string" ? cookies : cookies?.header();
   return { ...(cookie ? { Cookie: cookie } : {}), ...headers };
 }
@@ -99,7 +104,12 @@ export function get(path: string, cookies?: CookieJar | string, headers: Record<
  * A form post of `fields` to `path`: a browser's plain form submission (no JavaScript), unless `headers` says
  * otherwise, e.g. { "Sec-Fetch-Mode": "cors" } for a fetcher's.
  */
-export function post(path: string, fields: Record<string, string>, cookies?: CookieJar | string, headers: Record<string, string> = {}): Request {
+export function post(
+  path: string,
+  fields: Record<string, string>,
+  cookies?: CookieJar | string,
+  headers: Record<string, string> = {},
+): Request {
   return new Request(new URL(path, testOrigin), {
     method: "POST",
     body: new URLSearchParams(fields),

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
+import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {

@@ -88,11 +88,16 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
     const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(pathname);
     if (one) {
       const session = sessions.get(decodeURIComponent(/** @type {string} */ (one[1])));
-      if (!session) return errorBody(404, `No such checkout.session: '${one[1]}'`, "invalid_request_error", "resource_missing");
+      if (!session)
+        return errorBody(404, `No such checkout.session: '${one[1]}'`, "invalid_request_error", "resource_missing");
       if (method === "GET" && !one[2]) return { status: 200, body: session };
       if (method === "POST" && one[2]) {
         if (session.status !== "open") {
-          return errorBody(400, `Only Checkout Sessions with a status in ["open"] can be expired.`, "invalid_request_error");
+          return errorBody(
+            400,
+            `Only Checkout Sessions with a status in ["open"] can be expired.`,
+            "invalid_request_error",
+          );
         }
         session.status = "expired";
         void sendEvent("checkout.session.expired", session);
@@ -106,12 +111,20 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
   /** @param {Record<string, any>} params */
   function createSession(params) {
     const missing = ["success_url", "mode"].filter((name) => !params[name]);
-    if (missing.length > 0) return errorBody(400, `Missing required param: ${missing[0]}.`, "invalid_request_error", "parameter_missing");
+    if (missing.length > 0)
+      return errorBody(400, `Missing required param: ${missing[0]}.`, "invalid_request_error", "parameter_missing");
     const lineItems = /** @type {any[]} */ (Object.values(params.line_items ?? {}));
-    if (lineItems.length === 0) return errorBody(400, "line_items is required in payment mode.", "invalid_request_error");
+    if (lineItems.length === 0)
+      return errorBody(400, "line_items is required in payment mode.", "invalid_request_error");
     const shippingRates = /** @type {any[]} */ (Object.values(params.shipping_options ?? {}));
-    const subtotal = lineItems.reduce((sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 0), 0);
-    const shipping = shippingRates.reduce((sum, option) => sum + Number(option.shipping_rate_data?.fixed_amount?.amount ?? 0), 0);
+    const subtotal = lineItems.reduce(
+      (sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 0),
+      0,
+    );
+    const shipping = shippingRates.reduce(
+      (sum, option) => sum + Number(option.shipping_rate_data?.fixed_amount?.amount ?? 0),
+      0,
+    );
     const id = `cs_test_${crypto.randomBytes(12).toString("hex")}`;
     /** @type {Session} */
     const session = {
@@ -140,12 +153,27 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
 
   /** @param {Record<string, any>} params */
   function createRefund(params) {
-    const session = [...sessions.values()].find((candidate) => candidate.payment_intent && candidate.payment_intent === params.payment_intent);
-    if (!session) return errorBody(404, `No such payment_intent: '${params.payment_intent}'`, "invalid_request_error", "resource_missing");
-    const refunded = [...refunds.values()].filter((refund) => refund.payment_intent === session.payment_intent).reduce((sum, refund) => sum + refund.amount, 0);
+    const session = [...sessions.values()].find(
+      (candidate) => candidate.payment_intent && candidate.payment_intent === params.payment_intent,
+    );
+    if (!session)
+      return errorBody(
+        404,
+        `No such payment_intent: '${params.payment_intent}'`,
+        "invalid_request_error",
+        "resource_missing",
+      );
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === session.payment_intent)
+      .reduce((sum, refund) => sum + refund.amount, 0);
     const amount = params.amount === undefined ? session.amount_total - refunded : Number(params.amount);
     if (amount <= 0 || refunded + amount > session.amount_total) {
-      return errorBody(400, `Charge for ${session.payment_intent} has already been refunded.`, "invalid_request_error", "charge_already_refunded");
+      return errorBody(
+        400,
+        `Charge for ${session.payment_intent} has already been refunded.`,
+        "invalid_request_error",
+        "charge_already_refunded",
+      );
     }
     const refund = {
       id: `re_test_${crypto.randomBytes(12).toString("hex")}`,
@@ -199,7 +227,10 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
   async function sendEvent(type, object, options = {}) {
     const event = eventOf(type, object, options.id);
     const payload = JSON.stringify(event, null, 2);
-    const answer = await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret }));
+    const answer = await deliver(
+      payload,
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret }),
+    );
     return { ...answer, event };
   }
 
@@ -238,7 +269,8 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
     deliver,
     eventOf,
     /** The Stripe-Signature header Stripe would send with `payload` (signed with `secret`, by default the shop's). */
-    signatureFor: (/** @type {string} */ payload, secret = webhookSecret) => Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    signatureFor: (/** @type {string} */ payload, secret = webhookSecret) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret }),
     /** Takes the API down ("connection": sockets closed; "error": HTTP 500) or back "up". */
     setOutage(/** @type {"up" | "connection" | "error"} */ value) {
       outage = value;
@@ -322,7 +354,11 @@ function apiError(res, status, message, type) {
 
 /** @param {http.ServerResponse} res @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
 function json(res, status, body, headers = {}) {
-  res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${crypto.randomBytes(8).toString("hex")}`, ...headers });
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Request-Id": `req_${crypto.randomBytes(8).toString("hex")}`,
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 }
 

@@ -7,8 +7,9 @@
 // the migrations decide. The JSON shapes follow GoTrue and PostgREST (fake-supabase.ts has the recorded ones).
 
 import crypto from "node:crypto";
-import type { SqlDatabase, SqlExecutor } from "~/backend/sql/sql-database";
 import { openTestDatabase } from "#tests/support/pglite";
+
+import type { SqlDatabase, SqlExecutor } from "~/backend/sql/sql-database";
 import { json } from "./fake-supabase";
 
 export const PGLITE_SUPABASE_URL = "https://pglitebackedfake.supabase.co";
@@ -69,7 +70,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     const [header, payload, signature] = token.split(".");
     if (!header || !payload || !signature) return null;
     const expected = crypto.createHmac("sha256", secret).update(`${header}.${payload}`).digest("base64url");
-    if (expected.length !== signature.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) return null;
+    if (expected.length !== signature.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature)))
+      return null;
     return JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Claims;
   }
 
@@ -102,7 +104,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     updated_at: Date | string;
   }
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-  const userColumns = "id::text, email, encrypted_password, raw_user_meta_data, email_confirmed_at, created_at, updated_at";
+  const userColumns =
+    "id::text, email, encrypted_password, raw_user_meta_data, email_confirmed_at, created_at, updated_at";
   const findUser = async (where: string, value: string) =>
     (await db.query<UserRow>(`select ${userColumns} from auth.users where ${where}`, [value]))[0];
 
@@ -115,14 +118,19 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       email_confirmed_at: iso(row.email_confirmed_at),
       app_metadata: { provider: "email", providers: ["email"] },
       user_metadata: row.raw_user_meta_data,
-      identities: [{ id: row.id, user_id: row.id, provider: "email", identity_data: { email: row.email, sub: row.id } }],
+      identities: [
+        { id: row.id, user_id: row.id, provider: "email", identity_data: { email: row.email, sub: row.id } },
+      ],
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     };
   }
 
   function issueSession(row: UserRow, method = "password", sessionId: string = crypto.randomUUID()) {
-    const session = sessions.get(sessionId) ?? { userId: row.id, amr: [{ method, timestamp: Math.floor(Date.now() / 1000) }] };
+    const session = sessions.get(sessionId) ?? {
+      userId: row.id,
+      amr: [{ method, timestamp: Math.floor(Date.now() / 1000) }],
+    };
     sessions.set(sessionId, session);
     const refreshToken = crypto.randomBytes(12).toString("base64url");
     refreshTokens.set(refreshToken, { sessionId, used: false });
@@ -186,12 +194,15 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     }
 
     if (route === "POST /signup") {
-      const email = String(body.email ?? "").trim().toLowerCase();
+      const email = String(body.email ?? "")
+        .trim()
+        .toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
         throw authError(400, "validation_failed", "Unable to validate email address: invalid format");
       }
       const password = checkPassword(body.password);
-      if (await findUser("lower(email) = $1", email)) throw authError(422, "user_already_exists", "User already registered");
+      if (await findUser("lower(email) = $1", email))
+        throw authError(422, "user_already_exists", "User already registered");
       const [row] = await db.query<UserRow>(
         `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
          values ($1, $2, $3::jsonb, now()) returning ${userColumns}`,
@@ -203,7 +214,12 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     if (route === "POST /token") {
       const grant = url.searchParams.get("grant_type");
       if (grant === "password") {
-        const row = await findUser("lower(email) = $1", String(body.email ?? "").trim().toLowerCase());
+        const row = await findUser(
+          "lower(email) = $1",
+          String(body.email ?? "")
+            .trim()
+            .toLowerCase(),
+        );
         if (!row || !passwordHolds(String(body.password ?? ""), row.encrypted_password)) {
           throw authError(400, "invalid_credentials", "Invalid login credentials");
         }
@@ -212,7 +228,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       if (grant === "refresh_token") {
         const refresh = refreshTokens.get(String(body.refresh_token ?? ""));
         const session = refresh && sessions.get(refresh.sessionId);
-        if (!refresh || !session) throw authError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+        if (!refresh || !session)
+          throw authError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
         if (refresh.used) throw authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
         refresh.used = true;
         const row = await findUser("id = $1::uuid", session.userId);
@@ -222,8 +239,12 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         const code = authCodes.get(String(body.auth_code ?? ""));
         if (!code) throw authError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
         authCodes.delete(String(body.auth_code));
-        const verifier = crypto.createHash("sha256").update(String(body.code_verifier ?? "")).digest("base64url");
-        if (verifier !== code.challenge) throw authError(403, "bad_code_verifier", "code challenge does not match previously saved code verifier");
+        const verifier = crypto
+          .createHash("sha256")
+          .update(String(body.code_verifier ?? ""))
+          .digest("base64url");
+        if (verifier !== code.challenge)
+          throw authError(403, "bad_code_verifier", "code challenge does not match previously saved code verifier");
         const row = await findUser("id = $1::uuid", code.userId);
         return json(issueSession(row!, code.method));
       }
@@ -245,7 +266,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         // GoTrue's UpdatePassword: every other session of the user ends, and so do its one-time tokens (a recovery
         // link sent before the change no longer works).
         endSessions((session, id) => session.userId !== row.id || id === claims.session_id);
-        for (const [code, pending] of authCodes) if (pending.userId === row.id && pending.method === "recovery") authCodes.delete(code);
+        for (const [code, pending] of authCodes)
+          if (pending.userId === row.id && pending.method === "recovery") authCodes.delete(code);
       }
       return json(userJson((await findUser("id = $1::uuid", row.id))!));
     }
@@ -254,7 +276,11 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       const { claims } = await requireSessionUser(request);
       const scope = url.searchParams.get("scope") ?? "global";
       endSessions((session, id) =>
-        scope === "local" ? id !== claims.session_id : scope === "others" ? session.userId !== claims.sub || id === claims.session_id : session.userId !== claims.sub,
+        scope === "local"
+          ? id !== claims.session_id
+          : scope === "others"
+            ? session.userId !== claims.sub || id === claims.session_id
+            : session.userId !== claims.sub,
       );
       return new Response(null, { status: 204 });
     }
@@ -262,7 +288,12 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     // A recovery link in the PKCE flow: GoTrue e-mails a link whose landing carries a code that only the browser that
     // asked (it holds the verifier of `code_challenge`) can exchange. The fake keeps the code instead of sending it.
     if (route === "POST /recover") {
-      const row = await findUser("lower(email) = $1", String(body.email ?? "").trim().toLowerCase());
+      const row = await findUser(
+        "lower(email) = $1",
+        String(body.email ?? "")
+          .trim()
+          .toLowerCase(),
+      );
       if (row && typeof body.code_challenge === "string") {
         const code = crypto.randomUUID();
         authCodes.set(code, { userId: row.id, challenge: body.code_challenge, method: "recovery" });
@@ -388,7 +419,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     const params = url.searchParams;
 
     const rpc = /^\/rpc\/([a-z_][a-z0-9_]*)$/.exec(path);
-    if (rpc && request.method === "POST") return callFunction(rpc[1]!, claims, (await request.json()) as Record<string, unknown>);
+    if (rpc && request.method === "POST")
+      return callFunction(rpc[1]!, claims, (await request.json()) as Record<string, unknown>);
 
     const table = /^\/([a-z_][a-z0-9_]*)$/.exec(path)?.[1];
     if (!table) return json({ message: `The fake does not answer ${request.method} /rest/v1${path}` }, 404);
@@ -407,7 +439,12 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
             ? (await tx.query<{ n: number }>(`select count(*)::int as n from ${target} t ${where}`, values))[0]!.n
             : null;
         if (total !== null && offset > 0 && offset > total) {
-          throw restError(416, "PGRST103", "Requested range not satisfiable", `An offset of ${offset} was requested, but there are only ${total} rows.`);
+          throw restError(
+            416,
+            "PGRST103",
+            "Requested range not satisfiable",
+            `An offset of ${offset} was requested, but there are only ${total} rows.`,
+          );
         }
         const rows =
           request.method === "HEAD"
@@ -424,10 +461,16 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       });
     }
 
-    const body = request.method === "DELETE" ? null : ((await request.json()) as Record<string, unknown> | Record<string, unknown>[]);
-    const returning = prefer.return === "representation" ? `returning ${await selectList(table, "t", select, params)}` : "";
+    const body =
+      request.method === "DELETE"
+        ? null
+        : ((await request.json()) as Record<string, unknown> | Record<string, unknown>[]);
+    const returning =
+      prefer.return === "representation" ? `returning ${await selectList(table, "t", select, params)}` : "";
     const answer = (rows: unknown[], created = false) =>
-      prefer.return === "representation" ? json(rows, created ? 201 : 200) : new Response(null, { status: created ? 201 : 204 });
+      prefer.return === "representation"
+        ? json(rows, created ? 201 : 200)
+        : new Response(null, { status: created ? 201 : 204 });
 
     if (request.method === "POST") {
       const records = Array.isArray(body) ? body : [body!];
@@ -471,7 +514,9 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
 
     if (request.method === "DELETE") {
       const where = whereClause("t", params, values);
-      return asRole(claims, async (tx) => answer(await rowsOf(tx, `delete from ${target} t ${where} ${returning}`, values)));
+      return asRole(claims, async (tx) =>
+        answer(await rowsOf(tx, `delete from ${target} t ${where} ${returning}`, values)),
+      );
     }
 
     return json({ message: `The fake does not answer ${request.method} /rest/v1${path}` }, 405);
@@ -479,7 +524,12 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
 
   /** POST /rest/v1/rpc/fn: named arguments from the JSON body, cast to the function's own argument types. */
   async function callFunction(name: string, claims: Claims, args: Record<string, unknown>): Promise<Response> {
-    const [fn] = await db.query<{ arg_names: string[] | null; arg_types: string[]; returns: string; returns_set: boolean }>(
+    const [fn] = await db.query<{
+      arg_names: string[] | null;
+      arg_types: string[];
+      returns: string;
+      returns_set: boolean;
+    }>(
       `select p.proargnames::text[] as arg_names, p.proargtypes::regtype[]::text[] as arg_types, p.prorettype::regtype::text as returns,
               p.proretset as returns_set
        from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
@@ -492,7 +542,11 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     const named = Object.entries(args).map(([argument, value]) => {
       const index = names.indexOf(argument);
       if (index < 0 || !identifier.test(argument)) {
-        throw restError(404, "PGRST202", `Could not find the function public.${name}(${Object.keys(args).join(", ")}) in the schema cache`);
+        throw restError(
+          404,
+          "PGRST202",
+          `Could not find the function public.${name}(${Object.keys(args).join(", ")}) in the schema cache`,
+        );
       }
       const type = fn.arg_types[index]!;
       values.push(JSON.stringify(value));
@@ -510,7 +564,9 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       }
       // A set-returning function answers a JSON array, as PostgREST does.
       const [row] = await tx.query<{ result: unknown }>(
-        fn.returns_set ? `select coalesce(json_agg(r), '[]'::json) as result from ${call} as r` : `select to_json(${call}) as result`,
+        fn.returns_set
+          ? `select coalesce(json_agg(r), '[]'::json) as result from ${call} as r`
+          : `select to_json(${call}) as result`,
         values,
       );
       return json(row?.result ?? null);
@@ -520,7 +576,8 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
   const fakeFetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    if (url.origin !== PGLITE_SUPABASE_URL) throw new TypeError(`fetch failed: the fake answers only ${PGLITE_SUPABASE_URL}`);
+    if (url.origin !== PGLITE_SUPABASE_URL)
+      throw new TypeError(`fetch failed: the fake answers only ${PGLITE_SUPABASE_URL}`);
     try {
       if (url.pathname.startsWith("/auth/v1/")) return await auth(request, url.pathname.slice("/auth/v1".length), url);
       if (url.pathname.startsWith("/rest/v1/")) return await rest(request, url.pathname.slice("/rest/v1".length), url);
@@ -530,7 +587,15 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
       const sqlError = error as { code?: string; message?: string; detail?: string; hint?: string };
       if (typeof sqlError.code === "string") {
         const status = statusForSqlState(sqlError.code, request.headers.get("Authorization") === `Bearer ${anonKey}`);
-        return json({ code: sqlError.code, message: sqlError.message, details: sqlError.detail ?? null, hint: sqlError.hint ?? null }, status);
+        return json(
+          {
+            code: sqlError.code,
+            message: sqlError.message,
+            details: sqlError.detail ?? null,
+            hint: sqlError.hint ?? null,
+          },
+          status,
+        );
       }
       throw error;
     }

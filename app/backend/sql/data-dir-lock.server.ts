@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import lockfile from "proper-lockfile";
+
 import { BackendError } from "~/backend/errors";
 
 export interface DataDirLock {
@@ -45,7 +46,9 @@ export async function acquireDataDirLock(
     // Another process took the lock over (our event loop was blocked past the stale time, or someone removed it):
     // two writers would corrupt the database, so this one stops at once and a restart policy brings it back.
     onCompromised: (error) => {
-      process.stderr.write(`The embedded database lock ${lockPath} was lost (${error.message}); stopping to protect the data.\n`);
+      process.stderr.write(
+        `The embedded database lock ${lockPath} was lost (${error.message}); stopping to protect the data.\n`,
+      );
       process.exit(1);
     },
   };

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+
 import { authStandIn, listMigrations, migrate } from "./migrations.server";
 import { wrapPGlite } from "./pglite-database.server";
 
@@ -44,13 +45,20 @@ export async function writeDatabaseImage(file: string, { cacheDir }: { cacheDir:
 }
 
 function imageFingerprint(): string {
-  const pglitePackage = path.resolve(path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")), "../package.json");
+  const pglitePackage = path.resolve(
+    path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")),
+    "../package.json",
+  );
   const { version } = JSON.parse(fs.readFileSync(pglitePackage, "utf8")) as { version: string };
   return crypto
     .createHash("sha256")
     .update(`pglite ${version}\n`)
     .update(authStandIn)
-    .update(listMigrations().map((migration) => `${migration.file}:${migration.checksum}`).join("\n"))
+    .update(
+      listMigrations()
+        .map((migration) => `${migration.file}:${migration.checksum}`)
+        .join("\n"),
+    )
     .digest("hex")
     .slice(0, 16);
 }

@@ -1,8 +1,9 @@
 // E-mailed links of the embedded and postgres backends (decision 0016): address confirmation on sign-up and password
 // reset. The token (32 random bytes) travels once, in the outbox message; the database keeps only its SHA-256.
 import crypto from "node:crypto";
-import { enqueueMail } from "./sql-outbox.server";
+
 import type { SqlExecutor } from "./sql-database";
+import { enqueueMail } from "./sql-outbox.server";
 
 export type EmailLinkPurpose = "confirm" | "reset";
 
@@ -40,7 +41,12 @@ export async function issueEmailLink(
     "insert into auth.email_link_tokens (user_id, purpose, token_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)",
     [input.userId, input.purpose, hashLinkToken(token), input.now, new Date(input.now.getTime() + rule.lifetimeMs)],
   );
-  await enqueueMail(tx, { kind: rule.mailKind, recipient: input.email, payload: { link_path: input.linkPath }, secret: token });
+  await enqueueMail(tx, {
+    kind: rule.mailKind,
+    recipient: input.email,
+    payload: { link_path: input.linkPath },
+    secret: token,
+  });
   return true;
 }
 
@@ -61,12 +67,19 @@ export async function consumeEmailLink(
     [hashLinkToken(token), now],
   );
   if (!row) return null;
-  await tx.query("update auth.users set email_confirmed_at = coalesce(email_confirmed_at, $2) where id = $1", [row.user_id, now]);
+  await tx.query("update auth.users set email_confirmed_at = coalesce(email_confirmed_at, $2) where id = $1", [
+    row.user_id,
+    now,
+  ]);
   return { userId: row.user_id, purpose: row.purpose };
 }
 
 /** The account a link would sign in, without using it: null when the token is unknown, used or expired. */
-export async function peekEmailLink(db: SqlExecutor, token: string, now: Date): Promise<{ userId: string; email: string } | null> {
+export async function peekEmailLink(
+  db: SqlExecutor,
+  token: string,
+  now: Date,
+): Promise<{ userId: string; email: string } | null> {
   if (!EMAIL_LINK_TOKEN.test(token)) return null;
   const [row] = await db.query<{ user_id: string; email: string }>(
     `select t.user_id, u.email from auth.email_link_tokens as t join auth.users as u on u.id = t.user_id

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { type BackendError, isBackendError } from "~/backend/errors";
+
+import { isBackendError, type BackendError } from "~/backend/errors";
 import { authFailureHeaders } from "~/modules/auth/auth-messages";
 import { createHashGate, HASH_GATE_RETRY_SECONDS } from "./hash-gate.server";
 

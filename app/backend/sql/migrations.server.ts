@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+
 import { BackendError } from "~/backend/errors";
 import authStandInSql from "./auth-stand-in.sql?raw";
 import type { SqlDatabase } from "./sql-database";
@@ -55,9 +56,11 @@ export async function migrate(db: SqlDatabase, migrations: Migration[] = listMig
     `);
 
     const applied = new Map(
-      (await tx.query<{ version: string; checksum: string }>("select version, checksum from app_private.schema_migrations")).map(
-        (row) => [row.version, row.checksum],
-      ),
+      (
+        await tx.query<{ version: string; checksum: string }>(
+          "select version, checksum from app_private.schema_migrations",
+        )
+      ).map((row) => [row.version, row.checksum]),
     );
 
     const appliedNow: string[] = [];

@@ -1,10 +1,13 @@
 import { describe, expect, test } from "vitest";
+
 import { defaultScryptCost, hashPassword, verifyPassword } from "./passwords.server";
 
 describe("passwords", () => {
   test("scrypt with the memory-hard default cost, parameters stored with a random salt", async () => {
     const hash = await hashPassword("correct horse battery");
-    expect(hash).toMatch(new RegExp(`^scrypt\\$${defaultScryptCost.N}\\$8\\$5\\$[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}$`));
+    expect(hash).toMatch(
+      new RegExp(`^scrypt\\$${defaultScryptCost.N}\\$8\\$5\\$[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}$`),
+    );
     // OWASP's equivalent settings trade memory (128 * N * r bytes) for passes (p) at a constant N * p of 2^16 or more
     // (N=2^17 p=1 aside); each still needs at least 8 MiB.
     expect(defaultScryptCost.r).toBe(8);

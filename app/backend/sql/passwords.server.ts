@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+
 import { createHashGate } from "./hash-gate.server";
 
 /** scrypt cost: N (CPU and memory), r (block size), p (parallelism). Memory used is 128 * N * r bytes. */
@@ -37,8 +38,12 @@ function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
 function scryptNow(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // The async form runs on libuv's thread pool: sign-ins do not block other requests.
-    crypto.scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...cost, maxmem: 256 * cost.N * cost.r }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    crypto.scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LENGTH,
+      { ...cost, maxmem: 256 * cost.N * cost.r },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }

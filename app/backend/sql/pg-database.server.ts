@@ -1,5 +1,6 @@
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres } from "rate-limiter-flexible";
+
 import { BackendError } from "~/backend/errors";
 import { runInOrder, type SqlDatabase, type SqlExecutor } from "./sql-database";
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse, PGlite, protocol } from "@electric-sql/pglite";
 import * as tar from "tar";
+
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { runInOrder, type SqlDatabase, type SqlStatement } from "./sql-database";
 

@@ -1,19 +1,16 @@
 import crypto from "node:crypto";
+
+import { RECOVERY_GRANT_MINUTES } from "~/backend/constants";
 import { toBackendError } from "~/backend/database-errors.server";
 import { BackendError, recoveryRequiredError } from "~/backend/errors";
-import {
-  cleanFullName,
-  normaliseEmail,
-  requireStrongEnoughPassword,
-} from "~/backend/input.server";
-import { RECOVERY_GRANT_MINUTES } from "~/backend/constants";
+import { cleanFullName, normaliseEmail, requireStrongEnoughPassword } from "~/backend/input.server";
 import type { AuthPort, AuthUser } from "~/backend/port";
 import { toAuthUser } from "~/backend/rows.server";
-import { consumeEmailLink, issueEmailLink, linkPathOf, peekEmailLink } from "./email-links.server";
-import { enqueueMail } from "./sql-outbox.server";
-import { defaultScryptCost, hashPassword, type ScryptCost, verifyPassword } from "./passwords.server";
-import type { SqlDatabase, SqlExecutor } from "./sql-database";
 import { addResponseCookie, createSignedCookie } from "~/utils/cookies.server";
+import { consumeEmailLink, issueEmailLink, linkPathOf, peekEmailLink } from "./email-links.server";
+import { defaultScryptCost, hashPassword, verifyPassword, type ScryptCost } from "./passwords.server";
+import type { SqlDatabase, SqlExecutor } from "./sql-database";
+import { enqueueMail } from "./sql-outbox.server";
 
 export interface SqlAuthOptions {
   /** Signing secrets, newest first; older ones still verify (rotation). */
@@ -128,7 +125,9 @@ class SessionCache {
   forgetUser(account: { id: string } | { email: string }): void {
     this.generation += 1;
     const matches =
-      "id" in account ? (user: AuthUser) => user.id === account.id : (user: AuthUser) => user.email.toLowerCase() === account.email.toLowerCase();
+      "id" in account
+        ? (user: AuthUser) => user.id === account.id
+        : (user: AuthUser) => user.email.toLowerCase() === account.email.toLowerCase();
     for (const [tokenHash, entry] of this.#entries) if (matches(entry.user)) this.#entries.delete(tokenHash);
   }
 }
@@ -159,12 +158,15 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
   async function createSession(tx: SqlExecutor, userId: string, { recovery = false } = {}): Promise<string> {
     const token = crypto.randomBytes(32).toString("base64url");
     await tx.query("delete from auth.sessions where user_id = $1 and expires_at <= $2", [userId, now()]);
-    await tx.query("insert into auth.sessions (user_id, token_hash, expires_at, recovery_until) values ($1, $2, $3, $4)", [
-      userId,
-      hashToken(token),
-      new Date(now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS),
-      recovery ? new Date(now().getTime() + RECOVERY_GRANT_MINUTES * 60_000) : null,
-    ]);
+    await tx.query(
+      "insert into auth.sessions (user_id, token_hash, expires_at, recovery_until) values ($1, $2, $3, $4)",
+      [
+        userId,
+        hashToken(token),
+        new Date(now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS),
+        recovery ? new Date(now().getTime() + RECOVERY_GRANT_MINUTES * 60_000) : null,
+      ],
+    );
     return token;
   }
 
@@ -172,8 +174,16 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
    * Stores a new password hash and ends what the old password allowed (in the caller's transaction): every session
    * but `keepTokenHash`, every recovery grant (this session's too), and every reset link not yet followed.
    */
-  async function storePassword(tx: SqlExecutor, userId: string, passwordHash: string, keepTokenHash: string): Promise<void> {
-    await tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [userId, passwordHash]);
+  async function storePassword(
+    tx: SqlExecutor,
+    userId: string,
+    passwordHash: string,
+    keepTokenHash: string,
+  ): Promise<void> {
+    await tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [
+      userId,
+      passwordHash,
+    ]);
     // A changed password ends every other session: whoever knew the old one is signed out.
     await tx.query("delete from auth.sessions where user_id = $1 and token_hash <> $2", [userId, keepTokenHash]);
     await tx.query("update auth.sessions set recovery_until = null where user_id = $1", [userId]);
@@ -231,7 +241,9 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
 
   function throttledError(seconds: number): BackendError {
     const wait = seconds <= 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
-    return new BackendError("too_many_attempts", `Too many failed sign-in attempts. Try again in ${wait}.`, { retryAfterSeconds: seconds });
+    return new BackendError("too_many_attempts", `Too many failed sign-in attempts. Try again in ${wait}.`, {
+      retryAfterSeconds: seconds,
+    });
   }
 
   function requireEmailDelivery(): void {
@@ -291,7 +303,10 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         let expiresAt = new Date(row.expires_at).getTime();
         if (expiresAt - now().getTime() < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
           expiresAt = now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS;
-          await db.query("update auth.sessions set expires_at = $2 where id = $1", [row.session_id, new Date(expiresAt)]);
+          await db.query("update auth.sessions set expires_at = $2 where id = $1", [
+            row.session_id,
+            new Date(expiresAt),
+          ]);
           await setSessionCookie(token);
         }
         const user = toUser(row);
@@ -308,7 +323,11 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
     }
 
     /** Hashes `password` and stores it for `user` once `check` (in the same transaction) passes. */
-    async function setPassword(user: AuthUser, password: string, check: (tx: SqlExecutor) => Promise<void>): Promise<AuthUser> {
+    async function setPassword(
+      user: AuthUser,
+      password: string,
+      check: (tx: SqlExecutor) => Promise<void>,
+    ): Promise<AuthUser> {
       const passwordHash = await hashPassword(password, scryptCost);
       const { token } = await readToken();
       // Its other sessions end below; this one is read again on its next request.
@@ -349,7 +368,13 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
             if (!row) throw new BackendError("unexpected", "Creating the account returned nothing.");
             if (confirmByEmail) {
               // No session until the address is confirmed: the link (24 h, once) signs the shopper in.
-              await issueEmailLink(tx, { userId: row.id, email: row.email, purpose: "confirm", linkPath: confirmLinkPath(emailRedirectTo), now: now() });
+              await issueEmailLink(tx, {
+                userId: row.id,
+                email: row.email,
+                purpose: "confirm",
+                linkPath: confirmLinkPath(emailRedirectTo),
+                now: now(),
+              });
               return { user: toUser(row), token: null };
             }
             return { user: toUser(row), token: await createSession(tx, row.id) };
@@ -366,13 +391,22 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
           // with confirmations on: a stand-in user, no session); the owner hears of it by e-mail.
           try {
             await db.transaction(async (tx) => {
-              const [owner] = await tx.query<{ email: string }>("select email from auth.users where lower(email) = $1", [address]);
+              const [owner] = await tx.query<{ email: string }>(
+                "select email from auth.users where lower(email) = $1",
+                [address],
+              );
               if (owner) await enqueueMail(tx, { kind: "account_exists", recipient: owner.email, payload: {} });
             });
           } catch (caught) {
             throw toBackendError(caught);
           }
-          const standIn = { id: crypto.randomUUID(), email: address, fullName: name, avatarUrl: null, createdAt: now().toISOString() };
+          const standIn = {
+            id: crypto.randomUUID(),
+            email: address,
+            fullName: name,
+            avatarUrl: null,
+            createdAt: now().toISOString(),
+          };
           return { user: standIn, signedIn: false };
         }
       },
@@ -454,7 +488,9 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         if (!user) throw new BackendError("not_authenticated", "Please sign in first.");
         requireStrongEnoughPassword(password);
         const [row] = await db
-          .query<{ encrypted_password: string | null }>("select encrypted_password from auth.users where id = $1", [user.id])
+          .query<{ encrypted_password: string | null }>("select encrypted_password from auth.users where id = $1", [
+            user.id,
+          ])
           .catch((error) => {
             throw toBackendError(error);
           });
@@ -474,7 +510,13 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
               [address],
             );
             if (row) {
-              await issueEmailLink(tx, { userId: row.id, email: row.email, purpose: "confirm", linkPath: confirmLinkPath(emailRedirectTo), now: now() });
+              await issueEmailLink(tx, {
+                userId: row.id,
+                email: row.email,
+                purpose: "confirm",
+                linkPath: confirmLinkPath(emailRedirectTo),
+                now: now(),
+              });
             }
           });
         } catch (error) {
@@ -488,10 +530,18 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
         try {
           // The same answer whether or not the account exists (and whether or not a link went out a minute ago).
           await db.transaction(async (tx) => {
-            const [row] = await tx.query<{ id: string; email: string }>("select id, email from auth.users where lower(email) = $1", [
-              address,
-            ]);
-            if (row) await issueEmailLink(tx, { userId: row.id, email: row.email, purpose: "reset", linkPath: linkPathOf(redirectTo), now: now() });
+            const [row] = await tx.query<{ id: string; email: string }>(
+              "select id, email from auth.users where lower(email) = $1",
+              [address],
+            );
+            if (row)
+              await issueEmailLink(tx, {
+                userId: row.id,
+                email: row.email,
+                purpose: "reset",
+                linkPath: linkPathOf(redirectTo),
+                now: now(),
+              });
           });
         } catch (error) {
           throw toBackendError(error);
@@ -537,9 +587,14 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
           const result = await db.transaction(async (tx) => {
             const link = await consumeEmailLink(tx, code, now());
             if (!link) return null;
-            const [row] = await tx.query<UserRow>(`select ${userColumns} from auth.users as u where u.id = $1`, [link.userId]);
+            const [row] = await tx.query<UserRow>(`select ${userColumns} from auth.users as u where u.id = $1`, [
+              link.userId,
+            ]);
             if (!row) return null;
-            return { user: toUser(row), token: await createSession(tx, row.id, { recovery: link.purpose === "reset" }) };
+            return {
+              user: toUser(row),
+              token: await createSession(tx, row.id, { recovery: link.purpose === "reset" }),
+            };
           });
           if (!result) {
             throw new BackendError("invalid_link", "This link is invalid, has already been used or has expired.");

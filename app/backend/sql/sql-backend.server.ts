@@ -1,16 +1,16 @@
 import { toBackendError } from "~/backend/database-errors.server";
 import { createPaymentsPort } from "~/backend/payments.server";
-import type { RpcCall } from "~/backend/staff-port.server";
 import type { Backend, RequestBackend } from "~/backend/port";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
+import type { RpcCall } from "~/backend/staff-port.server";
 import { migrate } from "./migrations.server";
-import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
 import { openPostgresDatabase } from "./pg-database.server";
+import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
 import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
 import { createSqlDataPorts, rpcStatement } from "./sql-data.server";
-import { createSqlOutbox } from "./sql-outbox.server";
 import type { SqlDatabase } from "./sql-database";
+import { createSqlOutbox } from "./sql-outbox.server";
 
 export type SqlBackendOptions = SqlAuthOptions;
 
@@ -35,10 +35,10 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
     }),
     async syncStaff({ staffEmails, orderRecipients }) {
       try {
-        const [row] = await db.query<{ count: number }>("select public.sync_shop_staff($1::text[], $2::text[]) as count", [
-          [...staffEmails],
-          [...orderRecipients],
-        ]);
+        const [row] = await db.query<{ count: number }>(
+          "select public.sync_shop_staff($1::text[], $2::text[]) as count",
+          [[...staffEmails], [...orderRecipients]],
+        );
         return Number(row?.count ?? 0);
       } catch (error) {
         throw toBackendError(error);

@@ -4,8 +4,8 @@ import { BackendError } from "~/backend/errors";
 import {
   cleanCartLines,
   cleanFullName,
-  requireProductId,
   requirePageWindow,
+  requireProductId,
   requireQuantity,
   requireUserId,
 } from "~/backend/input.server";
@@ -18,17 +18,17 @@ import type {
   StaffPort,
   WishlistPort,
 } from "~/backend/port";
-import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
 import { requireSessionUser } from "~/backend/request-scope.server";
 import {
-  type CartLineRow,
   placeOrderShipping,
-  type OrderRow,
-  type ProfileRow,
   toCartLine,
   toOrder,
   toProfile,
+  type CartLineRow,
+  type OrderRow,
+  type ProfileRow,
 } from "~/backend/rows.server";
+import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
 import type { SqlDatabase, SqlExecutor, SqlStatement } from "./sql-database";
 
 export interface SqlDataPorts {
@@ -73,7 +73,11 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
   }
 
   /** One statement as the user (or anon): sent with the claims in one batch, one round trip on the embedded database. */
-  async function asOne<Row extends object>(userId: string | null, text: string, params: readonly unknown[]): Promise<Row[]> {
+  async function asOne<Row extends object>(
+    userId: string | null,
+    text: string,
+    params: readonly unknown[],
+  ): Promise<Row[]> {
     const claims = await claimsOf(userId);
     try {
       const [, rows = []] = await db.batch([claims, { text, params }]);
@@ -125,7 +129,10 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
     setQuantity: async ({ userId, productId, quantity }) => {
       requireProductId(productId);
       if (requireQuantity(quantity, { allowZeroOrLess: true }) <= 0) {
-        await asOne(userId, "delete from public.cart_items where user_id = $1 and product_id = $2", [userId, productId]);
+        await asOne(userId, "delete from public.cart_items where user_id = $1 and product_id = $2", [
+          userId,
+          productId,
+        ]);
         return { productId, quantity: 0, capped: false };
       }
       const stored = Math.min(quantity, MAX_CART_LINE_QUANTITY);
@@ -139,7 +146,11 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
     },
 
     remove: async ({ userId, productId }) => {
-      const rows = await asOne(userId, "delete from public.cart_items where user_id = $1 and product_id = $2 returning 1", [userId, productId]);
+      const rows = await asOne(
+        userId,
+        "delete from public.cart_items where user_id = $1 and product_id = $2 returning 1",
+        [userId, productId],
+      );
       return rows.length > 0;
     },
 
@@ -171,7 +182,9 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
 
   const profiles: ProfilesPort = {
     get: async ({ userId }) => {
-      const [row] = await asOne<ProfileRow>(userId, `select ${profileColumns} from public.profiles where id = $1`, [userId]);
+      const [row] = await asOne<ProfileRow>(userId, `select ${profileColumns} from public.profiles where id = $1`, [
+        userId,
+      ]);
       return row ? toProfile(row) : null;
     },
 
@@ -188,12 +201,16 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
 
   const orders: OrdersPort = {
     place: async ({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey }) => {
-      const [row] = await asOne<{ placed: OrderRow }>(userId, "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
-        JSON.stringify(items.map((item) => ({ product_id: item.productId, quantity: item.quantity }))),
-        JSON.stringify(placeOrderShipping(shippingAddress, shippingMethod)),
-        email,
-        idempotencyKey,
-      ]);
+      const [row] = await asOne<{ placed: OrderRow }>(
+        userId,
+        "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed",
+        [
+          JSON.stringify(items.map((item) => ({ product_id: item.productId, quantity: item.quantity }))),
+          JSON.stringify(placeOrderShipping(shippingAddress, shippingMethod)),
+          email,
+          idempotencyKey,
+        ],
+      );
       if (!row?.placed) throw new BackendError("unexpected", "place_order returned nothing.");
       return toOrder(row.placed);
     },
@@ -206,11 +223,13 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
       const { limit, offset } = requirePageWindow(window);
       return as(userId, async (tx) => {
         // Two indexed reads (orders_user_id_created_at_idx); past the end, only the count is needed.
-        const [count] = await tx.query<{ total: number }>("select count(*)::int as total from public.orders where user_id = $1", [
-          userId,
-        ]);
+        const [count] = await tx.query<{ total: number }>(
+          "select count(*)::int as total from public.orders where user_id = $1",
+          [userId],
+        );
         const totalCount = count?.total ?? 0;
-        const orders = offset < totalCount ? (await tx.query<OrderRow>(selectOrdersText, [userId, limit, offset])).map(toOrder) : [];
+        const orders =
+          offset < totalCount ? (await tx.query<OrderRow>(selectOrdersText, [userId, limit, offset])).map(toOrder) : [];
         return { orders, totalCount };
       });
     },
@@ -236,7 +255,11 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
     },
 
     remove: async ({ userId, productId }) => {
-      const rows = await asOne(userId, "delete from public.wishlist_items where user_id = $1 and product_id = $2 returning 1", [userId, productId]);
+      const rows = await asOne(
+        userId,
+        "delete from public.wishlist_items where user_id = $1 and product_id = $2 returning 1",
+        [userId, productId],
+      );
       return rows.length > 0;
     },
 
@@ -260,7 +283,9 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
       await asOne(null, "select public.subscribe_to_newsletter($1)", [email]);
     },
     confirm: async ({ token }) => {
-      const [row] = await asOne<{ ok: boolean }>(null, "select public.confirm_newsletter_subscription($1) as ok", [token]);
+      const [row] = await asOne<{ ok: boolean }>(null, "select public.confirm_newsletter_subscription($1) as ok", [
+        token,
+      ]);
       return row?.ok === true;
     },
     unsubscribe: async ({ token }) => {
@@ -288,6 +313,8 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
 export function rpcStatement(name: string, args: Parameters<RpcCall>[1]): SqlStatement {
   const entries = Object.entries(args);
   const list = entries.map(([argument, [, type]], index) => `${argument} => $${index + 1}::${type}`).join(", ");
-  const params = entries.map(([, [value, type]]) => (type === "jsonb" && value !== null ? JSON.stringify(value) : value));
+  const params = entries.map(([, [value, type]]) =>
+    type === "jsonb" && value !== null ? JSON.stringify(value) : value,
+  );
   return { text: `select public.${name}(${list}) as result`, params };
 }

@@ -16,7 +16,10 @@ export interface SqlStatement {
 }
 
 /** A batch one statement after another (inside a transaction), for a driver that cannot pipeline them. */
-export async function runInOrder(tx: SqlExecutor, statements: readonly SqlStatement[]): Promise<Record<string, unknown>[][]> {
+export async function runInOrder(
+  tx: SqlExecutor,
+  statements: readonly SqlStatement[],
+): Promise<Record<string, unknown>[][]> {
   const results: Record<string, unknown>[][] = [];
   for (const { text, params } of statements) results.push(await tx.query(text, params));
   return results;

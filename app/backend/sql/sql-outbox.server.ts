@@ -60,20 +60,21 @@ export function createSqlOutbox(db: SqlDatabase): OutboxPort {
       ),
     renew: ({ id, claim, leaseSeconds }) =>
       call(async () => {
-        const [row] = await db.query<{ renewed: boolean }>("select public.renew_outbox_claim($1, $2, $3) as renewed", [id, claim, leaseSeconds]);
+        const [row] = await db.query<{ renewed: boolean }>("select public.renew_outbox_claim($1, $2, $3) as renewed", [
+          id,
+          claim,
+          leaseSeconds,
+        ]);
         return row?.renewed === true;
       }),
     finish: (input) =>
       call(async () => {
         const error = input.outcome === "sent" ? null : input.error;
         const retryAt = input.outcome === "retry" ? input.retryAt : null;
-        const [row] = await db.query<{ finished: boolean }>("select public.finish_outbox_claim($1, $2, $3, $4, $5) as finished", [
-          input.id,
-          input.claim,
-          input.outcome,
-          error,
-          retryAt,
-        ]);
+        const [row] = await db.query<{ finished: boolean }>(
+          "select public.finish_outbox_claim($1, $2, $3, $4, $5) as finished",
+          [input.id, input.claim, input.outcome, error, retryAt],
+        );
         return row?.finished === true;
       }),
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { splitFullName } from "~/modules/account/full-name";
 
 describe("splitFullName", () => {

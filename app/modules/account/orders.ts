@@ -57,7 +57,9 @@ export function statusLabel(status: string): string {
 /** The shipping address as the lines of an envelope: name, street, "city, state zip", country. */
 export function shippingAddressLines(address: ShippingAddress): string[] {
   const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
-  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   return [name, address.address, cityLine, address.country].filter((line) => line.trim() !== "");
 }
 
@@ -71,8 +73,16 @@ export function orderProgress(order: Pick<Order, "carrier" | "trackingNumber" | 
   return {
     tracking:
       order.carrier && order.trackingNumber
-        ? { carrier: order.carrier, number: order.trackingNumber, url: trackingUrl(order.carrier, order.trackingNumber) }
+        ? {
+            carrier: order.carrier,
+            number: order.trackingNumber,
+            url: trackingUrl(order.carrier, order.trackingNumber),
+          }
         : null,
-    history: order.statusHistory.map((change) => ({ status: change.toStatus, on: formatLongDate(change.at), iso: change.at })),
+    history: order.statusHistory.map((change) => ({
+      status: change.toStatus,
+      on: formatLongDate(change.at),
+      iso: change.at,
+    })),
   };
 }

@@ -12,9 +12,18 @@ const trackingPages: Record<string, (number: string) => string> = {
 };
 
 /** The carrier's public tracking page for the number, or null for a carrier we know no page of. */
-export function trackingUrl(carrier: string | null | undefined, trackingNumber: string | null | undefined): string | null {
+export function trackingUrl(
+  carrier: string | null | undefined,
+  trackingNumber: string | null | undefined,
+): string | null {
   if (!carrier || !trackingNumber) return null;
-  const page = trackingPages[carrier.trim().toLowerCase().replace(/[^a-z]/g, "")];
+  const page =
+    trackingPages[
+      carrier
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z]/g, "")
+    ];
   const number = trackingNumber.replace(/[^A-Za-z0-9]/g, "");
   return page && number ? page(encodeURIComponent(number)) : null;
 }

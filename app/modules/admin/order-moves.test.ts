@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { movesFor, parseMoveForm } from "./order-moves";
 
 const form = (fields: Record<string, string>) => {
@@ -27,12 +28,17 @@ describe("parseMoveForm", () => {
       move: { orderId: id, expectedStatus: "pending", newStatus: "paid" },
     });
     expect(
-      parseMoveForm(id, form({ kind: "mark-shipped", expectedStatus: "paid", carrier: " UPS ", trackingNumber: "1Z 999-AA1" })),
+      parseMoveForm(
+        id,
+        form({ kind: "mark-shipped", expectedStatus: "paid", carrier: " UPS ", trackingNumber: "1Z 999-AA1" }),
+      ),
     ).toMatchObject({ ok: true, move: { newStatus: "shipped", carrier: "UPS", trackingNumber: "1Z 999-AA1" } });
-    expect(parseMoveForm(id, form({ kind: "cancel", expectedStatus: "paid", reason: " Out of stock " }))).toMatchObject({
-      ok: true,
-      move: { expectedStatus: "paid", newStatus: "cancelled", note: "Out of stock" },
-    });
+    expect(parseMoveForm(id, form({ kind: "cancel", expectedStatus: "paid", reason: " Out of stock " }))).toMatchObject(
+      {
+        ok: true,
+        move: { expectedStatus: "paid", newStatus: "cancelled", note: "Out of stock" },
+      },
+    );
   });
 
   test("shipping needs a carrier and a plausible tracking number; cancelling a reason", () => {
@@ -41,7 +47,9 @@ describe("parseMoveForm", () => {
       kind: "mark-shipped",
       errors: { carrier: "Enter the carrier.", trackingNumber: "Enter the tracking number." },
     });
-    expect(parseMoveForm(id, form({ kind: "mark-shipped", expectedStatus: "paid", carrier: "UPS", trackingNumber: "<b>" }))).toMatchObject({
+    expect(
+      parseMoveForm(id, form({ kind: "mark-shipped", expectedStatus: "paid", carrier: "UPS", trackingNumber: "<b>" })),
+    ).toMatchObject({
       ok: false,
       errors: { trackingNumber: expect.stringMatching(/letters and digits/) },
     });
@@ -49,7 +57,9 @@ describe("parseMoveForm", () => {
       ok: false,
       errors: { reason: expect.stringMatching(/reason/) },
     });
-    expect(parseMoveForm(id, form({ kind: "cancel", expectedStatus: "pending", reason: "x".repeat(501) }))).toMatchObject({
+    expect(
+      parseMoveForm(id, form({ kind: "cancel", expectedStatus: "pending", reason: "x".repeat(501) })),
+    ).toMatchObject({
       ok: false,
       errors: { reason: expect.stringMatching(/at most 500/) },
     });
@@ -61,7 +71,10 @@ describe("parseMoveForm", () => {
       kind: "mark-delivered",
       errors: { form: "'Mark as delivered' is only for an order that is shipped." },
     });
-    expect(parseMoveForm(id, form({ kind: "refund", expectedStatus: "paid" }))).toMatchObject({ ok: false, kind: null });
+    expect(parseMoveForm(id, form({ kind: "refund", expectedStatus: "paid" }))).toMatchObject({
+      ok: false,
+      kind: null,
+    });
     expect(parseMoveForm(id, form({ kind: "cancel", expectedStatus: "shipped", reason: "late" }))).toMatchObject({
       ok: false,
       errors: { form: "'Cancel order' is only for an order that is pending or paid." },

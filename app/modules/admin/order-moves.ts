@@ -34,7 +34,8 @@ export function movesFor(status: OrderStatus): MoveButton[] {
 
 export type MoveFieldErrors = Partial<Record<"carrier" | "trackingNumber" | "reason" | "form", string>>;
 
-export type ParsedMove = { ok: true; move: OrderMove; kind: MoveKind } | { ok: false; kind: MoveKind | null; errors: MoveFieldErrors };
+export type ParsedMove =
+  { ok: true; move: OrderMove; kind: MoveKind } | { ok: false; kind: MoveKind | null; errors: MoveFieldErrors };
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -48,7 +49,8 @@ const text = (formData: FormData, name: string) => {
 export function parseMoveForm(orderId: string, formData: FormData): ParsedMove {
   const button = MOVE_BUTTONS.find((candidate) => candidate.kind === formData.get("kind"));
   const expected = formData.get("expectedStatus");
-  if (!button) return { ok: false, kind: null, errors: { form: "That status change is not one the back office offers." } };
+  if (!button)
+    return { ok: false, kind: null, errors: { form: "That status change is not one the back office offers." } };
   if (typeof expected !== "string" || !button.from.includes(expected as OrderStatus)) {
     return {
       ok: false,
@@ -62,7 +64,8 @@ export function parseMoveForm(orderId: string, formData: FormData): ParsedMove {
     const carrier = text(formData, "carrier");
     const trackingNumber = text(formData, "trackingNumber");
     if (!carrier) errors.carrier = "Enter the carrier.";
-    else if (carrier.length > CARRIER_MAX_LENGTH) errors.carrier = `The carrier can have at most ${CARRIER_MAX_LENGTH} characters.`;
+    else if (carrier.length > CARRIER_MAX_LENGTH)
+      errors.carrier = `The carrier can have at most ${CARRIER_MAX_LENGTH} characters.`;
     if (!trackingNumber) errors.trackingNumber = "Enter the tracking number.";
     else if (trackingNumber.length > TRACKING_MAX_LENGTH || !new RegExp(`^${TRACKING_PATTERN}$`).test(trackingNumber)) {
       errors.trackingNumber = "Use letters and digits (spaces and dashes between them), up to 100 characters.";
@@ -72,10 +75,13 @@ export function parseMoveForm(orderId: string, formData: FormData): ParsedMove {
   if (button.kind === "cancel") {
     const reason = text(formData, "reason");
     if (!reason) errors.reason = "Give the reason for cancelling: the customer's e-mail says it.";
-    else if (reason.length > REASON_MAX_LENGTH) errors.reason = `The reason can have at most ${REASON_MAX_LENGTH} characters.`;
+    else if (reason.length > REASON_MAX_LENGTH)
+      errors.reason = `The reason can have at most ${REASON_MAX_LENGTH} characters.`;
     move.note = reason;
   }
-  return Object.keys(errors).length > 0 ? { ok: false, kind: button.kind, errors } : { ok: true, move, kind: button.kind };
+  return Object.keys(errors).length > 0
+    ? { ok: false, kind: button.kind, errors }
+    : { ok: true, move, kind: button.kind };
 }
 
 /** The toast after a move: what happened and that the customer was told. */

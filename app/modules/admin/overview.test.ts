@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { periodTotals, revenueBars } from "./overview";
 
 const days = Array.from({ length: 30 }, (_, index) => ({
@@ -11,7 +12,10 @@ describe("periodTotals", () => {
   test("today is the last day; the week its last 7; the month all 30", () => {
     const totals = periodTotals(days);
     expect(totals.today).toEqual({ count: 29 % 3, revenue: 5_000 });
-    expect(totals.week).toEqual({ count: [23, 24, 25, 26, 27, 28, 29].reduce((sum, index) => sum + (index % 3), 0), revenue: 6 * 1_000 + 5_000 });
+    expect(totals.week).toEqual({
+      count: [23, 24, 25, 26, 27, 28, 29].reduce((sum, index) => sum + (index % 3), 0),
+      revenue: 6 * 1_000 + 5_000,
+    });
     expect(totals.month.revenue).toBe(23 * 100 + 6 * 1_000 + 5_000);
   });
 });
@@ -28,7 +32,11 @@ describe("revenueBars", () => {
   });
 
   test("days without revenue are hairlines", () => {
-    const { bars, maxRevenue } = revenueBars(days.map((day) => ({ ...day, revenue: 0 })), 300, 100);
+    const { bars, maxRevenue } = revenueBars(
+      days.map((day) => ({ ...day, revenue: 0 })),
+      300,
+      100,
+    );
     expect(maxRevenue).toBe(0);
     expect(bars.every((bar) => bar.height === 1 && bar.y === 99)).toBe(true);
   });

@@ -9,9 +9,16 @@ export interface PeriodTotals {
 }
 
 /** Today (the last day), the last 7 and the last 30 days. */
-export function periodTotals(days: StaffOverview["days"]): { today: PeriodTotals; week: PeriodTotals; month: PeriodTotals } {
+export function periodTotals(days: StaffOverview["days"]): {
+  today: PeriodTotals;
+  week: PeriodTotals;
+  month: PeriodTotals;
+} {
   const sum = (slice: StaffOverview["days"]) =>
-    slice.reduce((total, day) => ({ count: total.count + day.count, revenue: total.revenue + day.revenue }), { count: 0, revenue: 0 });
+    slice.reduce((total, day) => ({ count: total.count + day.count, revenue: total.revenue + day.revenue }), {
+      count: 0,
+      revenue: 0,
+    });
   return { today: sum(days.slice(-1)), week: sum(days.slice(-7)), month: sum(days.slice(-30)) };
 }
 
@@ -27,7 +34,11 @@ export interface ChartBar {
  * One bar per day, scaled to the largest day's revenue, in an SVG of `width` x `height` user units (drawn on the
  * server: no script). A day without revenue gets a hairline, so the days stay countable.
  */
-export function revenueBars(days: StaffOverview["days"], width: number, height: number): { bars: ChartBar[]; maxRevenue: number } {
+export function revenueBars(
+  days: StaffOverview["days"],
+  width: number,
+  height: number,
+): { bars: ChartBar[]; maxRevenue: number } {
   const maxRevenue = Math.max(0, ...days.map((day) => day.revenue));
   const slot = days.length > 0 ? width / days.length : width;
   const gap = Math.min(2, slot / 4);

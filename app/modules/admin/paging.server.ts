@@ -1,12 +1,13 @@
 import { redirect } from "@remix-run/node";
+
 import {
   pageCount,
   pageHref,
   pageOffset,
-  type PaginationLinks,
   paginationLinks,
   parsePageRequest,
   resolvePage,
+  type PaginationLinks,
 } from "~/modules/pagination";
 
 // The database's offsets are 32-bit: an absurd page number asks past every row, and is then sent to the last page.
@@ -26,5 +27,8 @@ export async function loadPage<Result extends { totalCount: number }>(
   const result = await load({ limit: pageSize, offset: Math.min(pageOffset(requested, pageSize), MAX_OFFSET) });
   const resolved = resolvePage(request, pageCount(result.totalCount, pageSize));
   if ("redirectToPage" in resolved) throw redirect(pageHref(url.pathname, url.searchParams, resolved.redirectToPage));
-  return { result, pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, pageCount(result.totalCount, pageSize)) };
+  return {
+    result,
+    pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, pageCount(result.totalCount, pageSize)),
+  };
 }

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+
 import type { AuthUser, StaffPort } from "~/backend/port";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { requireUser } from "~/modules/auth/session.server";
@@ -9,7 +10,10 @@ import { notFoundResponse } from "~/utils/not-found.server";
  * signed-in member who is not staff gets the ordinary 404, so nothing says that a back office exists. The
  * database checks staff again on every call.
  */
-export async function requireStaff(request: Request, context: AppLoadContext): Promise<{ user: AuthUser; staff: StaffPort }> {
+export async function requireStaff(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: AuthUser; staff: StaffPort }> {
   const { user, backend } = await requireUser(request, context);
   if (!(await orUnavailablePage(backend.staff.isStaff()))) throw notFoundResponse(request);
   return { user, staff: backend.staff };

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v3";
-import { type AppLoadContext, data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
+
 import { isBackendError } from "~/backend/errors";
 import type { AuthUser, RequestBackend } from "~/backend/port";
 import { authFailureHeaders, authFailureStatus } from "~/modules/auth/auth-messages";
@@ -28,10 +29,14 @@ export async function changePassword(
   // Each try is a guess at the current password, past sign-in's limits: counted per client, and per account for a
   // session guessing from many addresses.
   const refusal =
-    (await refusedByRateLimit(context, "changePassword")) ?? (await refusedByAccountRateLimit(user.id, "changePassword"));
+    (await refusedByRateLimit(context, "changePassword")) ??
+    (await refusedByAccountRateLimit(user.id, "changePassword"));
   if (refusal) {
     return data(
-      { form: "password" as const, result: submission.reply({ formErrors: [refusal.message], hideFields: passwordFields }) },
+      {
+        form: "password" as const,
+        result: submission.reply({ formErrors: [refusal.message], hideFields: passwordFields }),
+      },
       { status: 429, headers: refusal.headers },
     );
   }
@@ -54,11 +59,10 @@ export async function changePassword(
       { status: authFailureStatus(error.code), headers: authFailureHeaders(error) },
     );
   }
-  return redirectWithToast(
-    context,
-    "/profile",
-    { title: "Password changed", description: "Your new password is set. Your other devices have been signed out." },
-  );
+  return redirectWithToast(context, "/profile", {
+    title: "Password changed",
+    description: "Your new password is set. Your other devices have been signed out.",
+  });
 }
 
 /** 'Sign out everywhere': every session of the account ends, this one too; other devices meet /auth next. */
@@ -67,15 +71,10 @@ export async function signOutEverywhere(backend: RequestBackend, context: Respon
     await backend.auth.signOutEverywhere();
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    return redirectWithToast(
-      context,
-      "/profile",
-      { type: "error", title: "Error", description: error.message },
-    );
+    return redirectWithToast(context, "/profile", { type: "error", title: "Error", description: error.message });
   }
-  return redirectWithToast(
-    context,
-    "/auth",
-    { title: "Signed out everywhere", description: "Every device signed in to your account has been signed out." },
-  );
+  return redirectWithToast(context, "/auth", {
+    title: "Signed out everywhere",
+    description: "Every device signed in to your account has been signed out.",
+  });
 }

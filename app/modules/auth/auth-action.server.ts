@@ -1,15 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v3";
-import { type ActionFunctionArgs, data } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import { accountCreatedNotice, addressConfirmationLanding, authFailureHeaders, authFailureStatus, signedInNotice } from "~/modules/auth/auth-messages";
-import { AuthFormSchema } from "~/modules/auth/auth-schemas";
-import { redirectSignedIn } from "~/modules/auth/sign-in.server";
-import { requireAnonymous } from "~/modules/auth/session.server";
-import { signInWithPasswordForm } from "~/modules/auth/authenticator.server";
 import { carryTypedEmail } from "~/modules/auth/auth-flash.server";
-import { getOrigin } from "~/utils/request.server";
+import {
+  accountCreatedNotice,
+  addressConfirmationLanding,
+  authFailureHeaders,
+  authFailureStatus,
+  signedInNotice,
+} from "~/modules/auth/auth-messages";
+import { AuthFormSchema } from "~/modules/auth/auth-schemas";
+import { signInWithPasswordForm } from "~/modules/auth/authenticator.server";
+import { requireAnonymous } from "~/modules/auth/session.server";
+import { redirectSignedIn } from "~/modules/auth/sign-in.server";
 import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
+import { getOrigin } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 /**

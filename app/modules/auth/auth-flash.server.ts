@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { flashCookie, type ResponseJar } from "~/utils/cookies.server";
 import { refusingControlCharacters } from "~/utils/form-text";
 

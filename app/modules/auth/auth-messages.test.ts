@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { BackendError } from "~/backend/errors";
 import { accountCreatedNotice, authFailureHeaders, authFailureStatus } from "~/modules/auth/auth-messages";
 
@@ -33,8 +34,12 @@ describe("authFailureStatus", () => {
 
 describe("authFailureHeaders", () => {
   it("gives a throttled answer its Retry-After: the backend's own wait, else a minute", () => {
-    expect(authFailureHeaders(new BackendError("too_many_attempts", "Locked", { retryAfterSeconds: 29.2 }))).toEqual({ "Retry-After": "30" });
-    expect(authFailureHeaders(new BackendError("too_many_attempts", "Supabase says so"))).toEqual({ "Retry-After": "60" });
+    expect(authFailureHeaders(new BackendError("too_many_attempts", "Locked", { retryAfterSeconds: 29.2 }))).toEqual({
+      "Retry-After": "30",
+    });
+    expect(authFailureHeaders(new BackendError("too_many_attempts", "Supabase says so"))).toEqual({
+      "Retry-After": "60",
+    });
     expect(authFailureHeaders(new BackendError("invalid_credentials", "Invalid login credentials"))).toEqual({});
   });
 });

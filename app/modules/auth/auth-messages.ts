@@ -6,11 +6,23 @@ export interface AuthNotice {
 }
 
 export const signedInNotice: AuthNotice = { title: "Welcome back!", description: "You have successfully signed in." };
-export const addressConfirmedNotice: AuthNotice = { title: "Welcome!", description: "Your email address is confirmed and you are signed in." };
-export const signedOutNotice: AuthNotice = { title: "Signed out", description: "You have been successfully signed out." };
+export const addressConfirmedNotice: AuthNotice = {
+  title: "Welcome!",
+  description: "Your email address is confirmed and you are signed in.",
+};
+export const signedOutNotice: AuthNotice = {
+  title: "Signed out",
+  description: "You have been successfully signed out.",
+};
 /** An e-mailed link that no longer works, opened by a member who is signed in already: the link is not needed. */
-export const alreadyConfirmedNotice: AuthNotice = { title: "Already confirmed", description: "You are signed in and your email address is confirmed." };
-export const alreadySignedInNotice: AuthNotice = { title: "Already signed in", description: "This link no longer works, but you are signed in already." };
+export const alreadyConfirmedNotice: AuthNotice = {
+  title: "Already confirmed",
+  description: "You are signed in and your email address is confirmed.",
+};
+export const alreadySignedInNotice: AuthNotice = {
+  title: "Already signed in",
+  description: "This link no longer works, but you are signed in already.",
+};
 
 /**
  * What to tell a shopper whose account was just created, true for the backend in use: a backend that
@@ -26,7 +38,10 @@ export function accountCreatedNotice({ signedIn, sendsEmail }: { signedIn: boole
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** The headers of a failed auth post's answer: a 429 carries Retry-After (the backend's own wait, where it says). */
-export function authFailureHeaders(error: { code: BackendErrorCode; retryAfterSeconds?: number }): Record<string, string> {
+export function authFailureHeaders(error: {
+  code: BackendErrorCode;
+  retryAfterSeconds?: number;
+}): Record<string, string> {
   if (error.code !== "too_many_attempts") return {};
   return { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))) };
 }

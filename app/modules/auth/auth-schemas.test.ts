@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v3";
 import { describe, expect, it } from "vitest";
+
 import {
   AuthFormSchema,
   ForgotPasswordSchema,
@@ -44,15 +45,15 @@ describe("AuthFormSchema", () => {
   });
 
   it("refuses an unknown intent", () => {
-    expect(parseWithZod(form({ intent: "admin", email: "a@b.co", password: "x" }), { schema: AuthFormSchema }).status).toBe(
-      "error",
-    );
+    expect(
+      parseWithZod(form({ intent: "admin", email: "a@b.co", password: "x" }), { schema: AuthFormSchema }).status,
+    ).toBe("error");
   });
 
   it("sets no password-strength rule of its own: the backend's rule and message apply", () => {
-    expect(parseWithZod(form({ intent: "signup", email: "a@b.co", password: "x" }), { schema: AuthFormSchema }).status).toBe(
-      "success",
-    );
+    expect(
+      parseWithZod(form({ intent: "signup", email: "a@b.co", password: "x" }), { schema: AuthFormSchema }).status,
+    ).toBe("success");
   });
 });
 
@@ -65,9 +66,10 @@ describe("ForgotPasswordSchema", () => {
 
 describe("ResetPasswordSchema", () => {
   it("wants the new password twice, the same", () => {
-    expect(parseWithZod(form({ password: "new-secret-1", confirmPassword: "new-secret-1" }), { schema: ResetPasswordSchema }).status).toBe(
-      "success",
-    );
+    expect(
+      parseWithZod(form({ password: "new-secret-1", confirmPassword: "new-secret-1" }), { schema: ResetPasswordSchema })
+        .status,
+    ).toBe("success");
     const mismatch = parseWithZod(form({ password: "new-secret-1", confirmPassword: "new-secret-2" }), {
       schema: ResetPasswordSchema,
     });
@@ -89,6 +91,8 @@ describe("ProfileFormSchema", () => {
   it("allows at most 200 characters", () => {
     expect(parseWithZod(form({ fullName: "a".repeat(200) }), { schema: ProfileFormSchema }).status).toBe("success");
     const tooLong = parseWithZod(form({ fullName: "a".repeat(201) }), { schema: ProfileFormSchema });
-    expect(tooLong.status === "error" && tooLong.error?.fullName).toEqual(["Full name can have at most 200 characters"]);
+    expect(tooLong.status === "error" && tooLong.error?.fullName).toEqual([
+      "Full name can have at most 200 characters",
+    ]);
   });
 });

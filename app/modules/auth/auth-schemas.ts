@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { PROFILE_NAME_MAX_LENGTH } from "~/backend/constants";
 import { refusingControlCharacters } from "~/utils/form-text";
 
@@ -21,18 +22,24 @@ const EmailSchema = /* @__PURE__ */ z
   .max(320, "Email is too long")
   .email("Please enter a valid email address");
 
-const PasswordSchema = /* @__PURE__ */ z.string({ required_error: "Password is required" }).max(1024, "Password is too long");
+const PasswordSchema = /* @__PURE__ */ z
+  .string({ required_error: "Password is required" })
+  .max(1024, "Password is too long");
 
-export const AuthFormSchema = /* @__PURE__ */ refusingControlCharacters(z.object({
-  intent: z.enum(authModes),
-  email: EmailSchema,
-  password: PasswordSchema,
-  redirectTo: z.string().optional(),
-}));
+export const AuthFormSchema = /* @__PURE__ */ refusingControlCharacters(
+  z.object({
+    intent: z.enum(authModes),
+    email: EmailSchema,
+    password: PasswordSchema,
+    redirectTo: z.string().optional(),
+  }),
+);
 
-export const ForgotPasswordSchema = /* @__PURE__ */ refusingControlCharacters(z.object({
-  email: EmailSchema,
-}));
+export const ForgotPasswordSchema = /* @__PURE__ */ refusingControlCharacters(
+  z.object({
+    email: EmailSchema,
+  }),
+);
 
 /** A new password, typed twice. */
 const newPasswordShape = {
@@ -40,25 +47,34 @@ const newPasswordShape = {
   confirmPassword: /* @__PURE__ */ z.string({ required_error: "Please repeat the new password" }),
 };
 
-const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
+  value.password === value.confirmPassword;
 const passwordsDiffer = { message: "Passwords do not match", path: ["confirmPassword"] };
 
-export const ResetPasswordSchema = /* @__PURE__ */ refusingControlCharacters(z.object(newPasswordShape).refine(passwordsMatch, passwordsDiffer));
+export const ResetPasswordSchema = /* @__PURE__ */ refusingControlCharacters(
+  z.object(newPasswordShape).refine(passwordsMatch, passwordsDiffer),
+);
 
-export const ProfileFormSchema = /* @__PURE__ */ refusingControlCharacters(z.object({
-  // conform turns an empty input into undefined: a blank name clears it (the profile then shows the address).
-  fullName: z
-    .string()
-    .trim()
-    .max(PROFILE_NAME_MAX_LENGTH, `Full name can have at most ${PROFILE_NAME_MAX_LENGTH} characters`)
-    .optional()
-    .transform((value) => value ?? ""),
-}));
+export const ProfileFormSchema = /* @__PURE__ */ refusingControlCharacters(
+  z.object({
+    // conform turns an empty input into undefined: a blank name clears it (the profile then shows the address).
+    fullName: z
+      .string()
+      .trim()
+      .max(PROFILE_NAME_MAX_LENGTH, `Full name can have at most ${PROFILE_NAME_MAX_LENGTH} characters`)
+      .optional()
+      .transform((value) => value ?? ""),
+  }),
+);
 
 /** Changing the password from a signed-in session (profile): the current one first, then the new one twice. */
-export const ChangePasswordSchema = /* @__PURE__ */ refusingControlCharacters(z
-  .object({
-    currentPassword: z.string({ required_error: "Please enter your current password" }).max(1024, "Password is too long"),
-    ...newPasswordShape,
-  })
-  .refine(passwordsMatch, passwordsDiffer));
+export const ChangePasswordSchema = /* @__PURE__ */ refusingControlCharacters(
+  z
+    .object({
+      currentPassword: z
+        .string({ required_error: "Please enter your current password" })
+        .max(1024, "Password is too long"),
+      ...newPasswordShape,
+    })
+    .refine(passwordsMatch, passwordsDiffer),
+);

@@ -1,7 +1,8 @@
-import { type AppLoadContext, createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
+
 import { BackendError, isBackendError } from "~/backend/errors";
 import type { AuthUser, Backend, RequestBackend } from "~/backend/port";
 import { addResponseCookie, createSignedCookie, signedCookie } from "~/utils/cookies.server";
@@ -36,7 +37,10 @@ const oauthCookieLifetime = { path: "/auth/google", maxAge: OAUTH_COOKIE_SECONDS
 function oauthStateStorage() {
   const env = getEnv();
   oauthStorage ??= createCookieSessionStorage({
-    cookie: createSignedCookie("oauth_state", oauthCookieLifetime, { secure: env.secureCookies, secrets: env.sessionSecrets }),
+    cookie: createSignedCookie("oauth_state", oauthCookieLifetime, {
+      secure: env.secureCookies,
+      secrets: env.sessionSecrets,
+    }),
   });
   return oauthStorage;
 }
@@ -58,7 +62,8 @@ function googleCredentials(): { clientID: string; clientSecret: string } | null 
 export type GoogleSignInMethod = "hosted" | "app" | "unavailable";
 
 export async function googleSignInMethod(backend: Backend): Promise<GoogleSignInMethod> {
-  if (backend.capabilities.hostedOAuth) return (await backend.hostedOAuthProviders()).includes("google") ? "hosted" : "unavailable";
+  if (backend.capabilities.hostedOAuth)
+    return (await backend.hostedOAuthProviders()).includes("google") ? "hosted" : "unavailable";
   return googleCredentials() ? "app" : "unavailable";
 }
 
@@ -133,7 +138,10 @@ export async function signInWithPasswordForm(
  * Starts Google sign-in through remix-auth-google: answers with the redirect to Google, carrying the
  * OAuth state cookie and where to return afterwards. Only when googleSignInMethod() is "app".
  */
-export async function startGoogleSignIn(request: Request, { returnTo, context }: { returnTo: string; context: AppLoadContext }) {
+export async function startGoogleSignIn(
+  request: Request,
+  { returnTo, context }: { returnTo: string; context: AppLoadContext },
+) {
   try {
     await authenticatorFor(request).authenticate(GOOGLE, request, { context });
   } catch (thrown) {
@@ -150,8 +158,7 @@ export async function startGoogleSignIn(request: Request, { returnTo, context }:
 }
 
 export type GoogleCallbackOutcome = { returnTo: string } & (
-  | { user: AuthUser; error?: undefined }
-  | { user?: undefined; error: BackendError }
+  { user: AuthUser; error?: undefined } | { user?: undefined; error: BackendError }
 );
 
 /**
@@ -163,7 +170,10 @@ export async function finishGoogleSignIn(
   request: Request,
   { backend, context }: { backend: RequestBackend; context: AppLoadContext },
 ): Promise<GoogleCallbackOutcome> {
-  addResponseCookie(context.responseHeaders, await oauthStateStorage().destroySession(await oauthStateStorage().getSession()));
+  addResponseCookie(
+    context.responseHeaders,
+    await oauthStateStorage().destroySession(await oauthStateStorage().getSession()),
+  );
   await oauthReturnToCookie.clear(context);
   const stored = await oauthReturnToCookie.read(request);
   const returnTo = safeRedirect(typeof stored === "string" ? stored : null, "/");

@@ -1,4 +1,5 @@
-import { type AppLoadContext, redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import type { AuthUser, MemberBackend, RequestBackend } from "~/backend/port";

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+
 import { backendFor } from "~/backend/backend.server";
 import { isBackendUnavailable } from "~/backend/unavailable.server";
 import { getSession, type Session } from "~/modules/auth/session.server";
@@ -6,7 +7,12 @@ import { loadCart } from "~/modules/cart/cart-store.server";
 
 /** A signed-out visitor's view of the request: cookies only, no database. */
 async function visitorSession(request: Request, context: AppLoadContext): Promise<Session> {
-  return { backend: await backendFor(request, context), user: null, member: null, responseHeaders: context.responseHeaders };
+  return {
+    backend: await backendFor(request, context),
+    user: null,
+    member: null,
+    responseHeaders: context.responseHeaders,
+  };
 }
 
 /**
@@ -40,7 +46,11 @@ export async function loadShellSession(request: Request, context: AppLoadContext
     const { user, member } = session;
     const [cart, profile] = await Promise.all([loadCart(request, session), member ? member.profiles.get() : null]);
     const shellMember = user
-      ? { email: user.email, fullName: profile ? profile.fullName : user.fullName, avatarUrl: profile?.avatarUrl ?? user.avatarUrl }
+      ? {
+          email: user.email,
+          fullName: profile ? profile.fullName : user.fullName,
+          avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
+        }
       : null;
     return { session, member: shellMember, ...cart };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+
 import { isBackendError } from "~/backend/errors";
 import type { RequestBackend } from "~/backend/port";
 import type { AuthNotice } from "~/modules/auth/auth-messages";
@@ -14,7 +15,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function redirectSignedIn(
   request: Request,
   context: ResponseJar,
-  { backend, redirectTo, notice }: {
+  {
+    backend,
+    redirectTo,
+    notice,
+  }: {
     /** The request's backend, signed in a moment ago: the merges run as its session's member. */
     backend: RequestBackend;
     redirectTo: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { blogCategories, matchesInOtherCategories, parseBlogParams, searchArticles } from "~/modules/blog/search";
 
 const articles = [
@@ -53,7 +54,10 @@ describe("parseBlogParams", () => {
   });
 
   it("keeps a trimmed query and the category", () => {
-    expect(parseBlogParams(new URLSearchParams("q=%20wig%20&category=Wig%20Care"))).toEqual({ q: "wig", category: "Wig Care" });
+    expect(parseBlogParams(new URLSearchParams("q=%20wig%20&category=Wig%20Care"))).toEqual({
+      q: "wig",
+      category: "Wig Care",
+    });
   });
 
   it("ignores an over-long query rather than failing", () => {

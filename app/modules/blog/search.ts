@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { Article } from "~/modules/blog/article";
 
 export const blogParamsSchema = z.object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { cartBadgeLabel } from "~/modules/cart/badge";
 
 describe("cartBadgeLabel", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartEntry } from "~/modules/cart/cart";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 
@@ -45,14 +46,18 @@ describe("cart cookie", () => {
     // Keep the signature but change the payload: quantity 1 becomes 9.
     const forgedPayload = Buffer.from(JSON.stringify("clip-1:9")).toString("base64");
     expect(forgedPayload).not.toBe(payload);
-    const forged = new Request("http://shop.test/", { headers: { Cookie: `${name}=${encodeURIComponent(`${forgedPayload}.${signature}`)}` } });
+    const forged = new Request("http://shop.test/", {
+      headers: { Cookie: `${name}=${encodeURIComponent(`${forgedPayload}.${signature}`)}` },
+    });
     expect(await readCartCookie(forged)).toEqual([]);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/invalid or tampered/));
   });
 
   it("ignores a corrupt cookie instead of failing", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    expect(await readCartCookie(new Request("http://shop.test/", { headers: { Cookie: "cart=%%%not-base64" } }))).toEqual([]);
+    expect(
+      await readCartCookie(new Request("http://shop.test/", { headers: { Cookie: "cart=%%%not-base64" } })),
+    ).toEqual([]);
     expect(warn).toHaveBeenCalled();
   });
 

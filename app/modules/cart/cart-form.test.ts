@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseCartForm } from "~/modules/cart/cart-form";
 import { REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
@@ -31,7 +32,10 @@ describe("parseCartForm", () => {
     ["Infinity", "Quantity must be a number."],
     ["1000", "Quantity must be 999 or less."],
   ])("refuses to add quantity %s", (quantity, message) => {
-    expect(parseCartForm(form({ intent: "add", productId: "clip-1", quantity }))).toEqual({ error: message, unknownIntent: false });
+    expect(parseCartForm(form({ intent: "add", productId: "clip-1", quantity }))).toEqual({
+      error: message,
+      unknownIntent: false,
+    });
   });
 
   it("accepts setting zero or below (it removes the line)", () => {
@@ -50,7 +54,9 @@ describe("parseCartForm", () => {
   });
 
   it("refuses absurd quantities", () => {
-    expect(parseCartForm(form({ intent: "set", productId: "clip-1", quantity: "1e9" }))).toMatchObject({ unknownIntent: false });
+    expect(parseCartForm(form({ intent: "set", productId: "clip-1", quantity: "1e9" }))).toMatchObject({
+      unknownIntent: false,
+    });
   });
 
   it("flags an unknown intent", () => {
@@ -62,9 +68,12 @@ describe("parseCartForm", () => {
     expect(parseCartForm(form({ intent: "clear" }))).toEqual({ change: { intent: "clear" } });
   });
 
-  it.each(["intent", "productId", "quantity"])("refuses %s sent twice with the message the other forms give", (name) => {
-    const data = form({ intent: "add", productId: "clip-1", quantity: "2" });
-    data.append(name, name === "intent" ? "add" : name === "productId" ? "clip-2" : "3");
-    expect(parseCartForm(data)).toEqual({ error: REPEATED_FIELD_MESSAGE, unknownIntent: false });
-  });
+  it.each(["intent", "productId", "quantity"])(
+    "refuses %s sent twice with the message the other forms give",
+    (name) => {
+      const data = form({ intent: "add", productId: "clip-1", quantity: "2" });
+      data.append(name, name === "intent" ? "add" : name === "productId" ? "clip-2" : "3");
+      expect(parseCartForm(data)).toEqual({ error: REPEATED_FIELD_MESSAGE, unknownIntent: false });
+    },
+  );
 });

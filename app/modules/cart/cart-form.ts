@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { PRODUCT_ID_MAX_LENGTH } from "~/modules/catalog/product";
+
 import type { CartChange } from "~/modules/cart/cart";
+import { PRODUCT_ID_MAX_LENGTH } from "~/modules/catalog/product";
 import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
 const productId = z.string().trim().min(1).max(PRODUCT_ID_MAX_LENGTH);
@@ -15,12 +16,26 @@ const quantityText = z
 const quantity = (bounds: z.ZodNumber) => quantityText.pipe(bounds);
 
 /** The cart endpoint's form contract, one schema per intent (STYLE: multi-action endpoints switch on a named intent). */
-export const cartFormSchema = refusingControlCharacters(z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId, quantity: quantity(z.number().min(1, "Quantity must be at least 1.").max(999, "Quantity must be 999 or less.")).default("1") }),
-  z.object({ intent: z.literal("set"), productId, quantity: quantity(z.number().min(-999, "Quantity must be -999 or more.").max(999, "Quantity must be 999 or less.")) }),
-  z.object({ intent: z.literal("remove"), productId }),
-  z.object({ intent: z.literal("clear") }),
-]));
+export const cartFormSchema = refusingControlCharacters(
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("add"),
+      productId,
+      quantity: quantity(
+        z.number().min(1, "Quantity must be at least 1.").max(999, "Quantity must be 999 or less."),
+      ).default("1"),
+    }),
+    z.object({
+      intent: z.literal("set"),
+      productId,
+      quantity: quantity(
+        z.number().min(-999, "Quantity must be -999 or more.").max(999, "Quantity must be 999 or less."),
+      ),
+    }),
+    z.object({ intent: z.literal("remove"), productId }),
+    z.object({ intent: z.literal("clear") }),
+  ]),
+);
 
 /** A validated change, or the first problem as a message for the shopper. */
 export function parseCartForm(formData: FormData): { change: CartChange } | { error: string; unknownIntent: boolean } {
@@ -28,5 +43,9 @@ export function parseCartForm(formData: FormData): { change: CartChange } | { er
   if (parsed.success) return { change: parsed.data };
   const repeated = repeatedFieldProblem(parsed.error.issues);
   const unknownIntent = !repeated && parsed.error.issues.some((issue) => issue.code === "invalid_union_discriminator");
-  return { error: repeated ?? (unknownIntent ? "Unknown cart action." : (parsed.error.issues[0]?.message ?? "Invalid request.")), unknownIntent };
+  return {
+    error:
+      repeated ?? (unknownIntent ? "Unknown cart action." : (parsed.error.issues[0]?.message ?? "Invalid request.")),
+    unknownIntent,
+  };
 }

@@ -1,6 +1,6 @@
 import { isBackendError } from "~/backend/errors";
 import type { CartLineChange, MemberBackend } from "~/backend/port";
-import { applyCartChange, type CartChange, type CartEntry, summarizeCart } from "~/modules/cart/cart";
+import { applyCartChange, summarizeCart, type CartChange, type CartEntry } from "~/modules/cart/cart";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
 import type { ResponseJar } from "~/utils/cookies.server";
@@ -45,7 +45,8 @@ export async function changeCart(request: Request, owner: CartOwner, change: Car
   const { member } = owner;
   if (!member) {
     const entries = await cartCookie.read(request);
-    if (change.intent === "remove" && !entries.some((entry) => entry.productId === change.productId)) return { notInCart: true };
+    if (change.intent === "remove" && !entries.some((entry) => entry.productId === change.productId))
+      return { notInCart: true };
     const result = applyCartChange(entries, change);
     await cartCookie.write(owner, result.entries);
     return { limited: result.limited };

@@ -77,7 +77,8 @@ export function applyCartChange(entries: readonly CartEntry[], change: CartChang
 /** Adds a visitor's cart into a member's: quantities add up, capped per line; nothing is dropped silently. */
 export function mergeCarts(into: readonly CartEntry[], from: readonly CartEntry[]): CartEntry[] {
   return from.reduce<CartEntry[]>(
-    (merged, entry) => applyCartChange(merged, { intent: "add", productId: entry.productId, quantity: entry.quantity }).entries,
+    (merged, entry) =>
+      applyCartChange(merged, { intent: "add", productId: entry.productId, quantity: entry.quantity }).entries,
     [...into],
   );
 }

@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import { z } from "zod";
+
 import { imageAssets } from "~/content/images";
-import { type Product, PRODUCT_ID_MAX_LENGTH, PRODUCT_ID_PATTERN, productCategories } from "~/modules/catalog/product";
+import { PRODUCT_ID_MAX_LENGTH, PRODUCT_ID_PATTERN, productCategories, type Product } from "~/modules/catalog/product";
 
 // A generated catalogue appended after the shipped one, for the scale benchmark (docs/performance.md,
 // "bench:scale"). Checked as strictly as the shipped products are by their types: a bad file stops the start.
 
-const knownImageId = z.string().refine((id) => id in imageAssets, (id) => ({ message: `unknown image id "${id}"` }));
+const knownImageId = z.string().refine(
+  (id) => id in imageAssets,
+  (id) => ({ message: `unknown image id "${id}"` }),
+);
 
 export const fixtureProductSchema = z.object({
   id: z.string().regex(PRODUCT_ID_PATTERN, `must be 1-${PRODUCT_ID_MAX_LENGTH} lower-case letters, digits or dashes`),
@@ -36,7 +40,9 @@ export function readCatalogFixture(file: string): Product[] {
   try {
     json = JSON.parse(fs.readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`CATALOG_FIXTURE ${file}: cannot read it as JSON (${error instanceof Error ? error.message : error})`);
+    throw new Error(
+      `CATALOG_FIXTURE ${file}: cannot read it as JSON (${error instanceof Error ? error.message : error})`,
+    );
   }
   const result = catalogFixtureSchema.safeParse(json);
   if (!result.success) {
@@ -50,12 +56,18 @@ export function readCatalogFixture(file: string): Product[] {
 }
 
 /** The shipped products followed by the fixture's; a fixture id that is already shipped is refused. */
-export function appendFixtureProducts(shipped: readonly Product[], fixture: readonly Product[], file: string): Product[] {
+export function appendFixtureProducts(
+  shipped: readonly Product[],
+  fixture: readonly Product[],
+  file: string,
+): Product[] {
   const shippedIds = new Set(shipped.map((product) => product.id));
   const seen = new Set<string>();
   for (const product of fixture) {
     if (shippedIds.has(product.id)) {
-      throw new Error(`CATALOG_FIXTURE ${file}: product id "${product.id}" is a shipped product's id; fixture ids must be new.`);
+      throw new Error(
+        `CATALOG_FIXTURE ${file}: product id "${product.id}" is a shipped product's id; fixture ids must be new.`,
+      );
     }
     if (seen.has(product.id)) throw new Error(`CATALOG_FIXTURE ${file}: product id "${product.id}" appears twice.`);
     seen.add(product.id);

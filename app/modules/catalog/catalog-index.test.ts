@@ -1,11 +1,20 @@
+import { makeProduct, sampleCatalogue } from "#tests/support/product";
 import { describe, expect, test } from "vitest";
+
 import { buildCatalogIndex } from "~/modules/catalog/catalog-index";
 import { filterProducts, parseListingParams } from "~/modules/catalog/listing";
-import { makeProduct, sampleCatalogue } from "#tests/support/product";
 
 const catalogue = [
   ...sampleCatalogue,
-  makeProduct({ id: "g", name: "Wavy Wig", category: "wigs", price: 1200, color: "Brown", rating: 4.8, description: "Body wave." }),
+  makeProduct({
+    id: "g",
+    name: "Wavy Wig",
+    category: "wigs",
+    price: 1200,
+    color: "Brown",
+    rating: 4.8,
+    description: "Body wave.",
+  }),
 ];
 const index = buildCatalogIndex(catalogue);
 const ids = (products: { id: string }[]) => products.map((product) => product.id);
@@ -20,23 +29,35 @@ describe("buildCatalogIndex", () => {
   });
 
   test("refuses two products with one id", () => {
-    expect(() => buildCatalogIndex([makeProduct({ id: "x" }), makeProduct({ id: "x" })])).toThrow(/"x" appears more than once/);
+    expect(() => buildCatalogIndex([makeProduct({ id: "x" }), makeProduct({ id: "x" })])).toThrow(
+      /"x" appears more than once/,
+    );
   });
 });
 
 describe("queryListing", () => {
-  test.each(["", "sort=price-low", "sort=price-high", "sort=rating", "sort=newest", "category=extensions&sort=rating", "q=tape",
-    "q=wig&sort=price-high", "color=brown", "minPrice=40&maxPrice=350", "category=wigs"])(
-    "gives what filterProducts gives for '%s'",
-    (query) => {
-      const result = index.queryListing(params(query), everything);
-      expect(ids(result.products)).toEqual(ids(filterProducts(catalogue, params(query))));
-      expect(result.totalCount).toBe(result.products.length);
-    },
-  );
+  test.each([
+    "",
+    "sort=price-low",
+    "sort=price-high",
+    "sort=rating",
+    "sort=newest",
+    "category=extensions&sort=rating",
+    "q=tape",
+    "q=wig&sort=price-high",
+    "color=brown",
+    "minPrice=40&maxPrice=350",
+    "category=wigs",
+  ])("gives what filterProducts gives for '%s'", (query) => {
+    const result = index.queryListing(params(query), everything);
+    expect(ids(result.products)).toEqual(ids(filterProducts(catalogue, params(query))));
+    expect(result.totalCount).toBe(result.products.length);
+  });
 
   test("keeps the sale flag of the /sale path", () => {
-    expect(ids(index.queryListing(parseListingParams(new URLSearchParams(), { sale: true }), everything).products)).toEqual(["e"]);
+    expect(
+      ids(index.queryListing(parseListingParams(new URLSearchParams(), { sale: true }), everything).products),
+    ).toEqual(["e"]);
   });
 
   test("returns only the window's products and counts every match", () => {
@@ -50,7 +71,9 @@ describe("queryListing", () => {
 
   test("a window past the end is empty and still counts", () => {
     expect(index.queryListing(params("q=tape"), { offset: 10, limit: 2 })).toEqual({ products: [], totalCount: 2 });
-    expect(index.queryListing(params(""), { offset: Number.POSITIVE_INFINITY, limit: 2 })).toMatchObject({ products: [] });
+    expect(index.queryListing(params(""), { offset: Number.POSITIVE_INFINITY, limit: 2 })).toMatchObject({
+      products: [],
+    });
   });
 
   test("the default price range leaves out products above the slider's maximum, as filterProducts does", () => {

@@ -1,6 +1,5 @@
 import {
   containsEveryWord,
-  type ListingParams,
   matchesCategory,
   matchesColor,
   matchesPrice,
@@ -8,6 +7,7 @@ import {
   searchWords,
   sortOptions,
   sortProducts,
+  type ListingParams,
   type SortOption,
 } from "~/modules/catalog/listing";
 import type { Product } from "~/modules/catalog/product";

@@ -1,9 +1,11 @@
+import { makeProduct, sampleCatalogue } from "#tests/support/product";
 import { describe, expect, it } from "vitest";
+
 import {
   activeFilterCount,
   filterProducts,
-  hasActiveFilters,
   fixedFiltersForPath,
+  hasActiveFilters,
   listingTitle,
   matchesColor,
   matchesQuery,
@@ -11,7 +13,6 @@ import {
   sortProducts,
   titleForListing,
 } from "~/modules/catalog/listing";
-import { makeProduct, sampleCatalogue } from "#tests/support/product";
 
 const catalogue = sampleCatalogue;
 const ids = (products: { id: string }[]) => products.map((product) => product.id);
@@ -37,7 +38,14 @@ describe("listingTitle", () => {
 
 describe("parseListingParams", () => {
   it("gives the defaults for an empty query", () => {
-    expect(params("")).toEqual({ sort: "featured", color: "all", minPrice: 0, maxPrice: 1000, category: undefined, q: undefined });
+    expect(params("")).toEqual({
+      sort: "featured",
+      color: "all",
+      minPrice: 0,
+      maxPrice: 1000,
+      category: undefined,
+      q: undefined,
+    });
   });
 
   it("falls back to defaults for malformed values instead of failing", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { Product, ProductCategory } from "~/modules/catalog/product";
 
 export const PRICE_MIN = 0;
@@ -167,7 +168,12 @@ export function activeFilterCount(params: ListingParams): number {
 }
 
 export function hasActiveFilters(params: ListingParams): boolean {
-  return params.sort !== "featured" || params.color !== "all" || params.minPrice !== PRICE_MIN || params.maxPrice !== PRICE_MAX;
+  return (
+    params.sort !== "featured" ||
+    params.color !== "all" ||
+    params.minPrice !== PRICE_MIN ||
+    params.maxPrice !== PRICE_MAX
+  );
 }
 
 export function categoryLabel(category: ProductCategory): string {

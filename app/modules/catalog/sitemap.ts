@@ -1,5 +1,11 @@
 /** Paths a search engine should index: every public screen, product and article. */
-export function sitemapPaths({ productIds, articleIds }: { productIds: readonly string[]; articleIds: readonly string[] }): string[] {
+export function sitemapPaths({
+  productIds,
+  articleIds,
+}: {
+  productIds: readonly string[];
+  articleIds: readonly string[];
+}): string[] {
   return [
     "/",
     "/shop",
@@ -24,7 +30,10 @@ export function sitemapPaths({ productIds, articleIds }: { productIds: readonly 
 }
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
+  text.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char,
+  );
 
 export function sitemapXml(origin: string, paths: readonly string[]): string {
   const urls = paths.map((path) => `  <url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`).join("\n");

@@ -1,5 +1,5 @@
 import { PRODUCT_ID_PATTERN } from "~/modules/catalog/product";
-import { type CookieLifetime, type ResponseJar, signedCookie } from "~/utils/cookies.server";
+import { signedCookie, type CookieLifetime, type ResponseJar } from "~/utils/cookies.server";
 
 /** How one entry of a visitor's list is written in the cookie ("clip-1:2" for a cart line, "clip-1" for a wish). */
 export interface EntryCodec<Entry> {
@@ -62,6 +62,7 @@ export function visitorListCookie<Entry>(
       }
       return entries;
     },
-    write: (context, entries) => (entries.length === 0 ? cookie.clear(context) : cookie.write(context, encode(entries))),
+    write: (context, entries) =>
+      entries.length === 0 ? cookie.clear(context) : cookie.write(context, encode(entries)),
   };
 }

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+
 import { checkoutFieldNames } from "~/modules/checkout/shipping-schema";
 import { flashCookie, type ResponseJar } from "~/utils/cookies.server";
 
@@ -39,7 +40,9 @@ function fitToBudget(values: Record<string, string>): Record<string, string> {
   while (size() > TYPED_BYTES_BUDGET) {
     const [longest] = Object.entries(fitted).sort(([, a], [, b]) => b.length - a.length);
     if (!longest) break;
-    fitted[longest[0]] = Array.from(longest[1]).slice(0, Math.floor(Array.from(longest[1]).length / 2)).join("");
+    fitted[longest[0]] = Array.from(longest[1])
+      .slice(0, Math.floor(Array.from(longest[1]).length / 2))
+      .join("");
   }
   return fitted;
 }
@@ -49,9 +52,14 @@ export function setCheckoutFlash(context: ResponseJar, flash: CheckoutFlash): Pr
 }
 
 /** The pending flash, read once, as conform's last result (the values, and the errors when there are any), or null. */
-export async function takeCheckoutFlash(request: Request, context: ResponseJar): Promise<SubmissionResult<string[]> | null> {
+export async function takeCheckoutFlash(
+  request: Request,
+  context: ResponseJar,
+): Promise<SubmissionResult<string[]> | null> {
   const value = await checkoutFormCookie.take(request, context);
   if (!value) return null;
   const refused = Object.values(value.errors).some((messages) => messages.length > 0);
-  return refused ? { status: "error", initialValue: value.values, error: value.errors } : { initialValue: value.values };
+  return refused
+    ? { status: "error", initialValue: value.values, error: value.errors }
+    : { initialValue: value.values };
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
+
 import type { Order } from "~/backend/port";
 import { shippingAddressLines } from "~/modules/account/orders";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { PRODUCT_ID_MAX_LENGTH } from "~/modules/catalog/product";
-import { type ResponseJar, signedCookie } from "~/utils/cookies.server";
+import { signedCookie, type ResponseJar } from "~/utils/cookies.server";
 
 /**
  * The order this browser has just placed, for /order-success: what was ordered, the amounts and where it ships, so a
@@ -19,7 +20,9 @@ const cents = z.number().int().nonnegative();
 const confirmationSchema = z.object({
   id: z.string().regex(/^[0-9a-f-]{36}$/i),
   /** [product id, quantity, price per item in cents] */
-  lines: z.array(z.tuple([z.string().max(PRODUCT_ID_MAX_LENGTH), z.number().int().min(1).max(MAX_LINE_QUANTITY), cents])).max(MAX_CART_LINES),
+  lines: z
+    .array(z.tuple([z.string().max(PRODUCT_ID_MAX_LENGTH), z.number().int().min(1).max(MAX_LINE_QUANTITY), cents]))
+    .max(MAX_CART_LINES),
   shippingMethod: z.string().max(32),
   shippingAmount: cents,
   totalAmount: cents,

@@ -1,7 +1,7 @@
 import { isBackendError } from "~/backend/errors";
 import type { MemberBackend, Order, RequestBackend } from "~/backend/port";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
-import { type CartOwner, loadCart } from "~/modules/cart/cart-store.server";
+import { loadCart, type CartOwner } from "~/modules/cart/cart-store.server";
 import { rememberConfirmation } from "~/modules/checkout/order-confirmation.server";
 import type { ShippingForm } from "~/modules/checkout/shipping-schema";
 

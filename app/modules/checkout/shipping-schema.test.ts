@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { shippingSchema } from "~/modules/checkout/shipping-schema";
 import { shippingAddress } from "#tests/support/shipping";
+import { describe, expect, it } from "vitest";
+
+import { shippingSchema } from "~/modules/checkout/shipping-schema";
 
 const valid = { ...shippingAddress, shippingMethod: "standard", idempotencyKey: "k_0123456789abcdef" };
 
@@ -35,7 +36,9 @@ describe("shippingSchema", () => {
   });
 
   it("accepts the spec's minimum lengths exactly", () => {
-    expect(shippingSchema.safeParse({ ...valid, phone: "0123456789", zipCode: "12345", firstName: "A" }).success).toBe(true);
+    expect(shippingSchema.safeParse({ ...valid, phone: "0123456789", zipCode: "12345", firstName: "A" }).success).toBe(
+      true,
+    );
   });
 
   it("refuses over-long text with a message that names the field, instead of cutting it", () => {
@@ -43,22 +46,30 @@ describe("shippingSchema", () => {
     expect(messageFor("lastName", "B".repeat(200))).toBe("Last name must be 100 characters or fewer.");
     expect(messageFor("address", "1 Rodeo Drive ".repeat(400))).toBe("Address must be 200 characters or fewer.");
     expect(messageFor("zipCode", "9".repeat(13))).toBe("ZIP code must be 12 characters or fewer.");
-    expect(shippingSchema.safeParse({ ...valid, firstName: "A".repeat(100), address: "x".repeat(200) }).success).toBe(true);
+    expect(shippingSchema.safeParse({ ...valid, firstName: "A".repeat(100), address: "x".repeat(200) }).success).toBe(
+      true,
+    );
   });
 
   it("needs a shipping method the address may use", () => {
     expect(messageFor("shippingMethod", undefined)).toBe("Please choose a shipping method.");
     expect(messageFor("shippingMethod", "free")).toBe("Please choose a shipping method.");
-    expect(messageFor("shippingMethod", "international")).toBe("International shipping is for addresses outside the United States.");
+    expect(messageFor("shippingMethod", "international")).toBe(
+      "International shipping is for addresses outside the United States.",
+    );
     const abroad = shippingSchema.safeParse({ ...valid, country: "Canada" });
     expect(abroad.success ? undefined : abroad.error.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
       ["shippingMethod", "This shipping method is for US addresses: please choose International shipping."],
     ]);
-    expect(shippingSchema.safeParse({ ...valid, country: "Canada", shippingMethod: "international" }).success).toBe(true);
+    expect(shippingSchema.safeParse({ ...valid, country: "Canada", shippingMethod: "international" }).success).toBe(
+      true,
+    );
   });
 
   it("refuses a missing or malformed idempotency key", () => {
     expect(shippingSchema.safeParse({ ...valid, idempotencyKey: "short" }).success).toBe(false);
-    expect(shippingSchema.safeParse({ ...valid, idempotencyKey: "<script>alert(1)</script>xxxxxxx" }).success).toBe(false);
+    expect(shippingSchema.safeParse({ ...valid, idempotencyKey: "<script>alert(1)</script>xxxxxxx" }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { shippingMethodIds } from "~/backend/constants";
 import { shippingMethodProblem } from "~/modules/checkout/shipping";
 import { refusingControlCharacters } from "~/utils/form-text";
@@ -36,9 +37,7 @@ export const shippingSchema = /* @__PURE__ */ refusingControlCharacters(
       country: text("Country", "Country is required", 100),
       shippingMethod: z.enum(shippingMethodIds, { errorMap: () => ({ message: CHOOSE_SHIPPING }) }),
       /** Issued with the form; a repeated submission with the same key returns the first order. */
-      idempotencyKey: z
-        .string({ required_error: FORM_EXPIRED })
-        .regex(/^[A-Za-z0-9_-]{16,200}$/, FORM_EXPIRED),
+      idempotencyKey: z.string({ required_error: FORM_EXPIRED }).regex(/^[A-Za-z0-9_-]{16,200}$/, FORM_EXPIRED),
     })
     // A US method for an address abroad, or International at home: said on the method, before the database says it.
     .superRefine((form, context) => {

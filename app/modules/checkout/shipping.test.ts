@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import {
   checkoutTotals,
   chosenShippingMethod,
@@ -11,7 +12,15 @@ import {
 
 describe("shipping at checkout", () => {
   it("tells a US address from one abroad, whatever the US is called", () => {
-    for (const country of ["United States", "united states", "USA", "U.S.", "U.S.A.", " US ", "United States of America"]) {
+    for (const country of [
+      "United States",
+      "united states",
+      "USA",
+      "U.S.",
+      "U.S.A.",
+      " US ",
+      "United States of America",
+    ]) {
       expect(shippingRegion(country)).toBe("us");
     }
     for (const country of ["Canada", "France", "United Kingdom", "Australia", "", "Unites States"]) {
@@ -48,14 +57,28 @@ describe("shipping at checkout", () => {
 
   it("says why an address may not use a method, as the database does", () => {
     expect(shippingMethodProblem("United States", "overnight")).toBeNull();
-    expect(shippingMethodProblem("Canada", "overnight")).toBe("This shipping method is for US addresses: please choose International shipping.");
-    expect(shippingMethodProblem("USA", "international")).toBe("International shipping is for addresses outside the United States.");
+    expect(shippingMethodProblem("Canada", "overnight")).toBe(
+      "This shipping method is for US addresses: please choose International shipping.",
+    );
+    expect(shippingMethodProblem("USA", "international")).toBe(
+      "International shipping is for addresses outside the United States.",
+    );
     expect(shippingMethodProblem("USA", "free")).toBe("Please choose a shipping method.");
   });
 
   it("adds shipping to the subtotal; tax stays $0.00", () => {
-    expect(checkoutTotals(2_400, "standard")).toEqual({ subtotalCents: 2_400, shippingCents: 999, taxCents: 0, totalCents: 3_399 });
-    expect(checkoutTotals(59_800, "standard")).toEqual({ subtotalCents: 59_800, shippingCents: 0, taxCents: 0, totalCents: 59_800 });
+    expect(checkoutTotals(2_400, "standard")).toEqual({
+      subtotalCents: 2_400,
+      shippingCents: 999,
+      taxCents: 0,
+      totalCents: 3_399,
+    });
+    expect(checkoutTotals(59_800, "standard")).toEqual({
+      subtotalCents: 59_800,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 59_800,
+    });
     expect(checkoutTotals(59_800, "overnight").totalCents).toBe(63_799);
     expect(checkoutTotals(59_800, "international").totalCents).toBe(62_799);
   });

@@ -1,5 +1,5 @@
 import type { ShippingMethodId } from "~/backend/port";
-import { type ShippingMethod, type ShippingRegion, shippingMethods } from "~/content/shipping";
+import { shippingMethods, type ShippingMethod, type ShippingRegion } from "~/content/shipping";
 
 // The checkout's shipping rules, the same as place_order's (supabase/migrations/20261127000200_...): which methods
 // an address may use, and what each costs for an items subtotal. The database prices the order again; these say

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createFloodGate } from "./flood-gate.server";
 
 describe("the flood gate", () => {

@@ -20,7 +20,12 @@ export interface FloodGate {
 
 /** One key per client (IPv6: its /64) and page; a fetcher's `/auth.data` is the page `/auth`. */
 function keyOf(clientIp: string, path: string): string {
-  return `${clientKey(clientIp)} ${path.toLowerCase().replace(/\.data$/, "").replace(/\/+$/, "") || "/"}`;
+  return `${clientKey(clientIp)} ${
+    path
+      .toLowerCase()
+      .replace(/\.data$/, "")
+      .replace(/\/+$/, "") || "/"
+  }`;
 }
 
 export function createFloodGate(now: () => number = Date.now): FloodGate {

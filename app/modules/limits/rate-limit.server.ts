@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+
 import { getBackend } from "~/backend/backend.server";
 import type { RateLimitRule } from "~/backend/port";
 import { getEnv } from "~/utils/env.server";
@@ -50,9 +51,7 @@ export type RateLimitedAction = keyof typeof rateLimitRules;
  * addresses meets these where it would dodge the per-client ones.
  */
 export const accountRateLimitRules = {
-  changePassword: [
-    { name: "change-password-account", points: 10, durationSeconds: 60 * 60 },
-  ],
+  changePassword: [{ name: "change-password-account", points: 10, durationSeconds: 60 * 60 }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 export type AccountRateLimitedAction = keyof typeof accountRateLimitRules;
@@ -77,9 +76,14 @@ export async function refusedByRateLimit(
   // No address (a route called outside server.js): nothing to count per client, and one shared bucket for
   // every such call would turn a per-client limit into a global one.
   if (!context.clientIp) return null;
-  const refusal = await refusedPastLimits(rateLimitRules[action], clientKey(context.clientIp), "Too many attempts from your network.");
+  const refusal = await refusedPastLimits(
+    rateLimitRules[action],
+    clientKey(context.clientIp),
+    "Too many attempts from your network.",
+  );
   // This answer is the friendly one; until it may retry, the client's further posts here are refused before Remix.
-  if (refusal && context.requestPath) floodGate().close(context.clientIp, context.requestPath, refusal.retryAfterSeconds);
+  if (refusal && context.requestPath)
+    floodGate().close(context.clientIp, context.requestPath, refusal.retryAfterSeconds);
   return refusal;
 }
 
@@ -92,7 +96,11 @@ export async function refusedByAccountRateLimit(
 }
 
 /** One hit on `rules` for `key`: null while within them (or with RATE_LIMITS=off), else the refusal saying `what`. */
-async function refusedPastLimits(rules: readonly RateLimitRule[], key: string, what: string): Promise<RateLimitRefusal | null> {
+async function refusedPastLimits(
+  rules: readonly RateLimitRule[],
+  key: string,
+  what: string,
+): Promise<RateLimitRefusal | null> {
   if (getEnv().RATE_LIMITS === "off") return null;
   const { rateLimits } = await getBackend();
   const retryAfterSeconds = await rateLimits.hit(rules, key);

@@ -1,4 +1,5 @@
 import path from "node:path";
+
 import type { Backend } from "~/backend/port";
 import type { PaymentProvider } from "~/modules/payment/payment.server";
 import type { Env } from "~/utils/env.server";
@@ -10,7 +11,10 @@ declare global {
   var __shopMailSender: MailSender | undefined;
 }
 
-type MailEnv = Pick<Env, "MAIL" | "mailOffByDefault" | "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "SITE_URL" | "isProduction">;
+type MailEnv = Pick<
+  Env,
+  "MAIL" | "mailOffByDefault" | "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "SITE_URL" | "isProduction"
+>;
 
 /** What start-up prints about mail when it is off: where e-mails go (nowhere), what shoppers are told, what to set. */
 export function mailOffNotice(env: MailEnv, backendSendsAuthMail: boolean): string {
@@ -22,7 +26,7 @@ export function mailOffNotice(env: MailEnv, backendSendsAuthMail: boolean): stri
     "Mail: off. Production has no SMTP_URL, so the shop sends no e-mail and promises none:",
     `  ${accounts};`,
     "  order confirmations and newsletter links wait in the database until mail is set up.",
-    "  To send e-mail, set SMTP_URL (smtps://user:password@smtp.example.com:465), MAIL_FROM (\"Luxe Strands <shop@your-shop>\")",
+    '  To send e-mail, set SMTP_URL (smtps://user:password@smtp.example.com:465), MAIL_FROM ("Luxe Strands <shop@your-shop>")',
     `  and SITE_URL (https://your-shop, the address in the links). To try the shop with e-mails written to ${path.resolve(env.DATA_DIR, "mail")}, set MAIL=on.`,
   ].join("\n");
 }
@@ -31,9 +35,12 @@ export function mailOffNotice(env: MailEnv, backendSendsAuthMail: boolean): stri
 export function mailOnNotice(env: MailEnv, transportDescription: string, origin: string): string {
   const lines = [`Mail: ${transportDescription}, from ${env.MAIL_FROM}; links to ${origin}.`];
   if (env.isProduction && !env.SMTP_URL) {
-    lines.push("  Nobody receives these files, though shoppers are told to check their e-mail: set SMTP_URL and MAIL_FROM to send them.");
+    lines.push(
+      "  Nobody receives these files, though shoppers are told to check their e-mail: set SMTP_URL and MAIL_FROM to send them.",
+    );
   }
-  if (env.isProduction && !env.SITE_URL) lines.push(`  SITE_URL is not set: links in e-mails point to ${origin}. Set SITE_URL=https://your-shop.`);
+  if (env.isProduction && !env.SITE_URL)
+    lines.push(`  SITE_URL is not set: links in e-mails point to ${origin}. Set SITE_URL=https://your-shop.`);
   return lines.join("\n");
 }
 
@@ -57,7 +64,10 @@ export function startMail(backend: Backend, env: MailEnv, payment: PaymentProvid
     outbox: backend.outbox,
     transport,
     from: env.MAIL_FROM,
-    context: { origin, payment: payment.kind === "manual" ? { kind: "manual", instructions: payment.instructions } : { kind: "card" } },
+    context: {
+      origin,
+      payment: payment.kind === "manual" ? { kind: "manual", instructions: payment.instructions } : { kind: "card" },
+    },
   });
   sender.start();
   globalThis.__shopMailSender = sender;

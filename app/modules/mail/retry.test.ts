@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { afterFailure, defaultRetryPolicy } from "./retry";
 
 const createdAt = new Date("2026-01-01T00:00:00Z");

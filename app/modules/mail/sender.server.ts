@@ -8,7 +8,7 @@
 // Decision 0016 and 0027.
 import type { OutboxMessage, OutboxPort } from "~/backend/port";
 import { afterFailure, defaultRetryPolicy, type RetryPolicy } from "./retry";
-import { type RenderContext, renderMail } from "./templates.server";
+import { renderMail, type RenderContext } from "./templates.server";
 import type { MailTransport } from "./transport.server";
 
 export interface MailSenderOptions {
@@ -59,7 +59,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         (held) => {
           if (!held && !lost) {
             lost = true;
-            log(`Mail: lost the claim on ${message.kind} ${message.id} while sending it (this process stalled past its lease)`);
+            log(
+              `Mail: lost the claim on ${message.kind} ${message.id} while sending it (this process stalled past its lease)`,
+            );
           }
         },
         // The database is away for a moment: the next renewal tries again, well within the lease.
@@ -88,12 +90,21 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       await holdClaim(message, sending);
       const { file } = await sending;
       await finish({ id: message.id, claim: message.claim, outcome: "sent" });
-      if (file) log(`Mail: "${mail.subject}" to ${message.recipient} written to ${file}${mail.links.map((link) => `\n  link: ${link}`).join("")}`);
+      if (file)
+        log(
+          `Mail: "${mail.subject}" to ${message.recipient} written to ${file}${mail.links.map((link) => `\n  link: ${link}`).join("")}`,
+        );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const next = afterFailure(retry, { attempts: message.attempts, createdAt: new Date(message.createdAt), now: now() });
+      const next = afterFailure(retry, {
+        attempts: message.attempts,
+        createdAt: new Date(message.createdAt),
+        now: now(),
+      });
       if (next.giveUp) {
-        log(`Mail: gave up on ${message.kind} ${message.id} to ${message.recipient} after ${message.attempts} attempts in a day: ${reason}`);
+        log(
+          `Mail: gave up on ${message.kind} ${message.id} to ${message.recipient} after ${message.attempts} attempts in a day: ${reason}`,
+        );
         await finish({ id: message.id, claim: message.claim, outcome: "failed", error: reason });
       } else {
         await finish({ id: message.id, claim: message.claim, outcome: "retry", error: reason, retryAt: next.retryAt });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { SHOPPER_TEXT_MAX_LENGTH, shopperText } from "./shopper-text";
 
 describe("shopperText", () => {
@@ -13,15 +14,22 @@ describe("shopperText", () => {
     expect(shopperText(typed)).toBe(shown);
   });
 
-  it.each(["1 Rodeo Drive", "Apt. 4, 2nd floor", "Ada Lovelace", "90210", "+1 (555) 123-4567", "12.5 Main St", "São Paulo"])(
-    "leaves an ordinary address line %j as typed",
-    (typed) => {
-      expect(shopperText(typed)).toBe(typed);
-    },
-  );
+  it.each([
+    "1 Rodeo Drive",
+    "Apt. 4, 2nd floor",
+    "Ada Lovelace",
+    "90210",
+    "+1 (555) 123-4567",
+    "12.5 Main St",
+    "São Paulo",
+  ])("leaves an ordinary address line %j as typed", (typed) => {
+    expect(shopperText(typed)).toBe(typed);
+  });
 
   it("puts a line typed with breaks on one line", () => {
-    expect(shopperText("1 Rodeo Drive\n\nURGENT: your account\r\nis locked")).toBe("1 Rodeo Drive URGENT: your account is locked");
+    expect(shopperText("1 Rodeo Drive\n\nURGENT: your account\r\nis locked")).toBe(
+      "1 Rodeo Drive URGENT: your account is locked",
+    );
   });
 
   it("caps a long line with an ellipsis", () => {

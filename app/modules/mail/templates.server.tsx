@@ -8,8 +8,9 @@
 // `shopperText()`: capped in length, and never a link (decision 0027).
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+
 import type { Order, OutboxMessage } from "~/backend/port";
-import { type OrderRow, toOrder } from "~/backend/rows.server";
+import { toOrder, type OrderRow } from "~/backend/rows.server";
 import { orderNumber } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";
 import { findProduct } from "~/modules/catalog/catalog.server";
@@ -83,7 +84,10 @@ const templates: Record<string, Template> = {
     // The total is the subtotal plus the shipping the database priced; no tax is charged (the checkout says so).
     const totals = [
       ["Subtotal", money(subtotal)],
-      [`Shipping (${shippingMethodName(order.shippingMethod)})`, order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)],
+      [
+        `Shipping (${shippingMethodName(order.shippingMethod)})`,
+        order.shippingAmount === 0 ? "Free" : money(order.shippingAmount),
+      ],
       ["Tax", money(0)],
       ["Total", money(order.totalAmount)],
     ] as const;
@@ -169,7 +173,13 @@ const templates: Record<string, Template> = {
         {orderLink ? <Button href={orderLink.href}>{orderLink.label}</Button> : null}
       </>,
     );
-    return { subject, text, html, headers: {}, links: [...(orderLink ? [orderLink.href] : []), ...footerLinks(context)] };
+    return {
+      subject,
+      text,
+      html,
+      headers: {},
+      links: [...(orderLink ? [orderLink.href] : []), ...footerLinks(context)],
+    };
   },
 
   // The order's later steps (decision 0029), written by the status change's own transaction.
@@ -245,7 +255,10 @@ const templates: Record<string, Template> = {
       unsubscribe,
     });
     // RFC 8058 one-click unsubscribe: mail clients post List-Unsubscribe=One-Click to the link.
-    return { ...mail, headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
+    return {
+      ...mail,
+      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    };
   },
 };
 
@@ -253,16 +266,24 @@ const templates: Record<string, Template> = {
 function paymentParagraph(payment: RenderContext["payment"]): { heading: string; text: string } | null {
   if (!payment) return null;
   if (payment.kind === "manual") return { heading: "How to pay", text: payment.instructions };
-  return { heading: "Payment", text: "By card on our secure payment page. We will e-mail you as soon as your payment is received." };
+  return {
+    heading: "Payment",
+    text: "By card on our secure payment page. We will e-mail you as soon as your payment is received.",
+  };
 }
 
 /**
  * Where an order's e-mail sends the shopper to see the order: a member's order history; a guest, the order's own
  * page (decision 0029), whose token this message carries once.
  */
-function orderLinkOf(order: Order, message: OutboxMessage, context: RenderContext): { href: string; label: string } | null {
+function orderLinkOf(
+  order: Order,
+  message: OutboxMessage,
+  context: RenderContext,
+): { href: string; label: string } | null {
   if (order.userId) return { href: new URL("/orders", context.origin).href, label: "See your orders" };
-  if (message.secret) return { href: withSecret(context, "/order-status", "token", message.secret), label: "Follow your order" };
+  if (message.secret)
+    return { href: withSecret(context, "/order-status", "token", message.secret), label: "Follow your order" };
   return null;
 }
 
@@ -305,7 +326,9 @@ function orderStatusMail(message: OutboxMessage, context: RenderContext, step: O
     case "paid":
       heading = "Payment received";
       subject = `Payment received for your ${site.name} order #${number}`;
-      paragraphs = [`Thank you: we have received your payment of ${total}. We are preparing your order and will e-mail you when it ships.`];
+      paragraphs = [
+        `Thank you: we have received your payment of ${total}. We are preparing your order and will e-mail you when it ships.`,
+      ];
       break;
     case "shipped": {
       heading = "Your order has shipped";
@@ -378,7 +401,10 @@ function orderReceivedMail(message: OutboxMessage, context: RenderContext): Rend
   const address = order.shippingAddress;
   const facts: [string, string][] = [
     ["Order number", `#${number}`],
-    ["Customer", `${shopperText(`${address.firstName} ${address.lastName}`)} <${order.email}> (${order.userId ? "member" : "guest"})`],
+    [
+      "Customer",
+      `${shopperText(`${address.firstName} ${address.lastName}`)} <${order.email}> (${order.userId ? "member" : "guest"})`,
+    ],
     ...order.items.map((item): [string, string] => [
       findProduct(item.productId)?.name ?? item.productId,
       `${item.quantity} x ${money(item.pricePerItem)}`,
@@ -386,7 +412,15 @@ function orderReceivedMail(message: OutboxMessage, context: RenderContext): Rend
     ["Shipping", order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)],
     ["Total", total],
   ];
-  const text = [`New order #${number}`, ``, ...facts.map(([label, value]) => `${label}: ${value}`), ``, `Open it: ${link}`, ``, footerText(context)].join("\n");
+  const text = [
+    `New order #${number}`,
+    ``,
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ``,
+    `Open it: ${link}`,
+    ``,
+    footerText(context),
+  ].join("\n");
   const html = page(
     context,
     subject,
@@ -402,7 +436,13 @@ function orderReceivedMail(message: OutboxMessage, context: RenderContext): Rend
 /** Label and value on a line each, so that nothing needs a wide table. */
 function Facts({ facts }: { facts: readonly (readonly [string, string])[] }) {
   return (
-    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse", margin: "8px 0 0" }}>
+    <table
+      role="presentation"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: "collapse", margin: "8px 0 0" }}
+    >
       <tbody>
         {facts.map(([label, value], index) => (
           <tr key={index}>
@@ -462,11 +502,18 @@ function linkMessage(
           {content.link}
         </a>
       </p>
-      {content.ignore ? <p style={{ margin: "16px 0 0", fontSize: "13px", color: colors.muted }}>{content.ignore}</p> : null}
+      {content.ignore ? (
+        <p style={{ margin: "16px 0 0", fontSize: "13px", color: colors.muted }}>{content.ignore}</p>
+      ) : null}
     </>,
     content.unsubscribe,
   );
-  const links = [content.link, ...(content.secondary ? [content.secondary.link] : []), ...footerLinks(context), ...(content.unsubscribe ? [content.unsubscribe] : [])];
+  const links = [
+    content.link,
+    ...(content.secondary ? [content.secondary.link] : []),
+    ...footerLinks(context),
+    ...(content.unsubscribe ? [content.unsubscribe] : []),
+  ];
   return { subject: content.subject, text, html, headers: {}, links };
 }
 
@@ -521,25 +568,63 @@ function page(context: RenderContext, title: string, content: ReactNode, unsubsc
         <meta name="x-apple-disable-message-reformatting" />
         <title>{title}</title>
       </head>
-      <body style={{ margin: 0, padding: 0, background: colors.sand, color: colors.ink, fontFamily: "Georgia, 'Times New Roman', serif" }}>
+      <body
+        style={{
+          margin: 0,
+          padding: 0,
+          background: colors.sand,
+          color: colors.ink,
+          fontFamily: "Georgia, 'Times New Roman', serif",
+        }}
+      >
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
           <tbody>
             <tr>
               <td align="center" style={{ padding: "16px 8px" }}>
-                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "560px", background: "#ffffff" }}>
+                <table
+                  role="presentation"
+                  width="100%"
+                  cellPadding={0}
+                  cellSpacing={0}
+                  style={{ maxWidth: "560px", background: "#ffffff" }}
+                >
                   <tbody>
                     <tr>
-                      <td style={{ padding: "16px", borderBottom: `1px solid ${colors.line}`, fontSize: "20px", letterSpacing: "1px" }}>
+                      <td
+                        style={{
+                          padding: "16px",
+                          borderBottom: `1px solid ${colors.line}`,
+                          fontSize: "20px",
+                          letterSpacing: "1px",
+                        }}
+                      >
                         <a href={shop} style={{ color: colors.ink, textDecoration: "none" }}>
                           {site.name}
                         </a>
                       </td>
                     </tr>
                     <tr>
-                      <td style={{ padding: "20px 16px", fontSize: "16px", lineHeight: "1.5", overflowWrap: "break-word" }}>{content}</td>
+                      <td
+                        style={{
+                          padding: "20px 16px",
+                          fontSize: "16px",
+                          lineHeight: "1.5",
+                          overflowWrap: "break-word",
+                        }}
+                      >
+                        {content}
+                      </td>
                     </tr>
                     <tr>
-                      <td style={{ padding: "16px", borderTop: `1px solid ${colors.line}`, fontSize: "13px", lineHeight: "1.6", color: colors.muted }}>
+                      <td
+                        style={{
+                          padding: "16px",
+                          borderTop: `1px solid ${colors.line}`,
+                          fontSize: "13px",
+                          lineHeight: "1.6",
+                          color: colors.muted,
+                        }}
+                      >
                         <a href={shop} style={{ color: colors.brand }}>
                           Shop
                         </a>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { flashCookie, type ResponseJar } from "~/utils/cookies.server";
 
 /** What the footer form shows after a refused plain-HTML post: the message and what the shopper typed. */

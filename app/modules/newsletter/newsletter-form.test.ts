@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE, parseNewsletterForm } from "~/modules/newsletter/newsletter-form";
 import { REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
@@ -10,12 +11,22 @@ const form = (fields: Record<string, string>) => {
 
 describe("parseNewsletterForm", () => {
   it("trims and lower-cases the address", () => {
-    expect(parseNewsletterForm(form({ email: "  Ada.Lovelace@Example.COM " }))).toEqual({ kind: "subscribe", email: "ada.lovelace@example.com" });
+    expect(parseNewsletterForm(form({ email: "  Ada.Lovelace@Example.COM " }))).toEqual({
+      kind: "subscribe",
+      email: "ada.lovelace@example.com",
+    });
   });
 
-  it.each(["", "   ", "not-an-email", "ada@", "ada@example", "two@@example.com"])("refuses %j with the message and keeps it", (email) => {
-    expect(parseNewsletterForm(form({ email }))).toEqual({ kind: "invalid", error: INVALID_EMAIL_MESSAGE, typed: email });
-  });
+  it.each(["", "   ", "not-an-email", "ada@", "ada@example", "two@@example.com"])(
+    "refuses %j with the message and keeps it",
+    (email) => {
+      expect(parseNewsletterForm(form({ email }))).toEqual({
+        kind: "invalid",
+        error: INVALID_EMAIL_MESSAGE,
+        typed: email,
+      });
+    },
+  );
 
   it("refuses a missing field and an absurdly long address", () => {
     expect(parseNewsletterForm(form({}))).toMatchObject({ kind: "invalid", error: INVALID_EMAIL_MESSAGE, typed: "" });
@@ -25,12 +36,18 @@ describe("parseNewsletterForm", () => {
 
   it("treats a filled honeypot as a bot, whatever the address", () => {
     expect(parseNewsletterForm(form({ email: "ada@example.com", [HONEYPOT_FIELD]: "ACME" }))).toEqual({ kind: "bot" });
-    expect(parseNewsletterForm(form({ email: "ada@example.com", [HONEYPOT_FIELD]: "" }))).toMatchObject({ kind: "subscribe" });
+    expect(parseNewsletterForm(form({ email: "ada@example.com", [HONEYPOT_FIELD]: "" }))).toMatchObject({
+      kind: "subscribe",
+    });
   });
 
   it("refuses an address sent twice with the message the other forms give, keeping the first", () => {
     const data = form({ email: "ada@example.com" });
     data.append("email", "grace@example.com");
-    expect(parseNewsletterForm(data)).toEqual({ kind: "invalid", error: REPEATED_FIELD_MESSAGE, typed: "ada@example.com" });
+    expect(parseNewsletterForm(data)).toEqual({
+      kind: "invalid",
+      error: REPEATED_FIELD_MESSAGE,
+      typed: "ada@example.com",
+    });
   });
 });

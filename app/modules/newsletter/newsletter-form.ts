@@ -1,14 +1,22 @@
 import { z } from "zod";
+
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
 import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
 export { HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE };
 
 /** The footer form's contract, checked by the action (the browser checks only the input's own rules first). */
-export const newsletterSchema = refusingControlCharacters(z.object({
-  // trim and toLowerCase run before the checks, in order: " Ada@Example.COM " is stored as "ada@example.com".
-  email: z.string({ required_error: INVALID_EMAIL_MESSAGE }).trim().toLowerCase().max(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE).email(INVALID_EMAIL_MESSAGE),
-}));
+export const newsletterSchema = refusingControlCharacters(
+  z.object({
+    // trim and toLowerCase run before the checks, in order: " Ada@Example.COM " is stored as "ada@example.com".
+    email: z
+      .string({ required_error: INVALID_EMAIL_MESSAGE })
+      .trim()
+      .toLowerCase()
+      .max(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE)
+      .email(INVALID_EMAIL_MESSAGE),
+  }),
+);
 
 export type NewsletterSubmission =
   | { kind: "subscribe"; email: string }
@@ -31,4 +39,7 @@ export function parseNewsletterForm(formData: FormData): NewsletterSubmission {
 }
 
 /** Double opt-in (decision 0016): nothing arrives until the e-mailed link is followed. */
-export const subscribedToast = { title: "Subscribed!", description: "Please check your email to confirm your subscription." } as const;
+export const subscribedToast = {
+  title: "Subscribed!",
+  description: "Please check your email to confirm your subscription.",
+} as const;

@@ -6,7 +6,10 @@ export function readLinkToken(value: FormDataEntryValue | string | null | undefi
 }
 
 export const newsletterLinkCopy = {
-  confirm: { title: "Confirm your subscription", message: "Receive the Luxe Strands newsletter at this address, about once a month?" },
+  confirm: {
+    title: "Confirm your subscription",
+    message: "Receive the Luxe Strands newsletter at this address, about once a month?",
+  },
   confirmed: { title: "Subscription confirmed", message: "Thank you! You will now receive our newsletter." },
   unsubscribe: { title: "Unsubscribe", message: "Stop receiving the Luxe Strands newsletter at this address?" },
   unsubscribed: { title: "You are unsubscribed", message: "You will receive no more newsletters from us." },

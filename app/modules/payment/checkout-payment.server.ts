@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+
 import { getBackend } from "~/backend/backend.server";
 import type { MemberBackend, Order, PaymentOrder, PaymentsPort } from "~/backend/port";
 import { mergeCarts } from "~/modules/cart/cart";
@@ -10,14 +11,17 @@ import type { ResponseJar } from "~/utils/cookies.server";
 import { getOrigin } from "~/utils/request.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutSessionKey, checkoutSessionParams, PAYMENT_SUCCESS_PATH } from "./checkout-session.server";
-import { type CardPayment, getPaymentProvider } from "./payment.server";
+import { getPaymentProvider, type CardPayment } from "./payment.server";
 import { PaymentUnavailableError } from "./stripe.server";
 
 // The payment step of the checkout, with a hosted provider (decision 0031): after the order is stored, the shopper
 // is sent to pay; coming back by Cancel, the order is cancelled and the cart and form are as they were.
 
 /** The checkout's message when the provider cannot be reached: the order waits, the cart and form are kept. */
-export const PAYMENT_UNAVAILABLE = ["Payment is unavailable, please try again", "Nothing was charged. Your cart and details are kept."];
+export const PAYMENT_UNAVAILABLE = [
+  "Payment is unavailable, please try again",
+  "Nothing was charged. Your cart and details are kept.",
+];
 
 interface Shopper extends ResponseJar {
   member: MemberBackend | null;
@@ -46,12 +50,14 @@ export async function continueToPayment<Placed extends { kind: "placed"; order: 
   const provider = getPaymentProvider();
   if (provider.kind === "manual") return placed;
   const payments = await paymentsPort();
-  const success = (sessionId: string | null) => `${PAYMENT_SUCCESS_PATH}${sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : ""}`;
+  const success = (sessionId: string | null) =>
+    `${PAYMENT_SUCCESS_PATH}${sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : ""}`;
   try {
     const order = await payments.order({ orderId: placed.order.id });
     if (!order) throw new Error(`The order ${placed.order.id} just placed cannot be read.`);
     if (order.status !== "pending") {
-      if (order.status !== "cancelled") return { kind: "pay", location: success(order.payment.sessionId), order: placed.order };
+      if (order.status !== "cancelled")
+        return { kind: "pay", location: success(order.payment.sessionId), order: placed.order };
       await restoreMemberCart(shopper, order);
       return { kind: "form-already-used" };
     }
@@ -65,14 +71,21 @@ export async function continueToPayment<Placed extends { kind: "placed"; order: 
     return { kind: "pay", location, order: placed.order };
   } catch (error) {
     // The visitor's cart is still in their cookie (rememberPlacedOrder, which would empty it, has not run).
-    await restoreMemberCart(shopper, placed.order).catch((restoreError: unknown) => console.error("Restoring a member's cart failed", restoreError));
+    await restoreMemberCart(shopper, placed.order).catch((restoreError: unknown) =>
+      console.error("Restoring a member's cart failed", restoreError),
+    );
     if (error instanceof PaymentUnavailableError) return { kind: "payment-unavailable" };
     throw error;
   }
 }
 
 /** The payment page's address for a pending order: its open session's, else a new session's; null if it was cancelled meanwhile. */
-async function openSession(provider: CardPayment, payments: PaymentsPort, order: PaymentOrder, origin: string): Promise<string | null> {
+async function openSession(
+  provider: CardPayment,
+  payments: PaymentsPort,
+  order: PaymentOrder,
+  origin: string,
+): Promise<string | null> {
   const { checkout } = provider;
   if (order.payment.sessionId) {
     const current = await checkout.retrieveSession(order.payment.sessionId);
@@ -91,7 +104,9 @@ async function openSession(provider: CardPayment, payments: PaymentsPort, order:
 /** A member's cart was emptied with the order: its lines go back (a visitor's cookie was never emptied). */
 async function restoreMemberCart(shopper: Shopper, order: Order): Promise<void> {
   if (!shopper.member) return;
-  await shopper.member.carts.merge({ lines: order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })) });
+  await shopper.member.carts.merge({
+    lines: order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+  });
 }
 
 /**
@@ -128,7 +143,12 @@ export async function returnFromPaymentPage(request: Request, shopper: Shopper):
   else await cartCookie.write(shopper, mergeCarts(await cartCookie.read(request), lines));
   // The form as it was, through the checkout's own flash (post/redirect/get), with a key of its own: the cancelled
   // order's would answer with that order.
-  const values = { email: order.email, ...order.shippingAddress, shippingMethod: order.shippingMethod, idempotencyKey: newIdempotencyKey() };
+  const values = {
+    email: order.email,
+    ...order.shippingAddress,
+    shippingMethod: order.shippingMethod,
+    idempotencyKey: newIdempotencyKey(),
+  };
   await setCheckoutFlash(shopper, { values, errors: {} });
   await forgetConfirmation(shopper);
   return redirectWithToast(shopper, "/checkout", {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import type { PaymentOrder } from "~/backend/port";
 import { checkoutSessionKey, checkoutSessionParams } from "./checkout-session.server";
 
@@ -9,7 +10,16 @@ const order: PaymentOrder = {
   totalAmount: 2 * 29_900 + 1_999,
   currency: "usd",
   email: "ada@example.com",
-  shippingAddress: { firstName: "Ada", lastName: "Lovelace", phone: "3105550142", address: "1 Rodeo Drive", city: "Beverly Hills", state: "CA", zipCode: "90210", country: "United States" },
+  shippingAddress: {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    phone: "3105550142",
+    address: "1 Rodeo Drive",
+    city: "Beverly Hills",
+    state: "CA",
+    zipCode: "90210",
+    country: "United States",
+  },
   createdAt: "2026-11-27T10:00:00.000Z",
   items: [{ id: "i1", productId: "clip-1", quantity: 2, pricePerItem: 29_900 }],
   shippingMethod: "express",
@@ -32,17 +42,33 @@ describe("checkoutSessionParams", () => {
       cancel_url: "https://shop.example.com/checkout/payment-cancelled",
     });
     expect(params.line_items).toEqual([
-      { quantity: 2, price_data: { currency: "usd", unit_amount: 29_900, product_data: { name: "Silky Straight Clip-In Extensions" } } },
+      {
+        quantity: 2,
+        price_data: {
+          currency: "usd",
+          unit_amount: 29_900,
+          product_data: { name: "Silky Straight Clip-In Extensions" },
+        },
+      },
     ]);
     expect(params.shipping_options).toEqual([
-      { shipping_rate_data: { type: "fixed_amount", display_name: "Express shipping", fixed_amount: { amount: 1_999, currency: "usd" } } },
+      {
+        shipping_rate_data: {
+          type: "fixed_amount",
+          display_name: "Express shipping",
+          fixed_amount: { amount: 1_999, currency: "usd" },
+        },
+      },
     ]);
     const lines = params.line_items!.reduce((sum, line) => sum + line.price_data!.unit_amount! * line.quantity!, 0);
     expect(lines + order.shippingAmount).toBe(order.totalAmount);
   });
 
   test("a product gone from the catalogue is still charged, under its id", () => {
-    const params = checkoutSessionParams({ ...order, items: [{ id: "i2", productId: "retired-9", quantity: 1, pricePerItem: 500 }] }, "https://shop.example.com");
+    const params = checkoutSessionParams(
+      { ...order, items: [{ id: "i2", productId: "retired-9", quantity: 1, pricePerItem: 500 }] },
+      "https://shop.example.com",
+    );
     expect(params.line_items?.[0]?.price_data?.product_data?.name).toBe("retired-9");
   });
 });
@@ -51,7 +77,10 @@ describe("checkoutSessionKey", () => {
   test("one key per order while its session stands, a new one after it", () => {
     expect(checkoutSessionKey(order)).toBe(`checkout-session-${order.id}`);
     expect(checkoutSessionKey({ ...order, totalAmount: 1 })).toBe(checkoutSessionKey(order));
-    const after = checkoutSessionKey({ ...order, payment: { ...order.payment, provider: "stripe", sessionId: "cs_test_1" } });
+    const after = checkoutSessionKey({
+      ...order,
+      payment: { ...order.payment, provider: "stripe", sessionId: "cs_test_1" },
+    });
     expect(after).not.toBe(checkoutSessionKey(order));
     expect(after).toContain(order.id);
   });

@@ -17,7 +17,11 @@ export function checkoutSessionParams(order: PaymentOrder, origin: string): Chec
     mode: "payment",
     line_items: order.items.map((item) => ({
       quantity: item.quantity,
-      price_data: { currency, unit_amount: item.pricePerItem, product_data: { name: findProduct(item.productId)?.name ?? item.productId } },
+      price_data: {
+        currency,
+        unit_amount: item.pricePerItem,
+        product_data: { name: findProduct(item.productId)?.name ?? item.productId },
+      },
     })),
     shipping_options: [
       {
@@ -42,5 +46,7 @@ export function checkoutSessionParams(order: PaymentOrder, origin: string): Chec
  * (a double click, a retry after a lost answer get the same session), a new one once that session has expired.
  */
 export function checkoutSessionKey(order: PaymentOrder): string {
-  return order.payment.sessionId ? `checkout-session-${order.id}-after-${order.payment.sessionId}` : `checkout-session-${order.id}`;
+  return order.payment.sessionId
+    ? `checkout-session-${order.id}-after-${order.payment.sessionId}`
+    : `checkout-session-${order.id}`;
 }

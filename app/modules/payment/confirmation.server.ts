@@ -1,7 +1,7 @@
 import { getBackend } from "~/backend/backend.server";
-import { type OrderConfirmation, readConfirmation, toConfirmation } from "~/modules/checkout/order-confirmation.server";
+import { readConfirmation, toConfirmation, type OrderConfirmation } from "~/modules/checkout/order-confirmation.server";
 import { getPaymentProvider } from "./payment.server";
-import { type HostedSession, PaymentUnavailableError } from "./stripe.server";
+import { PaymentUnavailableError, type HostedSession } from "./stripe.server";
 
 export type PaymentState =
   /** Manual payment: how to pay. */
@@ -27,7 +27,8 @@ const sessionIdPattern = /^cs_[A-Za-z0-9_]{1,250}$/;
 export async function confirmedOrder(request: Request): Promise<ConfirmedOrder | null> {
   const provider = getPaymentProvider();
   const kept = await readConfirmation(request);
-  if (provider.kind === "manual") return kept ? { confirmation: kept, payment: { kind: "instructions", text: provider.instructions } } : null;
+  if (provider.kind === "manual")
+    return kept ? { confirmation: kept, payment: { kind: "instructions", text: provider.instructions } } : null;
 
   const requested = new URL(request.url).searchParams.get("session_id");
   const sessionId = requested && sessionIdPattern.test(requested) ? requested : null;
@@ -45,7 +46,10 @@ export async function confirmedOrder(request: Request): Promise<ConfirmedOrder |
   const { payments } = await getBackend();
   const order = orderId && payments ? await payments.order({ orderId }) : null;
   if (!order || order.status === "cancelled") return null;
-  const confirmed = (payment: PaymentState) => ({ confirmation: kept?.id === order.id ? kept : toConfirmation(order), payment });
+  const confirmed = (payment: PaymentState) => ({
+    confirmation: kept?.id === order.id ? kept : toConfirmation(order),
+    payment,
+  });
   if (order.status !== "pending") return confirmed({ kind: "received" });
   // The webhook has not arrived yet: ask the provider about this order's own session.
   const ownSession = order.payment.sessionId;

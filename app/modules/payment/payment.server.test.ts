@@ -1,13 +1,20 @@
 import { describe, expect, test } from "vitest";
+
 import { createPaymentProvider, describePayment, paymentFormActionOrigins } from "./payment.server";
 
-const stripe = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", PAYMENT_INSTRUCTIONS: "Pay on collection" };
+const stripe = {
+  STRIPE_SECRET_KEY: "sk_test_abc",
+  STRIPE_WEBHOOK_SECRET: "whsec_def",
+  PAYMENT_INSTRUCTIONS: "Pay on collection",
+};
 
 describe("the payment provider", () => {
   test("manual unless a Stripe key and webhook secret are set; named in one start-up line", () => {
     const manual = createPaymentProvider({ PAYMENT_INSTRUCTIONS: "Pay on collection" });
     expect(manual).toEqual({ kind: "manual", instructions: "Pay on collection" });
-    expect(describePayment(manual)).toMatch(/^Payment: manual \(orders wait as pending with PAYMENT_INSTRUCTIONS; staff mark them paid\)/);
+    expect(describePayment(manual)).toMatch(
+      /^Payment: manual \(orders wait as pending with PAYMENT_INSTRUCTIONS; staff mark them paid\)/,
+    );
     expect(paymentFormActionOrigins(manual)).toEqual([]);
 
     const live = createPaymentProvider({ ...stripe, STRIPE_SECRET_KEY: "sk_live_abc" });

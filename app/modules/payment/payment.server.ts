@@ -1,4 +1,4 @@
-import { type Env, getEnv } from "~/utils/env.server";
+import { getEnv, type Env } from "~/utils/env.server";
 import { createStripeCheckout, type StripeCheckout } from "./stripe.server";
 
 // The payment port (docs/product.md, decision 15; decision 0031): one provider per process, chosen by the
@@ -26,7 +26,11 @@ export function createPaymentProvider(env: PaymentEnv): PaymentProvider {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
     return {
       kind: "stripe",
-      checkout: createStripeCheckout({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }),
+      checkout: createStripeCheckout({
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        apiUrl: env.STRIPE_API_URL,
+      }),
     };
   }
   return { kind: "manual", instructions: env.PAYMENT_INSTRUCTIONS };

@@ -12,15 +12,24 @@ export async function cancelWithRefund(staff: StaffPort, move: OrderMove): Promi
   if (move.newStatus !== "cancelled" || move.expectedStatus !== "paid") return false;
   const current = await staff.orderPayment({ orderId: move.orderId });
   // Moved on meanwhile (or gone): the ordinary move says so, and nothing is refunded.
-  if (!current || current.status !== "paid" || current.payment.provider !== "stripe" || !current.payment.reference) return false;
+  if (!current || current.status !== "paid" || current.payment.provider !== "stripe" || !current.payment.reference)
+    return false;
   const provider = getPaymentProvider();
-  if (provider.kind !== "stripe") throw new PaymentUnavailableError("Stripe is not configured (STRIPE_SECRET_KEY), so the card payment cannot be refunded.");
+  if (provider.kind !== "stripe")
+    throw new PaymentUnavailableError(
+      "Stripe is not configured (STRIPE_SECRET_KEY), so the card payment cannot be refunded.",
+    );
   const refund = await provider.checkout.refund({
     paymentReference: current.payment.reference,
     idempotencyKey: `refund-${move.orderId}`,
     metadata: { order_id: move.orderId },
   });
-  await staff.cancelRefunded({ orderId: move.orderId, reason: move.note ?? "", refundReference: refund.id, refundAmount: refund.amount });
+  await staff.cancelRefunded({
+    orderId: move.orderId,
+    reason: move.note ?? "",
+    refundReference: refund.id,
+    refundAmount: refund.amount,
+  });
   return true;
 }
 
@@ -33,7 +42,9 @@ export function paymentSummary(payment: OrderPayment | null) {
   return {
     method: "Card (Stripe Checkout)",
     reference,
-    dashboardUrl: reference ? `https://dashboard.stripe.com/${testMode ? "test/" : ""}payments/${encodeURIComponent(reference)}` : null,
+    dashboardUrl: reference
+      ? `https://dashboard.stripe.com/${testMode ? "test/" : ""}payments/${encodeURIComponent(reference)}`
+      : null,
     refundReference: payment.refundReference,
   };
 }

@@ -1,9 +1,9 @@
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import type { PaymentEventInput, PaymentEventOutcome } from "~/backend/port";
-import { getPaymentProvider } from "./payment.server";
-import { InvalidWebhookSignatureError, type StripeEvent, toHostedSession } from "./stripe.server";
 import { NO_STORE_CACHE_CONTROL } from "~/utils/cache-control";
+import { getPaymentProvider } from "./payment.server";
+import { InvalidWebhookSignatureError, toHostedSession, type StripeEvent } from "./stripe.server";
 
 /** The Checkout events the shop acts on, and what each means for the order. */
 const actions: Record<string, (session: ReturnType<typeof toHostedSession>) => PaymentEventInput["action"]> = {
@@ -15,7 +15,12 @@ const actions: Record<string, (session: ReturnType<typeof toHostedSession>) => P
 };
 
 /** Outcomes staff should hear of: money that did not land where it should. */
-const worthALogLine: readonly PaymentEventOutcome[] = ["amount_mismatch", "paid_after_cancel", "unknown_order", "other_session"];
+const worthALogLine: readonly PaymentEventOutcome[] = [
+  "amount_mismatch",
+  "paid_after_cancel",
+  "unknown_order",
+  "other_session",
+];
 
 const answer = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { "Cache-Control": NO_STORE_CACHE_CONTROL } });
@@ -32,7 +37,10 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
 
   let event: StripeEvent;
   try {
-    event = provider.checkout.verifyEvent(Buffer.from(await request.arrayBuffer()), request.headers.get("Stripe-Signature"));
+    event = provider.checkout.verifyEvent(
+      Buffer.from(await request.arrayBuffer()),
+      request.headers.get("Stripe-Signature"),
+    );
   } catch (error) {
     if (!(error instanceof InvalidWebhookSignatureError)) throw error;
     // Stripe's message goes on with advice over several lines; its first line says what was wrong.
@@ -61,13 +69,18 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
     });
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    console.error(`Stripe webhook ${event.id} (${event.type}) could not be recorded; Stripe will send it again:`, error.code);
+    console.error(
+      `Stripe webhook ${event.id} (${event.type}) could not be recorded; Stripe will send it again:`,
+      error.code,
+    );
     return answer(503, { error: "Try again later." });
   }
   if (worthALogLine.includes(outcome)) {
     console.warn(
       `Stripe event ${event.id} (${event.type}) for order ${session.orderId ?? "?"} changed nothing: ${outcome}` +
-        (outcome === "paid_after_cancel" || outcome === "amount_mismatch" ? `; payment ${session.paymentReference ?? "?"} may need a refund` : ""),
+        (outcome === "paid_after_cancel" || outcome === "amount_mismatch"
+          ? `; payment ${session.paymentReference ?? "?"} may need a refund`
+          : ""),
     );
   }
   return answer(200, { received: true, outcome });

@@ -58,7 +58,13 @@ export function toHostedSession(session: Stripe.Checkout.Session): HostedSession
 export function createStripeCheckout(options: StripeCheckoutOptions) {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
   const client = new Stripe(options.secretKey, {
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === "https:" ? 443 : 80),
+          protocol: api.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
     // One retry of a lost connection (the client sends an idempotency key with it); then the shopper decides.
     maxNetworkRetries: 1,
     timeout: options.timeoutMs ?? 10_000,
@@ -88,7 +94,9 @@ export function createStripeCheckout(options: StripeCheckoutOptions) {
 
     /** A Checkout Session; the same idempotency key answers with the same session (a double submit). */
     async createSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<HostedSession> {
-      return toHostedSession(await request("creating a checkout session", () => client.checkout.sessions.create(params, { idempotencyKey })));
+      return toHostedSession(
+        await request("creating a checkout session", () => client.checkout.sessions.create(params, { idempotencyKey })),
+      );
     },
 
     async retrieveSession(id: string): Promise<HostedSession> {
@@ -107,10 +115,19 @@ export function createStripeCheckout(options: StripeCheckoutOptions) {
     },
 
     /** Refunds a payment (all of it unless `amount`); the same idempotency key refunds once. */
-    async refund(input: { paymentReference: string; amount?: number; idempotencyKey: string; metadata?: Record<string, string> }) {
+    async refund(input: {
+      paymentReference: string;
+      amount?: number;
+      idempotencyKey: string;
+      metadata?: Record<string, string>;
+    }) {
       const refund = await request("refunding a payment", () =>
         client.refunds.create(
-          { payment_intent: input.paymentReference, ...(input.amount === undefined ? {} : { amount: input.amount }), metadata: input.metadata },
+          {
+            payment_intent: input.paymentReference,
+            ...(input.amount === undefined ? {} : { amount: input.amount }),
+            metadata: input.metadata,
+          },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
@@ -123,7 +140,9 @@ export function createStripeCheckout(options: StripeCheckoutOptions) {
       try {
         return client.webhooks.constructEvent(payload, signature, options.webhookSecret);
       } catch (error) {
-        throw new InvalidWebhookSignatureError(error instanceof Error ? error.message : String(error), { cause: error });
+        throw new InvalidWebhookSignatureError(error instanceof Error ? error.message : String(error), {
+          cause: error,
+        });
       }
     },
   };

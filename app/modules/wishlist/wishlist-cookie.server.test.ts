@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+
 import { MAX_WISHLIST_ITEMS } from "~/modules/wishlist/wishlist";
 import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
 
@@ -17,7 +18,10 @@ function requestWith(setCookie: string) {
 
 describe("wishlist cookie", () => {
   it("round-trips product ids in order", async () => {
-    expect(await readWishlistCookie(requestWith(await serializeWishlistCookie(["wig-3", "clip-1"])))).toEqual(["wig-3", "clip-1"]);
+    expect(await readWishlistCookie(requestWith(await serializeWishlistCookie(["wig-3", "clip-1"])))).toEqual([
+      "wig-3",
+      "clip-1",
+    ]);
   });
 
   it("is HttpOnly, SameSite=Lax, site-wide, kept a year, and removed when empty", async () => {
@@ -34,13 +38,18 @@ describe("wishlist cookie", () => {
     const [name, value = ""] = ((await serializeWishlistCookie(["clip-1"])).split(";")[0] ?? "").split("=");
     const [, signature = ""] = decodeURIComponent(value).split(".");
     const forgedPayload = Buffer.from(JSON.stringify("clip-1,wig-3")).toString("base64");
-    const forged = new Request("http://shop.test/", { headers: { Cookie: `${name}=${encodeURIComponent(`${forgedPayload}.${signature}`)}` } });
+    const forged = new Request("http://shop.test/", {
+      headers: { Cookie: `${name}=${encodeURIComponent(`${forgedPayload}.${signature}`)}` },
+    });
     expect(await readWishlistCookie(forged)).toEqual([]);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/invalid or tampered/));
   });
 
   it("stays well within the browser's 4 KB limit when full", async () => {
-    const fullest = Array.from({ length: MAX_WISHLIST_ITEMS }, (_, index) => `product-with-a-long-id-${String(index).padStart(3, "0")}`);
+    const fullest = Array.from(
+      { length: MAX_WISHLIST_ITEMS },
+      (_, index) => `product-with-a-long-id-${String(index).padStart(3, "0")}`,
+    );
     const header = await serializeWishlistCookie(fullest);
     expect(await readWishlistCookie(requestWith(header))).toEqual(fullest);
     expect(Buffer.byteLength(header)).toBeLessThan(4096);
@@ -58,7 +67,9 @@ describe("decodeWishlistIds", () => {
   });
 
   it("rejects more ids than a wishlist may hold, and non-strings", () => {
-    expect(decodeWishlistIds(Array.from({ length: MAX_WISHLIST_ITEMS + 1 }, (_, index) => `p${index}`).join(","))).toBeNull();
+    expect(
+      decodeWishlistIds(Array.from({ length: MAX_WISHLIST_ITEMS + 1 }, (_, index) => `p${index}`).join(",")),
+    ).toBeNull();
     expect(decodeWishlistIds(["clip-1"])).toBeNull();
     expect(decodeWishlistIds("")).toEqual([]);
   });

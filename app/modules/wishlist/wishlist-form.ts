@@ -1,13 +1,16 @@
 import { z } from "zod";
+
 import { PRODUCT_ID_MAX_LENGTH } from "~/modules/catalog/product";
 import type { WishlistChange } from "~/modules/wishlist/wishlist";
 import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
 /** The wishlist endpoint's form contract. The heart sends add/remove (what the shopper saw), so a repeat is harmless. */
-export const wishlistFormSchema = refusingControlCharacters(z.object({
-  intent: z.enum(["toggle", "add", "remove"]),
-  productId: z.string().trim().min(1).max(PRODUCT_ID_MAX_LENGTH),
-}));
+export const wishlistFormSchema = refusingControlCharacters(
+  z.object({
+    intent: z.enum(["toggle", "add", "remove"]),
+    productId: z.string().trim().min(1).max(PRODUCT_ID_MAX_LENGTH),
+  }),
+);
 
 /** A validated change, or a message for the shopper. */
 export function parseWishlistForm(formData: FormData): { change: WishlistChange } | { error: string } {

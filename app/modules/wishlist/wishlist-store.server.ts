@@ -1,9 +1,9 @@
+import type { MemberBackend } from "~/backend/port";
+import { isBackendUnavailable } from "~/backend/unavailable.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import type { Product } from "~/modules/catalog/product";
 import { applyWishlistChange, resolveWishlist, type WishlistChange } from "~/modules/wishlist/wishlist";
 import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
-import type { MemberBackend } from "~/backend/port";
-import { isBackendUnavailable } from "~/backend/unavailable.server";
 import type { ResponseJar } from "~/utils/cookies.server";
 
 /**
@@ -31,7 +31,10 @@ export async function loadWishlist(request: Request, session: WishlistOwner): Pr
     if (member) {
       await Promise.all(vanished.map((productId) => member.wishlist.remove({ productId })));
     } else {
-      await wishlistCookie.write(session, ids.filter((id) => !vanished.includes(id)));
+      await wishlistCookie.write(
+        session,
+        ids.filter((id) => !vanished.includes(id)),
+      );
     }
   }
   return { products };
@@ -41,7 +44,11 @@ export async function loadWishlist(request: Request, session: WishlistOwner): Pr
  * Whether one product is in the shopper's wishlist (the product page's heart). Only personalises the page:
  * with the backend out of reach the heart shows unpressed rather than the product page failing.
  */
-export async function isInWishlist(request: Request, session: Pick<WishlistOwner, "member">, productId: string): Promise<boolean> {
+export async function isInWishlist(
+  request: Request,
+  session: Pick<WishlistOwner, "member">,
+  productId: string,
+): Promise<boolean> {
   try {
     return (await storedIds(request, session)).includes(productId);
   } catch (error) {
@@ -59,11 +66,16 @@ export interface WishlistChangeOutcome {
 }
 
 /** Applies one validated change for a product the caller has checked is in the catalogue. */
-export async function changeWishlist(request: Request, owner: WishlistOwner, change: WishlistChange): Promise<WishlistChangeOutcome> {
+export async function changeWishlist(
+  request: Request,
+  owner: WishlistOwner,
+  change: WishlistChange,
+): Promise<WishlistChangeOutcome> {
   const { member } = owner;
   if (!member) {
     const ids = await wishlistCookie.read(request);
-    if (change.intent === "remove" && !ids.includes(change.productId)) return { inWishlist: false, notInWishlist: true };
+    if (change.intent === "remove" && !ids.includes(change.productId))
+      return { inWishlist: false, notInWishlist: true };
     const result = applyWishlistChange(ids, change);
     await wishlistCookie.write(owner, result.ids);
     return { inWishlist: result.inWishlist, limited: result.limited };
@@ -85,7 +97,11 @@ export async function changeWishlist(request: Request, owner: WishlistOwner, cha
  * Signing in: the visitor's cookie wishlist joins the stored one in one transaction (a product in both is
  * kept once), then the cookie is emptied. Same contract as mergeVisitorCart.
  */
-export async function mergeVisitorWishlist(request: Request, context: ResponseJar, member: MemberBackend): Promise<void> {
+export async function mergeVisitorWishlist(
+  request: Request,
+  context: ResponseJar,
+  member: MemberBackend,
+): Promise<void> {
   const visitorIds = await wishlistCookie.read(request);
   if (visitorIds.length === 0) return;
   await member.wishlist.merge({ productIds: visitorIds });

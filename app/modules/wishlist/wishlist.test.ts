@@ -1,12 +1,16 @@
-import { describe, expect, it } from "vitest";
-import { applyWishlistChange, MAX_WISHLIST_ITEMS, resolveWishlist, wishlistToast } from "~/modules/wishlist/wishlist";
 import { makeProduct } from "#tests/support/product";
+import { describe, expect, it } from "vitest";
+
+import { applyWishlistChange, MAX_WISHLIST_ITEMS, resolveWishlist, wishlistToast } from "~/modules/wishlist/wishlist";
 
 describe("applyWishlistChange", () => {
   it("toggles a product in, newest first, and out again", () => {
     const added = applyWishlistChange(["a"], { intent: "toggle", productId: "b" });
     expect(added).toEqual({ ids: ["b", "a"], inWishlist: true });
-    expect(applyWishlistChange(added.ids, { intent: "toggle", productId: "b" })).toEqual({ ids: ["a"], inWishlist: false });
+    expect(applyWishlistChange(added.ids, { intent: "toggle", productId: "b" })).toEqual({
+      ids: ["a"],
+      inWishlist: false,
+    });
   });
 
   it("makes add and remove idempotent, so a repeated post changes nothing", () => {
@@ -16,7 +20,11 @@ describe("applyWishlistChange", () => {
 
   it("refuses a new product when the wishlist is full, keeping it as it was", () => {
     const full = Array.from({ length: MAX_WISHLIST_ITEMS }, (_, index) => `p${index}`);
-    expect(applyWishlistChange(full, { intent: "add", productId: "new" })).toEqual({ ids: full, inWishlist: false, limited: true });
+    expect(applyWishlistChange(full, { intent: "add", productId: "new" })).toEqual({
+      ids: full,
+      inWishlist: false,
+      limited: true,
+    });
     // Removing still works at the limit.
     expect(applyWishlistChange(full, { intent: "toggle", productId: "p0" }).ids).toHaveLength(MAX_WISHLIST_ITEMS - 1);
   });
@@ -42,7 +50,10 @@ describe("resolveWishlist", () => {
 
 describe("wishlistToast", () => {
   it("names the product", () => {
-    expect(wishlistToast("Silk Wig", true)).toEqual({ title: "Added to wishlist", description: "Silk Wig has been added to your wishlist." });
+    expect(wishlistToast("Silk Wig", true)).toEqual({
+      title: "Added to wishlist",
+      description: "Silk Wig has been added to your wishlist.",
+    });
     expect(wishlistToast("Silk Wig", false).title).toBe("Removed from wishlist");
   });
 });

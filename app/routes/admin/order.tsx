@@ -1,7 +1,9 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { isBackendError } from "~/backend/errors";
 import type { StaffOrder, StaffPort } from "~/backend/port";
+import { orUnavailablePage } from "~/backend/unavailable.server";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
@@ -10,26 +12,25 @@ import { orderNumber, shippingAddressLines, statusLabel } from "~/modules/accoun
 import { KNOWN_CARRIERS, trackingUrl } from "~/modules/account/tracking";
 import {
   CARRIER_MAX_LENGTH,
-  type MoveFieldErrors,
-  type MoveKind,
+  MOVE_INTENT,
   movedMessage,
   movesFor,
-  MOVE_INTENT,
   parseMoveForm,
   REASON_MAX_LENGTH,
   TRACKING_MAX_LENGTH,
   TRACKING_PATTERN,
+  type MoveFieldErrors,
+  type MoveKind,
 } from "~/modules/admin/order-moves";
 import { formatShopDateTime } from "~/modules/admin/order-rows";
-import { orUnavailablePage } from "~/backend/unavailable.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { formatCents } from "~/modules/money";
 import { cancelWithRefund, paymentSummary } from "~/modules/payment/refund.server";
 import { PaymentUnavailableError } from "~/modules/payment/stripe.server";
-import { formatCents } from "~/modules/money";
+import type { ResponseJar } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import { notFoundResponse } from "~/utils/not-found.server";
-import type { ResponseJar } from "~/utils/cookies.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const NOTE_INTENT = "note";
@@ -118,7 +119,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case REVOKE_INTENT:
       return revokeGuestLink(context, staff, orderId, path);
     default:
-      return data<ActionAnswer>({ intent: "other", error: "This request was not recognised, so nothing was changed." }, { status: 400 });
+      return data<ActionAnswer>(
+        { intent: "other", error: "This request was not recognised, so nothing was changed." },
+        { status: 400 },
+      );
   }
 }
 
@@ -128,7 +132,10 @@ async function move(request: Request, context: ResponseJar, staff: StaffPort, or
   );
   const parsed = parseMoveForm(orderId, formData);
   if (!parsed.ok) {
-    return data<ActionAnswer>({ intent: MOVE_INTENT, kind: parsed.kind, errors: parsed.errors, values }, { status: 400 });
+    return data<ActionAnswer>(
+      { intent: MOVE_INTENT, kind: parsed.kind, errors: parsed.errors, values },
+      { status: 400 },
+    );
   }
   const answer = (status: number, message: string, errors: MoveFieldErrors = { form: message }) =>
     data<ActionAnswer>({ intent: MOVE_INTENT, kind: parsed.kind, errors, values }, { status });
@@ -137,7 +144,10 @@ async function move(request: Request, context: ResponseJar, staff: StaffPort, or
     if (!(await cancelWithRefund(staff, parsed.move))) await staff.moveOrder(parsed.move);
   } catch (error) {
     if (error instanceof PaymentUnavailableError) {
-      return answer(503, `The card payment could not be refunded, so nothing was changed: ${error.message} Please try again.`);
+      return answer(
+        503,
+        `The card payment could not be refunded, so nothing was changed: ${error.message} Please try again.`,
+      );
     }
     if (!isBackendError(error)) throw error;
     switch (error.code) {
@@ -156,13 +166,19 @@ async function move(request: Request, context: ResponseJar, staff: StaffPort, or
         throw error;
     }
   }
-  return redirectWithToast(context, new URL(request.url).pathname, { title: "Order updated", description: movedMessage(parsed.kind) });
+  return redirectWithToast(context, new URL(request.url).pathname, {
+    title: "Order updated",
+    description: movedMessage(parsed.kind),
+  });
 }
 
 async function saveNote(context: ResponseJar, staff: StaffPort, orderId: string, formData: FormData, path: string) {
   const note = String(formData.get("note") ?? "");
   if (note.trim().length > NOTE_MAX_LENGTH) {
-    return data<ActionAnswer>({ intent: NOTE_INTENT, error: `The note can have at most ${NOTE_MAX_LENGTH} characters.`, note }, { status: 400 });
+    return data<ActionAnswer>(
+      { intent: NOTE_INTENT, error: `The note can have at most ${NOTE_MAX_LENGTH} characters.`, note },
+      { status: 400 },
+    );
   }
   try {
     await staff.setNote({ orderId, note });
@@ -173,7 +189,10 @@ async function saveNote(context: ResponseJar, staff: StaffPort, orderId: string,
       { status: error.code === "unavailable" ? 503 : 400 },
     );
   }
-  return redirectWithToast(context, path, { title: "Note saved", description: note.trim() ? "The internal note was saved." : "The internal note was removed." });
+  return redirectWithToast(context, path, {
+    title: "Note saved",
+    description: note.trim() ? "The internal note was saved." : "The internal note was removed.",
+  });
 }
 
 async function revokeGuestLink(context: ResponseJar, staff: StaffPort, orderId: string, path: string) {
@@ -194,13 +213,13 @@ export default function AdminOrder() {
   const moveAnswer = answer?.intent === MOVE_INTENT ? answer : undefined;
 
   return (
-    <AdminShell
-      title={<>Order #{order.number}</>}
-      actions={<StatusBadge status={order.status} className="text-sm" />}
-    >
+    <AdminShell title={<>Order #{order.number}</>} actions={<StatusBadge status={order.status} className="text-sm" />}>
       <p className="mt-2 text-sm text-ink-muted">
         Placed {order.placedAt} ·{" "}
-        <Link to="/admin/orders" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
+        <Link
+          to="/admin/orders"
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+        >
           All orders
         </Link>
       </p>
@@ -275,9 +294,13 @@ function Payment({ payment }: { payment: ReturnType<typeof paymentSummary> }) {
         {payment.reference ? (
           <div>
             <dt className="font-medium text-ink">Payment reference</dt>
-            <dd className="text-ink-muted break-all">
+            <dd className="break-all text-ink-muted">
               {payment.dashboardUrl ? (
-                <a href={payment.dashboardUrl} rel="noreferrer" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
+                <a
+                  href={payment.dashboardUrl}
+                  rel="noreferrer"
+                  className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+                >
                   {payment.reference}
                 </a>
               ) : (
@@ -289,7 +312,7 @@ function Payment({ payment }: { payment: ReturnType<typeof paymentSummary> }) {
         {payment.refundReference ? (
           <div>
             <dt className="font-medium text-ink">Refund</dt>
-            <dd className="text-ink-muted break-all" data-testid="refund-reference">
+            <dd className="break-all text-ink-muted" data-testid="refund-reference">
               Refunded in full ({payment.refundReference})
             </dd>
           </div>
@@ -306,7 +329,10 @@ function Customer({ order }: { order: OrderPage }) {
         <div>
           <dt className="font-medium text-ink">E-mail</dt>
           <dd className="text-ink-muted">
-            <a href={`mailto:${order.email}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
+            <a
+              href={`mailto:${order.email}`}
+              className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+            >
               {order.email}
             </a>
           </dd>
@@ -318,7 +344,7 @@ function Customer({ order }: { order: OrderPage }) {
         <div>
           <dt className="font-medium text-ink">Shipping address</dt>
           <dd>
-            <address className="text-ink-muted not-italic">
+            <address className="not-italic text-ink-muted">
               {order.address.map((line, index) => (
                 <span key={index} className="block" dir="auto">
                   {line}
@@ -336,7 +362,11 @@ function Customer({ order }: { order: OrderPage }) {
               {order.trackingUrl ? (
                 <>
                   {" "}
-                  <a href={order.trackingUrl} rel="noreferrer" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
+                  <a
+                    href={order.trackingUrl}
+                    rel="noreferrer"
+                    className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+                  >
                     Track the parcel
                   </a>
                 </>
@@ -414,7 +444,9 @@ function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer
         </p>
       ) : null}
       {order.moves.length === 0 ? (
-        <p className="mt-3 text-sm text-ink-muted">This order is {order.status}: its status does not change any more.</p>
+        <p className="mt-3 text-sm text-ink-muted">
+          This order is {order.status}: its status does not change any more.
+        </p>
       ) : null}
       <div className="mt-3 space-y-4">
         {order.moves.map(({ kind, label }) => {

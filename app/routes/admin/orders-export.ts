@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import type { StaffOrderSummary } from "~/backend/port";
 import { orderNumber } from "~/modules/account/orders";
 import { csvResponse } from "~/modules/admin/csv";

@@ -1,15 +1,21 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+
 import { orderStatuses } from "~/backend/constants";
+import { orUnavailablePage } from "~/backend/unavailable.server";
 import { AdminOrderList } from "~/components/admin-order-list";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { statusLabel } from "~/modules/account/orders";
-import { ADMIN_ORDERS_PAGE_SIZE, filterQuery, parseOrderFilter, SEARCH_MAX_LENGTH } from "~/modules/admin/order-filters";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  filterQuery,
+  parseOrderFilter,
+  SEARCH_MAX_LENGTH,
+} from "~/modules/admin/order-filters";
 import { toAdminOrderRow } from "~/modules/admin/order-rows";
 import { loadPage } from "~/modules/admin/paging.server";
-import { orUnavailablePage } from "~/backend/unavailable.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { getEnv } from "~/utils/env.server";
 
@@ -43,7 +49,12 @@ export default function AdminOrders() {
         </a>
       }
     >
-      <Form method="get" role="search" aria-label="Orders" className="mt-6 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Orders"
+        className="mt-6 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="orders-status" className="mb-1 block text-sm font-medium text-ink">
             Status
@@ -83,7 +94,10 @@ export default function AdminOrders() {
           <>
             {" "}
             ·{" "}
-            <Link to="/admin/orders" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
+            <Link
+              to="/admin/orders"
+              className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+            >
               Show every order
             </Link>
           </>

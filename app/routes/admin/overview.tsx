@@ -1,11 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
+
+import { orUnavailablePage } from "~/backend/unavailable.server";
 import { AdminOrderList } from "~/components/admin-order-list";
+import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { toAdminOrderRow } from "~/modules/admin/order-rows";
 import { periodTotals, revenueBars } from "~/modules/admin/overview";
-import { orUnavailablePage } from "~/backend/unavailable.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { formatCents } from "~/modules/money";
 import { getEnv } from "~/utils/env.server";
@@ -31,7 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chart: {
       bars: bars.map((bar, index) => {
         const day = overview.days[index]!;
-        return { ...bar, label: `${label(day.day)}: ${money(day.revenue)}, ${day.count} ${day.count === 1 ? "order" : "orders"}` };
+        return {
+          ...bar,
+          label: `${label(day.day)}: ${money(day.revenue)}, ${day.count} ${day.count === 1 ? "order" : "orders"}`,
+        };
       }),
       max: money(maxRevenue),
       first: label(overview.days[0]?.day ?? ""),
@@ -120,7 +124,10 @@ export default function AdminOverview() {
           <h2 id="newest-heading" className="text-lg font-semibold text-ink">
             Newest orders
           </h2>
-          <Link to="/admin/orders" className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/admin/orders"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+          >
             All orders
           </Link>
         </div>

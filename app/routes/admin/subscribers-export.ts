@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { csvResponse } from "~/modules/admin/csv";
 import { requireStaff } from "~/modules/admin/staff.server";
 

@@ -1,11 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
+import { orUnavailablePage } from "~/backend/unavailable.server";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { loadPage } from "~/modules/admin/paging.server";
-import { orUnavailablePage } from "~/backend/unavailable.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { getEnv } from "~/utils/env.server";
 
@@ -13,7 +14,9 @@ const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { staff } = await requireStaff(request, context);
-  const { result, pagination } = await loadPage(new URL(request.url), PAGE_SIZE, (window) => orUnavailablePage(staff.listSubscribers(window)));
+  const { result, pagination } = await loadPage(new URL(request.url), PAGE_SIZE, (window) =>
+    orUnavailablePage(staff.listSubscribers(window)),
+  );
   const timeZone = getEnv().SHOP_TIME_ZONE;
   return {
     subscribers: result.subscribers.map((subscriber) => ({
@@ -42,10 +45,16 @@ export default function AdminSubscribers() {
         {totalCount} confirmed newsletter {totalCount === 1 ? "subscriber" : "subscribers"}, newest first.
       </p>
       {subscribers.length > 0 ? (
-        <ul aria-label="Subscribers, newest first" className="mt-3 divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
+        <ul
+          aria-label="Subscribers, newest first"
+          className="mt-3 divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white"
+        >
           {subscribers.map((subscriber) => (
-            <li key={subscriber.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
-              <span className="min-w-0 font-medium break-all text-ink">{subscriber.email}</span>
+            <li
+              key={subscriber.id}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm"
+            >
+              <span className="min-w-0 break-all font-medium text-ink">{subscriber.email}</span>
               <span className="text-ink-muted">
                 Confirmed <time dateTime={subscriber.iso}>{subscriber.confirmedAt}</time>
               </span>
@@ -53,7 +62,9 @@ export default function AdminSubscribers() {
           ))}
         </ul>
       ) : (
-        <p className="mt-3 rounded-2xl border border-sand-200 bg-sand-50 px-4 py-8 text-center text-ink-muted">No subscribers yet.</p>
+        <p className="mt-3 rounded-2xl border border-sand-200 bg-sand-50 px-4 py-8 text-center text-ink-muted">
+          No subscribers yet.
+        </p>
       )}
       <Pagination links={pagination} className="mt-6" />
     </AdminShell>

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+
 import { ContactBlock, InfoPage, InfoSection } from "~/components/info-page";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
@@ -31,19 +32,19 @@ export default function About() {
         <InfoSection title="Where it began">
           <p>
             {site.name} was founded in 2015 in Beverly Hills by a small team of stylists who were tired of telling
-            clients that beautiful, natural-looking hair had to be either out of reach or out of budget. We started
-            with a single salon chair and a handful of clip-in sets we had sourced and tested ourselves.
+            clients that beautiful, natural-looking hair had to be either out of reach or out of budget. We started with
+            a single salon chair and a handful of clip-in sets we had sourced and tested ourselves.
           </p>
           <p>
-            Today we serve customers across the United States and beyond, but we still work the same way: every
-            product is one we would be proud to fit on a client in our own salon.
+            Today we serve customers across the United States and beyond, but we still work the same way: every product
+            is one we would be proud to fit on a client in our own salon.
           </p>
         </InfoSection>
 
         <InfoSection title="Our mission">
           <p>
-            To help everyone feel confident in their hair, with extensions and wigs that look, feel and move like
-            your own, honest advice about what will suit you, and the care know-how to keep them beautiful.
+            To help everyone feel confident in their hair, with extensions and wigs that look, feel and move like your
+            own, honest advice about what will suit you, and the care know-how to keep them beautiful.
           </p>
         </InfoSection>
       </div>
@@ -69,7 +70,10 @@ export default function About() {
         </Link>
       </div>
 
-      <ContactBlock title="Talk to a stylist" text="Not sure which length, color or cap size is right for you? Ask us." />
+      <ContactBlock
+        title="Talk to a stylist"
+        text="Not sure which length, color or cap size is right for you? Ask us."
+      />
     </InfoPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { BulletList, ContactBlock, InfoPage } from "~/components/info-page";
 import { resolveTab, Tabs } from "~/components/tabs";
 import { careGuides, careTopicIds, careTopics, troubleshooting, type CareGuide } from "~/content/care";
@@ -20,7 +21,7 @@ function CareGuidePanel({ guide }: { guide: CareGuide }) {
       <dl className="flex flex-wrap gap-4">
         {guide.highlights.map((highlight) => (
           <div key={highlight.label} className="flex-1 basis-36 rounded-xl bg-sand-50 px-4 py-4 text-center">
-            <dt className="text-xs font-semibold tracking-wider text-ink-muted uppercase">{highlight.label}</dt>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{highlight.label}</dt>
             <dd className="mt-1 font-serif text-lg text-brand-800">{highlight.value}</dd>
           </div>
         ))}

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+
 import { BulletList, InfoPage, inlineLinkClass } from "~/components/info-page";
 import { applicationMailto, jobPostings } from "~/content/jobs";
 import { originFromMatches, seo } from "~/utils/seo";
@@ -21,7 +22,10 @@ const cultureValues = [
 
 /** Slug for element ids, e.g. "Hair Stylist" -> "hair-stylist". */
 function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/(^-|-$)/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/(^-|-$)/g, "");
 }
 
 export default function Careers() {
@@ -89,8 +93,7 @@ export default function Careers() {
       <section className="rounded-2xl bg-brand-50 px-6 py-10 text-center">
         <h2 className="font-serif text-2xl text-ink sm:text-3xl">Don't see the right role?</h2>
         <p className="mx-auto mt-3 max-w-xl text-ink-muted">
-          We are always happy to meet talented people. Send us your resume and tell us how you would like to help,
-          at{" "}
+          We are always happy to meet talented people. Send us your resume and tell us how you would like to help, at{" "}
           <a href={`mailto:${site.careersEmail}`} className={inlineLinkClass}>
             {site.careersEmail}
           </a>

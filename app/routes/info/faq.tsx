@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+
 import { ContactBlock, InfoPage } from "~/components/info-page";
 import { faqItems, type FaqItem } from "~/content/faq";
 import { originFromMatches, seo } from "~/utils/seo";
@@ -49,7 +50,8 @@ export default function Faq() {
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "FAQ",
-    description: "Answers to common questions about our human hair extensions and wigs, sizing, care, shipping and returns.",
+    description:
+      "Answers to common questions about our human hair extensions and wigs, sizing, care, shipping and returns.",
     origin: originFromMatches(matches),
     path: "/faq",
     jsonLd: [faqJsonLd(faqItems)],

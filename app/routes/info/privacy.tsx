@@ -1,5 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
-import { BulletList, ContactAddress, InfoPage, inlineLinkClass, LastUpdated, PolicySections } from "~/components/info-page";
+
+import {
+  BulletList,
+  ContactAddress,
+  InfoPage,
+  inlineLinkClass,
+  LastUpdated,
+  PolicySections,
+} from "~/components/info-page";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
 
@@ -51,8 +59,8 @@ const sections = [
           ]}
         />
         <p>
-          We do not use advertising or cross-site tracking cookies. You can delete or block cookies in your
-          browser settings, but you will then not be able to sign in or keep a cart.
+          We do not use advertising or cross-site tracking cookies. You can delete or block cookies in your browser
+          settings, but you will then not be able to sign in or keep a cart.
         </p>
       </>
     ),
@@ -62,13 +70,13 @@ const sections = [
     title: "Newsletter and e-mails",
     body: (
       <p>
-        If you subscribe to our newsletter, we use your e-mail address to send news, offers and hair care tips.
-        Every newsletter contains a link to unsubscribe, and you can also ask us to remove you at{" "}
+        If you subscribe to our newsletter, we use your e-mail address to send news, offers and hair care tips. Every
+        newsletter contains a link to unsubscribe, and you can also ask us to remove you at{" "}
         <a href={`mailto:${site.email}`} className={inlineLinkClass}>
           {site.email}
         </a>
-        . Order and account e-mails, such as order confirmations and shipping updates, are sent whether or not
-        you subscribe.
+        . Order and account e-mails, such as order confirmations and shipping updates, are sent whether or not you
+        subscribe.
       </p>
     ),
   },
@@ -77,7 +85,10 @@ const sections = [
     title: "How we share information",
     body: (
       <>
-        <p>We do not sell your personal information or share it for cross-context behavioral advertising. We share it only with:</p>
+        <p>
+          We do not sell your personal information or share it for cross-context behavioral advertising. We share it
+          only with:
+        </p>
         <BulletList
           items={[
             "Service providers that host our website and database, deliver our e-mails and process payments, under contracts that limit their use of your data to serving us.",
@@ -94,9 +105,9 @@ const sections = [
     title: "How long we keep it",
     body: (
       <p>
-        We keep your account details while your account is open. Order records are kept for seven years to meet
-        tax and accounting rules. Newsletter addresses are kept until you unsubscribe, and server logs are deleted
-        after 90 days.
+        We keep your account details while your account is open. Order records are kept for seven years to meet tax and
+        accounting rules. Newsletter addresses are kept until you unsubscribe, and server logs are deleted after 90
+        days.
       </p>
     ),
   },
@@ -117,14 +128,13 @@ const sections = [
     body: (
       <>
         <p>
-          You can see and update your name in your profile at any time. You can also ask us to give you a copy of
-          your personal information, correct it or delete it, and to stop sending you marketing e-mails.
+          You can see and update your name in your profile at any time. You can also ask us to give you a copy of your
+          personal information, correct it or delete it, and to stop sending you marketing e-mails.
         </p>
         <p>
           If you live in California, the California Consumer Privacy Act gives you the right to know what personal
-          information we collect and how we use it, to request its deletion or correction, and not to be
-          discriminated against for using these rights. Residents of other states may have similar rights. To make
-          a request, e-mail{" "}
+          information we collect and how we use it, to request its deletion or correction, and not to be discriminated
+          against for using these rights. Residents of other states may have similar rights. To make a request, e-mail{" "}
           <a href={`mailto:${site.email}`} className={inlineLinkClass}>
             {site.email}
           </a>
@@ -138,8 +148,8 @@ const sections = [
     title: "Children's privacy",
     body: (
       <p>
-        Our shop is not directed to children under 13, and we do not knowingly collect personal information from
-        them. If you believe a child has given us personal information, please contact us and we will delete it.
+        Our shop is not directed to children under 13, and we do not knowingly collect personal information from them.
+        If you believe a child has given us personal information, please contact us and we will delete it.
       </p>
     ),
   },
@@ -148,8 +158,8 @@ const sections = [
     title: "Changes to this policy",
     body: (
       <p>
-        We may update this policy from time to time. The date at the top of this page shows when it last changed,
-        and we will tell account holders by e-mail about any significant change.
+        We may update this policy from time to time. The date at the top of this page shows when it last changed, and we
+        will tell account holders by e-mail about any significant change.
       </p>
     ),
   },

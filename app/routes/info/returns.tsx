@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+
 import { BulletList, ContactBlock, InfoPage, InfoSection, inlineLinkClass } from "~/components/info-page";
 import { returnPolicy } from "~/content/policies";
 import { originFromMatches, seo } from "~/utils/seo";
@@ -28,7 +29,7 @@ export default function Returns() {
       <dl className="grid gap-4 sm:grid-cols-3">
         {highlights.map((highlight) => (
           <div key={highlight.label} className="rounded-2xl bg-sand-50 px-6 py-5 text-center">
-            <dt className="text-xs font-semibold tracking-wider text-ink-muted uppercase">{highlight.label}</dt>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{highlight.label}</dt>
             <dd className="mt-1 font-serif text-xl text-brand-800">{highlight.value}</dd>
           </div>
         ))}
@@ -36,13 +37,13 @@ export default function Returns() {
 
       <InfoSection title="Our return policy">
         <p>
-          We want you to love your hair. If you are not completely happy, you can return unworn items in their
-          original condition and packaging within {returnPolicy.windowDays} days from the date of delivery for a
-          refund to your original payment method.
+          We want you to love your hair. If you are not completely happy, you can return unworn items in their original
+          condition and packaging within {returnPolicy.windowDays} days from the date of delivery for a refund to your
+          original payment method.
         </p>
         <p>
-          Hair must be unwashed, unaltered and free of product, with clips, tapes and any protective packaging
-          intact. For hygiene reasons we inspect every return before a refund is issued.
+          Hair must be unwashed, unaltered and free of product, with clips, tapes and any protective packaging intact.
+          For hygiene reasons we inspect every return before a refund is issued.
         </p>
       </InfoSection>
 
@@ -65,16 +66,18 @@ export default function Returns() {
       <InfoSection title="Refunds">
         <p>
           Refunds are processed within {returnPolicy.refundTime} after your return arrives, to the original payment
-          method. Return shipping is paid by the customer: the cost of the prepaid label is deducted from your
-          refund. Original shipping charges are not refundable.
+          method. Return shipping is paid by the customer: the cost of the prepaid label is deducted from your refund.
+          Original shipping charges are not refundable.
         </p>
       </InfoSection>
 
       <InfoSection title="Exchanges">
         <p>
-          Exchanges for a different color, length or cap size are free within {returnPolicy.exchangeWindowDays} days
-          of delivery: we cover the return label and ship your replacement at no charge. Not sure what to choose?
-          Check our <Link to="/size-guide" className={inlineLinkClass}>Size Guide</Link>{" "}
+          Exchanges for a different color, length or cap size are free within {returnPolicy.exchangeWindowDays} days of
+          delivery: we cover the return label and ship your replacement at no charge. Not sure what to choose? Check our{" "}
+          <Link to="/size-guide" className={inlineLinkClass}>
+            Size Guide
+          </Link>{" "}
           or ask our stylists for a color match first.
         </p>
       </InfoSection>
@@ -84,7 +87,10 @@ export default function Returns() {
         <p>Damaged or incorrect items are always replaced or refunded; please contact us within 7 days of delivery.</p>
       </InfoSection>
 
-      <ContactBlock title="Need to start a return?" text="Contact us with your order number and we'll take it from there." />
+      <ContactBlock
+        title="Need to start a return?"
+        text="Contact us with your order number and we'll take it from there."
+      />
     </InfoPage>
   );
 }

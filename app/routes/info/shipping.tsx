@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+
 import { BulletList, ContactBlock, InfoPage, InfoSection, InfoTable, inlineLinkClass } from "~/components/info-page";
 import {
   dispatchCutoff,
@@ -7,20 +8,32 @@ import {
   freeShippingThreshold,
   internationalShipping,
   processingTimes,
-  type ShippingMethod,
   shippingMethods,
   signatureRequiredOver,
+  type ShippingMethod,
 } from "~/content/shipping";
 import { formatCents } from "~/modules/money";
 import { originFromMatches, seo } from "~/utils/seo";
 
 /** The options table: each method at its rate (the checkout charges the same), Standard's free threshold, then abroad. */
-const row = (method: ShippingMethod) => [method.name, formatCents(method.amountCents), method.deliveryTime, method.note];
+const row = (method: ShippingMethod) => [
+  method.name,
+  formatCents(method.amountCents),
+  method.deliveryTime,
+  method.note,
+];
 const freeMethod = shippingMethods.find((method) => method.freeFromCents === FREE_SHIPPING_FROM_CENTS);
 const optionRows = [
   ...shippingMethods.filter((method) => method.region === "us").map(row),
   ...(freeMethod
-    ? [["Free Shipping", "Free", freeMethod.deliveryTime, `${freeMethod.name}, on orders over $${freeShippingThreshold}; not available internationally`]]
+    ? [
+        [
+          "Free Shipping",
+          "Free",
+          freeMethod.deliveryTime,
+          `${freeMethod.name}, on orders over $${freeShippingThreshold}; not available internationally`,
+        ],
+      ]
     : []),
   ...shippingMethods.filter((method) => method.region === "international").map(row),
 ];
@@ -38,7 +51,10 @@ export default function Shipping() {
           columns={["Method", "Cost", "Delivery time", "Notes"]}
           rows={optionRows}
         />
-        <p>Delivery times count from the day your order ships, after processing. You choose the method at checkout, where the total includes it.</p>
+        <p>
+          Delivery times count from the day your order ships, after processing. You choose the method at checkout, where
+          the total includes it.
+        </p>
       </InfoSection>
 
       <InfoSection title="Processing times">
@@ -48,15 +64,15 @@ export default function Shipping() {
           rows={processingTimes.map((entry) => [entry.orderType, entry.time])}
         />
         <p>
-          Orders placed after {dispatchCutoff} ship the next business day. We do not process or ship orders on
-          weekends or US federal holidays.
+          Orders placed after {dispatchCutoff} ship the next business day. We do not process or ship orders on weekends
+          or US federal holidays.
         </p>
       </InfoSection>
 
       <InfoSection title="Where we ship">
         <p>
-          We ship to all 50 US states, Washington D.C., Puerto Rico and US territories, APO/FPO/DPO military
-          addresses, and to most countries worldwide.
+          We ship to all 50 US states, Washington D.C., Puerto Rico and US territories, APO/FPO/DPO military addresses,
+          and to most countries worldwide.
         </p>
       </InfoSection>
 
@@ -104,7 +120,10 @@ export default function Shipping() {
         />
       </InfoSection>
 
-      <ContactBlock title="Questions about your delivery?" text="Contact us with your order number and we'll check on it for you." />
+      <ContactBlock
+        title="Questions about your delivery?"
+        text="Contact us with your order number and we'll check on it for you."
+      />
     </InfoPage>
   );
 }

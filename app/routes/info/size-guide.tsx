@@ -1,12 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
+
 import { BulletList, ContactBlock, InfoPage, InfoSection, InfoTable } from "~/components/info-page";
 import {
   extensionLengths,
   formatCentimeters,
   formatInches,
-  type SizeRange,
   weightGuide,
   wigCapSizes,
+  type SizeRange,
 } from "~/content/size-guide";
 import { originFromMatches, seo } from "~/utils/seo";
 
@@ -22,7 +23,7 @@ function Measurement({ range }: { range: SizeRange }) {
   return (
     <>
       <span className="whitespace-nowrap text-ink">{formatInches(range)}</span>{" "}
-      <span className="block text-xs whitespace-nowrap">{formatCentimeters(range)}</span>
+      <span className="block whitespace-nowrap text-xs">{formatCentimeters(range)}</span>
     </>
   );
 }
@@ -38,7 +39,11 @@ export default function SizeGuide() {
         <InfoTable
           caption="Extension lengths and where they fall"
           columns={["Length", "Measurement", "Where it falls"]}
-          rows={extensionLengths.map((length) => [length.name, <Measurement key="size" range={length} />, length.description])}
+          rows={extensionLengths.map((length) => [
+            length.name,
+            <Measurement key="size" range={length} />,
+            length.description,
+          ])}
         />
       </InfoSection>
 
@@ -55,9 +60,7 @@ export default function SizeGuide() {
       </InfoSection>
 
       <InfoSection title="Weight guide">
-        <p>
-          The weight of a full set decides how much volume you add. Match it to the thickness of your natural hair.
-        </p>
+        <p>The weight of a full set decides how much volume you add. Match it to the thickness of your natural hair.</p>
         <InfoTable
           caption="Recommended weight by hair thickness"
           columns={["Hair thickness", "Recommended weight", "Why"]}
@@ -65,7 +68,10 @@ export default function SizeGuide() {
         />
       </InfoSection>
 
-      <ContactBlock title="Need help finding your size?" text="Send us a photo of your hair and we'll recommend a length, weight and shade." />
+      <ContactBlock
+        title="Need help finding your size?"
+        text="Send us a photo of your hair and we'll recommend a length, weight and shade."
+      />
     </InfoPage>
   );
 }
@@ -73,7 +79,8 @@ export default function SizeGuide() {
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "Size Guide",
-    description: "Extension lengths from 12 to 26 inches, wig cap sizes, measuring tips and how much hair you need for fine, medium or thick hair.",
+    description:
+      "Extension lengths from 12 to 26 inches, wig cap sizes, measuring tips and how much hair you need for fine, medium or thick hair.",
     origin: originFromMatches(matches),
     path: "/size-guide",
   });

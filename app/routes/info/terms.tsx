@@ -1,6 +1,14 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { BulletList, ContactAddress, InfoPage, inlineLinkClass, LastUpdated, PolicySections } from "~/components/info-page";
+
+import {
+  BulletList,
+  ContactAddress,
+  InfoPage,
+  inlineLinkClass,
+  LastUpdated,
+  PolicySections,
+} from "~/components/info-page";
 import { returnPolicy } from "~/content/policies";
 import { originFromMatches, seo } from "~/utils/seo";
 import { site } from "~/utils/site";
@@ -11,9 +19,8 @@ const sections = [
     title: "Acceptance of these terms",
     body: (
       <p>
-        These terms govern your use of the {site.name} website and every purchase you make from us. By using the
-        site, creating an account or placing an order, you agree to them. If you do not agree, please do not use
-        the site.
+        These terms govern your use of the {site.name} website and every purchase you make from us. By using the site,
+        creating an account or placing an order, you agree to them. If you do not agree, please do not use the site.
       </p>
     ),
   },
@@ -36,9 +43,9 @@ const sections = [
     title: "Products and descriptions",
     body: (
       <p>
-        We describe and photograph our products as accurately as we can. Human hair is a natural material, so
-        color, texture and weight can vary slightly from piece to piece, and colors can look different on
-        different screens. If you are unsure about a shade, ask us for a color match before you order.
+        We describe and photograph our products as accurately as we can. Human hair is a natural material, so color,
+        texture and weight can vary slightly from piece to piece, and colors can look different on different screens. If
+        you are unsure about a shade, ask us for a color match before you order.
       </p>
     ),
   },
@@ -48,12 +55,12 @@ const sections = [
     body: (
       <>
         <p>
-          All prices are in US dollars. Placing an order is an offer to buy; we confirm it by e-mail and accept it
-          when we ship it. Sale prices apply while stocks last or until the stated end date.
+          All prices are in US dollars. Placing an order is an offer to buy; we confirm it by e-mail and accept it when
+          we ship it. Sale prices apply while stocks last or until the stated end date.
         </p>
         <p>
-          We may refuse or cancel an order, for example if an item is out of stock, a price or description was
-          listed in error, or we suspect fraud. If we cancel an order you have paid for, we refund you in full.
+          We may refuse or cancel an order, for example if an item is out of stock, a price or description was listed in
+          error, or we suspect fraud. If we cancel an order you have paid for, we refund you in full.
         </p>
       </>
     ),
@@ -67,8 +74,8 @@ const sections = [
         <Link to="/shipping" className={inlineLinkClass}>
           Shipping Information
         </Link>{" "}
-        page. Delivery times are estimates. Risk of loss passes to you when the parcel is delivered to the address
-        you gave us. International customers pay any customs duties and import taxes.
+        page. Delivery times are estimates. Risk of loss passes to you when the parcel is delivered to the address you
+        gave us. International customers pay any customs duties and import taxes.
       </p>
     ),
   },
@@ -95,8 +102,8 @@ const sections = [
         <Link to="/care" className={inlineLinkClass}>
           Hair Care Guide
         </Link>
-        . Tape-in adhesives and some care products can irritate sensitive skin, so do a patch test first, and
-        consider professional application for tape-in extensions.
+        . Tape-in adhesives and some care products can irritate sensitive skin, so do a patch test first, and consider
+        professional application for tape-in extensions.
       </p>
     ),
   },
@@ -105,9 +112,9 @@ const sections = [
     title: "Newsletter and communications",
     body: (
       <p>
-        If you subscribe to our newsletter, we will send you occasional e-mails about new products, offers and
-        hair care. You can unsubscribe at any time with the link in every e-mail. We handle your information as
-        described in our{" "}
+        If you subscribe to our newsletter, we will send you occasional e-mails about new products, offers and hair
+        care. You can unsubscribe at any time with the link in every e-mail. We handle your information as described in
+        our{" "}
         <Link to="/privacy" className={inlineLinkClass}>
           Privacy Policy
         </Link>
@@ -133,9 +140,8 @@ const sections = [
     title: "Intellectual property",
     body: (
       <p>
-        The text, photographs, logos and design of this site belong to {site.name} or its licensors and are
-        protected by copyright and trademark law. You may view and print pages for your personal, non-commercial
-        use only.
+        The text, photographs, logos and design of this site belong to {site.name} or its licensors and are protected by
+        copyright and trademark law. You may view and print pages for your personal, non-commercial use only.
       </p>
     ),
   },
@@ -149,9 +155,9 @@ const sections = [
           without warranties of any kind. Results depend on your hair, application and care.
         </p>
         <p>
-          To the fullest extent the law allows, {site.name} is not liable for indirect, incidental or
-          consequential damages, and our total liability for any claim is limited to the amount you paid for the
-          product concerned. Nothing in these terms limits rights you have as a consumer that cannot be waived.
+          To the fullest extent the law allows, {site.name} is not liable for indirect, incidental or consequential
+          damages, and our total liability for any claim is limited to the amount you paid for the product concerned.
+          Nothing in these terms limits rights you have as a consumer that cannot be waived.
         </p>
       </>
     ),
@@ -161,9 +167,9 @@ const sections = [
     title: "Governing law",
     body: (
       <p>
-        These terms are governed by the laws of the State of California, without regard to its conflict-of-law
-        rules. Any dispute will be heard in the state or federal courts of Los Angeles County, California, unless
-        the law where you live gives you the right to bring it elsewhere.
+        These terms are governed by the laws of the State of California, without regard to its conflict-of-law rules.
+        Any dispute will be heard in the state or federal courts of Los Angeles County, California, unless the law where
+        you live gives you the right to bring it elsewhere.
       </p>
     ),
   },
@@ -172,8 +178,8 @@ const sections = [
     title: "Changes to these terms",
     body: (
       <p>
-        We may update these terms from time to time. The date at the top of this page shows when they last
-        changed. The terms in force when you place an order apply to that order.
+        We may update these terms from time to time. The date at the top of this page shows when they last changed. The
+        terms in force when you place an order apply to that order.
       </p>
     ),
   },

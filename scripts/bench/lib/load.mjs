@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
+
 import { printTable } from "./report.mjs";
 import { decodeToast } from "./shop-client.mjs";
 
@@ -49,7 +50,7 @@ async function settle(baseUrl, timeoutMs = 60_000) {
     const started = Date.now();
     const ok = await fetch(`${baseUrl}/robots.txt`, { signal: AbortSignal.timeout(10_000) }).then(
       async (response) => (await response.arrayBuffer(), response.ok),
-      () => false
+      () => false,
     );
     if (ok && Date.now() - started < 100) return;
     await sleep(500);
@@ -75,7 +76,8 @@ const clockTicksPerSecond = (() => {
   }
 })();
 
-const lowerCaseKeys = (headers) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
+const lowerCaseKeys = (headers) =>
+  Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
 
 /**
  * Runs one target: an optional short warm-up (JIT, caches) that is not counted, then the measurement.
@@ -102,7 +104,8 @@ export async function runLoad(baseUrl, target, { connections, duration, warmup, 
       if (reason) failures.set(reason, (failures.get(reason) ?? 0) + 1);
     },
   };
-  const run = (seconds) => autocannon({ url: baseUrl, connections, duration: seconds, requests: [request], timeout: 10 });
+  const run = (seconds) =>
+    autocannon({ url: baseUrl, connections, duration: seconds, requests: [request], timeout: 10 });
 
   await settle(baseUrl);
   if (warmup > 0) {
@@ -117,7 +120,9 @@ export async function runLoad(baseUrl, target, { connections, duration, warmup, 
   const cpuAfter = serverPid ? processCpuMs(serverPid) : null;
   counting = false;
 
-  const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+  const statusCounts = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+  );
   const badStatus = Object.entries(statusCounts)
     .filter(([code]) => Number(code) < 200 || Number(code) >= 400)
     .reduce((sum, [, count]) => sum + count, 0);
@@ -133,7 +138,8 @@ export async function runLoad(baseUrl, target, { connections, duration, warmup, 
     durationSeconds: duration,
     requests: result.requests.total,
     /** Server CPU per answered request (its unfinished requests at the stop included, so slightly high). */
-    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && answered ? (cpuAfter - cpuBefore) / result.requests.total : null,
+    cpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && answered ? (cpuAfter - cpuBefore) / result.requests.total : null,
     rps: result.requests.average,
     latencyMs: {
       p50: latency(result.latency.p50),
@@ -193,11 +199,12 @@ export function printLoadTable(results) {
             result.failedChecks,
             result.cpuMsPerRequest === null ? null : result.cpuMsPerRequest.toFixed(2),
             result.cpuMsPerRequest ? Math.round(1000 / result.cpuMsPerRequest) : null,
-          ]
+          ],
     ),
   ]);
   for (const result of results) {
     const reasons = Object.entries(result.failureReasons ?? {});
-    if (reasons.length) console.log(`  ${result.name}: ${reasons.map(([reason, count]) => `${count}x ${reason}`).join(", ")}`);
+    if (reasons.length)
+      console.log(`  ${result.name}: ${reasons.map(([reason, count]) => `${count}x ${reason}`).join(", ")}`);
   }
 }

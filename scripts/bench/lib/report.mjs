@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { tmpDir } from "./shop-server.mjs";
 
 function commandOutput(command, args) {
@@ -36,7 +37,9 @@ export function printMachine(machine) {
   console.log(`\nMachine: ${machine.nproc} cores (${machine.cpuModel}), ${machine.memory.replace(/\s+/g, " ")}`);
   console.log(`Node ${machine.node}, load average at start ${machine.loadAverage}, ${machine.date}`);
   if (Number(machine.loadAverage.split(" ")[0]) > machine.nproc) {
-    console.log("Note: the machine was busy (load average above its core count): figures are lower than on a quiet machine.");
+    console.log(
+      "Note: the machine was busy (load average above its core count): figures are lower than on a quiet machine.",
+    );
   }
 }
 
@@ -54,7 +57,7 @@ export function printTable(rows) {
   const line = (row) =>
     row
       .map((cell, column) =>
-        column === 0 || !/^[\d.,\s%-]+$/.test(cell) ? cell.padEnd(widths[column]) : cell.padStart(widths[column])
+        column === 0 || !/^[\d.,\s%-]+$/.test(cell) ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
       )
       .join("  ");
   console.log(line(text[0]));
@@ -109,7 +112,8 @@ export function options(defaults) {
     const match = /^--([\w-]+)(?:=(.*))?$/.exec(argument);
     if (!match) throw new Error(`Unknown argument ${argument}`);
     const key = match[1].replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
-    if (!(key in defaults)) throw new Error(`Unknown option --${match[1]} (known: ${Object.keys(defaults).join(", ")})`);
+    if (!(key in defaults))
+      throw new Error(`Unknown option --${match[1]} (known: ${Object.keys(defaults).join(", ")})`);
     parsed[key] = convert(key, match[2] ?? "true");
   }
   return parsed;

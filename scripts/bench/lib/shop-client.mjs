@@ -2,6 +2,7 @@
 // Each answer is checked, so that a benchmark never measures a page of errors without saying so.
 import crypto from "node:crypto";
 import http from "node:http";
+
 import { CookieJar } from "../../lib/cookie-jar.mjs";
 
 /** The shipping form the checkout accepts (docs/product.md, Rules). */
@@ -24,7 +25,11 @@ export function newIdempotencyKey() {
 }
 
 export function checkoutBody() {
-  return new URLSearchParams({ ...shippingForm, shippingMethod: "standard", idempotencyKey: newIdempotencyKey() }).toString();
+  return new URLSearchParams({
+    ...shippingForm,
+    shippingMethod: "standard",
+    idempotencyKey: newIdempotencyKey(),
+  }).toString();
 }
 
 export function cartAddBody(productId, quantity = 1) {
@@ -47,7 +52,11 @@ export function request(url, { method = "GET", headers = {}, body } = {}) {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") })
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString("utf8"),
+        }),
       );
       response.on("error", reject);
     });

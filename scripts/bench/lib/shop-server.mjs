@@ -4,7 +4,16 @@
 // server's own memory read from /proc, and the lines it logged at error level.
 import fs from "node:fs";
 import path from "node:path";
-import { ensureBuild, freePort, projectRoot, spawnShop, throwawayDir, tmpDir, untilReady } from "../../lib/shop-harness.mjs";
+
+import {
+  ensureBuild,
+  freePort,
+  projectRoot,
+  spawnShop,
+  throwawayDir,
+  tmpDir,
+  untilReady,
+} from "../../lib/shop-harness.mjs";
 
 export { projectRoot, tmpDir };
 
@@ -95,7 +104,11 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
   let creationPeak = 0;
   let creationSeconds = 0;
   try {
-    const creator = await launchServer(snapshot, { env, dataDir: dataDir.path, label: `${label} (creating its database)` });
+    const creator = await launchServer(snapshot, {
+      env,
+      dataDir: dataDir.path,
+      label: `${label} (creating its database)`,
+    });
     creationPeak = creator.memory().vmHwm;
     creationSeconds = creator.startSeconds;
     await creator.stop();
@@ -106,7 +119,7 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
     throw error;
   }
   console.log(
-    `${label} server ready on ${server.baseUrl} (pid ${server.pid}, opened its database in ${server.startSeconds.toFixed(1)} s)`
+    `${label} server ready on ${server.baseUrl} (pid ${server.pid}, opened its database in ${server.startSeconds.toFixed(1)} s)`,
   );
   return {
     ...server,

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+
 import { linkIn, waitForMail } from "./mail";
 
 // Shoppers for the account, cart and wishlist specs, made on the embedded backend of the e2e server.
@@ -17,7 +18,9 @@ export function newEmail() {
  */
 export async function createAccount(page: Page, { signedIn }: { signedIn: boolean }) {
   const email = newEmail();
-  const signUp = await page.request.post("/auth?mode=signup", { form: { intent: "signup", email, password: PASSWORD } });
+  const signUp = await page.request.post("/auth?mode=signup", {
+    form: { intent: "signup", email, password: PASSWORD },
+  });
   expect(signUp.ok()).toBe(true);
   await confirmAddress(page, email);
   if (!signedIn) expect((await page.request.post("/sign-out")).ok()).toBe(true);

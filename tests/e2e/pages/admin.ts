@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
 import { visit } from "../fixtures";
+import { STAFF_SLOTS, staffAddress } from "../servers";
 import { PASSWORD } from "./account";
 import { linkIn, waitForMail } from "./mail";
-import { STAFF_SLOTS, staffAddress } from "../servers";
 
 // The back office in the e2e shop: staff accounts and guest orders to work on.
 
@@ -15,7 +16,9 @@ export function staffEmail(slot: number): string {
 export async function signInAsStaff(page: Page, slot: number): Promise<string> {
   if (slot < 1 || slot > STAFF_SLOTS) throw new Error(`staff slot ${slot}: 1 to ${STAFF_SLOTS}`);
   const email = staffEmail(slot);
-  const signUp = await page.request.post("/auth?mode=signup", { form: { intent: "signup", email, password: PASSWORD } });
+  const signUp = await page.request.post("/auth?mode=signup", {
+    form: { intent: "signup", email, password: PASSWORD },
+  });
   expect(signUp.ok()).toBe(true);
   const mail = await waitForMail(email, /^Confirm your Luxe Strands account$/);
   expect((await page.request.get(linkIn(mail, "/auth/callback"))).ok()).toBe(true);
@@ -30,7 +33,10 @@ export interface GuestOrder {
 }
 
 /** Places an order through the shop's own pages (cart, checkout), as whoever the page is signed in as (a guest by default). */
-export async function placeOrder(page: Page, name: { first: string; last: string } = { first: "Ada", last: "Lovelace" }): Promise<GuestOrder> {
+export async function placeOrder(
+  page: Page,
+  name: { first: string; last: string } = { first: "Ada", last: "Lovelace" },
+): Promise<GuestOrder> {
   guestCount += 1;
   const email = `guest-${test.info().project.name}-${Date.now()}-${guestCount}@example.com`;
   await visit(page, "/product/acc-2");

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+
 import { act } from "./navigation";
 
 /**
@@ -55,15 +56,27 @@ export class CartUi {
   }
 
   async increase(name: string) {
-    await act(this.page, this.hasJs, () => this.line(name).getByRole("button", { name: `Increase quantity of ${name}` }).click());
+    await act(this.page, this.hasJs, () =>
+      this.line(name)
+        .getByRole("button", { name: `Increase quantity of ${name}` })
+        .click(),
+    );
   }
 
   async decrease(name: string) {
-    await act(this.page, this.hasJs, () => this.line(name).getByRole("button", { name: `Decrease quantity of ${name}` }).click());
+    await act(this.page, this.hasJs, () =>
+      this.line(name)
+        .getByRole("button", { name: `Decrease quantity of ${name}` })
+        .click(),
+    );
   }
 
   async remove(name: string) {
-    await act(this.page, this.hasJs, () => this.line(name).getByRole("button", { name: `Remove ${name} from cart` }).click());
+    await act(this.page, this.hasJs, () =>
+      this.line(name)
+        .getByRole("button", { name: `Remove ${name} from cart` })
+        .click(),
+    );
   }
 
   async clear() {

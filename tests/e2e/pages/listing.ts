@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+
 import { expectSameDocument, markDocument, waitForRemixIdle, withFullPageLoad } from "./navigation";
 
 /**

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { type ParsedMail, simpleParser } from "mailparser";
+import { simpleParser, type ParsedMail } from "mailparser";
+
 import { shopMailDir } from "../servers";
 
 // The e-mails the e2e shop wrote (no SMTP_URL: one .eml file per message in DATA_DIR/mail), read with mailparser.
@@ -14,7 +15,10 @@ export interface ShopMail {
 
 async function readAll(): Promise<ShopMail[]> {
   if (!fs.existsSync(shopMailDir)) return [];
-  const files = fs.readdirSync(shopMailDir).filter((file) => file.endsWith(".eml")).sort();
+  const files = fs
+    .readdirSync(shopMailDir)
+    .filter((file) => file.endsWith(".eml"))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       const parsed = await simpleParser(fs.readFileSync(path.join(shopMailDir, file)));
@@ -32,7 +36,9 @@ export async function waitForMail(email: string, subject: RegExp, nth = 1): Prom
   await expect
     .poll(
       async () => {
-        const matching = (await readAll()).filter((mail) => recipientsOf(mail).includes(email.toLowerCase()) && subject.test(mail.parsed.subject ?? ""));
+        const matching = (await readAll()).filter(
+          (mail) => recipientsOf(mail).includes(email.toLowerCase()) && subject.test(mail.parsed.subject ?? ""),
+        );
         found = matching[nth - 1];
         return matching.length;
       },
@@ -44,7 +50,9 @@ export async function waitForMail(email: string, subject: RegExp, nth = 1): Prom
 
 /** How many messages to `email` were written so far. */
 export async function countMail(email: string, subject: RegExp): Promise<number> {
-  return (await readAll()).filter((mail) => recipientsOf(mail).includes(email.toLowerCase()) && subject.test(mail.parsed.subject ?? "")).length;
+  return (await readAll()).filter(
+    (mail) => recipientsOf(mail).includes(email.toLowerCase()) && subject.test(mail.parsed.subject ?? ""),
+  ).length;
 }
 
 /** The first link of a message that starts with `prefix` (a path on the shop, e.g. "/auth/callback"). */

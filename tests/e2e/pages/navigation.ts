@@ -1,4 +1,5 @@
 import { expect, type Page, type Route } from "@playwright/test";
+
 import { waitForHydration } from "../fixtures";
 
 /**
@@ -56,7 +57,9 @@ export async function markDocument(page: Page) {
 }
 
 export async function expectSameDocument(page: Page) {
-  const same = await page.evaluate(() => (window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument === true);
+  const same = await page.evaluate(
+    () => (window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument === true,
+  );
   expect(same, "the page was reloaded, but the change should have applied in place").toBe(true);
 }
 

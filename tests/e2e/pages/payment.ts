@@ -1,10 +1,11 @@
 import { expect, type APIResponse, type Page } from "@playwright/test";
 import Stripe from "stripe";
+
+import { shippingAddressFields as fields, shippingAddress } from "../../support/shipping";
 import { type eventOf } from "../../support/stripe-stand-in.mjs";
-import { shippingAddress, shippingAddressFields as fields } from "../../support/shipping";
 import { visit, waitForHydration } from "../fixtures";
 import { stripeWebhookSecret } from "../servers";
-import { PASSWORD, newEmail } from "./account";
+import { newEmail, PASSWORD } from "./account";
 import { addFromProductPage } from "./cart-ui";
 import { withFullPageLoad } from "./navigation";
 
@@ -22,7 +23,8 @@ export async function addProducts(page: Page, hasJs: boolean, lines: Array<[prod
 /** Fills the checkout form and places the order: the browser lands on the stand-in's payment page. */
 export async function placeOrderAndReachPaymentPage(page: Page, email = shippingAddress.email) {
   await visit(page, "/checkout");
-  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(label === "Email" ? email : value);
+  for (const [label, value] of fields)
+    await page.getByLabel(label, { exact: true }).fill(label === "Email" ? email : value);
   // A 303 to another site: a full page load, with or without JavaScript.
   await withFullPageLoad(page, () => page.getByRole("button", { name: /^Place Order - \$/ }).click());
   await expect(page.getByRole("heading", { name: "Pay Luxe Strands" })).toBeVisible();
@@ -34,7 +36,9 @@ export async function placeOrderAndReachPaymentPage(page: Page, email = shipping
  * `email`, one of that shop's STAFF_EMAILS (playwright.config.ts).
  */
 export async function signUpMember(page: Page, email = newEmail()) {
-  const signUp = await page.request.post("/auth?mode=signup", { form: { intent: "signup", email, password: PASSWORD } });
+  const signUp = await page.request.post("/auth?mode=signup", {
+    form: { intent: "signup", email, password: PASSWORD },
+  });
   expect(signUp.ok()).toBe(true);
   return email;
 }
@@ -54,13 +58,19 @@ export async function expectOrderStatus(page: Page, orderNumber: string, status:
 }
 
 /** Back at the checkout after Cancel: the toast, the cart's lines in the summary, the form as it was. */
-export async function expectCheckoutAsLeft(page: Page, lines: Array<[name: string, quantity: number]>, email = shippingAddress.email) {
+export async function expectCheckoutAsLeft(
+  page: Page,
+  lines: Array<[name: string, quantity: number]>,
+  email = shippingAddress.email,
+) {
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId("toast")).toContainText("Payment cancelled");
   const summary = page.getByRole("region", { name: "Order Summary" }).getByTestId("summary-line");
   await expect(summary).toHaveCount(lines.length);
-  for (const [name, quantity] of lines) await expect(summary.filter({ hasText: name })).toContainText(`Qty: ${quantity}`);
-  for (const [label, value] of fields) await expect(page.getByLabel(label, { exact: true })).toHaveValue(label === "Email" ? email : value);
+  for (const [name, quantity] of lines)
+    await expect(summary.filter({ hasText: name })).toContainText(`Qty: ${quantity}`);
+  for (const [label, value] of fields)
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(label === "Email" ? email : value);
   await expect(page.getByLabel("Country", { exact: true })).toHaveValue(shippingAddress.country);
   // And it can be placed again, to a new payment page.
   await waitForHydration(page);
@@ -75,17 +85,26 @@ export async function expectCheckoutAsLeft(page: Page, lines: Array<[name: strin
 export async function paidSessionOfPaymentPage(page: Page): Promise<Record<string, unknown>> {
   const { origin, pathname } = new URL(page.url());
   const sessionId = pathname.split("/").pop();
-  const answer = await page.request.get(`${origin}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: "Bearer sk_test_e2e" } });
+  const answer = await page.request.get(`${origin}/v1/checkout/sessions/${sessionId}`, {
+    headers: { Authorization: "Bearer sk_test_e2e" },
+  });
   expect(answer.status()).toBe(200);
   const session = (await answer.json()) as Record<string, unknown>;
   return { ...session, status: "complete", payment_status: "paid", payment_intent: `pi_test_e2e_${Date.now()}` };
 }
 
 /** Posts a Stripe event to the shop's webhook, signed as Stripe signs it (with `secret`, by default the shop's). */
-export async function postStripeEvent(page: Page, event: ReturnType<typeof eventOf>, secret = stripeWebhookSecret): Promise<APIResponse> {
+export async function postStripeEvent(
+  page: Page,
+  event: ReturnType<typeof eventOf>,
+  secret = stripeWebhookSecret,
+): Promise<APIResponse> {
   const payload = JSON.stringify(event);
   return page.request.post("/webhooks/stripe", {
-    headers: { "Content-Type": "application/json", "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+    headers: {
+      "Content-Type": "application/json",
+      "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
     data: payload,
   });
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+
 import { visit } from "../fixtures";
 
 // Layout checks for the 390x844 touch phone projects, shared by the phone specs.
@@ -48,16 +49,25 @@ export async function expectNoSidewaysScroll(page: Page, path: string) {
  * Where each visible control of the page is (page coordinates, rounded), by its name (its label or text; a name met
  * again gets its ordinal): what a finger aims at.
  */
-export async function controlBoxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
+export async function controlBoxes(
+  page: Page,
+): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
   return page.evaluate(() => {
     const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
     for (const element of document.querySelectorAll("a, button, summary, select, input:not([type=hidden]), textarea")) {
       const rect = element.getBoundingClientRect();
       if (!element.checkVisibility() || rect.width === 0 || rect.right < 0) continue;
-      const name = (element.getAttribute("aria-label") ?? element.getAttribute("name") ?? "") || (element.textContent ?? "").trim().slice(0, 40);
+      const name =
+        (element.getAttribute("aria-label") ?? element.getAttribute("name") ?? "") ||
+        (element.textContent ?? "").trim().slice(0, 40);
       let key = name;
       for (let ordinal = 2; key in boxes; ordinal++) key = `${name} #${ordinal}`;
-      boxes[key] = { x: Math.round(rect.x), y: Math.round(rect.y + scrollY), width: Math.round(rect.width), height: Math.round(rect.height) };
+      boxes[key] = {
+        x: Math.round(rect.x),
+        y: Math.round(rect.y + scrollY),
+        width: Math.round(rect.width),
+        height: Math.round(rect.height),
+      };
     }
     return boxes;
   });

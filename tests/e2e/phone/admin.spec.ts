@@ -9,10 +9,18 @@ import { expectNoSidewaysScroll, expectTouchTargets } from "../pages/phone-layou
 test.describe("back office on a phone", () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test("the pages fit the screen, their controls are 44 px targets, and an order is paid and shipped", async ({ page, hasJs }) => {
+  test("the pages fit the screen, their controls are 44 px targets, and an order is paid and shipped", async ({
+    page,
+    hasJs,
+  }) => {
     const order = await placeOrder(page);
     await signInAsStaff(page, 1);
-    for (const path of ["/admin", "/admin/orders", `/admin/orders?status=pending&q=${order.number}`, "/admin/subscribers"]) {
+    for (const path of [
+      "/admin",
+      "/admin/orders",
+      `/admin/orders?status=pending&q=${order.number}`,
+      "/admin/subscribers",
+    ]) {
       await expectNoSidewaysScroll(page, path);
       await expectTouchTargets(page.getByRole("main"), 4);
     }
@@ -31,7 +39,10 @@ test.describe("back office on a phone", () => {
     await main.getByLabel("Tracking number").fill("JD014600006281234567");
     await act(page, hasJs, () => main.getByRole("button", { name: "Mark as shipped" }).click());
     await expectBadge(main, "shipped");
-    await expect(main.getByRole("link", { name: "Track the parcel" })).toHaveAttribute("href", /dhl\.com.*JD014600006281234567$/);
+    await expect(main.getByRole("link", { name: "Track the parcel" })).toHaveAttribute(
+      "href",
+      /dhl\.com.*JD014600006281234567$/,
+    );
     await expectTouchTargets(main, 4);
   });
 });

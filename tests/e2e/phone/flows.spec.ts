@@ -1,9 +1,17 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test, visit, waitForHydration } from "../fixtures";
+
 import { shippingAddressFields } from "../../support/shipping";
+import { expect, expectAccessible, test, visit, waitForHydration } from "../fixtures";
 import { createAccount } from "../pages/account";
 import { addFromProductPage, CartUi } from "../pages/cart-ui";
-import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
+import {
+  act,
+  expectSameDocument,
+  holdScripts,
+  markDocument,
+  waitForRemixIdle,
+  withFullPageLoad,
+} from "../pages/navigation";
 
 // The shopper's flows on a phone (docs/product.md, decision 10), with JavaScript on and off: toasts, checkout errors, Back after ordering.
 
@@ -74,31 +82,41 @@ test.describe("toasts", () => {
     if (hasJs) await expectAccessible(page);
   });
 
-  test("a toast raised while the cart panel is open shows above the panel and can be used; one raised before goes", { tag: "@js-only" }, async ({ page, hasJs }) => {
-    test.slow(); // axe on a loaded machine
-    await addProduct(page, hasJs, "acc-2");
-    await CartUi.cartButton(page).tap();
-    const panel = new CartUi(page, hasJs, "panel");
-    await expect(panel.root).toBeVisible();
-    // The add's card is about the line the panel now shows: it goes rather than cover the panel's buttons.
-    await expect(toast(page)).toHaveCount(0);
-    await panel.remove("Boar Bristle Extension Brush");
+  test(
+    "a toast raised while the cart panel is open shows above the panel and can be used; one raised before goes",
+    { tag: "@js-only" },
+    async ({ page, hasJs }) => {
+      test.slow(); // axe on a loaded machine
+      await addProduct(page, hasJs, "acc-2");
+      await CartUi.cartButton(page).tap();
+      const panel = new CartUi(page, hasJs, "panel");
+      await expect(panel.root).toBeVisible();
+      // The add's card is about the line the panel now shows: it goes rather than cover the panel's buttons.
+      await expect(toast(page)).toHaveCount(0);
+      await panel.remove("Boar Bristle Extension Brush");
 
-    await expect(toast(page)).toContainText("Removed from cart");
-    await expect(toast(page)).toContainText("Item has been removed from your cart.");
-    expect(await isOnTop(toast(page))).toBe(true);
-    // Not inert behind the modal panel: its button works, and the panel stays open.
-    await toast(page).getByRole("button", { name: "Dismiss notification" }).tap();
-    await expect(toast(page)).toHaveCount(0);
-    await expect(panel.root).toBeVisible();
-    await expectAccessible(page);
-  });
+      await expect(toast(page)).toContainText("Removed from cart");
+      await expect(toast(page)).toContainText("Item has been removed from your cart.");
+      expect(await isOnTop(toast(page))).toBe(true);
+      // Not inert behind the modal panel: its button works, and the panel stays open.
+      await toast(page).getByRole("button", { name: "Dismiss notification" }).tap();
+      await expect(toast(page)).toHaveCount(0);
+      await expect(panel.root).toBeVisible();
+      await expectAccessible(page);
+    },
+  );
 });
 
 test.describe("listing", () => {
-  test("Add to Cart far down a listing leaves the shopper at that card, not at the top of the page", async ({ page, hasJs }) => {
+  test("Add to Cart far down a listing leaves the shopper at that card, not at the top of the page", async ({
+    page,
+    hasJs,
+  }) => {
     await visit(page, "/shop");
-    const button = page.getByRole("main").getByRole("button", { name: /^Add to Cart: / }).last();
+    const button = page
+      .getByRole("main")
+      .getByRole("button", { name: /^Add to Cart: / })
+      .last();
     const cardId = await button.evaluate((element) => element.closest("article")?.id);
     expect(cardId).toMatch(/^product-/);
     const card = page.locator(`article#${cardId}`);
@@ -144,12 +162,15 @@ test.describe("product page", () => {
 });
 
 test.describe("listing choices before and after the framework arrives", { tag: "@js-only" }, () => {
-  test("a sort and a colour picked right after load apply at once by a document GET; once hydrated, the next in place; none twice", async ({ page }) => {
+  test("a sort and a colour picked right after load apply at once by a document GET; once hydrated, the next in place; none twice", async ({
+    page,
+  }) => {
     const scripts = await holdScripts(page);
     const listingRequests: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith("/shop")) listingRequests.push(`${request.resourceType()} ${url.pathname}${url.search}`);
+      if (url.pathname.startsWith("/shop"))
+        listingRequests.push(`${request.resourceType()} ${url.pathname}${url.search}`);
     });
     await page.goto("/shop");
     const main = page.getByRole("main");
@@ -188,7 +209,11 @@ test.describe("listing choices before and after the framework arrives", { tag: "
 });
 
 test.describe("checkout", () => {
-  test("fields in error are marked, described by their message and the first one has focus", async ({ page, hasJs, allowHttpError }) => {
+  test("fields in error are marked, described by their message and the first one has focus", async ({
+    page,
+    hasJs,
+    allowHttpError,
+  }) => {
     test.slow(); // axe on a loaded machine
     allowHttpError(400, "/checkout");
     await addProduct(page, hasJs);
@@ -224,7 +249,9 @@ test.describe("checkout", () => {
 
   test("a member's first and last name come from the profile, and can be changed", async ({ page, hasJs }) => {
     await createAccount(page, { signedIn: true });
-    const saved = await page.request.post("/profile?edit=1", { form: { intent: "update-profile", fullName: "Ada  King Lovelace" } });
+    const saved = await page.request.post("/profile?edit=1", {
+      form: { intent: "update-profile", fullName: "Ada  King Lovelace" },
+    });
     expect(saved.ok()).toBe(true);
     await addProduct(page, hasJs);
     await visit(page, "/checkout");
@@ -234,7 +261,10 @@ test.describe("checkout", () => {
     await expect(page.getByLabel("Last Name", { exact: true })).toHaveValue("Byron");
   });
 
-  test("Back from the order confirmation shows the top of the shop, not the checkout's old scroll position", async ({ page, hasJs }) => {
+  test("Back from the order confirmation shows the top of the shop, not the checkout's old scroll position", async ({
+    page,
+    hasJs,
+  }) => {
     await addProduct(page, hasJs);
     await visit(page, "/checkout");
     await fillShippingAddress(page);

@@ -1,11 +1,19 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+
 import { expect, expectAccessible, test, visit, waitForHydration } from "../fixtures";
 import { createAccount } from "../pages/account";
 import { addFromCard, addFromProductPage, CartUi } from "../pages/cart-ui";
 import { applyFilterChange } from "../pages/listing";
+import {
+  act,
+  expectSameDocument,
+  holdScripts,
+  markDocument,
+  waitForRemixIdle,
+  withFullPageLoad,
+} from "../pages/navigation";
 import { box, controlBoxes, expectNoSidewaysScroll, expectTouchTargets } from "../pages/phone-layout";
-import { act, expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "../pages/navigation";
 import { bigCatalogURL } from "../servers";
 
 // The shop on a 390x844 touch phone (the phone-js and phone-no-js projects).
@@ -22,7 +30,6 @@ async function expectAtMostTwoLines(locator: Locator) {
   const lineHeight = await locator.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
   expect((await box(locator)).height).toBeLessThanOrEqual(lineHeight * 2 + 1);
 }
-
 
 test.describe("listing on a phone", () => {
   test("two products a row, the first image in the upper 60% of the first screen", async ({ page }) => {
@@ -48,7 +55,10 @@ test.describe("listing on a phone", () => {
     expect(image.y).toBeLessThan(SCREEN_HEIGHT * 0.6);
   });
 
-  test("the filters sit behind one Filters control that opens without JavaScript and counts active filters", async ({ page, hasJs }) => {
+  test("the filters sit behind one Filters control that opens without JavaScript and counts active filters", async ({
+    page,
+    hasJs,
+  }) => {
     await visit(page, "/shop?color=black&maxPrice=500&sort=rating");
     const maxPrice = page.getByRole("slider", { name: "Maximum price" });
     const toggle = page.getByRole("main").locator("summary", { hasText: "Filters" });
@@ -75,7 +85,10 @@ test.describe("listing on a phone", () => {
     await expect(maxPrice).toBeHidden();
   });
 
-  test("sort sits beside the result count and applies at once with JavaScript, by its button without", async ({ page, hasJs }) => {
+  test("sort sits beside the result count and applies at once with JavaScript, by its button without", async ({
+    page,
+    hasJs,
+  }) => {
     await visit(page, "/shop");
     const sort = page.getByRole("combobox", { name: "Sort by" });
     const count = page.getByRole("heading", { name: "12 products" });
@@ -98,12 +111,16 @@ test.describe("listing on a phone", () => {
       await withFullPageLoad(page, () => button.click());
       await expect(page).toHaveURL(/[?&]sort=price-low(&|$)/);
     }
-    await expect(productCards(page).first().getByRole("heading", { level: 3 })).toHaveText("Boar Bristle Extension Brush");
+    await expect(productCards(page).first().getByRole("heading", { level: 3 })).toHaveText(
+      "Boar Bristle Extension Brush",
+    );
   });
 });
 
 test.describe("the sort row before the framework arrives", { tag: "@js-only" }, () => {
-  test("with JavaScript the Sort button never shows: the row stands still from the first paint through hydration", async ({ page }) => {
+  test("with JavaScript the Sort button never shows: the row stands still from the first paint through hydration", async ({
+    page,
+  }) => {
     const scripts = await holdScripts(page);
     await page.goto("/shop");
     const sort = page.getByRole("combobox", { name: "Sort by" });
@@ -127,9 +144,15 @@ test.describe("the sort row before the framework arrives", { tag: "@js-only" }, 
       await waitForHydration(page);
       const after = await controlBoxes(page);
       // A control that only the page without scripts needs may go (its place kept); every other stays where it was.
-      const moved = Object.entries(before).filter(([name, was]) => name in after && JSON.stringify(after[name]) !== JSON.stringify(was));
-      expect(moved.map(([name, was]) => `${name}: ${JSON.stringify(was)} -> ${JSON.stringify(after[name])}`)).toEqual([]);
-      expect(Object.keys(before).filter((name) => name in after).length).toBeGreaterThan(Object.keys(before).length - 2);
+      const moved = Object.entries(before).filter(
+        ([name, was]) => name in after && JSON.stringify(after[name]) !== JSON.stringify(was),
+      );
+      expect(moved.map(([name, was]) => `${name}: ${JSON.stringify(was)} -> ${JSON.stringify(after[name])}`)).toEqual(
+        [],
+      );
+      expect(Object.keys(before).filter((name) => name in after).length).toBeGreaterThan(
+        Object.keys(before).length - 2,
+      );
     });
   }
 });
@@ -157,9 +180,12 @@ test.describe("price range with JavaScript", () => {
     expect(requests.length).toBeLessThanOrEqual(Math.max(1, Math.floor(steps / 3)));
     expect(new URL(requests.at(-1)!).searchParams.get("maxPrice")).toBe(String(settledAt));
   }
-  const sliderValues = (page: Page) => page.evaluate(() => (window as unknown as { __sliderValues: string[] }).__sliderValues.map(Number));
+  const sliderValues = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __sliderValues: string[] }).__sliderValues.map(Number));
 
-  test("keyboard steps move one step each, keep focus, never cross, and update the listing once @js-only", async ({ page }) => {
+  test("keyboard steps move one step each, keep focus, never cross, and update the listing once @js-only", async ({
+    page,
+  }) => {
     await visit(page, "/shop");
     await page.getByRole("main").locator("summary", { hasText: "Filters" }).click();
     const maxPrice = page.getByRole("slider", { name: "Maximum price" });
@@ -278,7 +304,11 @@ test.describe("touch targets", () => {
       const text = [...button.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
       const range = document.createRange();
       range.selectNodeContents(text!);
-      return { rects: range.getClientRects().length, overflow: button.scrollWidth > button.clientWidth, whiteSpace: style.whiteSpace };
+      return {
+        rects: range.getClientRects().length,
+        overflow: button.scrollWidth > button.clientWidth,
+        whiteSpace: style.whiteSpace,
+      };
     });
     expect(lines).toEqual({ rects: 1, overflow: false, whiteSpace: "nowrap" });
   });
@@ -294,7 +324,10 @@ test.describe("touch targets", () => {
     const icon = await box(CartUi.cartButton(page).locator("svg"));
     const badge = await box(CartUi.badge(page));
     const overlapWidth = Math.max(0, Math.min(icon.x + icon.width, badge.x + badge.width) - Math.max(icon.x, badge.x));
-    const overlapHeight = Math.max(0, Math.min(icon.y + icon.height, badge.y + badge.height) - Math.max(icon.y, badge.y));
+    const overlapHeight = Math.max(
+      0,
+      Math.min(icon.y + icon.height, badge.y + badge.height) - Math.max(icon.y, badge.y),
+    );
     // On the corner at most: a quarter of the bag stays clear of the badge's reach, and the bag's centre is free.
     expect(overlapWidth * overlapHeight).toBeLessThan((icon.width * icon.height) / 4);
     expect(badge.x).toBeGreaterThan(icon.x + icon.width / 2);
@@ -326,7 +359,9 @@ test.describe("touch targets", () => {
  * but one (the median ignores the few pixels text may cover). 0 is white.
  */
 async function edgeShades(locator: Locator) {
-  const { data, info } = await sharp(await locator.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await locator.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const shade = (x: number) => {
     const values: number[] = [];
     for (let y = 0; y < info.height; y += 1) {
@@ -357,7 +392,8 @@ async function splitWords(scope: Locator) {
 }
 
 test.describe("info-page tables", () => {
-  const shippingOptions = (page: Page) => page.getByRole("table", { name: "Shipping options and rates, chosen at checkout" });
+  const shippingOptions = (page: Page) =>
+    page.getByRole("table", { name: "Shipping options and rates, chosen at checkout" });
 
   test("the shipping prices and every word of the tables stay on one line at 390 px", async ({ page }) => {
     await visit(page, "/shipping");
@@ -376,10 +412,14 @@ test.describe("info-page tables", () => {
   test.describe("at 320 px", () => {
     test.use({ viewport: { width: 320, height: 700 } });
 
-    test("a table too wide for the screen scrolls in its own keyboard-reachable region, not the page", async ({ page, hasJs }) => {
+    test("a table too wide for the screen scrolls in its own keyboard-reachable region, not the page", async ({
+      page,
+      hasJs,
+    }) => {
       for (const path of ["/size-guide", "/shipping"]) {
         await expectNoSidewaysScroll(page, path);
-        for (const table of await page.getByRole("main").getByRole("table").all()) expect(await splitWords(table)).toEqual([]);
+        for (const table of await page.getByRole("main").getByRole("table").all())
+          expect(await splitWords(table)).toEqual([]);
       }
 
       // The shipping options are wider than 320 px: their region, named by the caption, scrolls by keyboard.
@@ -394,14 +434,18 @@ test.describe("info-page tables", () => {
       if (hasJs) await expectAccessible(page);
     });
 
-    test("a table that scrolls shows that there is more: a shade at the edge with more to see, none at an end", async ({ page }) => {
+    test("a table that scrolls shows that there is more: a shade at the edge with more to see, none at an end", async ({
+      page,
+    }) => {
       await visit(page, "/shipping");
       const region = page.getByRole("region", { name: "Shipping options and rates, chosen at checkout" });
       const atStart = await edgeShades(region);
       expect(atStart.right).toBeGreaterThan(10);
       expect(atStart.left).toBeLessThan(3);
       await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-      await expect.poll(() => region.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 1)).toBe(true);
+      await expect
+        .poll(() => region.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 1))
+        .toBe(true);
       const atEnd = await edgeShades(region);
       expect(atEnd.left).toBeGreaterThan(10);
       expect(atEnd.right).toBeLessThan(3);
@@ -418,7 +462,10 @@ test.describe("long and unusual text at 320 px", () => {
   const fullName = `${unbroken} ${emoji} ${rtl} ${"Anne-Marie ".repeat(10)}`.padEnd(200, "x").slice(0, 200);
   const lastName = "L".repeat(100);
 
-  test("a 200-character name, a 100-character last name and a long address never push a page sideways", async ({ page, hasJs }) => {
+  test("a 200-character name, a 100-character last name and a long address never push a page sideways", async ({
+    page,
+    hasJs,
+  }) => {
     test.setTimeout(150_000);
     await createAccount(page, { signedIn: true });
     await visit(page, "/profile");
@@ -449,14 +496,18 @@ test.describe("long and unusual text at 320 px", () => {
 
     await visit(page, "/shop");
     await addFromCard(page, hasJs, "Silky Straight Clip-In Extensions");
-    for (const path of ["/orders", "/profile", "/cart", "/shop", "/product/clip-1", "/"]) await expectNoSidewaysScroll(page, path);
+    for (const path of ["/orders", "/profile", "/cart", "/shop", "/product/clip-1", "/"])
+      await expectNoSidewaysScroll(page, path);
 
     // The account menu: the name is cut to two lines, with the full value in its title.
     await visit(page, "/orders");
     await expect(page.getByRole("main")).toContainText(lastName);
     await page.getByRole("banner").getByLabel("Account menu").click();
     await expectAtMostTwoLines(page.getByRole("banner").getByTitle(fullName));
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   });
 });

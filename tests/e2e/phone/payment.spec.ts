@@ -1,5 +1,12 @@
 import { expect, test } from "../fixtures";
-import { addProducts, expectCheckoutAsLeft, expectOrderStatus, placeOrderAndReachPaymentPage, pressOnPaymentPage, signUpMember } from "../pages/payment";
+import {
+  addProducts,
+  expectCheckoutAsLeft,
+  expectOrderStatus,
+  placeOrderAndReachPaymentPage,
+  pressOnPaymentPage,
+  signUpMember,
+} from "../pages/payment";
 import { stripeShopURL } from "../servers";
 
 // Card payment on a phone (decision 0031), with JavaScript on and off: the shop running Stripe Checkout against the
@@ -19,7 +26,10 @@ test("pay on the payment page: 'Payment received', and the order is Paid in gree
   await expectOrderStatus(page, number, "Paid", /bg-green-100/);
 });
 
-test("Cancel on the payment page comes back to the checkout with the cart and the form as they were", async ({ page, hasJs }) => {
+test("Cancel on the payment page comes back to the checkout with the cart and the form as they were", async ({
+  page,
+  hasJs,
+}) => {
   await addProducts(page, hasJs, [["tape-3", 2]]);
   await placeOrderAndReachPaymentPage(page, "phone-canceller@example.com");
   await pressOnPaymentPage(page, "Cancel");

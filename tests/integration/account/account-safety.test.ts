@@ -1,13 +1,23 @@
 // Decision 0015: changing the password from the profile needs the current one, and 'Sign out everywhere'
 // ends every session of the account. Through the route functions, over a real (PGlite) backend.
+import { installTestBackend } from "#tests/support/pglite";
+import {
+  call,
+  CookieJar,
+  expectRedirect,
+  get,
+  post,
+  testContext,
+  toastOf,
+  uniqueEmail,
+} from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { getSession } from "~/modules/auth/session.server";
+import { accountRateLimitRules, rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { action as authAction } from "~/routes/auth";
 import { action as profileAction, headers as profileHeaders, loader as profileLoader } from "~/routes/profile";
 import { action as resetPasswordAction } from "~/routes/reset-password";
-import { getSession } from "~/modules/auth/session.server";
-import { accountRateLimitRules, rateLimitRules } from "~/modules/limits/rate-limit.server";
-import { installTestBackend } from "#tests/support/pglite";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 let uninstall: () => Promise<void>;
 
@@ -25,7 +35,9 @@ const password = "correct-horse-battery";
 async function shopperOnTwoDevices() {
   const email = uniqueEmail();
   const phone = new CookieJar();
-  phone.store((await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password }, phone))).headers);
+  phone.store(
+    (await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password }, phone))).headers,
+  );
   const laptop = new CookieJar();
   laptop.store((await call(authAction, post("/auth", { intent: "signin", email, password }, laptop))).headers);
   return { email, phone, laptop };
@@ -42,7 +54,12 @@ describe("changing the password on /profile", () => {
       profileAction,
       post(
         "/profile?password=1",
-        { intent: "change-password", currentPassword: "not my password", password: "new-password-123", confirmPassword: "new-password-123" },
+        {
+          intent: "change-password",
+          currentPassword: "not my password",
+          password: "new-password-123",
+          confirmPassword: "new-password-123",
+        },
         phone,
       ),
     );
@@ -65,7 +82,12 @@ describe("changing the password on /profile", () => {
       profileAction,
       post(
         "/profile?password=1",
-        { intent: "change-password", currentPassword: password, password: "new-password-123", confirmPassword: "new-password-123" },
+        {
+          intent: "change-password",
+          currentPassword: password,
+          password: "new-password-123",
+          confirmPassword: "new-password-123",
+        },
         phone,
       ),
     );
@@ -82,7 +104,17 @@ describe("changing the password on /profile", () => {
   const guess = (jar: CookieJar, currentPassword: string, clientIp?: string) =>
     call(
       profileAction,
-      post("/profile?password=1", { intent: "change-password", username: "typed-username", currentPassword, password: "new-password-123", confirmPassword: "new-password-123" }, jar),
+      post(
+        "/profile?password=1",
+        {
+          intent: "change-password",
+          username: "typed-username",
+          currentPassword,
+          password: "new-password-123",
+          confirmPassword: "new-password-123",
+        },
+        jar,
+      ),
       { clientIp },
     );
 
@@ -97,14 +129,25 @@ describe("changing the password on /profile", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(refused.data?.form).toBe("password");
-    expect(refused.data?.result.error?.[""]?.[0]).toMatch(/^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(refused.data?.result.error?.[""]?.[0]).toMatch(
+      /^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/,
+    );
     // The other fields come back; no password does.
     expect(refused.data?.result.initialValue).toMatchObject({ intent: "change-password", username: "typed-username" });
     expect(JSON.stringify(refused.data)).not.toMatch(/correct-horse-battery|new-password-123/);
     // The page passes Retry-After on.
-    const pageHeaders = new Headers(profileHeaders({ actionHeaders: refused.headers, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined }));
+    const pageHeaders = new Headers(
+      profileHeaders({
+        actionHeaders: refused.headers,
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: undefined,
+      }),
+    );
     expect(pageHeaders.get("Retry-After")).toBe(refused.headers.get("Retry-After"));
-    expect((await call(authAction, post("/auth", { intent: "signin", email, password: "new-password-123" }))).status).toBe(400);
+    expect(
+      (await call(authAction, post("/auth", { intent: "signin", email, password: "new-password-123" }))).status,
+    ).toBe(400);
   });
 
   test("guesses are limited per account too, from however many addresses; other accounts are not affected", async () => {
@@ -115,7 +158,9 @@ describe("changing the password on /profile", () => {
     }
     const refused = await guess(phone, password, "203.0.113.200");
     expect(refused.status).toBe(429);
-    expect(refused.data?.result.error?.[""]?.[0]).toMatch(/^Too many attempts for this account\. Please try again in \d+ (minute|hour)s?\.$/);
+    expect(refused.data?.result.error?.[""]?.[0]).toMatch(
+      /^Too many attempts for this account\. Please try again in \d+ (minute|hour)s?\.$/,
+    );
     expect((await guess(other.phone, "guess", "203.0.113.200")).status).toBe(400);
   });
 
@@ -123,10 +168,17 @@ describe("changing the password on /profile", () => {
     const { phone } = await shopperOnTwoDevices();
     const result = await call(
       profileAction,
-      post("/profile?password=1", { intent: "change-password", password: "new-password-123", confirmPassword: "new-password-123" }, phone),
+      post(
+        "/profile?password=1",
+        { intent: "change-password", password: "new-password-123", confirmPassword: "new-password-123" },
+        phone,
+      ),
     );
     expect(result.status).toBe(400);
-    expect(result.data).toMatchObject({ form: "password", result: { error: { currentPassword: ["Please enter your current password"] } } });
+    expect(result.data).toMatchObject({
+      form: "password",
+      result: { error: { currentPassword: ["Please enter your current password"] } },
+    });
     const page = await call(profileLoader, get("/profile?password=1", phone));
     expect(page.data).toMatchObject({ changingPassword: true, editing: false });
   });
@@ -134,7 +186,10 @@ describe("changing the password on /profile", () => {
   // With the link's grant it does: tests/integration/mail/account-links.test.ts follows the e-mailed link.
   test("the reset page does not set a password for a session that did not come from a recovery link", async () => {
     const { email, phone } = await shopperOnTwoDevices();
-    const reset = await call(resetPasswordAction, post("/reset-password", { password: "linked-password-1", confirmPassword: "linked-password-1" }, phone));
+    const reset = await call(
+      resetPasswordAction,
+      post("/reset-password", { password: "linked-password-1", confirmPassword: "linked-password-1" }, phone),
+    );
     // A session alone is sent to the form that asks for the current password.
     expectRedirect(reset, "/profile?password=1");
     const withNew = await call(authAction, post("/auth", { intent: "signin", email, password: "linked-password-1" }));
@@ -160,6 +215,9 @@ describe("'Sign out everywhere' on /profile", () => {
   });
 
   test("a visitor's post goes to /auth like the rest of the profile", async () => {
-    expectRedirect(await call(profileAction, post("/profile", { intent: "sign-out-everywhere" })), "/auth?redirectTo=%2Fprofile");
+    expectRedirect(
+      await call(profileAction, post("/profile", { intent: "sign-out-everywhere" })),
+      "/auth?redirectTo=%2Fprofile",
+    );
   });
 });

@@ -1,5 +1,19 @@
+import { installTestBackend } from "#tests/support/pglite";
+import {
+  call,
+  CookieJar,
+  expectRedirect,
+  get,
+  post,
+  setCookiesOf,
+  testContext,
+  toastOf,
+  uniqueEmail,
+} from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import type { Backend } from "~/backend/port";
+import { getSession } from "~/modules/auth/session.server";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
@@ -10,10 +24,7 @@ import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-
 import { loader as profileLoader } from "~/routes/profile";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/sign-out";
-import { getSession } from "~/modules/auth/session.server";
 import { signedCookie } from "~/utils/cookies.server";
-import { installTestBackend } from "#tests/support/pglite";
-import { call, CookieJar, expectRedirect, get, post, setCookiesOf, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;
@@ -29,7 +40,10 @@ afterAll(async () => {
 const PASSWORD = "correct-horse-battery";
 
 async function signUp(email = uniqueEmail(), jar = new CookieJar()) {
-  const result = await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }, jar));
+  const result = await call(
+    authAction,
+    post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }, jar),
+  );
   jar.store(result.headers);
   return { email, jar, result };
 }
@@ -53,7 +67,9 @@ describe("/auth page", () => {
 
   test("keeps only a same-site redirectTo", async () => {
     expect((await call(authLoader, get("/auth?redirectTo=%2Forders"))).data).toMatchObject({ redirectTo: "/orders" });
-    expect((await call(authLoader, get("/auth?redirectTo=https%3A%2F%2Fevil.example"))).data).toMatchObject({ redirectTo: "/" });
+    expect((await call(authLoader, get("/auth?redirectTo=https%3A%2F%2Fevil.example"))).data).toMatchObject({
+      redirectTo: "/",
+    });
   });
 
   test("sends signed-in visitors home, for the page and for a post", async () => {
@@ -71,7 +87,10 @@ describe("the address typed into 'Resend confirmation email'", () => {
     const email = uniqueEmail();
     const resend = await call(resendAction, post("/auth/resend", { email, redirectTo: "/orders" }));
     expectRedirect(resend, "/auth?redirectTo=%2Forders");
-    expect(await toastOf(resend)).toMatchObject({ type: "error", description: expect.stringMatching(/cannot send e-mail/) });
+    expect(await toastOf(resend)).toMatchObject({
+      type: "error",
+      description: expect.stringMatching(/cannot send e-mail/),
+    });
     const jar = new CookieJar().store(resend.headers);
     const page = await call(authLoader, get(resend.location!, jar));
     expect(page.data).toMatchObject({ mode: "signin", redirectTo: "/orders", typedEmail: email });
@@ -82,7 +101,10 @@ describe("the address typed into 'Resend confirmation email'", () => {
   test("a flash cookie holding what no address field would take, or badly signed, shows nothing and is cleared", async () => {
     const flash = signedCookie("auth-email");
     for (const email of ["ada\u0000@example.com", "a".repeat(321), ""]) {
-      const page = await call(authLoader, get("/auth", new CookieJar().store(await setCookiesOf((jar) => flash.write(jar, { email })))));
+      const page = await call(
+        authLoader,
+        get("/auth", new CookieJar().store(await setCookiesOf((jar) => flash.write(jar, { email })))),
+      );
       expect(page.data?.typedEmail).toBeNull();
       expect(page.headers.getSetCookie().some((header) => header.startsWith("auth-email=;"))).toBe(true);
     }
@@ -117,7 +139,10 @@ describe("sign up", () => {
   });
 
   test("a weak password is refused with the backend's reason", async () => {
-    const result = await call(authAction, post("/auth?mode=signup", { intent: "signup", email: uniqueEmail(), password: "short" }));
+    const result = await call(
+      authAction,
+      post("/auth?mode=signup", { intent: "signup", email: uniqueEmail(), password: "short" }),
+    );
     expect(result.status).toBe(400);
     expect(result.data?.result.error?.[""]).toEqual(["Password should be at least 8 characters."]);
   });
@@ -125,7 +150,10 @@ describe("sign up", () => {
   test("missing fields are refused before the backend is asked", async () => {
     const result = await call(authAction, post("/auth", { intent: "signin", email: "" }));
     expect(result.status).toBe(400);
-    expect(result.data?.result.error).toMatchObject({ email: ["Email is required"], password: ["Password is required"] });
+    expect(result.data?.result.error).toMatchObject({
+      email: ["Email is required"],
+      password: ["Password is required"],
+    });
     expect(await toastOf(result)).toBeNull();
   });
 });
@@ -136,7 +164,10 @@ describe("sign in", () => {
     const jar = new CookieJar();
     const result = await call(authAction, post("/auth", { intent: "signin", email, password: PASSWORD }, jar));
     expectRedirect(result, "/");
-    expect(await toastOf(result)).toMatchObject({ title: "Welcome back!", description: "You have successfully signed in." });
+    expect(await toastOf(result)).toMatchObject({
+      title: "Welcome back!",
+      description: "You have successfully signed in.",
+    });
     jar.store(result.headers);
     expect(await signedInUser(jar)).toMatchObject({ email });
   });
@@ -186,7 +217,9 @@ describe("sign in", () => {
       last = await call(authAction, post("/auth", { intent: "signin", email, password: "wrong-password" }));
     }
     expect(last?.status).toBe(429);
-    expect(last?.data?.result.error?.[""]?.[0]).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/);
+    expect(last?.data?.result.error?.[""]?.[0]).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/,
+    );
   });
 
   test("merges the visitor's cookie cart and wishlist into the stored ones and empties the cookies", async () => {
@@ -200,7 +233,9 @@ describe("sign in", () => {
     expect(jar.get("cart")).toBeUndefined();
     expect(jar.get("wishlist")).toBeUndefined();
     const session = await getSession(get("/", jar), testContext());
-    expect(await session.backend.carts.list({ userId: session.user!.id })).toEqual([{ productId: "clip-1", quantity: 2 }]);
+    expect(await session.backend.carts.list({ userId: session.user!.id })).toEqual([
+      { productId: "clip-1", quantity: 2 },
+    ]);
     expect((await session.backend.wishlist.list({ userId: session.user!.id })).sort()).toEqual(["acc-1", "wig-3"]);
   });
 });
@@ -211,7 +246,10 @@ describe("sign out", () => {
     const oldCookies = jar.header();
     const result = await call(signOutAction, post("/sign-out", {}, jar));
     expectRedirect(result, "/");
-    expect(await toastOf(result)).toMatchObject({ title: "Signed out", description: "You have been successfully signed out." });
+    expect(await toastOf(result)).toMatchObject({
+      title: "Signed out",
+      description: "You have been successfully signed out.",
+    });
     jar.store(result.headers);
     expect(jar.get("shop_session")).toBeUndefined();
     // The old cookie is worthless now: the session row is gone.
@@ -246,7 +284,10 @@ describe("e-mail links and password recovery on a backend without e-mail", () =>
   test("'Forgot password?' after a failed sign-in opens with the address typed, once, never in the URL", async () => {
     const { email } = await signUp();
     const jar = new CookieJar();
-    const failed = await call(authAction, post("/auth", { intent: "signin", email, password: "not-the-password" }, jar));
+    const failed = await call(
+      authAction,
+      post("/auth", { intent: "signin", email, password: "not-the-password" }, jar),
+    );
     expect(failed.status).toBe(400);
     jar.store(failed.headers);
     const forgot = await call(forgotLoader, get("/forgot-password", jar));
@@ -270,24 +311,38 @@ describe("e-mail links and password recovery on a backend without e-mail", () =>
 
   test("the e-mail link callback refuses codes it cannot exchange with a page that says so, and provider errors with a toast", async () => {
     const result = await call(callbackLoader, get("/auth/callback?code=abc&next=%2Freset-password"));
-    expect(result).toMatchObject({ status: 410, data: { problem: "This link is invalid, has already been used or has expired." } });
-    const providerError = await call(callbackLoader, get("/auth/callback?error=access_denied&error_description=Call+us+at+555"));
+    expect(result).toMatchObject({
+      status: 410,
+      data: { problem: "This link is invalid, has already been used or has expired." },
+    });
+    const providerError = await call(
+      callbackLoader,
+      get("/auth/callback?error=access_denied&error_description=Call+us+at+555"),
+    );
     expect((await toastOf(providerError))?.description).not.toMatch(/555/);
   });
 
   test("a session alone cannot set a new password: without a recovery link the shopper goes to the form that asks for the current one", async () => {
     const { email, jar } = await signUp();
     expectRedirect(await call(resetLoader, get("/reset-password", jar)), "/profile?password=1");
-    const result = await call(resetAction, post("/reset-password", { password: "new-password-1", confirmPassword: "new-password-1" }, jar));
+    const result = await call(
+      resetAction,
+      post("/reset-password", { password: "new-password-1", confirmPassword: "new-password-1" }, jar),
+    );
     expectRedirect(result, "/profile?password=1");
 
     expectRedirect(await call(authAction, post("/auth", { intent: "signin", email, password: PASSWORD })), "/");
-    expect((await call(authAction, post("/auth", { intent: "signin", email, password: "new-password-1" }))).status).toBe(400);
+    expect(
+      (await call(authAction, post("/auth", { intent: "signin", email, password: "new-password-1" }))).status,
+    ).toBe(400);
   });
 
   test("the reset page needs a signed-in shopper", async () => {
     expectRedirect(
-      await call(resetAction, post("/reset-password", { password: "new-password-1", confirmPassword: "new-password-1" })),
+      await call(
+        resetAction,
+        post("/reset-password", { password: "new-password-1", confirmPassword: "new-password-1" }),
+      ),
       "/auth?redirectTo=%2Freset-password",
     );
   });

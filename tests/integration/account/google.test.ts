@@ -1,10 +1,11 @@
+import { installTestBackend } from "#tests/support/pglite";
+import { call, CookieJar, expectRedirect, get, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+
+import { getSession } from "~/modules/auth/session.server";
 import { loader as authLoader } from "~/routes/auth";
 import { loader as googleLoader } from "~/routes/auth-google";
 import { loader as googleCallbackLoader } from "~/routes/auth-google-callback";
-import { getSession } from "~/modules/auth/session.server";
-import { installTestBackend } from "#tests/support/pglite";
-import { call, CookieJar, expectRedirect, get, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 // Google through the app (remix-auth-google): the embedded backend has no hosted OAuth. Hoisted above the
 // imports: the environment is read once, and importing the routes already reads it (the catalogue does).
@@ -35,7 +36,12 @@ function fakeGoogle(user: GoogleUser) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url === "https://oauth2.googleapis.com/token") {
-      return Response.json({ access_token: "google-access-token", token_type: "Bearer", expires_in: 3599, id_token: "id" });
+      return Response.json({
+        access_token: "google-access-token",
+        token_type: "Bearer",
+        expires_in: 3599,
+        id_token: "id",
+      });
     }
     if (url === "https://www.googleapis.com/oauth2/v3/userinfo") {
       return Response.json({ sub: "1234567890", picture: "https://lh3.googleusercontent.com/a/photo", ...user });
@@ -87,7 +93,11 @@ describe("Google sign-in through remix-auth-google", () => {
     fakeGoogle({ email, email_verified: false });
     const result = await call(googleCallbackLoader, get(`/auth/google/callback?state=${state}&code=auth-code`, jar));
     expectRedirect(result, "/auth");
-    expect(await toastOf(result)).toMatchObject({ type: "error", title: "Error", description: expect.stringMatching(/verified/) });
+    expect(await toastOf(result)).toMatchObject({
+      type: "error",
+      title: "Error",
+      description: expect.stringMatching(/verified/),
+    });
     jar.store(result.headers);
     expect((await getSession(get("/", jar), testContext())).user).toBeNull();
   });
@@ -98,14 +108,20 @@ describe("Google sign-in through remix-auth-google", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await call(googleCallbackLoader, get("/auth/google/callback?state=forged&code=auth-code", jar));
     expectRedirect(result, "/auth?redirectTo=%2Fprofile");
-    expect(await toastOf(result)).toMatchObject({ type: "error", description: "Google sign-in did not complete. Please try again." });
+    expect(await toastOf(result)).toMatchObject({
+      type: "error",
+      description: "Google sign-in did not complete. Please try again.",
+    });
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(logged).toHaveBeenCalled();
   });
 
   test("cancelling on Google's page comes back with a message", async () => {
     const { jar, state } = await startAt("/auth/google");
-    const result = await call(googleCallbackLoader, get(`/auth/google/callback?state=${state}&error=access_denied`, jar));
+    const result = await call(
+      googleCallbackLoader,
+      get(`/auth/google/callback?state=${state}&error=access_denied`, jar),
+    );
     expectRedirect(result, "/auth");
     expect(await toastOf(result)).toMatchObject({ description: "Google sign-in was cancelled." });
   });

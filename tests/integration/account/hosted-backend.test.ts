@@ -1,14 +1,24 @@
+import { createTestBackend } from "#tests/support/pglite";
+import {
+  call,
+  CookieJar,
+  expectRedirect,
+  get,
+  post,
+  testContext,
+  toastOf,
+  uniqueEmail,
+} from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+
 import { backendFor, setBackendForTests } from "~/backend/backend.server";
 import { BackendError } from "~/backend/errors";
 import type { AuthPort, Backend, RequestBackend } from "~/backend/port";
+import { getSession } from "~/modules/auth/session.server";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { loader as callbackLoader } from "~/routes/auth-callback";
 import { loader as googleLoader } from "~/routes/auth-google";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
-import { getSession } from "~/modules/auth/session.server";
-import { createTestBackend } from "#tests/support/pglite";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 // The screens' side of a backend that sends e-mail and runs Google's OAuth itself (Supabase). The
 // Supabase adapter has its own tests; here a stand-in with the same capabilities answers like it:
@@ -73,10 +83,16 @@ afterAll(async () => {
 describe("on a backend that sends e-mail and hosts OAuth", () => {
   test("sign-up stays on the page and asks the shopper to confirm the address (decision 0016)", async () => {
     const email = uniqueEmail();
-    const result = await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: "correct-horse-battery" }));
+    const result = await call(
+      authAction,
+      post("/auth?mode=signup", { intent: "signup", email, password: "correct-horse-battery" }),
+    );
     expect(result.status).toBe(200);
     expect(result.location).toBeNull();
-    expect(result.data?.notice).toEqual({ title: "Account created!", description: "Please check your email to verify your account." });
+    expect(result.data?.notice).toEqual({
+      title: "Account created!",
+      description: "Please check your email to verify your account.",
+    });
     // Said on the page, where it stays while the shopper goes to their mailbox; not also as a toast.
     expect(await toastOf(result)).toBeNull();
     expect(result.data?.result.initialValue).toMatchObject({ email });
@@ -116,7 +132,10 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
   test("a code that cannot be exchanged comes back to /auth with the backend's message", async () => {
     const result = await call(callbackLoader, get("/auth/callback?code=unknown"));
     expectRedirect(result, "/auth");
-    expect(await toastOf(result)).toMatchObject({ type: "error", description: "invalid flow state, no valid flow state found" });
+    expect(await toastOf(result)).toMatchObject({
+      type: "error",
+      description: "invalid flow state, no valid flow state found",
+    });
   });
 
   test("forgot password sends the recovery e-mail with a link back through /auth/callback", async () => {
@@ -131,7 +150,10 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
     const result = await call(forgotAction, post("/forgot-password", { email }));
     expect(result.status).toBe(200);
     expect(result.data?.sent).toBe(true);
-    expect(resetRequests.at(-1)).toEqual({ email, redirectTo: "http://localhost/auth/callback?next=%2Freset-password" });
+    expect(resetRequests.at(-1)).toEqual({
+      email,
+      redirectTo: "http://localhost/auth/callback?next=%2Freset-password",
+    });
   });
 
   test("forgot password shows the backend's refusal (e.g. its rate limit)", async () => {
@@ -141,7 +163,9 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
     );
     const result = await call(forgotAction, request);
     expect(result.status).toBe(400);
-    expect(result.data?.result.error?.[""]).toEqual(["For security purposes, you can only request this after 60 seconds."]);
+    expect(result.data?.result.error?.[""]).toEqual([
+      "For security purposes, you can only request this after 60 seconds.",
+    ]);
   });
 
   test("forgot password is limited per client: past the limit a 429 that says when to retry, the address kept", async () => {
@@ -155,10 +179,14 @@ describe("on a backend that sends e-mail and hosts OAuth", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(refused.data?.sent).toBe(false);
-    expect(refused.data?.result.error?.[""]?.[0]).toMatch(/^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(refused.data?.result.error?.[""]?.[0]).toMatch(
+      /^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/,
+    );
     expect(refused.data?.result.initialValue).toMatchObject({ email });
     expect(resetRequests.length - sentBefore).toBe(5);
     // Another address is not affected.
-    expect((await call(forgotAction, post("/forgot-password", { email }), { clientIp: "198.51.100.24" })).status).toBe(200);
+    expect((await call(forgotAction, post("/forgot-password", { email }), { clientIp: "198.51.100.24" })).status).toBe(
+      200,
+    );
   });
 });

@@ -1,14 +1,24 @@
+import { placeOrder } from "#tests/support/backend-helpers";
+import { installTestBackend } from "#tests/support/pglite";
+import {
+  call,
+  CookieJar,
+  expectRedirect,
+  get,
+  post,
+  testContext,
+  toastOf,
+  uniqueEmail,
+} from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+
 import { BackendError } from "~/backend/errors";
-import { ORDERS_PAGE_SIZE } from "~/modules/account/orders";
 import type { Backend, ShippingAddress } from "~/backend/port";
+import { ORDERS_PAGE_SIZE } from "~/modules/account/orders";
+import { getSession } from "~/modules/auth/session.server";
 import { action as authAction } from "~/routes/auth";
 import { loader as ordersLoader } from "~/routes/orders";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
-import { getSession } from "~/modules/auth/session.server";
-import { installTestBackend } from "#tests/support/pglite";
-import { placeOrder } from "#tests/support/backend-helpers";
-import { call, CookieJar, expectRedirect, get, post, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;
@@ -24,7 +34,10 @@ afterAll(async () => {
 async function signedUpShopper() {
   const email = uniqueEmail();
   const jar = new CookieJar();
-  const result = await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: "correct-horse-battery" }, jar));
+  const result = await call(
+    authAction,
+    post("/auth?mode=signup", { intent: "signup", email, password: "correct-horse-battery" }, jar),
+  );
   jar.store(result.headers);
   const session = await getSession(get("/", jar), testContext());
   return { email, jar, userId: session.user!.id, scope: session.backend };
@@ -51,7 +64,10 @@ describe("protected pages", () => {
   });
 
   test("the profile action is guarded too", async () => {
-    expectRedirect(await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "Mallory" })), "/auth?redirectTo=%2Fprofile%3Fedit%3D1");
+    expectRedirect(
+      await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "Mallory" })),
+      "/auth?redirectTo=%2Fprofile%3Fedit%3D1",
+    );
   });
 });
 
@@ -67,22 +83,33 @@ describe("/profile", () => {
 
   test("saving a name trims it, redirects to the view with 'Success', and the view shows it", async () => {
     const { jar } = await signedUpShopper();
-    const result = await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "  Ana Lopez  " }, jar));
+    const result = await call(
+      profileAction,
+      post("/profile?edit=1", { intent: "update-profile", fullName: "  Ana Lopez  " }, jar),
+    );
     expectRedirect(result, "/profile");
     expect(await toastOf(result)).toMatchObject({ title: "Success", description: "Profile updated successfully" });
-    expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({ account: { fullName: "Ana Lopez" } });
+    expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({
+      account: { fullName: "Ana Lopez" },
+    });
   });
 
   test("a blank name clears it (shown as 'User')", async () => {
     const { jar } = await signedUpShopper();
     await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "Ana" }, jar));
-    expectRedirect(await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "   " }, jar)), "/profile");
+    expectRedirect(
+      await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "   " }, jar)),
+      "/profile",
+    );
     expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({ account: { fullName: null } });
   });
 
   test("a name over 200 characters is refused with 'Failed to update profile'", async () => {
     const { jar } = await signedUpShopper();
-    const result = await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "a".repeat(201) }, jar));
+    const result = await call(
+      profileAction,
+      post("/profile?edit=1", { intent: "update-profile", fullName: "a".repeat(201) }, jar),
+    );
     expect(result.status).toBe(400);
     expect(result.data?.result.error).toMatchObject({ fullName: ["Full name can have at most 200 characters"] });
     // On the form, in one place: no toast.
@@ -101,18 +128,34 @@ describe("/profile", () => {
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
       form: "profile",
-      result: { status: "error", error: { "": ["This request was not recognised, so nothing was changed. Please try again."] } },
+      result: {
+        status: "error",
+        error: { "": ["This request was not recognised, so nothing was changed. Please try again."] },
+      },
     });
     expect(await toastOf(result)).toBeNull();
-    expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({ account: { email, fullName: "Ana" } });
+    expect((await call(profileLoader, get("/profile", jar))).data).toMatchObject({
+      account: { email, fullName: "Ana" },
+    });
   });
 
   test("a shopper only ever sees and changes their own profile", async () => {
     const ana = await signedUpShopper();
     const ben = await signedUpShopper();
-    await call(profileAction, post("/profile?edit=1", { intent: "update-profile", fullName: "Ben", userId: ana.userId, id: ana.userId }, ben.jar));
-    expect((await call(profileLoader, get("/profile", ana.jar))).data).toMatchObject({ account: { email: ana.email, fullName: null } });
-    expect((await call(profileLoader, get("/profile", ben.jar))).data).toMatchObject({ account: { email: ben.email, fullName: "Ben" } });
+    await call(
+      profileAction,
+      post(
+        "/profile?edit=1",
+        { intent: "update-profile", fullName: "Ben", userId: ana.userId, id: ana.userId },
+        ben.jar,
+      ),
+    );
+    expect((await call(profileLoader, get("/profile", ana.jar))).data).toMatchObject({
+      account: { email: ana.email, fullName: null },
+    });
+    expect((await call(profileLoader, get("/profile", ben.jar))).data).toMatchObject({
+      account: { email: ben.email, fullName: "Ben" },
+    });
   });
 
   test("a backend failure shows 'Failed to load profile' and logs it", async () => {
@@ -120,7 +163,9 @@ describe("/profile", () => {
     const request = get("/profile", jar);
     // The request's scope is its cookie jar's: the one the loader's call() will hand it.
     const context = testContext();
-    vi.spyOn(backend.forRequest(request, context.responseHeaders).profiles, "get").mockRejectedValueOnce(new BackendError("unavailable", "down"));
+    vi.spyOn(backend.forRequest(request, context.responseHeaders).profiles, "get").mockRejectedValueOnce(
+      new BackendError("unavailable", "down"),
+    );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await call(profileLoader, request, context);
     expect(result.status).toBe(503);
@@ -146,7 +191,12 @@ describe("/orders", () => {
     const placed = [];
     for (let index = 0; index < ORDERS_PAGE_SIZE + 2; index++) {
       placed.push(
-        await placeOrder(shopper.scope, { userId: shopper.userId, items: [{ productId: "acc-2", quantity: 1 }], shippingAddress: shipping, email: shopper.email }),
+        await placeOrder(shopper.scope, {
+          userId: shopper.userId,
+          items: [{ productId: "acc-2", quantity: 1 }],
+          shippingAddress: shipping,
+          email: shopper.email,
+        }),
       );
     }
     const newestFirst = placed.map((order) => order.id).reverse();
@@ -187,7 +237,12 @@ describe("/orders", () => {
 
     const { data } = await call(ordersLoader, get("/orders", ana.jar));
     expect(data?.orders.map((order) => order.id)).toEqual([second.id, first.id]);
-    expect(data?.orders[0]).toMatchObject({ subtotal: "$699.00", shippingMethod: "Express", shipping: "$19.99", total: "$718.99" });
+    expect(data?.orders[0]).toMatchObject({
+      subtotal: "$699.00",
+      shippingMethod: "Express",
+      shipping: "$19.99",
+      total: "$718.99",
+    });
     const card = data!.orders[1]!;
     expect(card).toMatchObject({
       number: first.id.slice(-8),
@@ -197,7 +252,12 @@ describe("/orders", () => {
     });
     // Each line by the product's name and picture (the id stays, in small print).
     expect(card.items).toEqual([
-      expect.objectContaining({ productId: "clip-1", quantity: 2, name: "Silky Straight Clip-In Extensions", image: "product-clip-1-1" }),
+      expect.objectContaining({
+        productId: "clip-1",
+        quantity: 2,
+        name: "Silky Straight Clip-In Extensions",
+        image: "product-clip-1-1",
+      }),
       expect.objectContaining({ productId: "acc-2", quantity: 1, name: expect.any(String), image: expect.any(String) }),
     ]);
     expect(card.items[0]?.pricePerItem).toMatch(/^\$\d[\d,]*\.\d\d$/);
@@ -214,7 +274,9 @@ describe("/orders", () => {
     const request = get("/orders", jar);
     // The request's scope is its cookie jar's: the one the loader's call() will hand it.
     const context = testContext();
-    vi.spyOn(backend.forRequest(request, context.responseHeaders).orders, "listPageForUser").mockRejectedValueOnce(new BackendError("unavailable", "down"));
+    vi.spyOn(backend.forRequest(request, context.responseHeaders).orders, "listPageForUser").mockRejectedValueOnce(
+      new BackendError("unavailable", "down"),
+    );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await call(ordersLoader, request, context);
     expect(result.status).toBe(503);

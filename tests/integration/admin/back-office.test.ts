@@ -1,22 +1,32 @@
 // The back office's routes in-process, on the embedded backend: the guard (a visitor goes to /auth, a member who is
 // not staff gets the ordinary 404 from every page and every form post), the moves as forms post them (allowed,
 // refused, concurrent), the exports, and the guest's order page.
+import { shipping } from "#tests/support/backend-helpers";
+import { installTestBackend } from "#tests/support/pglite";
+import {
+  call,
+  CookieJar,
+  expectRedirect,
+  get,
+  post,
+  signUpMember,
+  testContext,
+  toastOf,
+} from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import type { Backend, Order } from "~/backend/port";
-import { loader as orderExport } from "~/routes/admin/orders-export";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
 import { loader as ordersLoader } from "~/routes/admin/orders";
+import { loader as orderExport } from "~/routes/admin/orders-export";
 import { loader as overviewLoader } from "~/routes/admin/overview";
-import { loader as subscribersExport } from "~/routes/admin/subscribers-export";
 import { loader as subscribersLoader } from "~/routes/admin/subscribers";
+import { loader as subscribersExport } from "~/routes/admin/subscribers-export";
 import { loader as guestOrderLoader } from "~/routes/order-status";
 import { action as profileAction } from "~/routes/profile";
 import { loader as robotsLoader } from "~/routes/robots.txt";
 import { loader as sitemapLoader } from "~/routes/sitemap.xml";
-import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { installTestBackend } from "#tests/support/pglite";
-import { call, CookieJar, expectRedirect, get, post, signUpMember, testContext, toastOf } from "#tests/support/route-calls";
-import { shipping } from "#tests/support/backend-helpers";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -74,7 +84,10 @@ describe("who gets in", () => {
     const signedOut = await call(profileAction, post("/profile", { intent: "sign-out-everywhere" }, owner.cookie));
     expect(signedOut.status).toBe(303);
     for (const cookie of [secondCookie, owner.cookie]) {
-      expectRedirect(await call(overviewLoader, get("/admin", cookie)), `/auth?${new URLSearchParams({ redirectTo: "/admin" })}`);
+      expectRedirect(
+        await call(overviewLoader, get("/admin", cookie)),
+        `/auth?${new URLSearchParams({ redirectTo: "/admin" })}`,
+      );
     }
   });
 
@@ -111,15 +124,21 @@ describe("who gets in", () => {
 describe("staff", () => {
   test("the orders list filters and searches; the export streams what the filter shows, as text", async () => {
     const tag = crypto.randomUUID().slice(0, 8);
-    const formula = await placeGuestOrder({ firstName: "=HYPERLINK(\"http://x\")", email: `csv-${tag}@example.com` });
+    const formula = await placeGuestOrder({ firstName: '=HYPERLINK("http://x")', email: `csv-${tag}@example.com` });
     const quoted = await placeGuestOrder({ firstName: 'Ann "Nan", Jr', email: `csv-${tag}-2@example.com` });
     const listed = await call(ordersLoader, get(`/admin/orders?q=csv-${tag}`, staffCookie));
     expect(listed.data?.orders.map((order) => order.id)).toEqual([quoted.id, formula.id]);
     expect(listed.data?.exportHref).toBe(`/admin/orders/export.csv?q=csv-${tag}`);
 
-    const response = await orderExport({ request: get(`/admin/orders/export.csv?q=csv-${tag}`, staffCookie), params: {}, context: testContext() });
+    const response = await orderExport({
+      request: get(`/admin/orders/export.csv?q=csv-${tag}`, staffCookie),
+      params: {},
+      context: testContext(),
+    });
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     const lines = text.split("\r\n");
     expect(lines[0]).toMatch(/^\uFEFFOrder number,Order id,/);
@@ -137,7 +156,12 @@ describe("staff", () => {
 
     const page = await call(orderLoader, get(path, staffCookie), { params: { id: order.id } });
     expect(page.data?.order.moves.map((move) => move.label)).toEqual(["Mark as paid", "Cancel order"]);
-    expect(page.data?.order).toMatchObject({ subtotal: "$598.00", total: "$598.00", customer: "Guest", guestLinkActive: true });
+    expect(page.data?.order).toMatchObject({
+      subtotal: "$598.00",
+      total: "$598.00",
+      customer: "Guest",
+      guestLinkActive: true,
+    });
 
     const paid = await postMove({ kind: "mark-paid", expectedStatus: "pending" });
     expectRedirect(paid, path);
@@ -149,21 +173,41 @@ describe("staff", () => {
 
     const missing = await postMove({ kind: "mark-shipped", expectedStatus: "paid", carrier: "UPS" });
     expect(missing.status).toBe(400);
-    expect(missing.data).toMatchObject({ errors: { trackingNumber: "Enter the tracking number." }, values: { carrier: "UPS" } });
+    expect(missing.data).toMatchObject({
+      errors: { trackingNumber: "Enter the tracking number." },
+      values: { carrier: "UPS" },
+    });
 
     const refused = await postMove({ kind: "mark-delivered", expectedStatus: "paid" });
     expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ errors: { form: "'Mark as delivered' is only for an order that is shipped." } });
+    expect(refused.data).toMatchObject({
+      errors: { form: "'Mark as delivered' is only for an order that is shipped." },
+    });
 
-    expectRedirect(await postMove({ kind: "mark-shipped", expectedStatus: "paid", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }), path);
+    expectRedirect(
+      await postMove({
+        kind: "mark-shipped",
+        expectedStatus: "paid",
+        carrier: "UPS",
+        trackingNumber: "1Z999AA10123456784",
+      }),
+      path,
+    );
     const shipped = await call(orderLoader, get(path, staffCookie), { params: { id: order.id } });
     expect(shipped.data?.order).toMatchObject({
       status: "shipped",
       trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
       moves: [{ kind: "mark-delivered", label: "Mark as delivered" }],
     });
-    expect(shipped.data?.order.timeline.map((entry) => entry.change)).toEqual(["Placed (Pending)", "Pending → Paid", "Paid → Shipped"]);
-    const kinds = await db.query<{ kind: string }>("select kind from public.outbox where payload ->> 'id' = $1 order by created_at", [order.id]);
+    expect(shipped.data?.order.timeline.map((entry) => entry.change)).toEqual([
+      "Placed (Pending)",
+      "Pending → Paid",
+      "Paid → Shipped",
+    ]);
+    const kinds = await db.query<{ kind: string }>(
+      "select kind from public.outbox where payload ->> 'id' = $1 order by created_at",
+      [order.id],
+    );
     expect(kinds.map((row) => row.kind)).toEqual(["order_confirmation", "order_paid", "order_shipped"]);
   });
 
@@ -171,7 +215,10 @@ describe("staff", () => {
     const order = await placeGuestOrder();
     const path = `/admin/orders/${order.id}`;
     const params = { params: { id: order.id } };
-    expectRedirect(await call(orderAction, post(path, { intent: "note", note: "Call first" }, staffCookie), params), path);
+    expectRedirect(
+      await call(orderAction, post(path, { intent: "note", note: "Call first" }, staffCookie), params),
+      path,
+    );
     expect((await call(orderLoader, get(path, staffCookie), params)).data?.order.internalNote).toBe("Call first");
     const [mail] = await db.query<{ secret: string }>(
       "select secret from public.outbox where kind = 'order_confirmation' and payload ->> 'id' = $1",
@@ -187,7 +234,9 @@ describe("staff", () => {
   test("an unknown order is the ordinary 404, for staff too", async () => {
     const id = crypto.randomUUID();
     expect((await call(orderLoader, get(`/admin/orders/${id}`, staffCookie), { params: { id } })).status).toBe(404);
-    expect((await call(orderLoader, get("/admin/orders/nope", staffCookie), { params: { id: "nope" } })).status).toBe(404);
+    expect((await call(orderLoader, get("/admin/orders/nope", staffCookie), { params: { id: "nope" } })).status).toBe(
+      404,
+    );
   });
 
   test("the overview and the subscribers answer", async () => {

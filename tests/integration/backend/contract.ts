@@ -1,12 +1,31 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { products } from "~/content/products";
-import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
 import crypto from "node:crypto";
-import type { Backend, Order, OrderFilter, OrderMove, OrderStatus, OutboxPort, RequestBackend, ShippingMethodId, StaffOverview } from "~/backend/port";
-import { shippingMethods } from "~/content/shipping";
-import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
-import { expectBackendError, newKey, placeOrder, requestWith, shipping, signUpShopper, uniqueEmail } from "#tests/support/backend-helpers";
+import {
+  expectBackendError,
+  newKey,
+  placeOrder,
+  requestWith,
+  shipping,
+  signUpShopper,
+  uniqueEmail,
+} from "#tests/support/backend-helpers";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
+import type {
+  Backend,
+  Order,
+  OrderFilter,
+  OrderMove,
+  OrderStatus,
+  OutboxPort,
+  RequestBackend,
+  ShippingMethodId,
+  StaffOverview,
+} from "~/backend/port";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { products } from "~/content/products";
+import { shippingMethods } from "~/content/shipping";
 
 /** What every adapter gives the contract: a way to open it, and owner access to the database behind it. */
 export interface ContractHarness {
@@ -144,8 +163,15 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       });
 
       test("sign-up rejects short passwords and malformed addresses", async () => {
-        await expectBackendError(anyScope().auth.signUp({ email: uniqueEmail(), password: "short" }), "weak_password", /at least 8/);
-        await expectBackendError(anyScope().auth.signUp({ email: "not-an-address", password: "long enough 1" }), "invalid_input");
+        await expectBackendError(
+          anyScope().auth.signUp({ email: uniqueEmail(), password: "short" }),
+          "weak_password",
+          /at least 8/,
+        );
+        await expectBackendError(
+          anyScope().auth.signUp({ email: "not-an-address", password: "long enough 1" }),
+          "invalid_input",
+        );
       });
 
       test("sign-in with the right password starts a session; a wrong one or an unknown address does not", async () => {
@@ -161,7 +187,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         );
 
         const scope = anyScope();
-        await expect(scope.auth.signInWithPassword({ email: ` ${email.toUpperCase()} `, password })).resolves.toMatchObject({
+        await expect(
+          scope.auth.signInWithPassword({ email: ` ${email.toUpperCase()} `, password }),
+        ).resolves.toMatchObject({
           id: user.id,
         });
         const next = backend.forRequest(requestWith(cookiesAfter(scope.responseHeaders)));
@@ -185,7 +213,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const member = await signedUpUser();
         const mailing = harness.createBackend({ sendsEmail: true });
         const asking = mailing.forRequest(requestWith());
-        await asking.auth.requestPasswordReset({ email: member.email, redirectTo: "http://shop.test/auth/callback?next=%2Freset-password" });
+        await asking.auth.requestPasswordReset({
+          email: member.email,
+          redirectTo: "http://shop.test/auth/callback?next=%2Freset-password",
+        });
         // The browser that asked (on Supabase it holds the link's PKCE verifier) follows the e-mailed link.
         const browser = cookiesAfter(asking.responseHeaders);
         const code = await harness.recoveryCode(member.email);
@@ -194,7 +225,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         return { ...member, mailing, recoveryCookie: cookiesAfter(following.responseHeaders, browser) };
       }
       const resetRefused = async (promise: Promise<unknown>) => {
-        const error = await promise.then(() => undefined, (caught: unknown) => caught);
+        const error = await promise.then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
         // The grant is used up (SQL), or the session that held it was ended and replaced (Supabase).
         expect(["recovery_required", "not_authenticated"]).toContain((error as { code?: string }).code);
       };
@@ -204,7 +238,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         // An ordinary session has no grant.
         const ordinary = backend.forRequest(requestWith(cookie));
         await expect(ordinary.auth.hasRecoveryGrant()).resolves.toBe(false);
-        await expectBackendError(ordinary.auth.resetPassword({ password: "not through a link 1" }), "recovery_required");
+        await expectBackendError(
+          ordinary.auth.resetPassword({ password: "not through a link 1" }),
+          "recovery_required",
+        );
         await expectBackendError(anyScope().auth.resetPassword({ password: "whatever123" }), "not_authenticated");
 
         const recovering = mailing.forRequest(requestWith(recoveryCookie));
@@ -212,37 +249,63 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expectBackendError(recovering.auth.resetPassword({ password: "short" }), "weak_password");
         await expect(mailing.forRequest(requestWith(recoveryCookie)).auth.hasRecoveryGrant()).resolves.toBe(true);
         const resetting = mailing.forRequest(requestWith(recoveryCookie));
-        await expect(resetting.auth.resetPassword({ password: "set through the link 1" })).resolves.toMatchObject({ id: user.id });
+        await expect(resetting.auth.resetPassword({ password: "set through the link 1" })).resolves.toMatchObject({
+          id: user.id,
+        });
 
         // This browser stays signed in, without the grant; the saved cookies cannot set another password.
         const after = cookiesAfter(resetting.responseHeaders, recoveryCookie);
         await expect(mailing.forRequest(requestWith(after)).auth.getUser()).resolves.toMatchObject({ id: user.id });
         await expect(mailing.forRequest(requestWith(after)).auth.hasRecoveryGrant()).resolves.toBe(false);
         await expect(mailing.forRequest(requestWith(recoveryCookie)).auth.hasRecoveryGrant()).resolves.toBe(false);
-        await resetRefused(mailing.forRequest(requestWith(recoveryCookie)).auth.resetPassword({ password: "replayed cookie 1" }));
+        await resetRefused(
+          mailing.forRequest(requestWith(recoveryCookie)).auth.resetPassword({ password: "replayed cookie 1" }),
+        );
         // The other sessions ended; the new password is the one that signs in.
         await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
         await expectBackendError(anyScope().auth.signInWithPassword({ email, password }), "invalid_credentials");
-        await expect(anyScope().auth.signInWithPassword({ email, password: "set through the link 1" })).resolves.toMatchObject({ id: user.id });
+        await expect(
+          anyScope().auth.signInWithPassword({ email, password: "set through the link 1" }),
+        ).resolves.toMatchObject({ id: user.id });
       });
 
       test("a password changed another way ends the grant, and a reset link asked for before it stops working", async () => {
         // Followed, then the password changes on another device: the link's session holds nothing any more.
         const followed = await followedRecoveryLink();
         const signedInElsewhere = backend.forRequest(requestWith(followed.cookie));
-        await signedInElsewhere.auth.changePassword({ currentPassword: followed.password, password: "changed elsewhere 1" });
-        await expect(followed.mailing.forRequest(requestWith(followed.recoveryCookie)).auth.hasRecoveryGrant()).resolves.toBe(false);
-        await resetRefused(followed.mailing.forRequest(requestWith(followed.recoveryCookie)).auth.resetPassword({ password: "after the change 1" }));
-        await expect(anyScope().auth.signInWithPassword({ email: followed.email, password: "changed elsewhere 1" })).resolves.toBeDefined();
+        await signedInElsewhere.auth.changePassword({
+          currentPassword: followed.password,
+          password: "changed elsewhere 1",
+        });
+        await expect(
+          followed.mailing.forRequest(requestWith(followed.recoveryCookie)).auth.hasRecoveryGrant(),
+        ).resolves.toBe(false);
+        await resetRefused(
+          followed.mailing
+            .forRequest(requestWith(followed.recoveryCookie))
+            .auth.resetPassword({ password: "after the change 1" }),
+        );
+        await expect(
+          anyScope().auth.signInWithPassword({ email: followed.email, password: "changed elsewhere 1" }),
+        ).resolves.toBeDefined();
 
         // Asked for, not followed yet, then the password changes: the link no longer works.
         const member = await signedUpUser();
         const mailing = harness.createBackend({ sendsEmail: true });
         const asking = mailing.forRequest(requestWith());
-        await asking.auth.requestPasswordReset({ email: member.email, redirectTo: "http://shop.test/auth/callback?next=%2Freset-password" });
+        await asking.auth.requestPasswordReset({
+          email: member.email,
+          redirectTo: "http://shop.test/auth/callback?next=%2Freset-password",
+        });
         const code = await harness.recoveryCode(member.email);
-        await member.scope.auth.changePassword({ currentPassword: member.password, password: "changed before the link 1" });
-        await expectBackendError(mailing.forRequest(requestWith(cookiesAfter(asking.responseHeaders))).auth.exchangeCodeForSession({ code }), "invalid_link");
+        await member.scope.auth.changePassword({
+          currentPassword: member.password,
+          password: "changed before the link 1",
+        });
+        await expectBackendError(
+          mailing.forRequest(requestWith(cookiesAfter(asking.responseHeaders))).auth.exchangeCodeForSession({ code }),
+          "invalid_link",
+        );
       });
 
       test("emailLinkAccount names the account of a link without using it, where the backend can tell", async () => {
@@ -256,7 +319,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         if (owner !== null) expect(owner).toEqual({ email: member.email.toLowerCase() });
         await expect(anyScope().auth.emailLinkAccount({ code: "A".repeat(43) })).resolves.toBeNull();
         // Still unused.
-        await expect(mailing.forRequest(requestWith(cookiesAfter(asking.responseHeaders))).auth.exchangeCodeForSession({ code })).resolves.toMatchObject({
+        await expect(
+          mailing.forRequest(requestWith(cookiesAfter(asking.responseHeaders))).auth.exchangeCodeForSession({ code }),
+        ).resolves.toMatchObject({
           id: member.user.id,
         });
         await expect(anyScope().auth.emailLinkAccount({ code })).resolves.toBeNull();
@@ -270,7 +335,8 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         else await expectBackendError(reset, "not_supported", /cannot send e-mail/);
 
         const start = scope.auth.startOAuth({ provider: "google", redirectTo: "http://shop.test/auth/callback" });
-        const verified = () => anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: uniqueEmail("google") });
+        const verified = () =>
+          anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: uniqueEmail("google") });
         if (hostedOAuth) {
           await expect(start).resolves.toMatchObject({ url: expect.stringMatching(/^https?:\/\//) });
           await expectBackendError(verified(), "not_supported");
@@ -303,7 +369,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expect(scope.auth.getUser()).resolves.toBeNull();
         await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
         await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toBeNull();
-        await expect(backend.forRequest(requestWith(stranger.cookie)).auth.getUser()).resolves.toMatchObject({ id: stranger.user.id });
+        await expect(backend.forRequest(requestWith(stranger.cookie)).auth.getUser()).resolves.toMatchObject({
+          id: stranger.user.id,
+        });
         // Signed out already: nothing to do, no error.
         await expect(anyScope().auth.signOutEverywhere()).resolves.toBeUndefined();
       });
@@ -321,15 +389,22 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           /current password/i,
         );
         // Nothing changed: the old password signs in, the other device is still signed in.
-        await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
+        await expect(backend.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toMatchObject({
+          id: user.id,
+        });
         await expect(anyScope().auth.signInWithPassword({ email, password })).resolves.toMatchObject({ id: user.id });
         await expectBackendError(
           anyScope().auth.signInWithPassword({ email, password: "a brand new secret" }),
           "invalid_credentials",
         );
 
-        await expectBackendError(scope().auth.changePassword({ currentPassword: password, password: "short" }), "weak_password");
-        await expect(scope().auth.changePassword({ currentPassword: password, password: "a brand new secret" })).resolves.toMatchObject({
+        await expectBackendError(
+          scope().auth.changePassword({ currentPassword: password, password: "short" }),
+          "weak_password",
+        );
+        await expect(
+          scope().auth.changePassword({ currentPassword: password, password: "a brand new secret" }),
+        ).resolves.toMatchObject({
           id: user.id,
         });
         // As with resetPassword: this session stays, the others end, and the new password is the one that works.
@@ -413,9 +488,18 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       test(`a line holds at most ${MAX_CART_LINE_QUANTITY} and says when the cap cut in`, async () => {
         const { user, scope } = await signedUpUser();
         const userId = user.id;
-        expect(await scope.carts.add({ userId, productId: "acc-1", quantity: 98 })).toMatchObject({ quantity: 98, capped: false });
-        expect(await scope.carts.add({ userId, productId: "acc-1", quantity: 5 })).toMatchObject({ quantity: 99, capped: true });
-        expect(await scope.carts.add({ userId, productId: "acc-3", quantity: 500 })).toMatchObject({ quantity: 99, capped: true });
+        expect(await scope.carts.add({ userId, productId: "acc-1", quantity: 98 })).toMatchObject({
+          quantity: 98,
+          capped: false,
+        });
+        expect(await scope.carts.add({ userId, productId: "acc-1", quantity: 5 })).toMatchObject({
+          quantity: 99,
+          capped: true,
+        });
+        expect(await scope.carts.add({ userId, productId: "acc-3", quantity: 500 })).toMatchObject({
+          quantity: 99,
+          capped: true,
+        });
         expect(await scope.carts.setQuantity({ userId, productId: "acc-2", quantity: 150 })).toEqual({
           productId: "acc-2",
           quantity: 99,
@@ -426,12 +510,22 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       test("unknown products, out-of-stock products and bad quantities are refused", async () => {
         const { user, scope } = await signedUpUser();
         const userId = user.id;
-        await expectBackendError(scope.carts.add({ userId, productId: "nope-9", quantity: 1 }), "product_not_found", /Product not found\./);
-        await expectBackendError(scope.carts.setQuantity({ userId, productId: "nope-9", quantity: 1 }), "product_not_found");
+        await expectBackendError(
+          scope.carts.add({ userId, productId: "nope-9", quantity: 1 }),
+          "product_not_found",
+          /Product not found\./,
+        );
+        await expectBackendError(
+          scope.carts.setQuantity({ userId, productId: "nope-9", quantity: 1 }),
+          "product_not_found",
+        );
         await expectBackendError(scope.carts.add({ userId, productId: "wig-2", quantity: 1 }), "out_of_stock");
         await expectBackendError(scope.carts.add({ userId, productId: "clip-1", quantity: 0 }), "invalid_quantity");
         await expectBackendError(scope.carts.add({ userId, productId: "clip-1", quantity: 1.5 }), "invalid_quantity");
-        await expectBackendError(scope.carts.setQuantity({ userId, productId: "clip-1", quantity: Number.NaN }), "invalid_quantity");
+        await expectBackendError(
+          scope.carts.setQuantity({ userId, productId: "clip-1", quantity: Number.NaN }),
+          "invalid_quantity",
+        );
         expect(await scope.carts.list({ userId })).toEqual([]);
       });
 
@@ -454,7 +548,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           tab().carts.merge({ userId, lines: [{ productId: "clip-3", quantity: 5 }] }),
         ]);
         const lines = await tab().carts.list({ userId });
-        expect(Object.fromEntries(lines.map((line) => [line.productId, line.quantity]))).toEqual({ "clip-2": 20, "clip-3": 15 });
+        expect(Object.fromEntries(lines.map((line) => [line.productId, line.quantity]))).toEqual({
+          "clip-2": 20,
+          "clip-3": 15,
+        });
       });
 
       test("merging a visitor cart adds quantities, caps lines, skips unknown products, and returns the cart", async () => {
@@ -481,7 +578,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
       describe(`a cart holds at most ${MAX_CART_LINES} products, as a visitor's does`, () => {
         // The shipped catalogue has 12 products: price-list rows for this describe only.
-        const extraIds = Array.from({ length: MAX_CART_LINES + 5 }, (_, index) => `cap-${String(index).padStart(2, "0")}`);
+        const extraIds = Array.from(
+          { length: MAX_CART_LINES + 5 },
+          (_, index) => `cap-${String(index).padStart(2, "0")}`,
+        );
         beforeAll(async () => {
           for (const id of extraIds) {
             await db.query("insert into public.product_prices (product_id, price_cents) values ($1, 100)", [id]);
@@ -497,10 +597,18 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           const { user, scope } = await signedUpUser();
           const userId = user.id;
           await fill(userId, scope, MAX_CART_LINES);
-          await expectBackendError(scope.carts.add({ userId, productId: "clip-1", quantity: 1 }), "cart_full", /up to 50 different products/);
+          await expectBackendError(
+            scope.carts.add({ userId, productId: "clip-1", quantity: 1 }),
+            "cart_full",
+            /up to 50 different products/,
+          );
           await expectBackendError(scope.carts.setQuantity({ userId, productId: "clip-2", quantity: 3 }), "cart_full");
-          expect(await scope.carts.add({ userId, productId: extraIds[0]!, quantity: 2 })).toMatchObject({ quantity: 3 });
-          expect(await scope.carts.setQuantity({ userId, productId: extraIds[1]!, quantity: 5 })).toMatchObject({ quantity: 5 });
+          expect(await scope.carts.add({ userId, productId: extraIds[0]!, quantity: 2 })).toMatchObject({
+            quantity: 3,
+          });
+          expect(await scope.carts.setQuantity({ userId, productId: extraIds[1]!, quantity: 5 })).toMatchObject({
+            quantity: 5,
+          });
           const lines = await scope.carts.list({ userId });
           expect(lines).toHaveLength(MAX_CART_LINES);
           expect(lines.map((line) => line.productId)).not.toContain("clip-1");
@@ -511,7 +619,11 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           const userId = user.id;
           await fill(userId, backend.forRequest(requestWith(cookie)), MAX_CART_LINES - 2);
           const outcomes = await Promise.allSettled(
-            extraIds.slice(MAX_CART_LINES - 2).map((productId) => backend.forRequest(requestWith(cookie)).carts.add({ userId, productId, quantity: 1 })),
+            extraIds
+              .slice(MAX_CART_LINES - 2)
+              .map((productId) =>
+                backend.forRequest(requestWith(cookie)).carts.add({ userId, productId, quantity: 1 }),
+              ),
           );
           expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
           for (const outcome of outcomes.filter((outcome) => outcome.status === "rejected")) {
@@ -544,7 +656,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const userId = user.id;
         await scope.carts.add({ userId, productId: "clip-1", quantity: 1 });
         await scope.carts.add({ userId, productId: "acc-3", quantity: 1 });
-        const removed = await scope.carts.removeProductsNotIn({ userId, productIds: products.map((p) => p.id).filter((id) => id !== "acc-3") });
+        const removed = await scope.carts.removeProductsNotIn({
+          userId,
+          productIds: products.map((p) => p.id).filter((id) => id !== "acc-3"),
+        });
         expect(removed).toEqual(["acc-3"]);
         expect(await scope.carts.list({ userId })).toEqual([{ productId: "clip-1", quantity: 1 }]);
         expect(await scope.carts.removeProductsNotIn({ userId, productIds: [] })).toEqual(["clip-1"]);
@@ -568,7 +683,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(profile!.updatedAt));
         await expect(scope.profiles.get({ userId })).resolves.toEqual(updated);
 
-        await expect(scope.profiles.updateFullName({ userId, fullName: "   " })).resolves.toMatchObject({ fullName: null });
+        await expect(scope.profiles.updateFullName({ userId, fullName: "   " })).resolves.toMatchObject({
+          fullName: null,
+        });
         await expectBackendError(scope.profiles.updateFullName({ userId, fullName: "x".repeat(201) }), "invalid_input");
       });
 
@@ -612,7 +729,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           shippingAmount: 0,
           shippingAddress: shipping,
         });
-        expect(first.items.map(({ productId, quantity, pricePerItem }) => ({ productId, quantity, pricePerItem }))).toEqual([
+        expect(
+          first.items.map(({ productId, quantity, pricePerItem }) => ({ productId, quantity, pricePerItem })),
+        ).toEqual([
           { productId: "clip-1", quantity: 2, pricePerItem: 29_900 },
           { productId: "acc-2", quantity: 1, pricePerItem: 2_400 },
         ]);
@@ -627,7 +746,11 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const listed = await scope.orders.listForUser({ userId });
         expect(listed.map((order) => order.id)).toEqual([second.id, first.id]);
         expect(listed[1]).toEqual(asListed(first));
-        expect(listed[0]).toMatchObject({ shippingMethod: "express", shippingAmount: 1_999, totalAmount: 69_900 + 1_999 });
+        expect(listed[0]).toMatchObject({
+          shippingMethod: "express",
+          shippingAmount: 1_999,
+          totalAmount: 69_900 + 1_999,
+        });
         expect(listed[0]?.shippingAddress.city).toBe("Los Angeles");
       });
 
@@ -641,38 +764,83 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       });
 
       test("shipping is priced by the database from the method, the subtotal and the country", async () => {
-        const guest = (items: Array<{ productId: string; quantity: number }>, shippingMethod: ShippingMethodId, country = "United States") =>
-          placeOrder(anyScope(), { userId: null, items, email: "guest@example.com", shippingMethod, shippingAddress: { ...shipping, country } });
+        const guest = (
+          items: Array<{ productId: string; quantity: number }>,
+          shippingMethod: ShippingMethodId,
+          country = "United States",
+        ) =>
+          placeOrder(anyScope(), {
+            userId: null,
+            items,
+            email: "guest@example.com",
+            shippingMethod,
+            shippingAddress: { ...shipping, country },
+          });
         const small = [{ productId: "acc-2", quantity: 1 }];
         // The rates are the shipping page's (app/content/shipping.ts); Standard is free from $200.00 of items.
         for (const method of shippingMethods) {
           const order = await guest(small, method.id, method.region === "us" ? "United States" : "Canada");
-          expect(order).toMatchObject({ shippingMethod: method.id, shippingAmount: method.amountCents, totalAmount: 2_400 + method.amountCents });
+          expect(order).toMatchObject({
+            shippingMethod: method.id,
+            shippingAmount: method.amountCents,
+            totalAmount: 2_400 + method.amountCents,
+          });
         }
-        expect(await guest([{ productId: "acc-3", quantity: 1 }, { productId: "acc-1", quantity: 3 }], "standard")).toMatchObject({
+        expect(
+          await guest(
+            [
+              { productId: "acc-3", quantity: 1 },
+              { productId: "acc-1", quantity: 3 },
+            ],
+            "standard",
+          ),
+        ).toMatchObject({
           shippingAmount: 999,
           totalAmount: 17_900 + 999,
         });
-        expect(await guest([{ productId: "acc-2", quantity: 3 }, { productId: "acc-3", quantity: 4 }], "standard")).toMatchObject({
+        expect(
+          await guest(
+            [
+              { productId: "acc-2", quantity: 3 },
+              { productId: "acc-3", quantity: 4 },
+            ],
+            "standard",
+          ),
+        ).toMatchObject({
           shippingAmount: 0,
           totalAmount: 20_000,
         });
         expect(await guest([{ productId: "wig-1", quantity: 1 }], "express")).toMatchObject({ shippingAmount: 1_999 });
-        expect(await guest([{ productId: "wig-1", quantity: 1 }], "international", "France")).toMatchObject({ shippingAmount: 2_999 });
+        expect(await guest([{ productId: "wig-1", quantity: 1 }], "international", "France")).toMatchObject({
+          shippingAmount: 2_999,
+        });
         // The country is free text: the US by any of its usual names.
         for (const country of ["USA", "u.s.", "United States of America", " united states "]) {
-          expect(await guest(small, "overnight", country)).toMatchObject({ shippingMethod: "overnight", shippingAmount: 3_999 });
+          expect(await guest(small, "overnight", country)).toMatchObject({
+            shippingMethod: "overnight",
+            shippingAmount: 3_999,
+          });
         }
         // A US method abroad, International at home, or a method the shop does not have: refused, nothing stored.
         const key = newKey();
         await expectBackendError(
-          placeOrder(anyScope(), { userId: null, items: small, email: "guest@example.com", shippingMethod: "standard", shippingAddress: { ...shipping, country: "Canada" }, idempotencyKey: key }),
+          placeOrder(anyScope(), {
+            userId: null,
+            items: small,
+            email: "guest@example.com",
+            shippingMethod: "standard",
+            shippingAddress: { ...shipping, country: "Canada" },
+            idempotencyKey: key,
+          }),
           "invalid_input",
           /International/,
         );
         await expectBackendError(guest(small, "international"), "invalid_input", /outside the United States/);
         await expectBackendError(guest(small, "free" as ShippingMethodId), "invalid_input", /shipping method/);
-        const [count] = await db.query<{ n: number }>("select count(*)::int as n from public.orders where idempotency_key = $1", [key]);
+        const [count] = await db.query<{ n: number }>(
+          "select count(*)::int as n from public.orders where idempotency_key = $1",
+          [key],
+        );
         expect(count?.n).toBe(0);
       });
 
@@ -680,11 +848,24 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const { user, email, scope } = await signedUpUser();
         const userId = user.id;
         await scope.carts.add({ userId, productId: "clip-3", quantity: 2 });
-        const input = { userId, items: [{ productId: "clip-3", quantity: 2 }], shippingAddress: shipping, shippingMethod: "standard" as const, email };
+        const input = {
+          userId,
+          items: [{ productId: "clip-3", quantity: 2 }],
+          shippingAddress: shipping,
+          shippingMethod: "standard" as const,
+          email,
+        };
         // What the checkout read is no longer what the cart holds: nothing is ordered, the cart stays.
-        await expectBackendError(scope.orders.place({ ...input, items: [{ productId: "clip-3", quantity: 1 }], idempotencyKey: newKey() }), "cart_changed");
         await expectBackendError(
-          scope.orders.place({ ...input, items: [...input.items, { productId: "acc-1", quantity: 1 }], idempotencyKey: newKey() }),
+          scope.orders.place({ ...input, items: [{ productId: "clip-3", quantity: 1 }], idempotencyKey: newKey() }),
+          "cart_changed",
+        );
+        await expectBackendError(
+          scope.orders.place({
+            ...input,
+            items: [...input.items, { productId: "acc-1", quantity: 1 }],
+            idempotencyKey: newKey(),
+          }),
           "cart_changed",
         );
         expect(await scope.orders.listForUser({ userId })).toEqual([]);
@@ -700,44 +881,55 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await scope.orders.listForUser({ userId })).toHaveLength(1);
       });
 
-      test("one cart makes one order: 20 members each post it from two sessions at once, 0 doubles", { timeout: 120_000 }, async () => {
-        const items = [
-          { productId: "clip-1", quantity: 1 },
-          { productId: "acc-2", quantity: 3 },
-        ];
-        // Signed up one after another (password hashing takes turns); then every pair posts at once.
-        const members = [];
-        for (let index = 0; index < 20; index++) {
-          const { user, email, password, scope } = await signedUpUser();
-          const otherDevice = anyScope();
-          await otherDevice.auth.signInWithPassword({ email, password });
-          const second = backend.forRequest(requestWith(cookiesAfter(otherDevice.responseHeaders)));
-          await scope.carts.merge({ userId: user.id, lines: items });
-          members.push({ user, email, sessions: [scope, second] });
-        }
-        // Each session's form has its own key, as two checkout pages would.
-        const outcomes = await Promise.all(
-          members.map(({ user, email, sessions }) =>
-            Promise.allSettled(
-              sessions.map((session) =>
-                session.orders.place({ userId: user.id, items, shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: newKey() }),
+      test(
+        "one cart makes one order: 20 members each post it from two sessions at once, 0 doubles",
+        { timeout: 120_000 },
+        async () => {
+          const items = [
+            { productId: "clip-1", quantity: 1 },
+            { productId: "acc-2", quantity: 3 },
+          ];
+          // Signed up one after another (password hashing takes turns); then every pair posts at once.
+          const members = [];
+          for (let index = 0; index < 20; index++) {
+            const { user, email, password, scope } = await signedUpUser();
+            const otherDevice = anyScope();
+            await otherDevice.auth.signInWithPassword({ email, password });
+            const second = backend.forRequest(requestWith(cookiesAfter(otherDevice.responseHeaders)));
+            await scope.carts.merge({ userId: user.id, lines: items });
+            members.push({ user, email, sessions: [scope, second] });
+          }
+          // Each session's form has its own key, as two checkout pages would.
+          const outcomes = await Promise.all(
+            members.map(({ user, email, sessions }) =>
+              Promise.allSettled(
+                sessions.map((session) =>
+                  session.orders.place({
+                    userId: user.id,
+                    items,
+                    shippingAddress: shipping,
+                    shippingMethod: "standard",
+                    email,
+                    idempotencyKey: newKey(),
+                  }),
+                ),
               ),
             ),
-          ),
-        );
-        for (const [index, pair] of outcomes.entries()) {
-          expect(pair.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
-          const refused = pair.find((outcome) => outcome.status === "rejected");
-          expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: "cart_changed" });
-          const { user, sessions } = members[index]!;
-          expect(await sessions[0]!.carts.list({ userId: user.id })).toEqual([]);
-        }
-        const [row] = await db.query<{ orders: number; members: number }>(
-          "select count(*)::int as orders, count(distinct user_id)::int as members from public.orders where user_id = any($1::uuid[])",
-          [members.map(({ user }) => user.id)],
-        );
-        expect(row).toEqual({ orders: 20, members: 20 });
-      });
+          );
+          for (const [index, pair] of outcomes.entries()) {
+            expect(pair.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+            const refused = pair.find((outcome) => outcome.status === "rejected");
+            expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: "cart_changed" });
+            const { user, sessions } = members[index]!;
+            expect(await sessions[0]!.carts.list({ userId: user.id })).toEqual([]);
+          }
+          const [row] = await db.query<{ orders: number; members: number }>(
+            "select count(*)::int as orders, count(distinct user_id)::int as members from public.orders where user_id = any($1::uuid[])",
+            [members.map(({ user }) => user.id)],
+          );
+          expect(row).toEqual({ orders: 20, members: 20 });
+        },
+      );
 
       test("a repeated idempotency key returns the first order, also under concurrent submissions", async () => {
         const { user, email, scope } = await signedUpUser();
@@ -751,13 +943,18 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           idempotencyKey: newKey(),
         };
         const results = await Promise.all(Array.from({ length: 5 }, () => scope.orders.place(input)));
-        const again = await scope.orders.place({ ...input, items: [{ productId: "wig-1", quantity: 9 }], shippingMethod: "overnight" });
+        const again = await scope.orders.place({
+          ...input,
+          items: [{ productId: "wig-1", quantity: 9 }],
+          shippingMethod: "overnight",
+        });
         expect(new Set([...results, again].map((order) => order.id)).size).toBe(1);
         expect(again.items).toEqual(results[0]?.items);
         expect(again.shippingMethod).toBe("standard");
-        const [count] = await db.query<{ n: number }>("select count(*)::int as n from public.orders where idempotency_key = $1", [
-          input.idempotencyKey,
-        ]);
+        const [count] = await db.query<{ n: number }>(
+          "select count(*)::int as n from public.orders where idempotency_key = $1",
+          [input.idempotencyKey],
+        );
         expect(count?.n).toBe(1);
       });
 
@@ -767,8 +964,14 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const idempotencyKey = newKey();
         const items = [{ productId: "acc-1", quantity: 1 }];
         await placeOrder(a.scope, { items, idempotencyKey, userId: a.user.id, email: a.email });
-        await expectBackendError(placeOrder(b.scope, { items, idempotencyKey, userId: b.user.id, email: b.email }), "conflict");
-        await expectBackendError(placeOrder(anyScope(), { items, idempotencyKey, userId: null, email: "guest@example.com" }), "conflict");
+        await expectBackendError(
+          placeOrder(b.scope, { items, idempotencyKey, userId: b.user.id, email: b.email }),
+          "conflict",
+        );
+        await expectBackendError(
+          placeOrder(anyScope(), { items, idempotencyKey, userId: null, email: "guest@example.com" }),
+          "conflict",
+        );
       });
 
       test("unknown or out-of-stock products, bad quantities and incomplete details are refused", async () => {
@@ -789,14 +992,21 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         }
         await expectBackendError(place({ items: [] }), "invalid_input", /1 to 50 lines/);
         await expectBackendError(
-          place({ items: [{ productId: "clip-1", quantity: 1 }, { productId: "clip-1", quantity: 2 }] }),
+          place({
+            items: [
+              { productId: "clip-1", quantity: 1 },
+              { productId: "clip-1", quantity: 2 },
+            ],
+          }),
           "invalid_input",
           /only once/,
         );
         await expectBackendError(place({ shippingAddress: { ...shipping, city: " " } }), "invalid_input", /city/);
         await expectBackendError(place({ email: "nobody" }), "invalid_input", /e-mail/);
         await expectBackendError(place({ idempotencyKey: "short" }), "invalid_input");
-        const [count] = await db.query<{ n: number }>("select count(*)::int as n from public.orders where email = 'nobody'");
+        const [count] = await db.query<{ n: number }>(
+          "select count(*)::int as n from public.orders where email = 'nobody'",
+        );
         expect(count?.n).toBe(0);
       });
 
@@ -814,18 +1024,33 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const userId = user.id;
         const placed = [];
         for (const quantity of [1, 2, 3, 4, 5]) {
-          placed.push(await placeOrder(scope, { userId, items: [{ productId: "acc-2", quantity }, { productId: "clip-1", quantity: 1 }], email }));
+          placed.push(
+            await placeOrder(scope, {
+              userId,
+              items: [
+                { productId: "acc-2", quantity },
+                { productId: "clip-1", quantity: 1 },
+              ],
+              email,
+            }),
+          );
         }
         const newestFirst = [...placed].reverse();
         // Someone else's order is neither listed nor counted.
         const other = await signedUpUser();
-        await placeOrder(other.scope, { userId: other.user.id, items: [{ productId: "acc-2", quantity: 1 }], email: other.email });
+        await placeOrder(other.scope, {
+          userId: other.user.id,
+          items: [{ productId: "acc-2", quantity: 1 }],
+          email: other.email,
+        });
 
         const page = (offset: number, limit = 2) => scope.orders.listPageForUser({ userId, limit, offset });
         const first = await page(0);
         expect(first.totalCount).toBe(5);
         expect(first.orders).toEqual(newestFirst.slice(0, 2).map(asListed));
-        expect((await page(2)).orders.map((order) => order.id)).toEqual(newestFirst.slice(2, 4).map((order) => order.id));
+        expect((await page(2)).orders.map((order) => order.id)).toEqual(
+          newestFirst.slice(2, 4).map((order) => order.id),
+        );
         expect(await page(4)).toEqual({ orders: newestFirst.slice(4).map(asListed), totalCount: 5 });
         expect(await page(5)).toEqual({ orders: [], totalCount: 5 });
         expect(await page(1_000_000)).toEqual({ orders: [], totalCount: 5 });
@@ -866,7 +1091,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       const guestOrder = (overrides: Partial<Parameters<RequestBackend["orders"]["place"]>[0]> = {}) =>
         anyScope().orders.place({
           userId: null,
-          items: [{ productId: "clip-1", quantity: 1 }, { productId: "acc-2", quantity: 2 }],
+          items: [
+            { productId: "clip-1", quantity: 1 },
+            { productId: "acc-2", quantity: 2 },
+          ],
           shippingAddress: shipping,
           shippingMethod: "standard",
           email: uniqueEmail("guest"),
@@ -901,11 +1129,17 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
         expect(await backend.syncStaff({ staffEmails: [otherStaff.email], orderRecipients: [] })).toBe(1);
         expect(await backend.forRequest(requestWith(staff.cookie)).staff.isStaff()).toBe(false);
-        await expectBackendError(backend.forRequest(requestWith(staff.cookie)).staff.overview({ timeZone: "UTC" }), "not_authorized");
+        await expectBackendError(
+          backend.forRequest(requestWith(staff.cookie)).staff.overview({ timeZone: "UTC" }),
+          "not_authorized",
+        );
 
         expect(await syncTestStaff()).toBe(2);
         expect(await backend.forRequest(requestWith(staff.cookie)).staff.isStaff()).toBe(true);
-        await expectBackendError(backend.syncStaff({ staffEmails: ["not an address"], orderRecipients: [] }), "invalid_input");
+        await expectBackendError(
+          backend.syncStaff({ staffEmails: ["not an address"], orderRecipients: [] }),
+          "invalid_input",
+        );
       });
 
       test("a new order starts its timeline and tells the shop (ORDERS_EMAIL) in its transaction", async () => {
@@ -918,7 +1152,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(mail.find((message) => message.kind === "order_received")?.payload).toMatchObject({
           id: order.id,
           total_amount: order.totalAmount,
-          order_items: [expect.objectContaining({ product_id: "clip-1" }), expect.objectContaining({ product_id: "acc-2" })],
+          order_items: [
+            expect.objectContaining({ product_id: "clip-1" }),
+            expect.objectContaining({ product_id: "acc-2" }),
+          ],
         });
         const seen = await staff.scope.staff.getOrder({ orderId: order.id });
         expect(seen?.timeline).toEqual([
@@ -929,7 +1166,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       test("staff move an order pending -> paid -> shipped -> delivered; each step is in the timeline and e-mailed", async () => {
         const order = await guestOrder();
         const moves = staff.scope.staff;
-        await expect(moves.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" })).resolves.toMatchObject({
+        await expect(
+          moves.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" }),
+        ).resolves.toMatchObject({
           id: order.id,
           status: "paid",
         });
@@ -944,25 +1183,57 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await moves.moveOrder({ orderId: order.id, expectedStatus: "shipped", newStatus: "delivered" });
 
         const seen = await moves.getOrder({ orderId: order.id });
-        expect(seen).toMatchObject({ status: "delivered", carrier: "UPS", email: order.email, internalNote: null, guestLinkActive: true });
-        expect(seen?.timeline.map(({ actorLabel, actorEmail, fromStatus, toStatus }) => ({ actorLabel, actorEmail, fromStatus, toStatus }))).toEqual([
+        expect(seen).toMatchObject({
+          status: "delivered",
+          carrier: "UPS",
+          email: order.email,
+          internalNote: null,
+          guestLinkActive: true,
+        });
+        expect(
+          seen?.timeline.map(({ actorLabel, actorEmail, fromStatus, toStatus }) => ({
+            actorLabel,
+            actorEmail,
+            fromStatus,
+            toStatus,
+          })),
+        ).toEqual([
           { actorLabel: "customer", actorEmail: null, fromStatus: null, toStatus: "pending" },
           { actorLabel: "staff", actorEmail: staff.email, fromStatus: "pending", toStatus: "paid" },
           { actorLabel: "staff", actorEmail: staff.email, fromStatus: "paid", toStatus: "shipped" },
           { actorLabel: "staff", actorEmail: staff.email, fromStatus: "shipped", toStatus: "delivered" },
         ]);
         expect(seen?.timeline[2]?.details).toEqual({ carrier: "UPS", tracking_number: "1Z999AA10123456784" });
-        expect(seen?.statusHistory.map((change) => change.toStatus)).toEqual(["pending", "paid", "shipped", "delivered"]);
+        expect(seen?.statusHistory.map((change) => change.toStatus)).toEqual([
+          "pending",
+          "paid",
+          "shipped",
+          "delivered",
+        ]);
 
         const mail = (await mailFor(order.id)).filter((message) => message.recipient === order.email);
-        expect(mail.map((message) => message.kind)).toEqual(["order_confirmation", "order_paid", "order_shipped", "order_delivered"]);
-        expect(mail[2]?.payload).toMatchObject({ status: "shipped", carrier: "UPS", tracking_number: "1Z999AA10123456784" });
+        expect(mail.map((message) => message.kind)).toEqual([
+          "order_confirmation",
+          "order_paid",
+          "order_shipped",
+          "order_delivered",
+        ]);
+        expect(mail[2]?.payload).toMatchObject({
+          status: "shipped",
+          carrier: "UPS",
+          tracking_number: "1Z999AA10123456784",
+        });
       });
 
       test("cancelling needs a reason, which the customer's e-mail and the timeline carry", async () => {
         const order = await guestOrder();
         await expectBackendError(
-          staff.scope.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "cancelled", note: "  " }),
+          staff.scope.staff.moveOrder({
+            orderId: order.id,
+            expectedStatus: "pending",
+            newStatus: "cancelled",
+            note: "  ",
+          }),
           "invalid_input",
           /reason/,
         );
@@ -976,10 +1247,18 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const cancelled = (await mailFor(order.id)).find((message) => message.kind === "order_cancelled");
         expect(cancelled).toMatchObject({
           recipient: order.email,
-          payload: expect.objectContaining({ status: "cancelled", note: "Out of stock in this colour", from_status: "paid" }),
+          payload: expect.objectContaining({
+            status: "cancelled",
+            note: "Out of stock in this colour",
+            from_status: "paid",
+          }),
         });
         const seen = await staff.scope.staff.getOrder({ orderId: order.id });
-        expect(seen?.timeline.at(-1)).toMatchObject({ fromStatus: "paid", toStatus: "cancelled", note: "Out of stock in this colour" });
+        expect(seen?.timeline.at(-1)).toMatchObject({
+          fromStatus: "paid",
+          toStatus: "cancelled",
+          note: "Out of stock in this colour",
+        });
       });
 
       test("any other move is refused and changes nothing: no status, no timeline entry, no e-mail", async () => {
@@ -987,12 +1266,22 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const moves = staff.scope.staff;
         const move = (expectedStatus: OrderStatus, newStatus: OrderStatus, extra: Partial<OrderMove> = {}) =>
           moves.moveOrder({ orderId: order.id, expectedStatus, newStatus, ...extra });
-        await expectBackendError(move("pending", "delivered"), "move_not_allowed", /pending cannot be marked delivered/);
-        await expectBackendError(move("pending", "shipped", { carrier: "UPS", trackingNumber: "1Z" }), "move_not_allowed");
+        await expectBackendError(
+          move("pending", "delivered"),
+          "move_not_allowed",
+          /pending cannot be marked delivered/,
+        );
+        await expectBackendError(
+          move("pending", "shipped", { carrier: "UPS", trackingNumber: "1Z" }),
+          "move_not_allowed",
+        );
         await expectBackendError(move("pending", "pending"), "move_not_allowed");
         await move("pending", "paid");
         await expectBackendError(move("paid", "shipped", { carrier: "UPS" }), "invalid_input", /tracking number/);
-        await expectBackendError(move("paid", "shipped", { carrier: "UPS", trackingNumber: "<script>" }), "invalid_input");
+        await expectBackendError(
+          move("paid", "shipped", { carrier: "UPS", trackingNumber: "<script>" }),
+          "invalid_input",
+        );
         await expectBackendError(move("paid", "pending"), "move_not_allowed");
         await move("paid", "shipped", { carrier: "USPS", trackingNumber: "9400 1000 0000 0000 0000 00" });
         await expectBackendError(move("shipped", "cancelled", { note: "too late" }), "move_not_allowed");
@@ -1001,7 +1290,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           moves.moveOrder({ orderId: crypto.randomUUID(), expectedStatus: "pending", newStatus: "paid" }),
           "not_found",
         );
-        await expectBackendError(moves.moveOrder({ orderId: "not-an-id", expectedStatus: "pending", newStatus: "paid" }), "not_found");
+        await expectBackendError(
+          moves.moveOrder({ orderId: "not-an-id", expectedStatus: "pending", newStatus: "paid" }),
+          "not_found",
+        );
         await expectBackendError(
           moves.moveOrder({ orderId: order.id, expectedStatus: "shipped", newStatus: "refunded" as OrderStatus }),
           "move_not_allowed",
@@ -1009,7 +1301,11 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await statusOf(order.id)).toBe("shipped");
         expect((await moves.getOrder({ orderId: order.id }))?.timeline).toHaveLength(3);
         const toCustomer = (await mailFor(order.id)).filter((message) => message.recipient === order.email);
-        expect(toCustomer.map((message) => message.kind)).toEqual(["order_confirmation", "order_paid", "order_shipped"]);
+        expect(toCustomer.map((message) => message.kind)).toEqual([
+          "order_confirmation",
+          "order_paid",
+          "order_shipped",
+        ]);
       });
 
       test("two staff moving at once: one wins, the other is told the order changed meanwhile", async () => {
@@ -1027,7 +1323,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const lost = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
         expect(won).toHaveLength(1);
         expect(lost).toHaveLength(1);
-        expect(lost[0]?.reason).toMatchObject({ code: "order_changed", message: expect.stringMatching(/changed meanwhile/) });
+        expect(lost[0]?.reason).toMatchObject({
+          code: "order_changed",
+          message: expect.stringMatching(/changed meanwhile/),
+        });
         const seen = await staff.scope.staff.getOrder({ orderId: order.id });
         expect(seen?.timeline).toHaveLength(2);
         expect(seen?.status).toBe(seen?.timeline[1]?.toStatus);
@@ -1079,7 +1378,8 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(everyPending.orders.every((order) => order.status === "pending")).toBe(true);
 
         const exported = [];
-        for await (const order of staff.scope.staff.exportOrders({ status: null, search: `list-${tag}` })) exported.push(order.id);
+        for await (const order of staff.scope.staff.exportOrders({ status: null, search: `list-${tag}` }))
+          exported.push(order.id);
         expect(exported).toEqual([third.id, second.id, first.id]);
 
         await expectBackendError(list({ limit: 0 }), "invalid_input");
@@ -1114,7 +1414,12 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const pending = await guestOrder();
         const cancelled = await guestOrder();
         await staff.scope.staff.moveOrder({ orderId: paid.id, expectedStatus: "pending", newStatus: "paid" });
-        await staff.scope.staff.moveOrder({ orderId: cancelled.id, expectedStatus: "pending", newStatus: "cancelled", note: "Test" });
+        await staff.scope.staff.moveOrder({
+          orderId: cancelled.id,
+          expectedStatus: "pending",
+          newStatus: "cancelled",
+          note: "Test",
+        });
         const after = await staff.scope.staff.overview({ timeZone: "UTC" });
         const today = (overview: StaffOverview) => overview.days.at(-1)!;
         expect(today(after).count - today(before).count).toBe(2);
@@ -1137,12 +1442,17 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           idempotencyKey: newKey(),
         });
         await staff.scope.staff.setNote({ orderId: order.id, note: "  Gift wrap, call before delivery  " });
-        expect((await staff.scope.staff.getOrder({ orderId: order.id }))?.internalNote).toBe("Gift wrap, call before delivery");
+        expect((await staff.scope.staff.getOrder({ orderId: order.id }))?.internalNote).toBe(
+          "Gift wrap, call before delivery",
+        );
         const [listed] = await scope.orders.listForUser({ userId: user.id });
         expect(JSON.stringify(listed)).not.toContain("Gift wrap");
         await staff.scope.staff.setNote({ orderId: order.id, note: "" });
         expect((await staff.scope.staff.getOrder({ orderId: order.id }))?.internalNote).toBeNull();
-        await expectBackendError(staff.scope.staff.setNote({ orderId: order.id, note: "x".repeat(2001) }), "invalid_input");
+        await expectBackendError(
+          staff.scope.staff.setNote({ orderId: order.id, note: "x".repeat(2001) }),
+          "invalid_input",
+        );
         await expectBackendError(staff.scope.staff.setNote({ orderId: crypto.randomUUID(), note: "x" }), "not_found");
       });
 
@@ -1165,13 +1475,20 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           trackingNumber: "123456789012",
         });
         const [listed] = (await scope.orders.listPageForUser({ userId: user.id, limit: 10, offset: 0 })).orders;
-        expect(listed).toMatchObject({ status: "shipped", carrier: "FedEx", trackingNumber: "123456789012", shippingMethod: "standard" });
+        expect(listed).toMatchObject({
+          status: "shipped",
+          carrier: "FedEx",
+          trackingNumber: "123456789012",
+          shippingMethod: "standard",
+        });
         expect(listed?.statusHistory.map(({ fromStatus, toStatus }) => [fromStatus, toStatus])).toEqual([
           [null, "pending"],
           ["pending", "paid"],
           ["paid", "shipped"],
         ]);
-        expect(Date.parse(listed?.statusHistory[2]?.at ?? "")).toBeGreaterThanOrEqual(Date.parse(listed?.statusHistory[0]?.at ?? ""));
+        expect(Date.parse(listed?.statusHistory[2]?.at ?? "")).toBeGreaterThanOrEqual(
+          Date.parse(listed?.statusHistory[0]?.at ?? ""),
+        );
         // A member's confirmation carries no guest link: members sign in.
         expect((await mailFor(order.id)).find((message) => message.kind === "order_confirmation")?.secret).toBeNull();
       });
@@ -1187,14 +1504,20 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(JSON.stringify(page)).not.toContain(order.email);
         expect(JSON.stringify(page)).not.toContain(shipping.address);
 
-        await expect(anyScope().guestOrders.get({ token: token!.replace(/.$/, (last) => (last === "a" ? "b" : "a")) })).resolves.toBeNull();
+        await expect(
+          anyScope().guestOrders.get({ token: token!.replace(/.$/, (last) => (last === "a" ? "b" : "a")) }),
+        ).resolves.toBeNull();
         await expect(anyScope().guestOrders.get({ token: "short" })).resolves.toBeNull();
         expect(await staff.scope.staff.revokeGuestLink({ orderId: order.id })).toBe(true);
         expect(await staff.scope.staff.revokeGuestLink({ orderId: order.id })).toBe(false);
         await expect(anyScope().guestOrders.get({ token: token! })).resolves.toBeNull();
         const seen = await staff.scope.staff.getOrder({ orderId: order.id });
         expect(seen?.guestLinkActive).toBe(false);
-        expect(seen?.timeline.at(-1)).toMatchObject({ toStatus: null, note: "Guest order-page link revoked", actorEmail: staff.email });
+        expect(seen?.timeline.at(-1)).toMatchObject({
+          toStatus: null,
+          note: "Guest order-page link revoked",
+          actorEmail: staff.email,
+        });
         expect(seen?.statusHistory.map((change) => change.toStatus)).toEqual(["pending"]);
       });
 
@@ -1211,7 +1534,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const { subscribers, totalCount } = await staff.scope.staff.listSubscribers({ limit: 10, offset: 0 });
         expect(subscribers[0]).toMatchObject({ email: confirmedEmail });
         expect(subscribers.map((subscriber) => subscriber.email)).not.toContain(pendingEmail);
-        const [count] = await db.query<{ n: number }>("select count(*)::int as n from public.newsletter_subscribers where status = 'confirmed'");
+        const [count] = await db.query<{ n: number }>(
+          "select count(*)::int as n from public.newsletter_subscribers where status = 'confirmed'",
+        );
         expect(totalCount).toBe(count?.n);
         const exported = [];
         for await (const subscriber of staff.scope.staff.exportSubscribers()) exported.push(subscriber.email);
@@ -1237,7 +1562,13 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
             () => port.getOrder({ orderId: own.id }),
             () => port.overview({ timeZone: "UTC" }),
             () => port.moveOrder({ orderId: own.id, expectedStatus: "pending", newStatus: "paid" }),
-            () => port.moveOrder({ orderId: others.id, expectedStatus: "pending", newStatus: "cancelled", note: "mine now" }),
+            () =>
+              port.moveOrder({
+                orderId: others.id,
+                expectedStatus: "pending",
+                newStatus: "cancelled",
+                note: "mine now",
+              }),
             () => port.setNote({ orderId: others.id, note: "hello" }),
             () => port.revokeGuestLink({ orderId: others.id }),
             () => port.listSubscribers({ limit: 10, offset: 0 }),
@@ -1247,7 +1578,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           ];
           for (const refusal of refusals) await expectBackendError(refusal(), "not_authorized");
         }
-        await expectBackendError(anyScope().staff.listOrders({ status: null, search: "", limit: 10, offset: 0 }), "not_authenticated");
+        await expectBackendError(
+          anyScope().staff.listOrders({ status: null, search: "", limit: 10, offset: 0 }),
+          "not_authenticated",
+        );
         await expectBackendError(
           anyScope().staff.moveOrder({ orderId: others.id, expectedStatus: "pending", newStatus: "paid" }),
           "not_authenticated",
@@ -1255,7 +1589,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await statusOf(own.id)).toBe("pending");
         expect(await statusOf(others.id)).toBe("pending");
         expect((await staff.scope.staff.getOrder({ orderId: others.id }))?.internalNote).toBeNull();
-        expect((await member.scope.orders.listForUser({ userId: member.user.id })).map((order) => order.id)).toEqual([own.id]);
+        expect((await member.scope.orders.listForUser({ userId: member.user.id })).map((order) => order.id)).toEqual([
+          own.id,
+        ]);
       });
     });
 
@@ -1300,7 +1636,11 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           [email],
         );
         expect(row?.n).toBe(1);
-        await expectBackendError(anyScope().newsletter.subscribe({ email: "not an address" }), "invalid_input", /valid e-mail/);
+        await expectBackendError(
+          anyScope().newsletter.subscribe({ email: "not an address" }),
+          "invalid_input",
+          /valid e-mail/,
+        );
       });
     });
 
@@ -1311,7 +1651,11 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       };
       /** A guest's pending order with a card session attached, and what a paid event about it says. */
       const pendingCardOrder = async () => {
-        const order = await placeOrder(anyScope(), { userId: null, items: [{ productId: "clip-1", quantity: 1 }], email: uniqueEmail("payer") });
+        const order = await placeOrder(anyScope(), {
+          userId: null,
+          items: [{ productId: "clip-1", quantity: 1 }],
+          email: uniqueEmail("payer"),
+        });
         const sessionId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
         expect(await payments().attachSession({ orderId: order.id, provider: "stripe", sessionId })).toBe(true);
         const paid = {
@@ -1328,7 +1672,12 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       };
       const eventId = () => `evt_test_${crypto.randomUUID().replaceAll("-", "")}`;
       const messagesFor = async (orderId: string, kind: string) =>
-        (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where kind = $1 and payload ->> 'id' = $2", [kind, orderId]))[0]?.n;
+        (
+          await db.query<{ n: number }>(
+            "select count(*)::int as n from public.outbox where kind = $1 and payload ->> 'id' = $2",
+            [kind, orderId],
+          )
+        )[0]?.n;
 
       test("an order reads with its payment; a session is attached only while the order is pending", async () => {
         const { order, sessionId } = await pendingCardOrder();
@@ -1343,8 +1692,16 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await payments().order({ orderId: crypto.randomUUID() })).toBeNull();
         expect(await payments().order({ orderId: "not-an-id" })).toBeNull();
 
-        await payments().recordEvent({ ...(await pendingCardOrder()).paid, orderId: order.id, sessionId, eventId: eventId(), action: "failed" });
-        expect(await payments().attachSession({ orderId: order.id, provider: "stripe", sessionId: "cs_test_later" })).toBe(false);
+        await payments().recordEvent({
+          ...(await pendingCardOrder()).paid,
+          orderId: order.id,
+          sessionId,
+          eventId: eventId(),
+          action: "failed",
+        });
+        expect(
+          await payments().attachSession({ orderId: order.id, provider: "stripe", sessionId: "cs_test_later" }),
+        ).toBe(false);
         expect((await payments().order({ orderId: order.id }))?.payment.sessionId).toBe(sessionId);
       });
 
@@ -1352,7 +1709,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const { order, paid } = await pendingCardOrder();
         const id = eventId();
         expect(await payments().recordEvent({ ...paid, eventId: id })).toBe("paid");
-        expect(await payments().order({ orderId: order.id })).toMatchObject({ status: "paid", payment: { reference: paid.reference } });
+        expect(await payments().order({ orderId: order.id })).toMatchObject({
+          status: "paid",
+          payment: { reference: paid.reference },
+        });
         expect(await messagesFor(order.id, "order_paid")).toBe(1);
         const timeline = await db.query<{ actor_label: string; from_status: string; to_status: string }>(
           "select actor_label, from_status, to_status from public.order_events where order_id = $1 and to_status = 'paid'",
@@ -1362,44 +1722,81 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
         // The same event again (Stripe retries), and another event about the same payment: nothing more.
         expect(await payments().recordEvent({ ...paid, eventId: id })).toBe("duplicate");
-        expect(await payments().recordEvent({ ...paid, eventId: eventId(), eventType: "checkout.session.async_payment_succeeded" })).toBe("already_paid");
+        expect(
+          await payments().recordEvent({
+            ...paid,
+            eventId: eventId(),
+            eventType: "checkout.session.async_payment_succeeded",
+          }),
+        ).toBe("already_paid");
         expect(await messagesFor(order.id, "order_paid")).toBe(1);
-        const [stored] = await db.query<{ n: number }>("select count(*)::int as n from public.payment_events where event_id = $1", [id]);
+        const [stored] = await db.query<{ n: number }>(
+          "select count(*)::int as n from public.payment_events where event_id = $1",
+          [id],
+        );
         expect(stored?.n).toBe(1);
       });
 
       test("one event delivered twice at once pays once", async () => {
         const { order, paid } = await pendingCardOrder();
         const id = eventId();
-        const outcomes = await Promise.all([payments().recordEvent({ ...paid, eventId: id }), payments().recordEvent({ ...paid, eventId: id })]);
+        const outcomes = await Promise.all([
+          payments().recordEvent({ ...paid, eventId: id }),
+          payments().recordEvent({ ...paid, eventId: id }),
+        ]);
         expect(outcomes.sort()).toEqual(["duplicate", "paid"]);
         expect(await messagesFor(order.id, "order_paid")).toBe(1);
       });
 
       test("an event about another session, another amount or no known order changes nothing", async () => {
         const { order, paid } = await pendingCardOrder();
-        expect(await payments().recordEvent({ ...paid, eventId: eventId(), sessionId: "cs_test_someone_else" })).toBe("other_session");
-        expect(await payments().recordEvent({ ...paid, eventId: eventId(), amount: paid.amount - 1 })).toBe("amount_mismatch");
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), sessionId: "cs_test_someone_else" })).toBe(
+          "other_session",
+        );
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), amount: paid.amount - 1 })).toBe(
+          "amount_mismatch",
+        );
         expect(await payments().recordEvent({ ...paid, eventId: eventId(), currency: "eur" })).toBe("amount_mismatch");
-        expect(await payments().recordEvent({ ...paid, eventId: eventId(), orderId: crypto.randomUUID() })).toBe("unknown_order");
-        expect(await payments().recordEvent({ ...paid, eventId: eventId(), orderId: "<script>" })).toBe("unknown_order");
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), orderId: crypto.randomUUID() })).toBe(
+          "unknown_order",
+        );
+        expect(await payments().recordEvent({ ...paid, eventId: eventId(), orderId: "<script>" })).toBe(
+          "unknown_order",
+        );
         expect((await payments().order({ orderId: order.id }))?.status).toBe("pending");
         expect(await messagesFor(order.id, "order_paid")).toBe(0);
       });
 
       test("a failed or expired session cancels a pending order, and only a pending one", async () => {
         const { order, paid } = await pendingCardOrder();
-        const expired = { ...paid, eventType: "checkout.session.expired", action: "failed" as const, reference: null, amount: null, currency: null };
+        const expired = {
+          ...paid,
+          eventType: "checkout.session.expired",
+          action: "failed" as const,
+          reference: null,
+          amount: null,
+          currency: null,
+        };
         expect(await payments().recordEvent({ ...expired, eventId: eventId() })).toBe("cancelled");
         expect(await payments().order({ orderId: order.id })).toMatchObject({ status: "cancelled" });
         expect(await messagesFor(order.id, "order_cancelled")).toBe(1);
         // Paid after all (the shopper paid in another tab as it expired): kept for staff to refund, not paid.
         expect(await payments().recordEvent({ ...paid, eventId: eventId() })).toBe("paid_after_cancel");
-        expect(await payments().order({ orderId: order.id })).toMatchObject({ status: "cancelled", payment: { reference: paid.reference } });
+        expect(await payments().order({ orderId: order.id })).toMatchObject({
+          status: "cancelled",
+          payment: { reference: paid.reference },
+        });
 
         const other = await pendingCardOrder();
         expect(await payments().recordEvent({ ...other.paid, eventId: eventId() })).toBe("paid");
-        expect(await payments().recordEvent({ ...expired, orderId: other.order.id, sessionId: other.sessionId, eventId: eventId() })).toBe("not_pending");
+        expect(
+          await payments().recordEvent({
+            ...expired,
+            orderId: other.order.id,
+            sessionId: other.sessionId,
+            eventId: eventId(),
+          }),
+        ).toBe("not_pending");
         expect((await payments().order({ orderId: other.order.id }))?.status).toBe("paid");
       });
 
@@ -1416,17 +1813,29 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         });
         expect(await staff.scope.staff.orderPayment({ orderId: crypto.randomUUID() })).toBeNull();
         await expectBackendError(member.scope.staff.orderPayment({ orderId: order.id }), "not_authorized");
-        const refund = { orderId: order.id, reason: "Out of stock", refundReference: "re_test_contract", refundAmount: order.totalAmount };
+        const refund = {
+          orderId: order.id,
+          reason: "Out of stock",
+          refundReference: "re_test_contract",
+          refundAmount: order.totalAmount,
+        };
         await expectBackendError(member.scope.staff.cancelRefunded(refund), "not_authorized");
         expect((await payments().order({ orderId: order.id }))?.status).toBe("paid");
 
-        await expect(staff.scope.staff.cancelRefunded(refund)).resolves.toMatchObject({ id: order.id, status: "cancelled" });
+        await expect(staff.scope.staff.cancelRefunded(refund)).resolves.toMatchObject({
+          id: order.id,
+          status: "cancelled",
+        });
         expect((await payments().order({ orderId: order.id }))?.payment.refundReference).toBe("re_test_contract");
         const [entry] = await db.query<{ to_status: string; note: string; details: Record<string, unknown> }>(
           "select to_status, note, details from public.order_events where order_id = $1 and to_status = 'cancelled'",
           [order.id],
         );
-        expect(entry).toEqual({ to_status: "cancelled", note: "Out of stock", details: { refund_reference: "re_test_contract", refund_amount: order.totalAmount } });
+        expect(entry).toEqual({
+          to_status: "cancelled",
+          note: "Out of stock",
+          details: { refund_reference: "re_test_contract", refund_amount: order.totalAmount },
+        });
         const [mail] = await db.query<{ payload: Record<string, unknown> }>(
           "select payload from public.outbox where kind = 'order_cancelled' and payload ->> 'id' = $1",
           [order.id],
@@ -1436,17 +1845,32 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await expectBackendError(staff.scope.staff.cancelRefunded(refund), "order_changed");
 
         // An order paid by hand has no card payment to refund.
-        const manual = await placeOrder(anyScope(), { userId: null, items: [{ productId: "acc-1", quantity: 1 }], email: uniqueEmail("manual") });
+        const manual = await placeOrder(anyScope(), {
+          userId: null,
+          items: [{ productId: "acc-1", quantity: 1 }],
+          email: uniqueEmail("manual"),
+        });
         await staff.scope.staff.moveOrder({ orderId: manual.id, expectedStatus: "pending", newStatus: "paid" });
-        await expectBackendError(staff.scope.staff.cancelRefunded({ ...refund, orderId: manual.id }), "invalid_input", /not paid by card/);
+        await expectBackendError(
+          staff.scope.staff.cancelRefunded({ ...refund, orderId: manual.id }),
+          "invalid_input",
+          /not paid by card/,
+        );
         expect((await payments().order({ orderId: manual.id }))?.status).toBe("paid");
       });
 
       test("the shopper leaving the payment page cancels the order only for its own session", async () => {
         const { order, sessionId } = await pendingCardOrder();
-        expect(await payments().cancelUnpaid({ orderId: order.id, sessionId: "cs_test_another" })).toMatchObject({ status: "pending" });
+        expect(await payments().cancelUnpaid({ orderId: order.id, sessionId: "cs_test_another" })).toMatchObject({
+          status: "pending",
+        });
         const cancelled = await payments().cancelUnpaid({ orderId: order.id, sessionId });
-        expect(cancelled).toMatchObject({ status: "cancelled", items: order.items, shippingAddress: shipping, email: order.email });
+        expect(cancelled).toMatchObject({
+          status: "cancelled",
+          items: order.items,
+          shippingAddress: shipping,
+          email: order.email,
+        });
         expect(await payments().cancelUnpaid({ orderId: order.id, sessionId })).toMatchObject({ status: "cancelled" });
         expect(await messagesFor(order.id, "order_cancelled")).toBe(1);
         expect(await payments().cancelUnpaid({ orderId: crypto.randomUUID(), sessionId })).toBeNull();
@@ -1459,7 +1883,8 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       // New orders announced to nobody: the tests count only the shoppers' own messages.
       beforeAll(() => backend.syncStaff({ staffEmails: [], orderRecipients: [] }));
       const outbox = () => {
-        if (!backend.outbox) throw new Error("This backend's contract runs with an outbox (the Supabase fake with its service-role key).");
+        if (!backend.outbox)
+          throw new Error("This backend's contract runs with an outbox (the Supabase fake with its service-role key).");
         return backend.outbox;
       };
       /** Marks every due message sent, so that the test's own are the only ones to claim. */
@@ -1467,17 +1892,28 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         for (;;) {
           const messages = await outbox().claim({ limit: 100, leaseSeconds: 60 });
           if (messages.length === 0) return;
-          for (const message of messages) await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" });
+          for (const message of messages)
+            await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" });
         }
       }
       const guestOrder = (email: string) =>
-        anyScope().orders.place({ userId: null, items: [{ productId: "clip-1", quantity: 1 }], shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: newKey() });
+        anyScope().orders.place({
+          userId: null,
+          items: [{ productId: "clip-1", quantity: 1 }],
+          shippingAddress: shipping,
+          shippingMethod: "standard",
+          email,
+          idempotencyKey: newKey(),
+        });
 
       test("two senders claiming at once get different messages, each with a claim of its own; a held claim is not taken", async () => {
         await drain();
         const emails = [uniqueEmail("claim-a"), uniqueEmail("claim-b")];
         for (const email of emails) await guestOrder(email);
-        const [first, second] = await Promise.all([outbox().claim({ limit: 1, leaseSeconds: 60 }), outbox().claim({ limit: 1, leaseSeconds: 60 })]);
+        const [first, second] = await Promise.all([
+          outbox().claim({ limit: 1, leaseSeconds: 60 }),
+          outbox().claim({ limit: 1, leaseSeconds: 60 }),
+        ]);
         expect([...first!, ...second!].map((message) => message.recipient).sort()).toEqual(emails.sort());
         expect(first![0]!.claim).not.toBe(second![0]!.claim);
         expect(await outbox().claim({ limit: 10, leaseSeconds: 60 })).toEqual([]);
@@ -1498,12 +1934,19 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(crashed?.recipient).toBe(email);
         // Due again once the 1 s lease has passed (the database's clock decides).
         let taken: Awaited<ReturnType<OutboxPort["claim"]>> = [];
-        await expect.poll(async () => (taken = await outbox().claim({ limit: 1, leaseSeconds: 60 })).length, { timeout: 15_000, interval: 200 }).toBe(1);
+        await expect
+          .poll(async () => (taken = await outbox().claim({ limit: 1, leaseSeconds: 60 })).length, {
+            timeout: 15_000,
+            interval: 200,
+          })
+          .toBe(1);
         const [retaken] = taken;
         expect(retaken).toMatchObject({ id: crashed!.id, recipient: email, attempts: crashed!.attempts + 1 });
         expect(retaken!.claim).not.toBe(crashed!.claim);
         expect(await outbox().renew({ id: crashed!.id, claim: crashed!.claim, leaseSeconds: 60 })).toBe(false);
-        expect(await outbox().finish({ id: crashed!.id, claim: crashed!.claim, outcome: "failed", error: "stale" })).toBe(false);
+        expect(
+          await outbox().finish({ id: crashed!.id, claim: crashed!.claim, outcome: "failed", error: "stale" }),
+        ).toBe(false);
         // The new holder's claim is intact.
         expect(await outbox().renew({ id: retaken!.id, claim: retaken!.claim, leaseSeconds: 60 })).toBe(true);
         expect(await outbox().finish({ id: retaken!.id, claim: retaken!.claim, outcome: "sent" })).toBe(true);
@@ -1515,12 +1958,21 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         const orders = [];
         for (let index = 0; index < 6; index += 1) orders.push(await guestOrder(victim));
         expect(new Set(orders.map((order) => order.id)).size).toBe(6);
-        const rows = await db.query<{ capped: boolean; failed: boolean; last_error: string | null; secret: string | null }>(
+        const rows = await db.query<{
+          capped: boolean;
+          failed: boolean;
+          last_error: string | null;
+          secret: string | null;
+        }>(
           "select capped, failed_at is not null as failed, last_error, secret from public.outbox where lower(recipient) = lower($1) order by created_at",
           [victim],
         );
         expect(rows.map((row) => row.capped)).toEqual([false, false, false, false, false, true]);
-        expect(rows[5]).toMatchObject({ failed: true, secret: null, last_error: expect.stringMatching(/per-recipient cap/) });
+        expect(rows[5]).toMatchObject({
+          failed: true,
+          secret: null,
+          last_error: expect.stringMatching(/per-recipient cap/),
+        });
         const claimed = await outbox().claim({ limit: 100, leaseSeconds: 60 });
         expect(claimed.filter((message) => message.recipient === victim)).toHaveLength(5);
         for (const message of claimed) await outbox().finish({ id: message.id, claim: message.claim, outcome: "sent" });
@@ -1537,11 +1989,20 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         await guestOrder(uniqueEmail("claim-retry"));
         const [held] = await outbox().claim({ limit: 1, leaseSeconds: 60 });
         const retryAt = new Date(Date.now() + 600_000);
-        expect(await outbox().finish({ id: held!.id, claim: held!.claim, outcome: "retry", error: "421 try later", retryAt })).toBe(true);
-        const [row] = await db.query<{ next_attempt_at: Date | string; claimed_until: Date | string | null; last_error: string }>(
-          "select next_attempt_at, claimed_until, last_error from public.outbox where id = $1",
-          [held!.id],
-        );
+        expect(
+          await outbox().finish({
+            id: held!.id,
+            claim: held!.claim,
+            outcome: "retry",
+            error: "421 try later",
+            retryAt,
+          }),
+        ).toBe(true);
+        const [row] = await db.query<{
+          next_attempt_at: Date | string;
+          claimed_until: Date | string | null;
+          last_error: string;
+        }>("select next_attempt_at, claimed_until, last_error from public.outbox where id = $1", [held!.id]);
         expect(new Date(row!.next_attempt_at).getTime()).toBe(retryAt.getTime());
         expect(row).toMatchObject({ claimed_until: null, last_error: "421 try later" });
       });

@@ -2,11 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { getMigratedSnapshot } from "#tests/support/pglite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { listMigrations, migrate } from "~/backend/sql/migrations.server";
 import { openPGliteDatabase, wrapPGlite } from "~/backend/sql/pglite-database.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { getMigratedSnapshot } from "#tests/support/pglite";
 
 // Decision 0022: a new data directory starts from the migrated image the build ships instead of initdb and the
 // migrations. Whatever it starts from, the database must end up as one migrated from scratch.
@@ -70,9 +71,7 @@ async function databaseState(db: SqlDatabase) {
     policies: await db.query(
       `select schemaname, tablename, policyname, permissive, roles::text, cmd, qual, with_check from pg_policies order by 1, 2, 3`,
     ),
-    roles: await db.query(
-      `select rolname, rolsuper, rolinherit, rolcanlogin, rolbypassrls from pg_roles order by 1`,
-    ),
+    roles: await db.query(`select rolname, rolsuper, rolinherit, rolcanlogin, rolbypassrls from pg_roles order by 1`),
     schemas: await db.query(
       `select n.nspname, coalesce(n.nspacl::text, '') as acl from pg_namespace n where ${appSchemas} order by 1`,
     ),
@@ -147,7 +146,9 @@ describe("a new data directory started from the migrated image", () => {
     const reopened = await openMigrated(dataDir, shippedImage);
     try {
       expect(reopened.applied).toEqual([]);
-      expect(await reopened.db.query("select email from public.newsletter_subscribers")).toEqual([{ email: "kept@example.com" }]);
+      expect(await reopened.db.query("select email from public.newsletter_subscribers")).toEqual([
+        { email: "kept@example.com" },
+      ]);
     } finally {
       await reopened.db.close();
     }

@@ -1,13 +1,14 @@
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { createTestBackend, testBackendOptions } from "#tests/support/pglite";
+import { startPostgresCluster, type PostgresCluster } from "#tests/support/postgres-cluster";
+import { shippingAddress } from "#tests/support/shipping";
+import { startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+
 import type { Backend } from "~/backend/port";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { openPostgresBackend } from "~/backend/sql/sql-backend.server";
-import { shippingAddress } from "#tests/support/shipping";
 import { createMailTransport } from "~/modules/mail/transport.server";
-import { createTestMailSender } from "#tests/support/mail-sender";
-import { createTestBackend, testBackendOptions } from "#tests/support/pglite";
-import { type PostgresCluster, startPostgresCluster } from "#tests/support/postgres-cluster";
-import { startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 
 // Delivery that loses nothing and sends nothing twice (decision 0016): a mail server that is away, two instances on
 // one PostgreSQL, a process that dies between the commit and the send. Each waits on positive events (a failed
@@ -75,19 +76,33 @@ describe("a mail server that is away", () => {
       const emails = await placeOrders(backend, "smtp-down", 5);
       // Wait until every message has failed at least once (a positive event), then bring the server back.
       await expect
-        .poll(async () => (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where attempts >= 1 and last_error is not null"))[0]!.n, {
-          timeout: 60_000,
-        })
+        .poll(
+          async () =>
+            (
+              await db.query<{ n: number }>(
+                "select count(*)::int as n from public.outbox where attempts >= 1 and last_error is not null",
+              )
+            )[0]!.n,
+          {
+            timeout: 60_000,
+          },
+        )
         .toBe(5);
       smtp.setDown(false);
       expect(await arrivalsFor(emails)).toEqual([1, 1, 1, 1, 1]);
       await expect
-        .poll(async () => (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where sent_at is null"))[0]!.n, {
-          timeout: 60_000,
-        })
+        .poll(
+          async () =>
+            (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where sent_at is null"))[0]!.n,
+          {
+            timeout: 60_000,
+          },
+        )
         .toBe(0);
       // Every row is marked sent: nothing else can go out, and each address still got one message.
-      expect(emails.map((email) => smtp.received.filter((mail) => mail.recipients.includes(email)).length)).toEqual([1, 1, 1, 1, 1]);
+      expect(emails.map((email) => smtp.received.filter((mail) => mail.recipients.includes(email)).length)).toEqual([
+        1, 1, 1, 1, 1,
+      ]);
     } finally {
       smtp.setDown(false);
       await sender.stop();
@@ -109,7 +124,9 @@ describe("several instances on one PostgreSQL", () => {
       // Both drain at once, round after round, in parallel.
       await Promise.all([...senders, ...senders].map((sender) => sender.runOnce()));
       expect(await arrivalsFor(emails)).toEqual(emails.map(() => 1));
-      const ids = smtp.received.filter((mail) => mail.recipients[0]?.startsWith("two-senders-")).map((mail) => mail.parsed.messageId);
+      const ids = smtp.received
+        .filter((mail) => mail.recipients[0]?.startsWith("two-senders-"))
+        .map((mail) => mail.parsed.messageId);
       expect(new Set(ids).size).toBe(30);
     } finally {
       await Promise.all(senders.map((sender) => sender.stop()));
@@ -137,7 +154,15 @@ describe("several instances on one PostgreSQL", () => {
       // Once the first sender holds the message, the second one starts polling.
       const db = await openPostgresDatabase({ url, poolSize: 1 });
       await expect
-        .poll(async () => (await db.query<{ n: number }>("select count(*)::int as n from public.outbox where claim_token is not null"))[0]!.n, { timeout: 10_000 })
+        .poll(
+          async () =>
+            (
+              await db.query<{ n: number }>(
+                "select count(*)::int as n from public.outbox where claim_token is not null",
+              )
+            )[0]!.n,
+          { timeout: 10_000 },
+        )
         .toBe(1);
       await db.close();
       idle!.start();
@@ -160,7 +185,15 @@ describe("several instances on one PostgreSQL", () => {
     // The dying sender claimed one message (a 1 s lease), delivered it, and was killed before marking it sent.
     const [inFlight] = await dying.outbox!.claim({ limit: 1, leaseSeconds: 1 });
     const transport = createMailTransport({ smtpUrl: smtp.url, mailDir: "/nonexistent" });
-    await transport.send({ from: "Luxe Strands <shop@luxe.test>", to: inFlight!.recipient, subject: "Your order", text: "x", html: "<p>x</p>", headers: {}, outboxId: inFlight!.id });
+    await transport.send({
+      from: "Luxe Strands <shop@luxe.test>",
+      to: inFlight!.recipient,
+      subject: "Your order",
+      text: "x",
+      html: "<p>x</p>",
+      headers: {},
+      outboxId: inFlight!.id,
+    });
     transport.close();
     await dying.close();
 
@@ -169,7 +202,11 @@ describe("several instances on one PostgreSQL", () => {
     try {
       sender.start();
       const expected = emails.map((email) => (email === inFlight!.recipient ? 2 : 1));
-      await expect.poll(() => emails.map((email) => smtp.received.filter((mail) => mail.recipients.includes(email)).length), { timeout: 60_000 }).toEqual(expected);
+      await expect
+        .poll(() => emails.map((email) => smtp.received.filter((mail) => mail.recipients.includes(email)).length), {
+          timeout: 60_000,
+        })
+        .toEqual(expected);
       const copies = smtp.received.filter((mail) => mail.recipients.includes(inFlight!.recipient));
       expect(new Set(copies.map((mail) => mail.parsed.messageId)).size).toBe(1);
     } finally {

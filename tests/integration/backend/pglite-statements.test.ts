@@ -2,9 +2,10 @@
 // as one pipeline. These pin what the adapter relies on: a batch is one transaction, a failure leaves nothing
 // behind, and statements never run inside another caller's transaction.
 import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { openTestDatabase } from "#tests/support/pglite";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+
+import type { SqlDatabase } from "~/backend/sql/sql-database";
 
 let db: SqlDatabase;
 let pglite: PGlite;
@@ -42,14 +43,19 @@ async function sqlStateOf(promise: Promise<unknown>): Promise<string | undefined
 describe("PGlite statements", () => {
   test("a batch returns each statement's rows, and SET LOCAL lasts until its end only", async () => {
     const [claims, who, numbers] = await db.batch([
-      { text: "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true)", params: ["authenticated", "6f1c1f9e-3c1a-4c55-9d51-2f0d9f9a1b11"] },
+      {
+        text: "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true)",
+        params: ["authenticated", "6f1c1f9e-3c1a-4c55-9d51-2f0d9f9a1b11"],
+      },
       { text: "select current_user::text as role, auth.uid()::text as uid" },
       { text: "select n from generate_series(1, $1::int) as n", params: [3] },
     ]);
     expect(claims).toHaveLength(1);
     expect(who).toEqual([{ role: "authenticated", uid: "6f1c1f9e-3c1a-4c55-9d51-2f0d9f9a1b11" }]);
     expect(numbers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
-    const [after] = await db.query<{ role: string; uid: string | null }>("select current_user::text as role, auth.uid()::text as uid");
+    const [after] = await db.query<{ role: string; uid: string | null }>(
+      "select current_user::text as role, auth.uid()::text as uid",
+    );
     expect(after).toEqual({ role: "postgres", uid: null });
   });
 

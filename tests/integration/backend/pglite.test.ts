@@ -4,14 +4,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
+import { installTestBackend, openTestDatabase, testBackendOptions } from "#tests/support/pglite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { backendFor, getBackend } from "~/backend/backend.server";
 import { BackendError } from "~/backend/errors";
 import type { Backend } from "~/backend/port";
-import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { createSqlBackend, openEmbeddedBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
-import { backendFor, getBackend } from "~/backend/backend.server";
-import { installTestBackend, openTestDatabase, testBackendOptions } from "#tests/support/pglite";
-import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { describeBackendContract, outboxRecoveryCode } from "./contract";
 import { describeSqlBackend } from "./sql-backend-suite";
 
@@ -21,12 +22,21 @@ const embeddedOver = (db: SqlDatabase, overrides: Partial<SqlBackendOptions> = {
 
 describeBackendContract("embedded (PGlite)", async () => {
   const { db } = await openTestDatabase();
-  return { db, createBackend: (overrides = {}) => embeddedOver(db, overrides), recoveryCode: (email) => outboxRecoveryCode(db, email), teardown: () => db.close() };
+  return {
+    db,
+    createBackend: (overrides = {}) => embeddedOver(db, overrides),
+    recoveryCode: (email) => outboxRecoveryCode(db, email),
+    teardown: () => db.close(),
+  };
 });
 
 describeSqlBackend("embedded (PGlite)", async () => {
   const { db } = await openTestDatabase();
-  return { db, createBackend: (overrides = {}, database = db) => embeddedOver(database, overrides), teardown: () => db.close() };
+  return {
+    db,
+    createBackend: (overrides = {}, database = db) => embeddedOver(database, overrides),
+    teardown: () => db.close(),
+  };
 });
 
 describe("embedded backend on disk", () => {
@@ -91,7 +101,10 @@ describe("embedded backend on disk", () => {
       const restarted = await openEmbeddedBackend(dataDir, testBackendOptions);
       try {
         const scope = restarted.forRequest(new Request("http://shop.test/"));
-        const signedIn = await scope.auth.signInWithPassword({ email: "persisted@example.com", password: "long enough 1" });
+        const signedIn = await scope.auth.signInWithPassword({
+          email: "persisted@example.com",
+          password: "long enough 1",
+        });
         expect(signedIn.id).toBe(user.id);
         expect(await scope.carts.list({ userId: user.id })).toEqual([{ productId: "clip-1", quantity: 2 }]);
       } finally {
@@ -100,14 +113,18 @@ describe("embedded backend on disk", () => {
     },
   );
 
-  test("a lock nobody refreshes any more (its process was killed) is taken over once stale", { timeout: 60_000 }, async () => {
-    // What a kill -9 leaves: the lock directory, no longer refreshed. Its PID or hostname play no part.
-    fs.mkdirSync(lockDir());
-    const backend = await openEmbeddedBackend(dataDir, testBackendOptions);
-    expect(fs.statSync(lockDir()).mtimeMs).toBeGreaterThan(Date.now() - 10_000);
-    await backend.close();
-    expect(fs.existsSync(lockDir())).toBe(false);
-  });
+  test(
+    "a lock nobody refreshes any more (its process was killed) is taken over once stale",
+    { timeout: 60_000 },
+    async () => {
+      // What a kill -9 leaves: the lock directory, no longer refreshed. Its PID or hostname play no part.
+      fs.mkdirSync(lockDir());
+      const backend = await openEmbeddedBackend(dataDir, testBackendOptions);
+      expect(fs.statSync(lockDir()).mtimeMs).toBeGreaterThan(Date.now() - 10_000);
+      await backend.close();
+      expect(fs.existsSync(lockDir())).toBe(false);
+    },
+  );
 });
 
 describe("test hook for route and module tests", () => {
@@ -130,7 +147,8 @@ describe("embedded backend: session cache", () => {
   let db: SqlDatabase;
   const backendOver = (overrides: Partial<SqlBackendOptions> = {}) =>
     createSqlBackend(db, "embedded (test)", { ...testBackendOptions, cacheSessions: true, ...overrides });
-  const requestWith = (cookie?: string) => new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
+  const requestWith = (cookie?: string) =>
+    new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
 
   beforeAll(async () => {
     ({ db } = await openTestDatabase());
@@ -181,7 +199,9 @@ describe("embedded backend: session cache", () => {
     await expect(userOf(backend, cookie)).resolves.toEqual(user);
     await expect(userOf(backend, otherCookie)).resolves.toEqual(user);
 
-    await backend.forRequest(requestWith(cookie)).auth.changePassword({ currentPassword: password, password: "another long one 2" });
+    await backend
+      .forRequest(requestWith(cookie))
+      .auth.changePassword({ currentPassword: password, password: "another long one 2" });
     await expect(userOf(backend, otherCookie)).resolves.toBeNull();
     await expect(userOf(backend, cookie)).resolves.toEqual(user);
   });
@@ -218,7 +238,8 @@ describe("embedded backend: session cache", () => {
 describe("SQL adapter: data calls run as the request's verified session (decision 0020)", () => {
   let db: SqlDatabase;
   let backend: Backend;
-  const requestWith = (cookie?: string) => new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
+  const requestWith = (cookie?: string) =>
+    new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
 
   beforeAll(async () => {
     ({ db } = await openTestDatabase());
@@ -231,10 +252,14 @@ describe("SQL adapter: data calls run as the request's verified session (decisio
 
   async function signedUp() {
     const scope = backend.forRequest(requestWith());
-    const { user } = await scope.auth.signUp({ email: `bound-${crypto.randomUUID()}@example.com`, password: "long enough 1" });
+    const { user } = await scope.auth.signUp({
+      email: `bound-${crypto.randomUUID()}@example.com`,
+      password: "long enough 1",
+    });
     return { user, cookie: cookiesAfter(scope.responseHeaders) };
   }
-  const cartRows = (userId: string) => db.query("select product_id from public.cart_items where user_id = $1", [userId]);
+  const cartRows = (userId: string) =>
+    db.query("select product_id from public.cart_items where user_id = $1", [userId]);
 
   test("a userId naming another user, or any user without a session, is refused and changes nothing", async () => {
     const alice = await signedUp();
@@ -244,9 +269,9 @@ describe("SQL adapter: data calls run as the request's verified session (decisio
       code: "not_authenticated",
     });
     await expect(asAlice.wishlist.list({ userId: bob.user.id })).rejects.toMatchObject({ code: "not_authenticated" });
-    await expect(backend.forRequest(requestWith()).carts.add({ userId: bob.user.id, productId: "clip-1", quantity: 1 })).rejects.toBeInstanceOf(
-      BackendError,
-    );
+    await expect(
+      backend.forRequest(requestWith()).carts.add({ userId: bob.user.id, productId: "clip-1", quantity: 1 }),
+    ).rejects.toBeInstanceOf(BackendError);
     expect(await cartRows(bob.user.id)).toEqual([]);
   });
 

@@ -1,12 +1,13 @@
+import { testBackendOptions } from "#tests/support/pglite";
+import { startPostgresCluster, type PostgresCluster } from "#tests/support/postgres-cluster";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { BackendError } from "~/backend/errors";
 import type { Backend } from "~/backend/port";
 import { migrate } from "~/backend/sql/migrations.server";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { createSqlBackend, openPostgresBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { type PostgresCluster, startPostgresCluster } from "#tests/support/postgres-cluster";
-import { testBackendOptions } from "#tests/support/pglite";
 import { describeBackendContract, outboxRecoveryCode } from "./contract";
 import { describeSqlBackend } from "./sql-backend-suite";
 
@@ -33,12 +34,21 @@ const postgresOver = (db: SqlDatabase, overrides: Partial<SqlBackendOptions> = {
 
 describeBackendContract("postgres (PostgreSQL 15)", async () => {
   const db = await migratedDatabase("contract");
-  return { db, createBackend: (overrides = {}) => postgresOver(db, overrides), recoveryCode: (email) => outboxRecoveryCode(db, email), teardown: () => db.close() };
+  return {
+    db,
+    createBackend: (overrides = {}) => postgresOver(db, overrides),
+    recoveryCode: (email) => outboxRecoveryCode(db, email),
+    teardown: () => db.close(),
+  };
 });
 
 describeSqlBackend("postgres (PostgreSQL 15)", async () => {
   const db = await migratedDatabase("sql_suite");
-  return { db, createBackend: (overrides = {}, database = db) => postgresOver(database, overrides), teardown: () => db.close() };
+  return {
+    db,
+    createBackend: (overrides = {}, database = db) => postgresOver(database, overrides),
+    teardown: () => db.close(),
+  };
 });
 
 describe("postgres backend start-up", () => {
@@ -65,7 +75,9 @@ describe("postgres backend start-up", () => {
 
   test("rate-limit counters live in the database: two instances count one client together", async () => {
     const url = await cluster.createDatabase("ratelimits");
-    const instances = await Promise.all([1, 2].map(() => openPostgresBackend({ url, poolSize: 2 }, testBackendOptions)));
+    const instances = await Promise.all(
+      [1, 2].map(() => openPostgresBackend({ url, poolSize: 2 }, testBackendOptions)),
+    );
     try {
       const [first, second] = instances as [Backend, Backend];
       expect(first.rateLimits.shared).toBe(true);
@@ -80,7 +92,10 @@ describe("postgres backend start-up", () => {
   });
 
   test("an unreachable database stops start-up with a message that says what to set", async () => {
-    const error = await openPostgresBackend({ url: "postgres://shop:secret@127.0.0.1:1/shop", poolSize: 1 }, testBackendOptions).then(
+    const error = await openPostgresBackend(
+      { url: "postgres://shop:secret@127.0.0.1:1/shop", poolSize: 1 },
+      testBackendOptions,
+    ).then(
       () => undefined,
       (caught: unknown) => caught,
     );

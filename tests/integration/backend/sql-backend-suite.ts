@@ -1,12 +1,3 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { products } from "~/content/products";
-import type { Backend, RequestBackend } from "~/backend/port";
-import { listMigrations, migrate } from "~/backend/sql/migrations.server";
-import type { SqlBackendOptions } from "~/backend/sql/sql-backend.server";
-import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { shippingMethods } from "~/content/shipping";
-import { shippingRegion } from "~/modules/checkout/shipping";
-import { toCents } from "~/modules/money";
 import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import {
   asAnon,
@@ -20,6 +11,16 @@ import {
   signUpShopper,
   uniqueEmail,
 } from "#tests/support/backend-helpers";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import type { Backend, RequestBackend } from "~/backend/port";
+import { listMigrations, migrate } from "~/backend/sql/migrations.server";
+import type { SqlBackendOptions } from "~/backend/sql/sql-backend.server";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { products } from "~/content/products";
+import { shippingMethods } from "~/content/shipping";
+import { shippingRegion } from "~/modules/checkout/shipping";
+import { toCents } from "~/modules/money";
 import { outboxRecoveryCode } from "./contract";
 
 /** What the SQL adapter's own suite needs: owner access to its database and a backend with any SQL options. */
@@ -65,20 +66,43 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           "select product_id, price_cents, in_stock from public.product_prices order by product_id",
         );
         const catalogue = products
-          .map((product) => ({ product_id: product.id, price_cents: toCents(product.price), in_stock: product.inStock }))
+          .map((product) => ({
+            product_id: product.id,
+            price_cents: toCents(product.price),
+            in_stock: product.inStock,
+          }))
           .sort((a, b) => a.product_id.localeCompare(b.product_id));
         expect(rows).toEqual(catalogue);
       });
 
       test("the database's shipping rates equal app/content/shipping.ts, and it tells the US from abroad as the checkout does", async () => {
-        const rows = await db.query<{ method: string; region: string; amount_cents: number; free_from_cents: number | null }>(
-          "select method, region, amount_cents, free_from_cents from public.shipping_rates order by method",
-        );
+        const rows = await db.query<{
+          method: string;
+          region: string;
+          amount_cents: number;
+          free_from_cents: number | null;
+        }>("select method, region, amount_cents, free_from_cents from public.shipping_rates order by method");
         const content = shippingMethods
-          .map((method) => ({ method: method.id, region: method.region, amount_cents: method.amountCents, free_from_cents: method.freeFromCents ?? null }))
+          .map((method) => ({
+            method: method.id,
+            region: method.region,
+            amount_cents: method.amountCents,
+            free_from_cents: method.freeFromCents ?? null,
+          }))
           .sort((a, b) => a.method.localeCompare(b.method));
         expect(rows).toEqual(content);
-        for (const country of ["United States", "USA", "U.S.A.", "us", "United States of America", "Canada", "France", "", "Unites States", "América"]) {
+        for (const country of [
+          "United States",
+          "USA",
+          "U.S.A.",
+          "us",
+          "United States of America",
+          "Canada",
+          "France",
+          "",
+          "Unites States",
+          "América",
+        ]) {
           const [row] = await db.query<{ region: string }>("select public.shipping_region($1) as region", [country]);
           expect({ country, region: row?.region }).toEqual({ country, region: shippingRegion(country) });
         }
@@ -109,7 +133,9 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           checksum: "broken",
         };
         await expect(migrate(db, [...listMigrations(), broken])).rejects.toThrow(/99990101000000_broken\.sql failed/);
-        const [row] = await db.query<{ exists: boolean }>("select to_regclass('public.half_done') is not null as exists");
+        const [row] = await db.query<{ exists: boolean }>(
+          "select to_regclass('public.half_done') is not null as exists",
+        );
         expect(row?.exists).toBe(false);
         const [count] = await db.query<{ n: number }>("select count(*)::int as n from app_private.schema_migrations");
         expect(count?.n).toBe(listMigrations().length);
@@ -126,7 +152,10 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         const { user, cookie } = await signedUpUser();
         expect(cookie).toMatch(/^shop_session=[^;]+$/);
         const token = cookie.slice(cookie.indexOf("=") + 1);
-        const [row] = await db.query<{ token_hash: string }>("select token_hash from auth.sessions where user_id = $1", [user.id]);
+        const [row] = await db.query<{ token_hash: string }>(
+          "select token_hash from auth.sessions where user_id = $1",
+          [user.id],
+        );
         expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
         expect(token).not.toContain(row?.token_hash);
         expect(token).not.toContain(user.id);
@@ -143,7 +172,9 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
 
       test("signing out deletes the session row; signing out everywhere every row of the account", async () => {
         const sessionRows = async (userId: string) =>
-          (await db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [userId]))[0]?.n;
+          (
+            await db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [userId])
+          )[0]?.n;
         const { user, email, password, cookie } = await signedUpUser();
         const other = anyScope();
         await other.auth.signInWithPassword({ email, password });
@@ -159,15 +190,21 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         let clock = new Date("2030-01-01T12:00:00Z");
         const timed = harness.createBackend({ now: () => clock });
         const { email, password } = await signedUpUser({ via: timed });
-        const attempt = (pw: string) => timed.forRequest(requestWith()).auth.signInWithPassword({ email, password: pw });
+        const attempt = (pw: string) =>
+          timed.forRequest(requestWith()).auth.signInWithPassword({ email, password: pw });
 
-        for (let failure = 1; failure < 5; failure += 1) await expectBackendError(attempt("wrong"), "invalid_credentials");
+        for (let failure = 1; failure < 5; failure += 1)
+          await expectBackendError(attempt("wrong"), "invalid_credentials");
         await expectBackendError(attempt("wrong"), "too_many_attempts", /Try again in 30 seconds/);
         // Locked: even the right password waits.
         await expectBackendError(attempt(password), "too_many_attempts");
 
         clock = new Date(clock.getTime() + 31_000);
-        await expectBackendError(attempt("wrong"), "too_many_attempts", /Try again in 1 minutes|Try again in 60 seconds/);
+        await expectBackendError(
+          attempt("wrong"),
+          "too_many_attempts",
+          /Try again in 1 minutes|Try again in 60 seconds/,
+        );
         clock = new Date(clock.getTime() + 61_000);
         await expect(attempt(password)).resolves.toMatchObject({ email });
         // Success clears the count: one more failure is an ordinary failure.
@@ -180,8 +217,9 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         const { user, cookie } = await signedUpUser({ via: timed });
         const expiry = async () =>
           new Date(
-            (await db.query<{ expires_at: Date }>("select expires_at from auth.sessions where user_id = $1", [user.id]))[0]!
-              .expires_at,
+            (
+              await db.query<{ expires_at: Date }>("select expires_at from auth.sessions where user_id = $1", [user.id])
+            )[0]!.expires_at,
           ).getTime();
         const firstExpiry = await expiry();
         expect(firstExpiry - clock.getTime()).toBe(30 * 24 * 3600 * 1000);
@@ -206,7 +244,9 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         let clock = new Date("2031-04-01T00:00:00Z");
         const timed = harness.createBackend({ now: () => clock, sendsEmail: true });
         const { user, email } = await signedUpUser();
-        await timed.forRequest(requestWith()).auth.requestPasswordReset({ email, redirectTo: "http://shop.test/auth/callback" });
+        await timed
+          .forRequest(requestWith())
+          .auth.requestPasswordReset({ email, redirectTo: "http://shop.test/auth/callback" });
         const following = timed.forRequest(requestWith());
         await following.auth.exchangeCodeForSession({ code: await outboxRecoveryCode(db, email) });
         const cookie = cookiesAfter(following.responseHeaders);
@@ -214,7 +254,10 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         await expect(timed.forRequest(requestWith(cookie)).auth.hasRecoveryGrant()).resolves.toBe(true);
         clock = new Date(clock.getTime() + 2 * 60_000);
         await expect(timed.forRequest(requestWith(cookie)).auth.hasRecoveryGrant()).resolves.toBe(false);
-        await expectBackendError(timed.forRequest(requestWith(cookie)).auth.resetPassword({ password: "too late for it 1" }), "recovery_required");
+        await expectBackendError(
+          timed.forRequest(requestWith(cookie)).auth.resetPassword({ password: "too late for it 1" }),
+          "recovery_required",
+        );
         // Still signed in: only the grant ended.
         await expect(timed.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
       });
@@ -229,10 +272,15 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           avatarUrl: "https://example.com/k.png",
         });
         expect(created).toMatchObject({ email, fullName: "Katherine Johnson", avatarUrl: "https://example.com/k.png" });
-        await expect(backend.forRequest(requestWith(cookiesAfter(first.responseHeaders))).auth.getUser()).resolves.toMatchObject({
+        await expect(
+          backend.forRequest(requestWith(cookiesAfter(first.responseHeaders))).auth.getUser(),
+        ).resolves.toMatchObject({
           id: created.id,
         });
-        const again = await anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: email.toUpperCase() });
+        const again = await anyScope().auth.signInWithVerifiedIdentity({
+          provider: "google",
+          email: email.toUpperCase(),
+        });
         expect(again.id).toBe(created.id);
         expect(again.fullName).toBe("Katherine Johnson");
         // No password was set: password sign-in cannot guess its way in.
@@ -252,7 +300,9 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         await otherDevice.auth.signInWithPassword({ email, password });
         const otherCookie = cookiesAfter(otherDevice.responseHeaders);
         // Both sessions read once, so both sit in the cache.
-        await expect(cached.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
+        await expect(cached.forRequest(requestWith(otherCookie)).auth.getUser()).resolves.toMatchObject({
+          id: user.id,
+        });
         await expect(cached.forRequest(requestWith(cookie)).auth.getUser()).resolves.toMatchObject({ id: user.id });
 
         await cached.forRequest(requestWith(cookie)).auth.signOutEverywhere();
@@ -265,12 +315,16 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         const timed = harness.createBackend({ now: () => clock });
         const unknown = Array.from({ length: 3 }, () => uniqueEmail("nobody"));
         const fail = (email: string) =>
-          expectBackendError(timed.forRequest(requestWith()).auth.signInWithPassword({ email, password: "guess" }), "invalid_credentials");
+          expectBackendError(
+            timed.forRequest(requestWith()).auth.signInWithPassword({ email, password: "guess" }),
+            "invalid_credentials",
+          );
         const rowsFor = async (emails: string[]) =>
           (
-            await db.query<{ n: number }>("select count(*)::int as n from auth.sign_in_failures where email = any($1::text[])", [
-              emails,
-            ])
+            await db.query<{ n: number }>(
+              "select count(*)::int as n from auth.sign_in_failures where email = any($1::text[])",
+              [emails],
+            )
           )[0]?.n;
 
         for (const email of unknown) await fail(email);
@@ -303,7 +357,10 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           timed.forRequest(requestWith()).auth.signInWithPassword({ email: uniqueEmail("nobody"), password: "guess" }),
           "invalid_credentials",
         );
-        await expectBackendError(timed.forRequest(requestWith()).auth.signInWithPassword({ email, password }), "too_many_attempts");
+        await expectBackendError(
+          timed.forRequest(requestWith()).auth.signInWithPassword({ email, password }),
+          "too_many_attempts",
+        );
       });
     });
 
@@ -326,14 +383,19 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         // Not from an anonymous action, or to another address: not capped.
         for (let index = 0; index < 4; index += 1) await write("newsletter_welcome");
         expect((await write("password_reset", uniqueEmail("other"))).capped).toBe(false);
-        const cappedOf = (kinds: string[]) => written.filter((row) => kinds.includes(row.kind)).map((row) => row.capped);
+        const cappedOf = (kinds: string[]) =>
+          written.filter((row) => kinds.includes(row.kind)).map((row) => row.capped);
         expect(cappedOf(["confirm_signup", "account_exists"])).toEqual([false, false, false, true]);
         expect(cappedOf(["password_reset"])).toEqual([false, false, false, true]);
         expect(cappedOf(["newsletter_confirmation"])).toEqual([false, false, false, true]);
         expect(cappedOf(["newsletter_welcome"])).toEqual([false, false, false, false]);
-        for (const row of written.filter((candidate) => candidate.capped)) expect(row).toMatchObject({ due: false, secret: null });
+        for (const row of written.filter((candidate) => candidate.capped))
+          expect(row).toMatchObject({ due: false, secret: null });
         // An hour later the address may be written to again.
-        await db.query("update public.outbox set created_at = created_at - interval '61 minutes' where lower(recipient) = lower($1)", [victim]);
+        await db.query(
+          "update public.outbox set created_at = created_at - interval '61 minutes' where lower(recipient) = lower($1)",
+          [victim],
+        );
         const latest = await write("password_reset");
         expect(latest?.capped).toBe(false);
         await db.query("delete from public.outbox where lower(recipient) = lower($1)", [victim]);
@@ -356,16 +418,38 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           [{ product_id: "clip-1" }],
           [{ product_id: 7, quantity: 1 }],
           ["clip-1"],
-          [{ product_id: "nope", quantity: 500 }, { product_id: "clip-1", quantity: "1" }],
+          [
+            { product_id: "nope", quantity: 500 },
+            { product_id: "clip-1", quantity: "1" },
+          ],
         ]) {
           await expectSqlError(placeRaw(items), "LB004");
         }
         // Then quantities, then repeats, then unknown products, then stock, each naming the first offending line.
-        await expectSqlError(placeRaw([{ product_id: "nope", quantity: 1 }, { product_id: "clip-1", quantity: 100 }]), "LB003");
-        await expectSqlError(placeRaw([{ product_id: "nope", quantity: 1 }, { product_id: "nope", quantity: 1 }]), "LB004");
-        const missing = placeRaw([{ product_id: "wig-2", quantity: 1 }, { product_id: "nope-1", quantity: 1 }, { product_id: "nope-2", quantity: 1 }]);
+        await expectSqlError(
+          placeRaw([
+            { product_id: "nope", quantity: 1 },
+            { product_id: "clip-1", quantity: 100 },
+          ]),
+          "LB003",
+        );
+        await expectSqlError(
+          placeRaw([
+            { product_id: "nope", quantity: 1 },
+            { product_id: "nope", quantity: 1 },
+          ]),
+          "LB004",
+        );
+        const missing = placeRaw([
+          { product_id: "wig-2", quantity: 1 },
+          { product_id: "nope-1", quantity: 1 },
+          { product_id: "nope-2", quantity: 1 },
+        ]);
         await expect(missing).rejects.toMatchObject({ code: "LB001", message: expect.stringContaining("nope-1") });
-        const soldOut = placeRaw([{ product_id: "clip-1", quantity: 1 }, { product_id: "wig-2", quantity: 1 }]);
+        const soldOut = placeRaw([
+          { product_id: "clip-1", quantity: 1 },
+          { product_id: "wig-2", quantity: 1 },
+        ]);
         await expect(soldOut).rejects.toMatchObject({ code: "LB002", message: expect.stringContaining("wig-2") });
       });
 
@@ -391,7 +475,11 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         const a = await signedUpUser({ fullName: "Alice" });
         const b = await signedUpUser({ fullName: "Bob" });
         // The order empties B's cart: the cart line comes after it.
-        const order = await placeOrder(b.scope, { userId: b.user.id, items: [{ productId: "acc-1", quantity: 1 }], email: b.email });
+        const order = await placeOrder(b.scope, {
+          userId: b.user.id,
+          items: [{ productId: "acc-1", quantity: 1 }],
+          email: b.email,
+        });
         await b.scope.carts.add({ userId: b.user.id, productId: "clip-1", quantity: 2 });
         await b.scope.wishlist.add({ userId: b.user.id, productId: "wig-1" });
         return { a, b, order };
@@ -419,9 +507,15 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
       test("as user A, B's rows cannot be changed or deleted", async () => {
         const { a, b } = await twoShoppersWithData();
         await asAuthenticated(db, a.user.id, async (tx) => {
-          expect(await tx.query("update public.cart_items set quantity = 50 where user_id = $1 returning id", [b.user.id])).toEqual([]);
-          expect(await tx.query("delete from public.cart_items where user_id = $1 returning id", [b.user.id])).toEqual([]);
-          expect(await tx.query("delete from public.wishlist_items where user_id = $1 returning id", [b.user.id])).toEqual([]);
+          expect(
+            await tx.query("update public.cart_items set quantity = 50 where user_id = $1 returning id", [b.user.id]),
+          ).toEqual([]);
+          expect(await tx.query("delete from public.cart_items where user_id = $1 returning id", [b.user.id])).toEqual(
+            [],
+          );
+          expect(
+            await tx.query("delete from public.wishlist_items where user_id = $1 returning id", [b.user.id]),
+          ).toEqual([]);
           expect(
             await tx.query("update public.profiles set full_name = 'Mallory' where id = $1 returning id", [b.user.id]),
           ).toEqual([]);
@@ -435,14 +529,18 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         const { a, b, order } = await twoShoppersWithData();
         await expectSqlError(
           asAuthenticated(db, a.user.id, (tx) =>
-            tx.query("insert into public.cart_items (user_id, product_id, quantity) values ($1, 'acc-3', 1)", [b.user.id]),
+            tx.query("insert into public.cart_items (user_id, product_id, quantity) values ($1, 'acc-3', 1)", [
+              b.user.id,
+            ]),
           ),
           "42501",
         );
         // Nor can A's own row be handed over to B.
         await expectSqlError(
           asAuthenticated(db, a.user.id, async (tx) => {
-            await tx.query("insert into public.cart_items (user_id, product_id, quantity) values ($1, 'acc-3', 1)", [a.user.id]);
+            await tx.query("insert into public.cart_items (user_id, product_id, quantity) values ($1, 'acc-3', 1)", [
+              a.user.id,
+            ]);
             return tx.query("update public.cart_items set user_id = $1 where user_id = $2", [b.user.id, a.user.id]);
           }),
           "42501",
@@ -475,18 +573,23 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           "42501",
         );
         await expectSqlError(
-          asAuthenticated(db, a.user.id, (tx) => tx.query("update public.orders set total_amount = 1 where id = $1", [order.id])),
+          asAuthenticated(db, a.user.id, (tx) =>
+            tx.query("update public.orders set total_amount = 1 where id = $1", [order.id]),
+          ),
           "42501",
         );
         // A's orders from place_order belong to A, whatever A sends (A's order is A's cart).
         await a.scope.carts.add({ userId: a.user.id, productId: "acc-2", quantity: 1 });
         const [row] = await asAuthenticated(db, a.user.id, (tx) =>
-          tx.query<{ placed: { user_id: string } }>("select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed", [
-            JSON.stringify([{ product_id: "acc-2", quantity: 1, user_id: b.user.id }]),
-            JSON.stringify(shipping),
-            a.email,
-            newKey(),
-          ]),
+          tx.query<{ placed: { user_id: string } }>(
+            "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed",
+            [
+              JSON.stringify([{ product_id: "acc-2", quantity: 1, user_id: b.user.id }]),
+              JSON.stringify(shipping),
+              a.email,
+              newKey(),
+            ],
+          ),
         );
         expect(row?.placed.user_id).toBe(a.user.id);
       });
@@ -513,37 +616,62 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           [a.user.id, "update public.orders set status = 'paid' where id = $1", [order.id]],
           [b.user.id, "update public.orders set status = 'paid' where id = $1", [order.id]],
           [b.user.id, "select public.move_order($1, 'pending', 'paid')", [order.id]],
-          [b.user.id, "select public.apply_order_move($1, 'pending', 'paid', null, '{}'::jsonb, null, 'stripe')", [order.id]],
-          [b.user.id, "insert into public.order_events (order_id, actor_label, to_status) values ($1, 'staff', 'paid')", [order.id]],
+          [
+            b.user.id,
+            "select public.apply_order_move($1, 'pending', 'paid', null, '{}'::jsonb, null, 'stripe')",
+            [order.id],
+          ],
+          [
+            b.user.id,
+            "insert into public.order_events (order_id, actor_label, to_status) values ($1, 'staff', 'paid')",
+            [order.id],
+          ],
           [b.user.id, "select public.sync_shop_staff(array[$1], array[]::text[])", [b.email]],
           [b.user.id, "insert into public.staff (email) values ($1)", [b.email]],
           [b.user.id, "select public.staff_get_order($1)", [order.id]],
           [boss.user.id, "update public.orders set status = 'paid' where id = $1", [order.id]],
-          [boss.user.id, "select public.apply_order_move($1, 'pending', 'paid', null, '{}'::jsonb, null, 'stripe')", [order.id]],
+          [
+            boss.user.id,
+            "select public.apply_order_move($1, 'pending', 'paid', null, '{}'::jsonb, null, 'stripe')",
+            [order.id],
+          ],
         ] as const) {
           await expectSqlError(
             asAuthenticated(db, who, (tx) => tx.query(statement, [...params])),
             "42501",
           );
         }
-        await expectSqlError(asAnon(db, (tx) => tx.query("select public.move_order($1, 'pending', 'paid')", [order.id])), "42501");
-        await expectSqlError(asAnon(db, (tx) => tx.query("select * from public.order_events")), "42501");
+        await expectSqlError(
+          asAnon(db, (tx) => tx.query("select public.move_order($1, 'pending', 'paid')", [order.id])),
+          "42501",
+        );
+        await expectSqlError(
+          asAnon(db, (tx) => tx.query("select * from public.order_events")),
+          "42501",
+        );
 
         // Staff read every order, line, timeline and note directly too (the policies use is_staff()).
         await asAuthenticated(db, boss.user.id, async (tx) => {
           expect(await tx.query("select id from public.orders where id = $1", [order.id])).toHaveLength(1);
           expect(await tx.query("select id from public.order_items where order_id = $1", [order.id])).toHaveLength(1);
           expect(await tx.query("select id from public.order_events where order_id = $1", [order.id])).toHaveLength(1);
-          expect(await tx.query("select note from public.order_notes where order_id = $1", [order.id])).toEqual([{ note: "staff only" }]);
+          expect(await tx.query("select note from public.order_notes where order_id = $1", [order.id])).toEqual([
+            { note: "staff only" },
+          ]);
         });
-        const [status] = await db.query<{ status: string }>("select status from public.orders where id = $1", [order.id]);
+        const [status] = await db.query<{ status: string }>("select status from public.orders where id = $1", [
+          order.id,
+        ]);
         expect(status?.status).toBe("pending");
         await backend.syncStaff({ staffEmails: [], orderRecipients: [] });
       });
 
       test("nobody reads newsletter addresses, prices are public, auth tables are out of reach", async () => {
         await anyScope().newsletter.subscribe({ email: uniqueEmail("secret") });
-        await expectSqlError(asAnon(db, (tx) => tx.query("select email from public.newsletter_subscribers")), "42501");
+        await expectSqlError(
+          asAnon(db, (tx) => tx.query("select email from public.newsletter_subscribers")),
+          "42501",
+        );
         const { user } = await signedUpUser();
         await expectSqlError(
           asAuthenticated(db, user.id, (tx) => tx.query("select email from public.newsletter_subscribers")),
@@ -553,11 +681,26 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           asAnon(db, (tx) => tx.query("insert into public.newsletter_subscribers (email) values ('x@example.com')")),
           "42501",
         );
-        await expectSqlError(asAnon(db, (tx) => tx.query("select * from public.cart_items")), "42501");
-        await expectSqlError(asAnon(db, (tx) => tx.query("select * from public.orders")), "42501");
-        await expectSqlError(asAnon(db, (tx) => tx.query("select public.add_to_cart('clip-1', 1)")), "42501");
-        await expectSqlError(asAuthenticated(db, user.id, (tx) => tx.query("select * from auth.users")), "42501");
-        await expectSqlError(asAuthenticated(db, user.id, (tx) => tx.query("select * from auth.sessions")), "42501");
+        await expectSqlError(
+          asAnon(db, (tx) => tx.query("select * from public.cart_items")),
+          "42501",
+        );
+        await expectSqlError(
+          asAnon(db, (tx) => tx.query("select * from public.orders")),
+          "42501",
+        );
+        await expectSqlError(
+          asAnon(db, (tx) => tx.query("select public.add_to_cart('clip-1', 1)")),
+          "42501",
+        );
+        await expectSqlError(
+          asAuthenticated(db, user.id, (tx) => tx.query("select * from auth.users")),
+          "42501",
+        );
+        await expectSqlError(
+          asAuthenticated(db, user.id, (tx) => tx.query("select * from auth.sessions")),
+          "42501",
+        );
         const prices = await asAnon(db, (tx) => tx.query("select product_id from public.product_prices"));
         expect(prices).toHaveLength(products.length);
         await expectSqlError(
@@ -568,9 +711,16 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
 
       test("no API role records a payment, reads the payment events or changes an order's payment (decision 0031)", async () => {
         const { user, email, scope } = await signedUpUser();
-        const order = await placeOrder(scope, { userId: user.id, items: [{ productId: "clip-1", quantity: 1 }], email });
+        const order = await placeOrder(scope, {
+          userId: user.id,
+          items: [{ productId: "clip-1", quantity: 1 }],
+          email,
+        });
         const calls = [
-          ["select public.record_payment_event('stripe', 'evt_forged', 'checkout.session.completed', $1, null, 'paid', 'pi_x', 1, 'usd')", [order.id]],
+          [
+            "select public.record_payment_event('stripe', 'evt_forged', 'checkout.session.completed', $1, null, 'paid', 'pi_x', 1, 'usd')",
+            [order.id],
+          ],
           ["select public.attach_payment_session($1, 'stripe', 'cs_forged')", [order.id]],
           ["select public.cancel_unpaid_order($1, 'cs_forged')", [order.id]],
           ["select public.payment_order($1)", [order.id]],
@@ -578,8 +728,14 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           ["update public.orders set payment_reference = 'pi_forged' where id = $1", [order.id]],
         ] as const;
         for (const [text, params] of calls) {
-          await expectSqlError(asAnon(db, (tx) => tx.query(text, params)), "42501");
-          await expectSqlError(asAuthenticated(db, user.id, (tx) => tx.query(text, params)), "42501");
+          await expectSqlError(
+            asAnon(db, (tx) => tx.query(text, params)),
+            "42501",
+          );
+          await expectSqlError(
+            asAuthenticated(db, user.id, (tx) => tx.query(text, params)),
+            "42501",
+          );
         }
         const [row] = await db.query<{ status: string; payment_reference: string | null }>(
           "select status, payment_reference from public.orders where id = $1",
@@ -621,11 +777,23 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         await scope.profiles.get({ userId });
         await scope.wishlist.toggle({ userId, productId: "wig-1" });
         // The cart as it stands is the order (it holds clip-1 x 2 and acc-1 x 1 by now).
-        const items = [{ productId: "clip-1", quantity: 2 }, { productId: "acc-1", quantity: 1 }];
-        await scope.orders.place({ userId, items, shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: newKey() });
+        const items = [
+          { productId: "clip-1", quantity: 2 },
+          { productId: "acc-1", quantity: 1 },
+        ];
+        await scope.orders.place({
+          userId,
+          items,
+          shippingAddress: shipping,
+          shippingMethod: "standard",
+          email,
+          idempotencyKey: newKey(),
+        });
         await scope.orders.listForUser({ userId });
         expect(seen).toHaveLength(8);
-        expect(new Set(seen.map((row) => JSON.stringify(row)))).toEqual(new Set([JSON.stringify({ role: "authenticated", uid: userId })]));
+        expect(new Set(seen.map((row) => JSON.stringify(row)))).toEqual(
+          new Set([JSON.stringify({ role: "authenticated", uid: userId })]),
+        );
 
         seen.length = 0;
         await scope.newsletter.subscribe({ email: uniqueEmail() });

@@ -1,8 +1,9 @@
 // The port contract for the Supabase adapter: the adapter as it runs in production, its `fetch` answered by a
 // Supabase at the network edge (supabase-over-pglite.ts) over a database migrated with supabase/migrations.
+import { createSupabaseOverPglite } from "#tests/support/supabase-over-pglite";
+
 import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
 import { describeBackendContract } from "./contract";
-import { createSupabaseOverPglite } from "#tests/support/supabase-over-pglite";
 
 describeBackendContract("supabase (network-edge fake over PGlite)", async () => {
   const supabase = await createSupabaseOverPglite();

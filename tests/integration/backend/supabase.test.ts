@@ -1,18 +1,19 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Backend } from "~/backend/port";
-import { createSupabaseBackend, openedByRecoveryWithin } from "~/backend/supabase/supabase-backend.server";
+import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import { expectBackendError, requestWith, shipping } from "#tests/support/backend-helpers";
 import {
   ANON_KEY,
   AUTH_COOKIE,
   createFakeSupabase,
-  type FakeSupabase,
   fakeSession,
   fakeUser,
   json,
   SUPABASE_URL,
+  type FakeSupabase,
 } from "#tests/support/fake-supabase";
-import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+
+import type { Backend } from "~/backend/port";
+import { createSupabaseBackend, openedByRecoveryWithin } from "~/backend/supabase/supabase-backend.server";
 
 const userId = "6f1c3a52-8d1e-4f7a-9b2c-0a1b2c3d4e5f";
 const otherUserId = "0e9d8c7b-6a5f-4e3d-2c1b-0a9b8c7d6e5f";
@@ -148,7 +149,9 @@ describe("supabase backend: auth", () => {
     vi.setSystemTime(new Date("2030-06-01T12:00:00.000Z"));
     const cookie = await signedInCookie(secondsLeft);
     fake.on("POST", "/auth/v1/token", (sent) =>
-      sent.url.searchParams.get("grant_type") === "refresh_token" ? json(fakeSession(user, 3600, "refresh-2")) : json({}, 400),
+      sent.url.searchParams.get("grant_type") === "refresh_token"
+        ? json(fakeSession(user, 3600, "refresh-2"))
+        : json({}, 400),
     );
     fake.requests.length = 0;
 
@@ -182,21 +185,42 @@ describe("supabase backend: auth", () => {
     expect(attempts).toBe(2);
 
     fake.on("POST", "/auth/v1/token", () =>
-      json({ code: 400, error_code: "refresh_token_not_found", msg: "Invalid Refresh Token: Refresh Token Not Found" }, 400),
+      json(
+        { code: 400, error_code: "refresh_token_not_found", msg: "Invalid Refresh Token: Refresh Token Not Found" },
+        400,
+      ),
     );
     await expect(backend.forRequest(requestWith(cookie)).auth.getUser()).resolves.toBeNull();
   });
 
-  test.each([502, 503, 504])("Supabase Auth answering %i makes getUser throw 'unavailable', not sign out", async (status) => {
-    const cookie = await signedInCookie();
-    fake.on("GET", "/auth/v1/user", () => json({ message: "gateway" }, status));
-    await expectBackendError(backend.forRequest(requestWith(cookie)).auth.getUser(), "unavailable", /try again/i);
-  });
+  test.each([502, 503, 504])(
+    "Supabase Auth answering %i makes getUser throw 'unavailable', not sign out",
+    async (status) => {
+      const cookie = await signedInCookie();
+      fake.on("GET", "/auth/v1/user", () => json({ message: "gateway" }, status));
+      await expectBackendError(backend.forRequest(requestWith(cookie)).auth.getUser(), "unavailable", /try again/i);
+    },
+  );
 
   test.each([
-    { status: 400, body: { error_code: "invalid_credentials", msg: "Invalid login credentials" }, code: "invalid_credentials", message: /Invalid login credentials/ },
-    { status: 400, body: { error_code: "email_not_confirmed", msg: "Email not confirmed" }, code: "email_not_confirmed", message: /Email not confirmed/ },
-    { status: 429, body: { error_code: "over_request_rate_limit", msg: "Request rate limit reached" }, code: "too_many_attempts", message: /rate limit/ },
+    {
+      status: 400,
+      body: { error_code: "invalid_credentials", msg: "Invalid login credentials" },
+      code: "invalid_credentials",
+      message: /Invalid login credentials/,
+    },
+    {
+      status: 400,
+      body: { error_code: "email_not_confirmed", msg: "Email not confirmed" },
+      code: "email_not_confirmed",
+      message: /Email not confirmed/,
+    },
+    {
+      status: 429,
+      body: { error_code: "over_request_rate_limit", msg: "Request rate limit reached" },
+      code: "too_many_attempts",
+      message: /rate limit/,
+    },
     { status: 502, body: { message: "Bad gateway" }, code: "unavailable", message: /try again/i },
     { status: 503, body: { message: "Unavailable" }, code: "unavailable", message: /try again/i },
     { status: 504, body: { message: "Timeout" }, code: "unavailable", message: /try again/i },
@@ -219,12 +243,17 @@ describe("supabase backend: auth", () => {
         throw new TypeError("fetch failed");
       },
     });
-    await expectBackendError(offline.forRequest(requestWith()).auth.signInWithPassword({ email, password: "x" }), "unavailable");
+    await expectBackendError(
+      offline.forRequest(requestWith()).auth.signInWithPassword({ email, password: "x" }),
+      "unavailable",
+    );
     expect(logged).toHaveBeenCalled();
   });
 
   test("sign-up sends the name and the e-mail redirect; without a session it awaits confirmation (PKCE verifier kept)", async () => {
-    fake.on("POST", "/auth/v1/signup", () => json({ ...fakeUser(userId, email, { full_name: "Ada" }), identities: [] }));
+    fake.on("POST", "/auth/v1/signup", () =>
+      json({ ...fakeUser(userId, email, { full_name: "Ada" }), identities: [] }),
+    );
     const scope = backend.forRequest(requestWith());
     const result = await scope.auth.signUp({
       email,
@@ -235,7 +264,12 @@ describe("supabase backend: auth", () => {
     expect(result).toMatchObject({ signedIn: false, user: { id: userId, fullName: "Ada" } });
     const [sent] = fake.sent("POST", "/auth/v1/signup");
     expect(sent?.url.searchParams.get("redirect_to")).toBe("http://shop.test/auth/callback");
-    expect(sent?.body).toMatchObject({ email, password: "long enough 1", data: { full_name: "Ada" }, code_challenge_method: "s256" });
+    expect(sent?.body).toMatchObject({
+      email,
+      password: "long enough 1",
+      data: { full_name: "Ada" },
+      code_challenge_method: "s256",
+    });
     expect(scope.responseHeaders.getSetCookie().join()).toContain(`${AUTH_COOKIE}-code-verifier=`);
   });
 
@@ -248,7 +282,9 @@ describe("supabase backend: auth", () => {
     expect(sent?.url.searchParams.get("scope")).toBe("local");
     expectAnonKeyAndBearer(sent!, "user");
     const cleared = scope.responseHeaders.getSetCookie();
-    expect(cleared.some((setCookie) => setCookie.startsWith(`${AUTH_COOKIE}=;`) && /Max-Age=0/i.test(setCookie))).toBe(true);
+    expect(cleared.some((setCookie) => setCookie.startsWith(`${AUTH_COOKIE}=;`) && /Max-Age=0/i.test(setCookie))).toBe(
+      true,
+    );
     await expect(scope.auth.getUser()).resolves.toBeNull();
     // Signed out already: nothing to do.
     fake.requests.length = 0;
@@ -288,7 +324,10 @@ describe("supabase backend: auth", () => {
     await start.auth.startOAuth({ provider: "google", redirectTo: "http://shop.test/auth/callback" });
     const verifierCookie = cookiesAfter(start.responseHeaders);
     fake.on("POST", "/auth/v1/token", () =>
-      json({ code: 404, error_code: "flow_state_not_found", msg: "invalid flow state, no valid flow state found" }, 404),
+      json(
+        { code: 404, error_code: "flow_state_not_found", msg: "invalid flow state, no valid flow state found" },
+        404,
+      ),
     );
     await expectBackendError(
       backend.forRequest(requestWith(verifierCookie)).auth.exchangeCodeForSession({ code: "used-code" }),
@@ -297,15 +336,24 @@ describe("supabase backend: auth", () => {
     );
     // No PKCE verifier cookie: supabase-js refuses before asking Supabase.
     fake.requests.length = 0;
-    await expectBackendError(backend.forRequest(requestWith()).auth.exchangeCodeForSession({ code: "c" }), "invalid_link");
+    await expectBackendError(
+      backend.forRequest(requestWith()).auth.exchangeCodeForSession({ code: "c" }),
+      "invalid_link",
+    );
     expect(fake.requests).toEqual([]);
   });
 
   test("a reset needs a session Supabase opened from a recovery link; it sends the password, then replaces that session", async () => {
-    await expectBackendError(backend.forRequest(requestWith()).auth.resetPassword({ password: "new secret 1" }), "not_authenticated");
+    await expectBackendError(
+      backend.forRequest(requestWith()).auth.resetPassword({ password: "new secret 1" }),
+      "not_authenticated",
+    );
     const ordinary = await signedInCookie();
     await expect(backend.forRequest(requestWith(ordinary)).auth.hasRecoveryGrant()).resolves.toBe(false);
-    await expectBackendError(backend.forRequest(requestWith(ordinary)).auth.resetPassword({ password: "new secret 1" }), "recovery_required");
+    await expectBackendError(
+      backend.forRequest(requestWith(ordinary)).auth.resetPassword({ password: "new secret 1" }),
+      "recovery_required",
+    );
     expect(fake.sent("PUT", "/auth/v1/user")).toEqual([]);
 
     // A session whose token says it began with a recovery link a minute ago.
@@ -329,14 +377,25 @@ describe("supabase backend: auth", () => {
     expect(fake.sent("POST", "/auth/v1/logout?scope=local")).toHaveLength(1);
     const [signIn] = fake.sent("POST", "/auth/v1/token?grant_type=password");
     expect(signIn?.body).toMatchObject({ email, password: "new secret 1" });
-    await expect(backend.forRequest(requestWith(cookiesAfter(resetting.responseHeaders, recovery))).auth.hasRecoveryGrant()).resolves.toBe(false);
+    await expect(
+      backend.forRequest(requestWith(cookiesAfter(resetting.responseHeaders, recovery))).auth.hasRecoveryGrant(),
+    ).resolves.toBe(false);
   });
 
   test("a recovery session's grant lasts 15 minutes from the link, by the time Supabase signed into the token", () => {
     const now = 2_000_000_000;
     const token = (amr: unknown) => `x.${Buffer.from(JSON.stringify({ sub: userId, amr })).toString("base64url")}.sig`;
     expect(openedByRecoveryWithin(token([{ method: "recovery", timestamp: now - 14 * 60 }]), 15 * 60, now)).toBe(true);
-    expect(openedByRecoveryWithin(token([{ method: "password", timestamp: now - 60 }, { method: "recovery", timestamp: now - 16 * 60 }]), 15 * 60, now)).toBe(false);
+    expect(
+      openedByRecoveryWithin(
+        token([
+          { method: "password", timestamp: now - 60 },
+          { method: "recovery", timestamp: now - 16 * 60 },
+        ]),
+        15 * 60,
+        now,
+      ),
+    ).toBe(false);
     expect(openedByRecoveryWithin(token([{ method: "password", timestamp: now - 60 }]), 15 * 60, now)).toBe(false);
     expect(openedByRecoveryWithin(token([{ method: "recovery", timestamp: now + 3600 }]), 15 * 60, now)).toBe(false);
     expect(openedByRecoveryWithin(token("recovery"), 15 * 60, now)).toBe(false);
@@ -354,7 +413,9 @@ describe("supabase backend: account safety (decision 0015)", () => {
     expect(sent?.url.searchParams.get("scope")).toBe("global");
     expectAnonKeyAndBearer(sent!, "user");
     const cleared = scope.responseHeaders.getSetCookie();
-    expect(cleared.some((setCookie) => setCookie.startsWith(`${AUTH_COOKIE}=;`) && /Max-Age=0/i.test(setCookie))).toBe(true);
+    expect(cleared.some((setCookie) => setCookie.startsWith(`${AUTH_COOKIE}=;`) && /Max-Age=0/i.test(setCookie))).toBe(
+      true,
+    );
     await expect(scope.auth.getUser()).resolves.toBeNull();
     // Signed out already: nothing to do.
     fake.requests.length = 0;
@@ -373,7 +434,9 @@ describe("supabase backend: account safety (decision 0015)", () => {
       json({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" }, 400),
     );
     await expectBackendError(
-      backend.forRequest(requestWith(cookie)).auth.changePassword({ currentPassword: "not it", password: "new secret 1" }),
+      backend
+        .forRequest(requestWith(cookie))
+        .auth.changePassword({ currentPassword: "not it", password: "new secret 1" }),
       "invalid_credentials",
       /current password/i,
     );
@@ -386,7 +449,9 @@ describe("supabase backend: account safety (decision 0015)", () => {
     fake.on("POST", "/auth/v1/logout", () => json({}, 204));
     fake.on("PUT", "/auth/v1/user", () => json(user));
     const scope = backend.forRequest(requestWith(cookie));
-    await expect(scope.auth.changePassword({ currentPassword: "correct horse", password: "new secret 1" })).resolves.toMatchObject({
+    await expect(
+      scope.auth.changePassword({ currentPassword: "correct horse", password: "new secret 1" }),
+    ).resolves.toMatchObject({
       id: userId,
     });
     const [logout] = fake.sent("POST", "/auth/v1/logout");
@@ -397,7 +462,6 @@ describe("supabase backend: account safety (decision 0015)", () => {
     // This browser keeps its session: the proof's sign-in set no cookie here.
     expect(scope.responseHeaders.getSetCookie().filter((setCookie) => /Max-Age=0/i.test(setCookie))).toEqual([]);
   });
-
 });
 
 describe("supabase backend: data through PostgREST with the user's token", () => {
@@ -433,12 +497,20 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
     await scope().carts.setQuantity({ userId, productId: "acc-1", quantity: 0 });
     expect(await scope().carts.remove({ userId, productId: "clip-1" })).toBe(true);
     await scope().carts.clear({ userId });
-    expect(await scope().carts.merge({ userId, lines: [{ productId: "clip-1", quantity: 3 }, { productId: "x", quantity: 0 }] })).toEqual([
-      { productId: "clip-1", quantity: 5 },
-    ]);
+    expect(
+      await scope().carts.merge({
+        userId,
+        lines: [
+          { productId: "clip-1", quantity: 3 },
+          { productId: "x", quantity: 0 },
+        ],
+      }),
+    ).toEqual([{ productId: "clip-1", quantity: 5 }]);
     expect(await scope().carts.removeProductsNotIn({ userId, productIds: ["clip-1", 'odd"id'] })).toEqual(["acc-3"]);
 
-    const paths = fake.requests.filter((sent) => sent.path.startsWith("/rest/")).map((sent) => `${sent.method} ${sent.path}`);
+    const paths = fake.requests
+      .filter((sent) => sent.path.startsWith("/rest/"))
+      .map((sent) => `${sent.method} ${sent.path}`);
     expect(paths).toEqual([
       `GET /rest/v1/cart_items?select=product_id,quantity&user_id=eq.${userId}&order=created_at.asc,product_id.asc`,
       "POST /rest/v1/rpc/add_to_cart",
@@ -459,7 +531,10 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
 
   test("a call naming another user than the one Supabase Auth verified for the session is refused before it leaves", async () => {
     const someoneElse = "0b6a3e55-8e1c-4d4e-b1f5-7f5c9a0d2c31";
-    await expectBackendError(scope().carts.add({ userId: someoneElse, productId: "clip-1", quantity: 1 }), "not_authenticated");
+    await expectBackendError(
+      scope().carts.add({ userId: someoneElse, productId: "clip-1", quantity: 1 }),
+      "not_authenticated",
+    );
     expect(fake.sent("POST", "/rest/v1/rpc/add_to_cart")).toEqual([]);
     // The session's own user goes through, bound by member().
     fake.on("GET", "/rest/v1/cart_items", () => json([]));
@@ -507,21 +582,58 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
     await expectBackendError(scope().carts.list({ userId: otherUserId }), "not_authenticated");
     await expectBackendError(backend.forRequest(requestWith()).orders.listForUser({ userId }), "not_authenticated");
     await expectBackendError(
-      scope().orders.place({ userId: null, items: [], shippingAddress: shipping, shippingMethod: "standard", email, idempotencyKey: "k".repeat(20) }),
+      scope().orders.place({
+        userId: null,
+        items: [],
+        shippingAddress: shipping,
+        shippingMethod: "standard",
+        email,
+        idempotencyKey: "k".repeat(20),
+      }),
       "not_authorized",
     );
     expect(fake.requests.filter((sent) => sent.path.startsWith("/rest/"))).toEqual([]);
   });
 
   test.each([
-    { body: { code: "LB001", message: "Product not found: nope" }, status: 400, code: "product_not_found", message: /Product not found\./ },
-    { body: { code: "LB002", message: "Out of stock: wig-2" }, status: 400, code: "out_of_stock", message: /out of stock/ },
+    {
+      body: { code: "LB001", message: "Product not found: nope" },
+      status: 400,
+      code: "product_not_found",
+      message: /Product not found\./,
+    },
+    {
+      body: { code: "LB002", message: "Out of stock: wig-2" },
+      status: 400,
+      code: "out_of_stock",
+      message: /out of stock/,
+    },
     { body: { code: "LB003", message: "Quantities..." }, status: 400, code: "invalid_quantity", message: /1 to 99/ },
-    { body: { code: "LB004", message: "A valid e-mail address is required." }, status: 400, code: "invalid_input", message: /valid e-mail/ },
+    {
+      body: { code: "LB004", message: "A valid e-mail address is required." },
+      status: 400,
+      code: "invalid_input",
+      message: /valid e-mail/,
+    },
     { body: { code: "LB005", message: "key" }, status: 400, code: "conflict", message: /already used/ },
-    { body: { code: "LB007", message: "Your cart has changed since this order was made up." }, status: 400, code: "cart_changed", message: /cart has changed/ },
-    { body: { code: "42501", message: "permission denied for table orders" }, status: 403, code: "not_authorized", message: /not allowed/ },
-    { body: { code: "PGRST301", message: "JWT expired" }, status: 401, code: "not_authenticated", message: /sign in again/ },
+    {
+      body: { code: "LB007", message: "Your cart has changed since this order was made up." },
+      status: 400,
+      code: "cart_changed",
+      message: /cart has changed/,
+    },
+    {
+      body: { code: "42501", message: "permission denied for table orders" },
+      status: 403,
+      code: "not_authorized",
+      message: /not allowed/,
+    },
+    {
+      body: { code: "PGRST301", message: "JWT expired" },
+      status: 401,
+      code: "not_authenticated",
+      message: /sign in again/,
+    },
     { body: { message: "Bad gateway" }, status: 502, code: "unavailable", message: /try again/ },
     { body: { message: "Unavailable" }, status: 503, code: "unavailable", message: /try again/ },
     { body: { message: "Timeout" }, status: 504, code: "unavailable", message: /try again/ },
@@ -584,7 +696,8 @@ describe("supabase backend: start-up check", () => {
       answer: () => {
         throw new TypeError("fetch failed");
       },
-      message: /Cannot reach Supabase at https:\/\/abcdefghijklmnopqrst\.supabase\.co: fetch failed\. Check SUPABASE_URL/,
+      message:
+        /Cannot reach Supabase at https:\/\/abcdefghijklmnopqrst\.supabase\.co: fetch failed\. Check SUPABASE_URL/,
     },
   ])("a misconfigured project stops start-up: $message", async ({ answer, message }) => {
     fake.on("GET", "/rest/v1/product_prices", answer);

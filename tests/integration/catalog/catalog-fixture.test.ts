@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { products as shippedProducts } from "~/content/products";
-import type { Product } from "~/modules/catalog/product";
-import { parseListingParams } from "~/modules/catalog/listing";
 import { makeProduct } from "#tests/support/product";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+
+import { products as shippedProducts } from "~/content/products";
+import { parseListingParams } from "~/modules/catalog/listing";
+import type { Product } from "~/modules/catalog/product";
 
 // CATALOG_FIXTURE end to end in one process: the catalogue module reads the variable when it is first loaded,
 // so each case loads a fresh copy of the modules with the variable set.
@@ -28,7 +29,12 @@ afterEach(() => {
 
 const image = shippedProducts[0]!.images[0]!;
 const generated = (index: number, overrides: Partial<Product> = {}): Product =>
-  makeProduct({ id: `bench-${String(index).padStart(5, "0")}`, name: `Generated Wave Set No. ${index}`, images: [image], ...overrides });
+  makeProduct({
+    id: `bench-${String(index).padStart(5, "0")}`,
+    name: `Generated Wave Set No. ${index}`,
+    images: [image],
+    ...overrides,
+  });
 
 function writeFixture(name: string, content: unknown): string {
   const file = path.join(dir, name);
@@ -62,8 +68,13 @@ describe("CATALOG_FIXTURE", () => {
     ]);
     expect(catalog.findProduct("bench-00030")?.name).toBe("Generated Wave Set No. 30");
     expect(catalog.findProduct("clip-1")).toEqual(shippedProducts.find((product) => product.id === "clip-1"));
-    expect(catalog.featuredProducts().map((product) => product.id)).toEqual(shippedProducts.slice(0, 4).map((product) => product.id));
-    const search = catalog.queryListing(parseListingParams(new URLSearchParams("q=generated wave")), { offset: 24, limit: 24 });
+    expect(catalog.featuredProducts().map((product) => product.id)).toEqual(
+      shippedProducts.slice(0, 4).map((product) => product.id),
+    );
+    const search = catalog.queryListing(parseListingParams(new URLSearchParams("q=generated wave")), {
+      offset: 24,
+      limit: 24,
+    });
     expect(search.totalCount).toBe(30);
     expect(search.products.map((product) => product.id)).toEqual(fixture.slice(24).map((product) => product.id));
     expect(warn).toHaveBeenCalledOnce();
@@ -74,8 +85,16 @@ describe("CATALOG_FIXTURE", () => {
     ["not JSON", "{ products: [", /cannot read it as JSON/],
     ["no products array", { items: [] }, /products: Required/],
     ["a product without a name", { products: [{ ...generated(1), name: undefined }] }, /products\.0\.name/],
-    ["an unknown category", { products: [generated(1, { category: "hats" as Product["category"] })] }, /products\.0\.category/],
-    ["an image the shop does not have", { products: [generated(1, { images: ["no-such-image"] })] }, /unknown image id "no-such-image"/],
+    [
+      "an unknown category",
+      { products: [generated(1, { category: "hats" as Product["category"] })] },
+      /products\.0\.category/,
+    ],
+    [
+      "an image the shop does not have",
+      { products: [generated(1, { images: ["no-such-image"] })] },
+      /unknown image id "no-such-image"/,
+    ],
   ])("a file with %s stops the start, naming the file", async (_case, content, message) => {
     const file = writeFixture("invalid.json", content);
     await expect(loadCatalogWith(file)).rejects.toThrow(message);

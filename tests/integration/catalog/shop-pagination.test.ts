@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { makeProduct } from "#tests/support/product";
+import { call, expectRedirect, get } from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+
 import { products as shippedProducts } from "~/content/products";
 import { LISTING_PAGE_SIZE } from "~/modules/catalog/listing";
 import type * as ShopRoute from "~/routes/shop";
-import { makeProduct } from "#tests/support/product";
-import { call, expectRedirect, get } from "#tests/support/route-calls";
 
 // The listing loader over a catalogue big enough to page: the shipped 12 plus 50 generated "Pagination Test"
 // products (CATALOG_FIXTURE), so that a search finds exactly those 50.
@@ -19,7 +20,13 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pagination-"));
   const image = shippedProducts[0]!.images[0]!;
   const products = Array.from({ length: GENERATED }, (_, index) =>
-    makeProduct({ id: `bench-${index + 1}`, name: `Pagination Test ${index + 1}`, category: "wigs", price: 100 + index, images: [image] }),
+    makeProduct({
+      id: `bench-${index + 1}`,
+      name: `Pagination Test ${index + 1}`,
+      category: "wigs",
+      price: 100 + index,
+      images: [image],
+    }),
   );
   const file = path.join(dir, "fixture.json");
   fs.writeFileSync(file, JSON.stringify({ products }));
@@ -54,7 +61,11 @@ describe("listing pagination", () => {
 
     const last = await call(shopLoader, get("/shop?q=pagination+test&sort=price-high&page=5"));
     expect(ids(last.data?.products)).toEqual(["bench-2", "bench-1"]);
-    expect(last.data?.pagination).toMatchObject({ page: 5, previousHref: "/shop?q=pagination+test&sort=price-high&page=4", nextHref: null });
+    expect(last.data?.pagination).toMatchObject({
+      page: 5,
+      previousHref: "/shop?q=pagination+test&sort=price-high&page=4",
+      nextHref: null,
+    });
     expect(last.data?.canonicalPagePath).toBe("/shop?q=pagination+test&page=5");
   });
 

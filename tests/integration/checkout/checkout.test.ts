@@ -1,14 +1,15 @@
+import { installTestBackend } from "#tests/support/pglite";
+import { call, CookieJar, get, post, setCookiesOf, signUpMember, toastOf } from "#tests/support/route-calls";
+import { shippingAddress } from "#tests/support/shipping";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { DEFAULT_PAYMENT_INSTRUCTIONS } from "~/utils/env.server";
-import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { products } from "~/content/products";
+import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { action, loader } from "~/routes/checkout";
 import { loader as orderSuccessLoader } from "~/routes/order-success";
-import { installTestBackend } from "#tests/support/pglite";
-import { shippingAddress } from "#tests/support/shipping";
-import { call, CookieJar, get, post, setCookiesOf, signUpMember, toastOf } from "#tests/support/route-calls";
+import { DEFAULT_PAYMENT_INSTRUCTIONS } from "~/utils/env.server";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -29,7 +30,11 @@ async function visitorCart(lines: Array<{ productId: string; quantity: number }>
 
 type CheckoutForm = { error: Record<string, string[]>; initialValue: Record<string, string> };
 
-async function checkout(fields: Record<string, string>, cookies: CookieJar | string, headers: Record<string, string> = {}) {
+async function checkout(
+  fields: Record<string, string>,
+  cookies: CookieJar | string,
+  headers: Record<string, string> = {},
+) {
   const result = await call(action, post("/checkout", fields, cookies, headers));
   return { ...result, data: result.data as CheckoutForm | undefined };
 }
@@ -41,7 +46,10 @@ const navigation = { "Sec-Fetch-Mode": "navigate" };
 async function openCheckout(cookies: CookieJar | string) {
   const result = await call(loader, get("/checkout", cookies));
   return result as typeof result & {
-    data?: { lastResult: { status?: string; error?: Record<string, string[]>; initialValue: Record<string, string> } | null; shippingMethod: string };
+    data?: {
+      lastResult: { status?: string; error?: Record<string, string[]>; initialValue: Record<string, string> } | null;
+      shippingMethod: string;
+    };
   };
 }
 
@@ -80,7 +88,13 @@ describe("checkout as a guest", () => {
     expect(success.data).toEqual({
       orderNumber: order!.id.slice(-8),
       lines: [
-        expect.objectContaining({ productId: "clip-1", name: products.find((product) => product.id === "clip-1")!.name, quantity: 2, pricePerItem: "$299.00", lineTotal: "$598.00" }),
+        expect.objectContaining({
+          productId: "clip-1",
+          name: products.find((product) => product.id === "clip-1")!.name,
+          quantity: 2,
+          pricePerItem: "$299.00",
+          lineTotal: "$598.00",
+        }),
         expect.objectContaining({ productId: "acc-2", quantity: 1, lineTotal: "$24.00" }),
       ],
       subtotal: "$622.00",
@@ -97,7 +111,10 @@ describe("checkout as a guest", () => {
   it("ignores any price or total posted with the form", async () => {
     const key = freshKey();
     const cart = await visitorCart([{ productId: "wig-3", quantity: 1 }]);
-    await checkout({ ...address, idempotencyKey: key, price: "1", total: "0.01", total_amount: "1", "items[0].price": "1" }, cart);
+    await checkout(
+      { ...address, idempotencyKey: key, price: "1", total: "0.01", total_amount: "1", "items[0].price": "1" },
+      cart,
+    );
     const [order] = await ordersWithKey(key);
     expect(order?.total_amount).toBe(69900);
   });
@@ -157,7 +174,11 @@ describe("checkout as a guest", () => {
     const result = await checkout({ ...address, idempotencyKey: freshKey() }, "");
     expect(result.status).toBe(400);
     expect(result.data?.initialValue.firstName).toBe("Ada");
-    expect(await toastOf(result)).toMatchObject({ type: "error", title: "Cart is empty", description: "Add some items to your cart before checking out." });
+    expect(await toastOf(result)).toMatchObject({
+      type: "error",
+      title: "Cart is empty",
+      description: "Add some items to your cart before checking out.",
+    });
     // Without JavaScript: back to the page (the empty cart's), with the toast.
     const posted = await checkout({ ...address, idempotencyKey: freshKey() }, "", navigation);
     expect(posted).toMatchObject({ status: 303, location: "/checkout" });
@@ -166,7 +187,10 @@ describe("checkout as a guest", () => {
 
   it("returns every field's message and keeps what was typed", async () => {
     const cart = await visitorCart([{ productId: "clip-1", quantity: 1 }]);
-    const { status, data } = await checkout({ firstName: "Ada", email: "nope", phone: "123", zipCode: "1", idempotencyKey: freshKey() }, cart);
+    const { status, data } = await checkout(
+      { firstName: "Ada", email: "nope", phone: "123", zipCode: "1", idempotencyKey: freshKey() },
+      cart,
+    );
     expect(status).toBe(400);
     expect(data?.error).toMatchObject({
       lastName: ["Last name is required"],
@@ -201,7 +225,10 @@ describe("checkout as a guest", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const { status, data, headers } = await checkout({ ...address, idempotencyKey: freshKey() }, cart);
     expect(status).toBe(503);
-    expect(data?.error[""]).toEqual(["Payment failed", "There was an error processing your payment. Please try again."]);
+    expect(data?.error[""]).toEqual([
+      "Payment failed",
+      "There was an error processing your payment. Please try again.",
+    ]);
     expect(headers.getSetCookie().some((header) => header.startsWith("cart="))).toBe(false);
     expect(errors).toHaveBeenCalled();
   });
@@ -221,7 +248,12 @@ describe("a browser's form post without JavaScript (post/redirect/get)", () => {
     expect(page.data?.lastResult?.status).toBe("error");
     expect(page.data?.lastResult?.error).toEqual({ phone: ["Valid phone number is required"] });
     // Everything typed comes back, the form's key too: a retry cannot order twice.
-    expect(page.data?.lastResult?.initialValue).toMatchObject({ firstName: "Ada", phone: "123", city: "Beverly Hills", idempotencyKey: key });
+    expect(page.data?.lastResult?.initialValue).toMatchObject({
+      firstName: "Ada",
+      phone: "123",
+      city: "Beverly Hills",
+      idempotencyKey: key,
+    });
     // Read once: the next visit shows a fresh form.
     cart.store(page.headers);
     expect((await openCheckout(cart)).data?.lastResult).toBeNull();
@@ -258,15 +290,25 @@ describe("a browser's form post without JavaScript (post/redirect/get)", () => {
   it("'Update shipping' reprices the page for the method and country chosen, places nothing, and keeps what was typed", async () => {
     const cart = await visitorCart([{ productId: "acc-2", quantity: 1 }]);
     const key = freshKey();
-    const posted = await checkout({ ...address, shippingMethod: "overnight", intent: "update-shipping", idempotencyKey: key }, cart, navigation);
+    const posted = await checkout(
+      { ...address, shippingMethod: "overnight", intent: "update-shipping", idempotencyKey: key },
+      cart,
+      navigation,
+    );
     expect(posted).toMatchObject({ status: 303, location: "/checkout" });
     const page = await openCheckout(cart.store(posted.headers));
     expect(page.data?.shippingMethod).toBe("overnight");
-    expect(page.data?.lastResult).toEqual({ initialValue: expect.objectContaining({ firstName: "Ada", shippingMethod: "overnight", idempotencyKey: key }) });
+    expect(page.data?.lastResult).toEqual({
+      initialValue: expect.objectContaining({ firstName: "Ada", shippingMethod: "overnight", idempotencyKey: key }),
+    });
     expect(await ordersWithKey(key)).toHaveLength(0);
 
     // Another country: the method becomes the one it may use.
-    const abroad = await checkout({ ...address, country: "Canada", intent: "update-shipping", idempotencyKey: key }, cart, navigation);
+    const abroad = await checkout(
+      { ...address, country: "Canada", intent: "update-shipping", idempotencyKey: key },
+      cart,
+      navigation,
+    );
     expect((await openCheckout(cart.store(abroad.headers))).data?.shippingMethod).toBe("international");
   });
 });
@@ -275,7 +317,10 @@ describe("shipping", () => {
   it("stores the method and the database's amount; the total includes it; an amount posted with the form is ignored", async () => {
     const key = freshKey();
     const cart = await visitorCart([{ productId: "acc-2", quantity: 1 }]);
-    const placed = await checkout({ ...address, shippingMethod: "express", shippingAmount: "0", shipping: "0", idempotencyKey: key }, cart);
+    const placed = await checkout(
+      { ...address, shippingMethod: "express", shippingAmount: "0", shipping: "0", idempotencyKey: key },
+      cart,
+    );
     expect(placed.status).toBe(303);
     const [order] = await db.query<{ total_amount: number; shipping_method: string; shipping_amount: number }>(
       "select total_amount, shipping_method, shipping_amount from public.orders where idempotency_key = $1",
@@ -283,7 +328,12 @@ describe("shipping", () => {
     );
     expect(order).toEqual({ total_amount: 2_400 + 1_999, shipping_method: "express", shipping_amount: 1_999 });
     const success = await call(orderSuccessLoader, get("/order-success", cart.store(placed.headers)));
-    expect(success.data).toMatchObject({ subtotal: "$24.00", shippingMethod: "Express", shipping: "$19.99", total: "$43.99" });
+    expect(success.data).toMatchObject({
+      subtotal: "$24.00",
+      shippingMethod: "Express",
+      shipping: "$19.99",
+      total: "$43.99",
+    });
   });
 
   it("ships abroad by International only: a US method for another country is refused on the method, and the page offers International", async () => {
@@ -292,14 +342,19 @@ describe("shipping", () => {
     const fields = { ...address, country: "France", shippingMethod: "standard", idempotencyKey: key };
     const answered = await checkout(fields, cart);
     expect(answered.status).toBe(400);
-    expect(answered.data?.error).toEqual({ shippingMethod: ["This shipping method is for US addresses: please choose International shipping."] });
+    expect(answered.data?.error).toEqual({
+      shippingMethod: ["This shipping method is for US addresses: please choose International shipping."],
+    });
 
     const posted = await checkout(fields, cart, navigation);
     expect((await openCheckout(cart.store(posted.headers))).data?.shippingMethod).toBe("international");
     expect(await ordersWithKey(key)).toHaveLength(0);
 
     expect((await checkout({ ...fields, shippingMethod: "international" }, cart)).status).toBe(303);
-    const [order] = await db.query<{ total_amount: number }>("select total_amount from public.orders where idempotency_key = $1", [key]);
+    const [order] = await db.query<{ total_amount: number }>(
+      "select total_amount from public.orders where idempotency_key = $1",
+      [key],
+    );
     expect(order?.total_amount).toBe(2_400 + 2_999);
   });
 });
@@ -330,7 +385,11 @@ describe("the checkout page", () => {
 
   it("offers the shipping methods for the cart, Standard chosen, and renders no maxlength", async () => {
     const result = await open(await visitorCart([{ productId: "acc-2", quantity: 1 }]));
-    const data = result.data as { shippingMethod: string; constraint: Record<string, { maxLength?: number }>; defaultValue: Record<string, string> };
+    const data = result.data as {
+      shippingMethod: string;
+      constraint: Record<string, { maxLength?: number }>;
+      defaultValue: Record<string, string>;
+    };
     expect(data.shippingMethod).toBe("standard");
     expect(data.defaultValue).toMatchObject({ country: "United States", shippingMethod: "standard" });
     expect(Object.values(data.constraint).some((rules) => rules.maxLength !== undefined)).toBe(false);
@@ -349,7 +408,9 @@ describe("checkout as a member", () => {
 
     // The second session has read the cart (its checkout shows it) when the first one's order goes through.
     const first = post("/checkout", { ...address, idempotencyKey: freshKey() }, cookie, { "Sec-Fetch-Mode": "cors" });
-    const second = post("/checkout", { ...address, idempotencyKey: freshKey() }, otherCookie, { "Sec-Fetch-Mode": "cors" });
+    const second = post("/checkout", { ...address, idempotencyKey: freshKey() }, otherCookie, {
+      "Sec-Fetch-Mode": "cors",
+    });
     let firstPlaced: () => void = () => {};
     const firstDone = new Promise<void>((resolve) => (firstPlaced = resolve));
     const secondScope = backend.forRequest(second);
@@ -358,7 +419,10 @@ describe("checkout as a member", () => {
       await firstDone;
       return place(input);
     });
-    const [placed, refused] = await Promise.all([call(action, first).finally(() => firstPlaced()), call(action, second)]);
+    const [placed, refused] = await Promise.all([
+      call(action, first).finally(() => firstPlaced()),
+      call(action, second),
+    ]);
 
     expect(placed).toMatchObject({ status: 303, location: "/order-success" });
     expect(refused.status).toBe(409);
@@ -384,6 +448,11 @@ describe("checkout as a member", () => {
     const scope = backend.forRequest(memberRequest());
     expect(await scope.carts.list({ userId: user.id })).toEqual([]);
     const [latest] = await scope.orders.listForUser({ userId: user.id });
-    expect(latest).toMatchObject({ id: order!.id, status: "pending", totalAmount: 74700, shippingAddress: { city: "Beverly Hills" } });
+    expect(latest).toMatchObject({
+      id: order!.id,
+      status: "pending",
+      totalAmount: 74700,
+      shippingAddress: { city: "Beverly Hills" },
+    });
   });
 });

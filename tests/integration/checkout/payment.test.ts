@@ -3,7 +3,21 @@
 // reach the webhook route over HTTP too.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { installTestBackend } from "#tests/support/pglite";
+import {
+  call,
+  CookieJar,
+  get,
+  post,
+  setCookiesOf,
+  signUpMember,
+  testOrigin,
+  toastOf,
+} from "#tests/support/route-calls";
+import { shippingAddress } from "#tests/support/shipping";
+import { startStripeStandIn } from "#tests/support/stripe-stand-in.mjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
@@ -13,10 +27,6 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as cancelledLoader } from "~/routes/checkout-payment-cancelled";
 import { loader as successLoader } from "~/routes/order-success";
 import { action as webhookAction } from "~/routes/webhooks-stripe";
-import { installTestBackend } from "#tests/support/pglite";
-import { shippingAddress } from "#tests/support/shipping";
-import { call, CookieJar, get, post, setCookiesOf, signUpMember, testOrigin, toastOf } from "#tests/support/route-calls";
-import { startStripeStandIn } from "#tests/support/stripe-stand-in.mjs";
 
 const WEBHOOK_SECRET = "whsec_test_payment_suite";
 /** The checkout form's fields (the key aside), as a shopper fills them in. */
@@ -34,15 +44,27 @@ function serveWebhookRoute(): Promise<string> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", async () => {
-      const headers = new Headers(Object.entries(req.headers).map(([name, value]) => [name, String(value)] as [string, string]));
-      const request = new Request(new URL(req.url ?? "/", testOrigin), { method: req.method, headers, body: Buffer.concat(chunks) });
-      const response = await webhookAction({ request, params: {}, context: { responseHeaders: new Headers(), cspNonce: "" } });
+      const headers = new Headers(
+        Object.entries(req.headers).map(([name, value]) => [name, String(value)] as [string, string]),
+      );
+      const request = new Request(new URL(req.url ?? "/", testOrigin), {
+        method: req.method,
+        headers,
+        body: Buffer.concat(chunks),
+      });
+      const response = await webhookAction({
+        request,
+        params: {},
+        context: { responseHeaders: new Headers(), cspNonce: "" },
+      });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(await response.text());
     });
   });
   return new Promise((resolve) =>
-    webhookServer.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}/webhooks/stripe`)),
+    webhookServer.listen(0, "127.0.0.1", () =>
+      resolve(`http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}/webhooks/stripe`),
+    ),
   );
 }
 
@@ -71,24 +93,33 @@ afterEach(() => standIn.setOutage("up"));
 
 let keyCounter = 0;
 const freshKey = () => `payment-key-${Date.now()}-${++keyCounter}-padding`;
-const visitorCart = async (lines: Array<{ productId: string; quantity: number }>) => new CookieJar().store(await setCookiesOf((jar) => cartCookie.write(jar, lines)));
+const visitorCart = async (lines: Array<{ productId: string; quantity: number }>) =>
+  new CookieJar().store(await setCookiesOf((jar) => cartCookie.write(jar, lines)));
 
 async function orderRow(id: string) {
-  const [row] = await db.query<{ status: string; payment_session_id: string | null; payment_reference: string | null; total_amount: number }>(
-    "select status, payment_session_id, payment_reference, total_amount from public.orders where id = $1",
-    [id],
-  );
+  const [row] = await db.query<{
+    status: string;
+    payment_session_id: string | null;
+    payment_reference: string | null;
+    total_amount: number;
+  }>("select status, payment_session_id, payment_reference, total_amount from public.orders where id = $1", [id]);
   return row;
 }
 
 const countOf = async (text: string, params: unknown[]) => (await db.query<{ n: number }>(text, params))[0]?.n;
-const paidMails = (orderId: string) => countOf("select count(*)::int as n from public.outbox where kind = 'order_paid' and payload ->> 'id' = $1", [orderId]);
+const paidMails = (orderId: string) =>
+  countOf("select count(*)::int as n from public.outbox where kind = 'order_paid' and payload ->> 'id' = $1", [
+    orderId,
+  ]);
 
 /** A guest checks out: the answer, and the session the stand-in made for it. */
 async function checkOutAsGuest(lines = [{ productId: "clip-1", quantity: 2 }], extra: Record<string, string> = {}) {
   const cart = await visitorCart(lines);
   const key = freshKey();
-  const answer = await call(checkoutAction, post("/checkout", { ...checkoutFields, idempotencyKey: key, ...extra }, cart));
+  const answer = await call(
+    checkoutAction,
+    post("/checkout", { ...checkoutFields, idempotencyKey: key, ...extra }, cart),
+  );
   const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(answer.location ?? "")?.[1];
   const session = sessionId ? standIn.sessions.get(sessionId) : undefined;
   return { answer, cart, key, sessionId: sessionId ?? "", session, orderId: String(session?.client_reference_id) };
@@ -119,11 +150,23 @@ describe("placing an order with card payment", () => {
       cancel_url: `${testOrigin}/checkout/payment-cancelled`,
     });
     expect(Object.values(created?.params.line_items)).toEqual([
-      { quantity: "2", price_data: { currency: "usd", unit_amount: "29900", product_data: { name: expect.any(String) } } },
-      { quantity: "1", price_data: { currency: "usd", unit_amount: "2400", product_data: { name: expect.any(String) } } },
+      {
+        quantity: "2",
+        price_data: { currency: "usd", unit_amount: "29900", product_data: { name: expect.any(String) } },
+      },
+      {
+        quantity: "1",
+        price_data: { currency: "usd", unit_amount: "2400", product_data: { name: expect.any(String) } },
+      },
     ]);
     expect(Object.values(created?.params.shipping_options)).toEqual([
-      { shipping_rate_data: { type: "fixed_amount", display_name: "Express shipping", fixed_amount: { amount: "1999", currency: "usd" } } },
+      {
+        shipping_rate_data: {
+          type: "fixed_amount",
+          display_name: "Express shipping",
+          fixed_amount: { amount: "1999", currency: "usd" },
+        },
+      },
     ]);
     const row = await orderRow(orderId);
     expect(row).toMatchObject({ status: "pending", payment_session_id: sessionId, payment_reference: null });
@@ -144,7 +187,9 @@ describe("placing an order with card payment", () => {
     ]);
     expect(first.location).toMatch(/\/c\/pay\/cs_test_/);
     expect(second.location).toBe(first.location);
-    expect(await countOf("select count(*)::int as n from public.orders where idempotency_key = $1", [fields.idempotencyKey])).toBe(1);
+    expect(
+      await countOf("select count(*)::int as n from public.orders where idempotency_key = $1", [fields.idempotencyKey]),
+    ).toBe(1);
   });
 
   it("answers 'Payment is unavailable' (503) when Stripe is down, keeping the form, the cart and the order for a retry", async () => {
@@ -155,7 +200,10 @@ describe("placing an order with card payment", () => {
     const refused = await call(checkoutAction, post("/checkout", fields, cart));
     expect(refused.status).toBe(503);
     const form = refused.data as { error: Record<string, string[]>; initialValue: Record<string, string> };
-    expect(form.error[""]).toEqual(["Payment is unavailable, please try again", "Nothing was charged. Your cart and details are kept."]);
+    expect(form.error[""]).toEqual([
+      "Payment is unavailable, please try again",
+      "Nothing was charged. Your cart and details are kept.",
+    ]);
     expect(form.initialValue).toMatchObject({ ...fields });
     // The visitor's cart cookie is left as it was.
     expect(refused.headers.getSetCookie().filter((cookie) => cookie.startsWith("cart="))).toEqual([]);
@@ -167,7 +215,9 @@ describe("placing an order with card payment", () => {
     standIn.setOutage("up");
     const retried = await call(checkoutAction, post("/checkout", fields, cart));
     expect(retried.location).toMatch(/\/c\/pay\/cs_test_/);
-    expect(await countOf("select count(*)::int as n from public.orders where idempotency_key = $1", [fields.idempotencyKey])).toBe(1);
+    expect(
+      await countOf("select count(*)::int as n from public.orders where idempotency_key = $1", [fields.idempotencyKey]),
+    ).toBe(1);
   });
 
   it("gives a member's emptied cart back when Stripe is down", async () => {
@@ -176,7 +226,10 @@ describe("placing an order with card payment", () => {
     const member = await backend.forRequest(get("/", cookie)).member();
     await member.carts.add({ productId: "clip-2", quantity: 3 });
     standIn.setOutage("connection");
-    const refused = await call(checkoutAction, post("/checkout", { ...checkoutFields, idempotencyKey: freshKey() }, cookie));
+    const refused = await call(
+      checkoutAction,
+      post("/checkout", { ...checkoutFields, idempotencyKey: freshKey() }, cookie),
+    );
     expect(refused.status).toBe(503);
     expect(await member.carts.list()).toEqual([{ productId: "clip-2", quantity: 3 }]);
     expect(user.id).toBe(member.userId);
@@ -194,11 +247,15 @@ describe("the webhook", () => {
     expect(await paidMails(orderId)).toBe(1);
 
     // Stripe delivers the same event again: nothing more happens.
-    const again = await standIn.sendEvent("checkout.session.completed", standIn.sessions.get(sessionId)!, { id: delivered.event.id });
+    const again = await standIn.sendEvent("checkout.session.completed", standIn.sessions.get(sessionId)!, {
+      id: delivered.event.id,
+    });
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body)).toMatchObject({ outcome: "duplicate" });
     expect(await paidMails(orderId)).toBe(1);
-    expect(await countOf("select count(*)::int as n from public.payment_events where event_id = $1", [delivered.event.id])).toBe(1);
+    expect(
+      await countOf("select count(*)::int as n from public.payment_events where event_id = $1", [delivered.event.id]),
+    ).toBe(1);
   });
 
   it("refuses a forged or unsigned event with 400 and changes nothing", async () => {
@@ -207,38 +264,68 @@ describe("the webhook", () => {
     const paidLooking = { ...session, status: "complete", payment_status: "paid", payment_intent: "pi_forged" };
     const forged = await standIn.sendEvent("checkout.session.completed", paidLooking, { secret: "whsec_someone_else" });
     expect(forged.status).toBe(400);
-    const unsigned = await standIn.deliver(JSON.stringify(standIn.eventOf("checkout.session.completed", paidLooking)), undefined);
+    const unsigned = await standIn.deliver(
+      JSON.stringify(standIn.eventOf("checkout.session.completed", paidLooking)),
+      undefined,
+    );
     expect(unsigned.status).toBe(400);
     // A signature that holds for another body.
-    const original = JSON.stringify(standIn.eventOf("checkout.session.completed", { ...session, payment_status: "unpaid" }));
-    const tampered = await standIn.deliver(original.replace('"payment_status":"unpaid"', '"payment_status":"paid"'), standIn.signatureFor(original));
+    const original = JSON.stringify(
+      standIn.eventOf("checkout.session.completed", { ...session, payment_status: "unpaid" }),
+    );
+    const tampered = await standIn.deliver(
+      original.replace('"payment_status":"unpaid"', '"payment_status":"paid"'),
+      standIn.signatureFor(original),
+    );
     expect(tampered.status).toBe(400);
 
-    expect(await orderRow(orderId)).toMatchObject({ status: "pending", payment_session_id: sessionId, payment_reference: null });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "pending",
+      payment_session_id: sessionId,
+      payment_reference: null,
+    });
     expect(await paidMails(orderId)).toBe(0);
-    expect(await countOf("select count(*)::int as n from public.payment_events where event_id = $1", [forged.event.id])).toBe(0);
+    expect(
+      await countOf("select count(*)::int as n from public.payment_events where event_id = $1", [forged.event.id]),
+    ).toBe(0);
     expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/^Stripe webhook refused/));
   });
 
   it("cancels a still-pending order when its session expires or its payment fails, and only then", async () => {
     const { sessionId, orderId } = await checkOutAsGuest();
-    const expired = await standIn.sendEvent("checkout.session.expired", { ...standIn.sessions.get(sessionId)!, status: "expired" });
+    const expired = await standIn.sendEvent("checkout.session.expired", {
+      ...standIn.sessions.get(sessionId)!,
+      status: "expired",
+    });
     expect(JSON.parse(expired.body)).toMatchObject({ outcome: "cancelled" });
     expect((await orderRow(orderId))?.status).toBe("cancelled");
 
     const paid = await checkOutAsGuest();
     await standIn.pay(paid.sessionId);
-    const failed = await standIn.sendEvent("checkout.session.async_payment_failed", standIn.sessions.get(paid.sessionId)!);
+    const failed = await standIn.sendEvent(
+      "checkout.session.async_payment_failed",
+      standIn.sessions.get(paid.sessionId)!,
+    );
     expect(JSON.parse(failed.body)).toMatchObject({ outcome: "not_pending" });
     expect((await orderRow(paid.orderId))?.status).toBe("paid");
   });
 
   it("waits for an asynchronous payment: completed unpaid records only, async_payment_succeeded pays", async () => {
     const { sessionId, orderId } = await checkOutAsGuest();
-    const session = { ...standIn.sessions.get(sessionId)!, status: "complete", payment_status: "unpaid", payment_intent: "pi_test_async" };
-    expect(JSON.parse((await standIn.sendEvent("checkout.session.completed", session)).body)).toMatchObject({ outcome: "recorded" });
+    const session = {
+      ...standIn.sessions.get(sessionId)!,
+      status: "complete",
+      payment_status: "unpaid",
+      payment_intent: "pi_test_async",
+    };
+    expect(JSON.parse((await standIn.sendEvent("checkout.session.completed", session)).body)).toMatchObject({
+      outcome: "recorded",
+    });
     expect((await orderRow(orderId))?.status).toBe("pending");
-    const succeeded = await standIn.sendEvent("checkout.session.async_payment_succeeded", { ...session, payment_status: "paid" });
+    const succeeded = await standIn.sendEvent("checkout.session.async_payment_succeeded", {
+      ...session,
+      payment_status: "paid",
+    });
     expect(JSON.parse(succeeded.body)).toMatchObject({ outcome: "paid" });
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", payment_reference: "pi_test_async" });
   });
@@ -247,9 +334,13 @@ describe("the webhook", () => {
     const { session } = await checkOutAsGuest();
     const before = await countOf("select count(*)::int as n from public.payment_events", []);
     const other = await standIn.sendEvent("customer.created", { id: "cus_test_1", object: "customer" });
-    const unrelated = await standIn.sendEvent("payment_intent.succeeded", { id: "pi_test_1", object: "payment_intent" });
+    const unrelated = await standIn.sendEvent("payment_intent.succeeded", {
+      id: "pi_test_1",
+      object: "payment_intent",
+    });
     const notASession = await standIn.sendEvent("checkout.session.completed", { ...session, object: "payment_intent" });
-    for (const answer of [other, unrelated, notASession]) expect(answer).toMatchObject({ status: 200, body: JSON.stringify({ received: true }) });
+    for (const answer of [other, unrelated, notASession])
+      expect(answer).toMatchObject({ status: 200, body: JSON.stringify({ received: true }) });
     expect(await countOf("select count(*)::int as n from public.payment_events", [])).toBe(before);
   });
 });
@@ -310,7 +401,8 @@ describe("Cancel on the payment page", () => {
     expect(standIn.sessions.get(sessionId)?.status).toBe("expired");
 
     const form = await call(checkoutLoader, get("/checkout", cart));
-    const refilled = (form.data as { lastResult: { initialValue: Record<string, string> } | null }).lastResult?.initialValue;
+    const refilled = (form.data as { lastResult: { initialValue: Record<string, string> } | null }).lastResult
+      ?.initialValue;
     // The details as they were, with a key of the form's own: the cancelled order's would answer with that order.
     expect(refilled).toMatchObject({ ...shippingAddress, shippingMethod: "standard" });
     expect(refilled?.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,200}$/);
@@ -327,7 +419,10 @@ describe("Cancel on the payment page", () => {
     const { cookie } = await signUpMember(backend);
     const member = await backend.forRequest(get("/", cookie)).member();
     await member.carts.add({ productId: "tape-2", quantity: 2 });
-    const placed = await call(checkoutAction, post("/checkout", { ...checkoutFields, idempotencyKey: freshKey() }, cookie));
+    const placed = await call(
+      checkoutAction,
+      post("/checkout", { ...checkoutFields, idempotencyKey: freshKey() }, cookie),
+    );
     const jar = CookieJar.fromHeader(cookie).store(placed.headers);
     expect(await member.carts.list()).toEqual([]);
     const back = await call(cancelledLoader, get("/checkout/payment-cancelled", jar));
@@ -359,13 +454,23 @@ describe("the back office", () => {
     return { orderId, paymentIntent: String(standIn.sessions.get(sessionId)?.payment_intent) };
   };
   const cancel = (orderId: string) =>
-    call(adminOrderAction, post(`/admin/orders/${orderId}`, { intent: "move", kind: "cancel", expectedStatus: "paid", reason: "Out of stock" }, staffCookie), {
-      params: { id: orderId },
-    });
+    call(
+      adminOrderAction,
+      post(
+        `/admin/orders/${orderId}`,
+        { intent: "move", kind: "cancel", expectedStatus: "paid", reason: "Out of stock" },
+        staffCookie,
+      ),
+      {
+        params: { id: orderId },
+      },
+    );
 
   it("shows the payment reference, linked to the Stripe dashboard", async () => {
     const { orderId, paymentIntent } = await paidCardOrder();
-    const page = await call(adminOrderLoader, get(`/admin/orders/${orderId}`, staffCookie), { params: { id: orderId } });
+    const page = await call(adminOrderLoader, get(`/admin/orders/${orderId}`, staffCookie), {
+      params: { id: orderId },
+    });
     expect((page.data as { payment: unknown }).payment).toEqual({
       method: "Card (Stripe Checkout)",
       reference: paymentIntent,
@@ -377,13 +482,25 @@ describe("the back office", () => {
   it("'Cancel order' on a paid card order refunds it in full, once, and keeps the refund's reference", async () => {
     const { orderId, paymentIntent } = await paidCardOrder();
     const cancelled = await cancel(orderId);
-    expect({ status: cancelled.status, location: cancelled.location }).toEqual({ status: 303, location: `/admin/orders/${orderId}` });
+    expect({ status: cancelled.status, location: cancelled.location }).toEqual({
+      status: 303,
+      location: `/admin/orders/${orderId}`,
+    });
     const refunds = [...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent);
-    expect(refunds).toMatchObject([{ amount: (await orderRow(orderId))?.total_amount, metadata: { order_id: orderId } }]);
-    expect(standIn.requests.filter((request) => request.path === "/v1/refunds").at(-1)?.idempotencyKey).toBe(`refund-${orderId}`);
-    const [row] = await db.query<{ status: string; refund_reference: string }>("select status, refund_reference from public.orders where id = $1", [orderId]);
+    expect(refunds).toMatchObject([
+      { amount: (await orderRow(orderId))?.total_amount, metadata: { order_id: orderId } },
+    ]);
+    expect(standIn.requests.filter((request) => request.path === "/v1/refunds").at(-1)?.idempotencyKey).toBe(
+      `refund-${orderId}`,
+    );
+    const [row] = await db.query<{ status: string; refund_reference: string }>(
+      "select status, refund_reference from public.orders where id = $1",
+      [orderId],
+    );
     expect(row).toEqual({ status: "cancelled", refund_reference: refunds[0]?.id });
-    const page = await call(adminOrderLoader, get(`/admin/orders/${orderId}`, staffCookie), { params: { id: orderId } });
+    const page = await call(adminOrderLoader, get(`/admin/orders/${orderId}`, staffCookie), {
+      params: { id: orderId },
+    });
     expect((page.data as { payment: { refundReference: string } }).payment.refundReference).toBe(refunds[0]?.id);
 
     // The same form again: the order has moved on, nothing more is refunded.
@@ -398,7 +515,9 @@ describe("the back office", () => {
     standIn.setOutage("connection");
     const refused = await cancel(orderId);
     expect(refused.status).toBe(503);
-    expect(refused.data).toMatchObject({ errors: { form: expect.stringMatching(/^The card payment could not be refunded, so nothing was changed/) } });
+    expect(refused.data).toMatchObject({
+      errors: { form: expect.stringMatching(/^The card payment could not be refunded, so nothing was changed/) },
+    });
     expect((await orderRow(orderId))?.status).toBe("paid");
     standIn.setOutage("up");
     expect([...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)).toHaveLength(0);

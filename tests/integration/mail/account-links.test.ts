@@ -1,22 +1,33 @@
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { createTestBackend } from "#tests/support/pglite";
+import {
+  call,
+  CookieJar,
+  expectRedirect,
+  get,
+  post,
+  testContext,
+  toastOf,
+  uniqueEmail,
+  type RouteResult,
+} from "#tests/support/route-calls";
+import { linksIn, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from "#tests/support/smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { setBackendForTests } from "~/backend/backend.server";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { getSession } from "~/modules/auth/session.server";
+import { rateLimitRules } from "~/modules/limits/rate-limit.server";
 import type { MailSender } from "~/modules/mail/sender.server";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { loader as callbackLoader } from "~/routes/auth-callback";
 import { action as resendAction } from "~/routes/auth-resend";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
-import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { action as profileAction } from "~/routes/profile";
+import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { action as signOutAction } from "~/routes/sign-out";
 import { CONTROL_CHARACTER_MESSAGE } from "~/utils/form-text";
-import { getSession } from "~/modules/auth/session.server";
-import { rateLimitRules } from "~/modules/limits/rate-limit.server";
-import { createTestMailSender } from "#tests/support/mail-sender";
-import { createTestBackend } from "#tests/support/pglite";
-import { linksIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
-import { call, CookieJar, expectRedirect, get, post, type RouteResult, testContext, toastOf, uniqueEmail } from "#tests/support/route-calls";
 
 // Address confirmation and password reset on the embedded backend when the shop sends e-mail (decision 0016),
 // through the routes a browser posts to and a real SMTP server.
@@ -76,10 +87,15 @@ describe("address confirmation on sign-up", () => {
   test("sign-up does not sign in; the link confirms and signs in, once", async () => {
     const email = uniqueEmail();
     const signUpJar = new CookieJar();
-    const signUp = await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }, signUpJar));
+    const signUp = await call(
+      authAction,
+      post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }, signUpJar),
+    );
     signUpJar.store(signUp.headers);
     expect(signUp.status).toBe(200);
-    expect(signUp.data).toMatchObject({ notice: { title: "Account created!", description: "Please check your email to verify your account." } });
+    expect(signUp.data).toMatchObject({
+      notice: { title: "Account created!", description: "Please check your email to verify your account." },
+    });
     expect(await signedInUser(signUpJar)).toBeNull();
 
     // Before confirming: the right password is refused with a way to get the link again.
@@ -102,7 +118,10 @@ describe("address confirmation on sign-up", () => {
     jar.store(followed.headers);
     expectRedirect(followed, "/");
     // A new member is greeted as one, not "Welcome back!".
-    expect(await toastOf(followed)).toMatchObject({ title: "Welcome!", description: "Your email address is confirmed and you are signed in." });
+    expect(await toastOf(followed)).toMatchObject({
+      title: "Welcome!",
+      description: "Your email address is confirmed and you are signed in.",
+    });
     expect(await signedInUser(jar)).toMatchObject({ email });
 
     const again = await call(callbackLoader, get(link!));
@@ -122,8 +141,14 @@ describe("address confirmation on sign-up", () => {
 
   test("an address that has an account gets the same answer as a new one; its owner gets an e-mail, nothing else changes", async () => {
     const { email } = await confirmedMember();
-    const fresh = await call(authAction, post("/auth?mode=signup", { intent: "signup", email: uniqueEmail(), password: "typed-by-someone" }));
-    const taken = await call(authAction, post("/auth?mode=signup", { intent: "signup", email: email.toUpperCase(), password: "typed-by-someone" }));
+    const fresh = await call(
+      authAction,
+      post("/auth?mode=signup", { intent: "signup", email: uniqueEmail(), password: "typed-by-someone" }),
+    );
+    const taken = await call(
+      authAction,
+      post("/auth?mode=signup", { intent: "signup", email: email.toUpperCase(), password: "typed-by-someone" }),
+    );
     expect(taken.status).toBe(fresh.status);
     expect(taken.data?.notice).toEqual(fresh.data?.notice);
     expect(taken.data?.result.status).toBe(fresh.data?.result.status);
@@ -132,7 +157,9 @@ describe("address confirmation on sign-up", () => {
     const mail = await latestMailTo(email);
     expect(mail.parsed.subject).toBe("Someone tried to create a Luxe Strands account with your address");
     expect(mail.parsed.text).toContain("already has one");
-    expect(linksIn(mail)).toEqual(expect.arrayContaining(["http://localhost/auth", "http://localhost/forgot-password"]));
+    expect(linksIn(mail)).toEqual(
+      expect.arrayContaining(["http://localhost/auth", "http://localhost/forgot-password"]),
+    );
     // One account, its password unchanged.
     expect(await db.query("select 1 from auth.users where lower(email) = lower($1)", [email])).toHaveLength(1);
     expect((await signIn(email, PASSWORD)).result.status).toBe(303);
@@ -157,7 +184,10 @@ describe("address confirmation on sign-up", () => {
     expect(await addressShownAfter(resend)).toEqual([email, null]);
     expect(await countLinks()).toBe(1);
     // A minute later it does.
-    await db.query("update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)", [email]);
+    await db.query(
+      "update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)",
+      [email],
+    );
     await call(resendAction, post("/auth/resend", { email }));
     expect(await countLinks()).toBe(2);
     const unknown = await call(resendAction, post("/auth/resend", { email: uniqueEmail() }));
@@ -168,7 +198,10 @@ describe("address confirmation on sign-up", () => {
     const email = uniqueEmail();
     await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
     // Past the backend's own minute, so that only our limit can hold the next link back.
-    await db.query("update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)", [email]);
+    await db.query(
+      "update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)",
+      [email],
+    );
     const countLinks = async () =>
       (
         await db.query<{ n: number }>(
@@ -191,7 +224,9 @@ describe("address confirmation on sign-up", () => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     const toast = await toastOf(refused);
     expect(toast).toMatchObject({ type: "error" });
-    expect(toast?.description).toMatch(/^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(toast?.description).toMatch(
+      /^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/,
+    );
     expect(await addressShownAfter(refused)).toEqual([email, null]);
     expect(await countLinks()).toBe(1);
 
@@ -204,9 +239,15 @@ describe("address confirmation on sign-up", () => {
     const email = uniqueEmail();
     await call(authAction, post("/auth?mode=signup", { intent: "signup", email, password: PASSWORD }));
     const [link] = linksIn(await latestMailTo(email));
-    await db.query("update auth.email_link_tokens set expires_at = now() - interval '1 second' where user_id = (select id from auth.users where email = $1)", [email]);
+    await db.query(
+      "update auth.email_link_tokens set expires_at = now() - interval '1 second' where user_id = (select id from auth.users where email = $1)",
+      [email],
+    );
     const result = await call(callbackLoader, get(link!));
-    expect(result).toMatchObject({ status: 410, data: { problem: "This link is invalid, has already been used or has expired." } });
+    expect(result).toMatchObject({
+      status: 410,
+      data: { problem: "This link is invalid, has already been used or has expired." },
+    });
     expect((await signIn(email, PASSWORD)).result.status).toBe(400);
   });
 });
@@ -222,7 +263,6 @@ async function confirmedMember() {
 }
 
 describe("password reset", () => {
-
   test("answers the same whether or not the account exists; the link sets a new password and ends every other session", async () => {
     expect((await call(forgotLoader, get("/forgot-password"))).data).toMatchObject({ sendsEmail: true });
     const { email, otherSession } = await confirmedMember();
@@ -233,7 +273,11 @@ describe("password reset", () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     // The same answer but for the address typed, which the form shows back.
-    const answer = (result: typeof known) => ({ sent: result.data?.sent, status: result.data?.result.status, error: result.data?.result.error });
+    const answer = (result: typeof known) => ({
+      sent: result.data?.sent,
+      status: result.data?.result.status,
+      error: result.data?.result.error,
+    });
     expect(answer(known)).toEqual({ sent: true, status: "success", error: undefined });
     expect(answer(unknown)).toEqual(answer(known));
 
@@ -247,14 +291,23 @@ describe("password reset", () => {
     jar.store(followed.headers);
     expectRedirect(followed, "/reset-password");
     expect((await call(resetLoader, get("/reset-password", jar))).data).toMatchObject({ email });
-    const mismatch = await call(resetAction, post("/reset-password", { password: "brand-new-password", confirmPassword: "nope" }, jar));
+    const mismatch = await call(
+      resetAction,
+      post("/reset-password", { password: "brand-new-password", confirmPassword: "nope" }, jar),
+    );
     expect(mismatch.status).toBe(400);
     expect(mismatch.data?.result.error).toMatchObject({ confirmPassword: ["Passwords do not match"] });
     const control = "brand-new\u0000password";
-    const refused = await call(resetAction, post("/reset-password", { password: control, confirmPassword: control }, jar));
+    const refused = await call(
+      resetAction,
+      post("/reset-password", { password: control, confirmPassword: control }, jar),
+    );
     expect(refused.status).toBe(400);
     expect(refused.data?.result.error?.password).toEqual([CONTROL_CHARACTER_MESSAGE]);
-    const saved = await call(resetAction, post("/reset-password", { password: "brand-new-password", confirmPassword: "brand-new-password" }, jar));
+    const saved = await call(
+      resetAction,
+      post("/reset-password", { password: "brand-new-password", confirmPassword: "brand-new-password" }, jar),
+    );
     expectRedirect(saved, "/");
     // The link's grant is used up: setting another password now asks for the current one.
     jar.store(saved.headers);
@@ -302,14 +355,26 @@ describe("password reset", () => {
   test("the grant expires on the server, and ends when the password changes another way", async () => {
     const expired = await followedResetLink();
     // The cookie the browser keeps is not what counts: the session's record is.
-    await db.query("update auth.sessions set recovery_until = now() - interval '1 second' where user_id = (select id from auth.users where email = $1)", [expired.email]);
+    await db.query(
+      "update auth.sessions set recovery_until = now() - interval '1 second' where user_id = (select id from auth.users where email = $1)",
+      [expired.email],
+    );
     expectRedirect(await call(resetLoader, get("/reset-password", expired.jar)), "/profile?password=1");
 
     const changed = await followedResetLink();
     const elsewhere = await signIn(changed.email, PASSWORD);
     const change = await call(
       profileAction,
-      post("/profile", { intent: "change-password", currentPassword: PASSWORD, password: "changed-on-profile", confirmPassword: "changed-on-profile" }, elsewhere.jar),
+      post(
+        "/profile",
+        {
+          intent: "change-password",
+          currentPassword: PASSWORD,
+          password: "changed-on-profile",
+          confirmPassword: "changed-on-profile",
+        },
+        elsewhere.jar,
+      ),
     );
     expect(change.status).toBe(303);
     // The link's session ended with the others: the reset page sends it to sign in.
@@ -321,7 +386,19 @@ describe("password reset", () => {
     await call(forgotAction, post("/forgot-password", { email }));
     const [link] = linksIn(await latestMailTo(email));
     const { jar } = await signIn(email, PASSWORD);
-    await call(profileAction, post("/profile", { intent: "change-password", currentPassword: PASSWORD, password: "changed-first-1", confirmPassword: "changed-first-1" }, jar));
+    await call(
+      profileAction,
+      post(
+        "/profile",
+        {
+          intent: "change-password",
+          currentPassword: PASSWORD,
+          password: "changed-first-1",
+          confirmPassword: "changed-first-1",
+        },
+        jar,
+      ),
+    );
     expect((await call(callbackLoader, get(link!))).status).toBe(410);
   });
 });
@@ -336,7 +413,10 @@ describe("an e-mailed link for another account, opened where someone is signed i
     await call(authAction, post("/auth?mode=signup", { intent: "signup", email: attacker, password: PASSWORD }));
     let [link] = linksIn(await latestMailTo(attacker));
     if (kind === "reset") {
-      await db.query("update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)", [attacker]);
+      await db.query(
+        "update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)",
+        [attacker],
+      );
       await call(forgotAction, post("/forgot-password", { email: attacker }));
       [link] = linksIn(await latestMailTo(attacker));
     }
@@ -349,7 +429,10 @@ describe("an e-mailed link for another account, opened where someone is signed i
     expect(await signedInUser(victim.otherSession)).toMatchObject({ email: victim.email });
 
     // Signing out first, then the link works (it was not used).
-    const signedOut = await call(signOutAction, post("/sign-out", { redirectTo: new URL(link!).pathname + new URL(link!).search }, victim.otherSession));
+    const signedOut = await call(
+      signOutAction,
+      post("/sign-out", { redirectTo: new URL(link!).pathname + new URL(link!).search }, victim.otherSession),
+    );
     victim.otherSession.store(signedOut.headers);
     expect(signedOut.location).toBe(new URL(link!).pathname + new URL(link!).search);
     const followed = await call(callbackLoader, get(signedOut.location!, victim.otherSession));
@@ -365,7 +448,10 @@ describe("an e-mailed link for another account, opened where someone is signed i
     const [link] = linksIn(await latestMailTo(email));
     const jar = new CookieJar();
     jar.store((await call(callbackLoader, get(link!, jar))).headers);
-    await db.query("update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)", [email]);
+    await db.query(
+      "update auth.email_link_tokens set created_at = created_at - interval '2 minutes' where user_id = (select id from auth.users where email = $1)",
+      [email],
+    );
     await call(forgotAction, post("/forgot-password", { email }));
     const [reset] = linksIn(await latestMailTo(email));
     expectRedirect(await call(callbackLoader, get(reset!, jar)), "/reset-password");

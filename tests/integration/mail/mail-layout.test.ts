@@ -1,10 +1,11 @@
-import { type Browser, chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "#scripts/lib/chromium.mjs";
+import { shippingAddress } from "#tests/support/shipping";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { OutboxMessage } from "~/backend/port";
 import type { OrderRow } from "~/backend/rows.server";
 import { renderMail } from "~/modules/mail/templates.server";
-import { shippingAddress } from "#tests/support/shipping";
-import { chromiumArgs, chromiumPath } from "#scripts/lib/chromium.mjs";
 
 // Every message's HTML part in a real browser at phone widths (320-400 px): nothing wider than the screen, and an
 // order's quantities, prices and totals apart from each other (they ran together: "1$299.00$299.00"). Also what a
@@ -46,13 +47,36 @@ function orderRow(userId: string | null, address = shippingAddress): OrderRow {
   };
 }
 
-function message(kind: string, payload: Record<string, unknown>, secret: string | null = "a".repeat(43)): OutboxMessage {
-  return { id: "6b2d1f00-0000-4000-8000-000000000001", kind, recipient: "guest@example.com", payload, secret, attempts: 1, createdAt: new Date().toISOString(), claim: "c" };
+function message(
+  kind: string,
+  payload: Record<string, unknown>,
+  secret: string | null = "a".repeat(43),
+): OutboxMessage {
+  return {
+    id: "6b2d1f00-0000-4000-8000-000000000001",
+    kind,
+    recipient: "guest@example.com",
+    payload,
+    secret,
+    attempts: 1,
+    createdAt: new Date().toISOString(),
+    claim: "c",
+  };
 }
 
 const messages: [string, OutboxMessage][] = [
-  ["a guest's order confirmation", message("order_confirmation", orderRow(null) as unknown as Record<string, unknown>, null)],
-  ["a member's order confirmation", message("order_confirmation", orderRow("9a9a9a9a-0000-4000-8000-000000000009") as unknown as Record<string, unknown>, null)],
+  [
+    "a guest's order confirmation",
+    message("order_confirmation", orderRow(null) as unknown as Record<string, unknown>, null),
+  ],
+  [
+    "a member's order confirmation",
+    message(
+      "order_confirmation",
+      orderRow("9a9a9a9a-0000-4000-8000-000000000009") as unknown as Record<string, unknown>,
+      null,
+    ),
+  ],
   ["the address confirmation", message("confirm_signup", { link_path: "/auth/callback?confirmed=1" })],
   ["someone signing up with a taken address", message("account_exists", {}, null)],
   ["the password reset", message("password_reset", { link_path: "/auth/callback?next=%2Freset-password" })],
@@ -65,7 +89,9 @@ describe.each([320, 400])("at %i px", (width) => {
     await page.setViewportSize({ width, height: 800 });
     const mail = renderMail(outboxMessage, context);
     await page.setContent(mail.html);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     const hrefs = await page.locator("a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(hrefs).toEqual(expect.arrayContaining(["https://shop.example/shop", "https://shop.example/faq"]));
@@ -89,7 +115,10 @@ describe.each([320, 400])("at %i px", (width) => {
 
 describe("what a shopper typed", () => {
   it("shows only in the address block, on capped lines, and is never a link in either part", async () => {
-    const mail = renderMail(message("order_confirmation", orderRow(null, hostileAddress) as unknown as Record<string, unknown>, null), context);
+    const mail = renderMail(
+      message("order_confirmation", orderRow(null, hostileAddress) as unknown as Record<string, unknown>, null),
+      context,
+    );
     for (const part of [mail.text, mail.html]) {
       expect(part).not.toContain("https://evil.example");
       expect(part).not.toContain("www.evil.example");
@@ -104,6 +133,8 @@ describe("what a shopper typed", () => {
     // Only under "Shipping to".
     const body = await page.locator("body").innerText();
     expect(body.indexOf("evil[.]example")).toBeGreaterThan(body.indexOf("Shipping to"));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
   });
 });

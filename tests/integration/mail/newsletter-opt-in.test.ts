@@ -1,13 +1,14 @@
+import { createTestMailSender } from "#tests/support/mail-sender";
+import { installTestBackend } from "#tests/support/pglite";
+import { call, get, post } from "#tests/support/route-calls";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import type { MailSender } from "~/modules/mail/sender.server";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter-unsubscribe";
-import { createTestMailSender } from "#tests/support/mail-sender";
-import { installTestBackend } from "#tests/support/pglite";
-import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
-import { call, get, post } from "#tests/support/route-calls";
 
 // Newsletter double opt-in (decision 0016): pending until the e-mailed link is followed; the welcome message carries
 // a one-click unsubscribe (RFC 8058) that works as a plain form too.
@@ -30,7 +31,8 @@ afterAll(async () => {
 });
 
 const statusOf = async (email: string) =>
-  (await db.query<{ status: string }>("select status from public.newsletter_subscribers where email = $1", [email]))[0]?.status;
+  (await db.query<{ status: string }>("select status from public.newsletter_subscribers where email = $1", [email]))[0]
+    ?.status;
 
 async function deliver(count: number) {
   await sender.runOnce();
@@ -60,7 +62,10 @@ describe("newsletter double opt-in", () => {
     expect(confirmed).toMatchObject({ status: 200, data: { outcome: "confirmed" } });
     expect(await statusOf(email)).toBe("confirmed");
     // The link works once.
-    expect(await call(confirmAction, post(link!, { token }))).toMatchObject({ status: 410, data: { outcome: "invalid" } });
+    expect(await call(confirmAction, post(link!, { token }))).toMatchObject({
+      status: 410,
+      data: { outcome: "invalid" },
+    });
 
     const welcome = await deliver(2);
     expect(welcome.parsed.subject).toBe("Welcome to the Luxe Strands newsletter");
@@ -86,7 +91,10 @@ describe("newsletter double opt-in", () => {
   });
 
   it("refuses a made-up or missing token with a clear page", async () => {
-    expect(await call(confirmAction, post("/newsletter/confirm", { token: "a".repeat(64) }))).toMatchObject({ status: 410, data: { outcome: "invalid" } });
+    expect(await call(confirmAction, post("/newsletter/confirm", { token: "a".repeat(64) }))).toMatchObject({
+      status: 410,
+      data: { outcome: "invalid" },
+    });
     expect(await call(confirmLoader, get("/newsletter/confirm"))).toMatchObject({ status: 410 });
     expect(await call(confirmLoader, get("/newsletter/confirm?token=nope"))).toMatchObject({ status: 410 });
     expect(await call(unsubscribeLoader, get("/newsletter/unsubscribe?token=nope"))).toMatchObject({ status: 400 });

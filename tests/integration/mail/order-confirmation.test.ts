@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Backend, ShippingMethodId } from "~/backend/port";
-import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { shippingAddress } from "#tests/support/shipping";
 import { createTestMailSender } from "#tests/support/mail-sender";
 import { createTestBackend } from "#tests/support/pglite";
-import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { signUpMember } from "#tests/support/route-calls";
+import { shippingAddress } from "#tests/support/shipping";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { Backend, ShippingMethodId } from "~/backend/port";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
 
 // Order confirmations (decision 0016) from place_order's own transaction through a real SMTP server.
 
@@ -45,9 +46,10 @@ async function placeGuestOrder(email: string, shippingMethod: ShippingMethodId =
 describe("order confirmation", () => {
   it("is written with the order and arrives with its lines, totals and address", async () => {
     const order = await placeGuestOrder("guest-1@example.com");
-    const [queued] = await db.query<{ recipient: string; kind: string }>("select recipient, kind from public.outbox where payload ->> 'id' = $1", [
-      order.id,
-    ]);
+    const [queued] = await db.query<{ recipient: string; kind: string }>(
+      "select recipient, kind from public.outbox where payload ->> 'id' = $1",
+      [order.id],
+    );
     expect(queued).toEqual({ recipient: "guest-1@example.com", kind: "order_confirmation" });
 
     const sender = newSender();
@@ -70,12 +72,19 @@ describe("order confirmation", () => {
     // page, as every message.
     expect(text).not.toContain("/orders");
     expect(text).toMatch(/Follow your order: http:\/\/localhost\/order-status\?token=[0-9a-f]{64}/);
-    expect(linksIn(mail!)).toEqual([expect.stringMatching(/^http:\/\/localhost\/order-status\?token=[0-9a-f]{64}$/), "http://localhost/shop", "http://localhost/faq"]);
+    expect(linksIn(mail!)).toEqual([
+      expect.stringMatching(/^http:\/\/localhost\/order-status\?token=[0-9a-f]{64}$/),
+      "http://localhost/shop",
+      "http://localhost/faq",
+    ]);
     const html = String(mail!.parsed.html);
     expect(html).toContain("$622.00");
     expect(html).not.toMatch(/<img/i);
 
-    const [row] = await db.query<{ sent_at: Date | null }>("select sent_at from public.outbox where payload ->> 'id' = $1", [order.id]);
+    const [row] = await db.query<{ sent_at: Date | null }>(
+      "select sent_at from public.outbox where payload ->> 'id' = $1",
+      [order.id],
+    );
     expect(row?.sent_at).toBeInstanceOf(Date);
   });
 

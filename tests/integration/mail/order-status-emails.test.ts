@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Backend, RequestBackend } from "~/backend/port";
-import { shippingAddress } from "#tests/support/shipping";
 import { createTestMailSender } from "#tests/support/mail-sender";
 import { createTestBackend } from "#tests/support/pglite";
-import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { signUpMember } from "#tests/support/route-calls";
+import { shippingAddress } from "#tests/support/shipping";
+import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { Backend, RequestBackend } from "~/backend/port";
 
 // The order's later e-mails (decision 0029) from the status change's own transaction, through a real SMTP server:
 // paid, shipped (with tracking), delivered, cancelled (reason and payment), the shop's new-order notice, and a
@@ -47,7 +48,13 @@ describe("order status e-mails", () => {
     const order = await placeGuestOrder("status-guest@example.com");
     const number = order.id.slice(-8);
     await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" });
-    await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "paid", newStatus: "shipped", carrier: "USPS", trackingNumber: "9400 1000 0000" });
+    await staff.staff.moveOrder({
+      orderId: order.id,
+      expectedStatus: "paid",
+      newStatus: "shipped",
+      carrier: "USPS",
+      trackingNumber: "9400 1000 0000",
+    });
     await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "shipped", newStatus: "delivered" });
     await deliverAll();
     const mails = await smtp.waitFor(5);
@@ -59,14 +66,18 @@ describe("order status e-mails", () => {
       `Your Luxe Strands order #${number} was delivered`,
     ]);
     const [confirmation, , shipped, delivered] = toGuest;
-    expect(linksIn(confirmation!)).toContainEqual(expect.stringMatching(/^http:\/\/localhost\/order-status\?token=[0-9a-f]{64}$/));
+    expect(linksIn(confirmation!)).toContainEqual(
+      expect.stringMatching(/^http:\/\/localhost\/order-status\?token=[0-9a-f]{64}$/),
+    );
     expect(confirmation!.parsed.text).toMatch(/Follow your order: http:\/\/localhost\/order-status\?token=/);
 
     const shippedText = shipped!.parsed.text ?? "";
     expect(shippedText).toContain("Your order has shipped");
     expect(shippedText).toContain("Carrier: USPS");
     expect(shippedText).toContain("Tracking number: 9400 1000 0000");
-    expect(shippedText).toContain("Track your parcel: https://tools.usps.com/go/TrackConfirmAction?tLabels=940010000000");
+    expect(shippedText).toContain(
+      "Track your parcel: https://tools.usps.com/go/TrackConfirmAction?tLabels=940010000000",
+    );
     expect(shipped!.parsed.html).toContain('href="https://tools.usps.com/go/TrackConfirmAction?tLabels=940010000000"');
     // One column that fits a 320 px screen: no fixed widths beyond the layout's max-width.
     expect(shipped!.parsed.html).not.toMatch(/(?<!max-)width:\s*\d{3,}px/);
@@ -82,13 +93,24 @@ describe("order status e-mails", () => {
     smtp.received.length = 0;
     const unpaid = await placeGuestOrder("cancel-unpaid@example.com");
     const paid = await placeGuestOrder("cancel-paid@example.com");
-    await staff.staff.moveOrder({ orderId: unpaid.id, expectedStatus: "pending", newStatus: "cancelled", note: "Duplicate order" });
+    await staff.staff.moveOrder({
+      orderId: unpaid.id,
+      expectedStatus: "pending",
+      newStatus: "cancelled",
+      note: "Duplicate order",
+    });
     await staff.staff.moveOrder({ orderId: paid.id, expectedStatus: "pending", newStatus: "paid" });
-    await staff.staff.moveOrder({ orderId: paid.id, expectedStatus: "paid", newStatus: "cancelled", note: "Out of stock" });
+    await staff.staff.moveOrder({
+      orderId: paid.id,
+      expectedStatus: "paid",
+      newStatus: "cancelled",
+      note: "Out of stock",
+    });
     await deliverAll();
     const mails = await smtp.waitFor(7);
     const cancelled = (recipient: string) =>
-      mails.find((mail) => mail.recipients.includes(recipient) && /was cancelled/.test(mail.parsed.subject ?? ""))!.parsed.text ?? "";
+      mails.find((mail) => mail.recipients.includes(recipient) && /was cancelled/.test(mail.parsed.subject ?? ""))!
+        .parsed.text ?? "";
     expect(cancelled("cancel-unpaid@example.com")).toContain("Reason: Duplicate order");
     expect(cancelled("cancel-unpaid@example.com")).toContain("You have not been charged for this order.");
     expect(cancelled("cancel-paid@example.com")).toContain("Reason: Out of stock");

@@ -1,11 +1,12 @@
+import { installTestBackend } from "#tests/support/pglite";
+import { call, cookiesAfter, get, post, toastOf } from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { HONEYPOT_FIELD } from "~/modules/newsletter/newsletter-form";
 import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/newsletter";
-import { installTestBackend } from "#tests/support/pglite";
-import { call, cookiesAfter, get, post, toastOf } from "#tests/support/route-calls";
 
 let db: SqlDatabase;
 let uninstall: () => Promise<void>;
@@ -22,11 +23,15 @@ async function subscribeByForm(fields: Record<string, string>, page = "/shop?cat
 
 /** With JavaScript: the footer's fetcher. */
 async function subscribeByFetch(fields: Record<string, string>, clientIp?: string) {
-  return call(action, post("/newsletter", { redirectTo: "/", ...fields }, "", { "Sec-Fetch-Mode": "cors" }), { clientIp });
+  return call(action, post("/newsletter", { redirectTo: "/", ...fields }, "", { "Sec-Fetch-Mode": "cors" }), {
+    clientIp,
+  });
 }
 
 async function rowsFor(address: string) {
-  return db.query<{ email: string }>("select email from public.newsletter_subscribers where lower(email) = lower($1)", [address]);
+  return db.query<{ email: string }>("select email from public.newsletter_subscribers where lower(email) = lower($1)", [
+    address,
+  ]);
 }
 
 async function countRows() {
@@ -38,7 +43,11 @@ describe("subscribing", () => {
   it("stores the address trimmed and lower-cased, and thanks the shopper on the same page", async () => {
     const result = await subscribeByForm({ email: "  Ada.Lovelace@Example.COM " });
     expect(result).toMatchObject({ status: 303, location: "/shop?category=wigs" });
-    expect(await toastOf(result)).toMatchObject({ type: "success", title: "Subscribed!", description: "Please check your email to confirm your subscription." });
+    expect(await toastOf(result)).toMatchObject({
+      type: "success",
+      title: "Subscribed!",
+      description: "Please check your email to confirm your subscription.",
+    });
     expect(await rowsFor("ada.lovelace@example.com")).toEqual([{ email: "ada.lovelace@example.com" }]);
   });
 
@@ -56,8 +65,14 @@ describe("subscribing", () => {
   it("refuses an invalid address with 400, the message and the typed value, storing nothing", async () => {
     const before = await countRows();
     const result = await subscribeByFetch({ email: "not-an-email" });
-    expect(result).toMatchObject({ status: 400, data: { ok: false, error: "Please enter a valid email address.", typed: "not-an-email" } });
-    expect(await subscribeByFetch({ email: "" })).toMatchObject({ status: 400, data: { error: "Please enter a valid email address." } });
+    expect(result).toMatchObject({
+      status: 400,
+      data: { ok: false, error: "Please enter a valid email address.", typed: "not-an-email" },
+    });
+    expect(await subscribeByFetch({ email: "" })).toMatchObject({
+      status: 400,
+      data: { error: "Please enter a valid email address." },
+    });
     expect(await countRows()).toBe(before);
   });
 
@@ -66,7 +81,10 @@ describe("subscribing", () => {
     expect(result).toMatchObject({ status: 303, location: "/about#newsletter" });
     const cookie = cookiesAfter(result.headers);
     const page = await call(rootLoader, get("/about", cookie));
-    expect((page.data as { newsletter: unknown }).newsletter).toEqual({ error: "Please enter a valid email address.", typed: "ada@nowhere" });
+    expect((page.data as { newsletter: unknown }).newsletter).toEqual({
+      error: "Please enter a valid email address.",
+      typed: "ada@nowhere",
+    });
     // Read once: the next page shows an empty form.
     const next = cookiesAfter(page.headers, cookie);
     const later = await call(rootLoader, get("/about", next));
@@ -78,7 +96,10 @@ describe("subscribing", () => {
     const byForm = await subscribeByForm({ email: "bot@spam.example", [HONEYPOT_FIELD]: "ACME Corp" });
     expect(byForm.status).toBe(303);
     expect(await toastOf(byForm)).toMatchObject({ title: "Subscribed!" });
-    expect(await subscribeByFetch({ email: "bot2@spam.example", [HONEYPOT_FIELD]: "x" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await subscribeByFetch({ email: "bot2@spam.example", [HONEYPOT_FIELD]: "x" })).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
     expect(await rowsFor("bot@spam.example")).toEqual([]);
     expect(await countRows()).toBe(before);
   });
@@ -96,14 +117,19 @@ describe("subscribing", () => {
 
     const fetched = await subscribeByFetch({ email: "One.More@example.com" }, client);
     expect(fetched).toMatchObject({ status: 429, data: { ok: false, typed: "one.more@example.com" } });
-    expect(fetched.data?.error).toMatch(/^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(fetched.data?.error).toMatch(
+      /^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/,
+    );
     expect(Number(fetched.headers.get("Retry-After"))).toBeGreaterThan(0);
 
     // Without JavaScript: back to the form, which shows the message and the address.
     const byForm = await subscribeByForm({ email: "one.more@example.com" }, "/about", client);
     expect(byForm).toMatchObject({ status: 303, location: "/about#newsletter" });
     const page = await call(rootLoader, get("/about", cookiesAfter(byForm.headers)));
-    expect((page.data as { newsletter: unknown }).newsletter).toEqual({ error: fetched.data?.error, typed: "one.more@example.com" });
+    expect((page.data as { newsletter: unknown }).newsletter).toEqual({
+      error: fetched.data?.error,
+      typed: "one.more@example.com",
+    });
 
     expect(await countRows()).toBe(before);
     // Another client is not affected.

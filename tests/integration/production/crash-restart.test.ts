@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { beforeAll, expect, it } from "vitest";
 import { httpRequest } from "#tests/support/http";
 import { useProductionServers } from "#tests/support/production-server";
+import { beforeAll, expect, it } from "vitest";
 
 // A shop killed with SIGKILL (an out-of-memory kill, a node lost) comes back on the same data directory by itself,
 // as a container's PID 1 (a fresh PID namespace) and under another hostname (a rescheduled pod); a second live shop
@@ -15,7 +15,17 @@ function inContainer(hostname: string) {
   return {
     command: "unshare",
     // --kill-child: SIGKILL to unshare reaches the server too, as a container runtime's kill does.
-    args: ["--pid", "--fork", "--mount-proc", "--uts", "--kill-child", "sh", "-c", `hostname ${hostname} && exec "$@"`, "sh"],
+    args: [
+      "--pid",
+      "--fork",
+      "--mount-proc",
+      "--uts",
+      "--kill-child",
+      "sh",
+      "-c",
+      `hostname ${hostname} && exec "$@"`,
+      "sh",
+    ],
   };
 }
 
@@ -24,7 +34,11 @@ function startInContainer(hostname: string) {
 }
 
 beforeAll(async () => {
-  const probe = spawnSync("unshare", ["--pid", "--fork", "--mount-proc", "--uts", "--kill-child", "sh", "-c", "hostname probe && echo $$"], { encoding: "utf8" });
+  const probe = spawnSync(
+    "unshare",
+    ["--pid", "--fork", "--mount-proc", "--uts", "--kill-child", "sh", "-c", "hostname probe && echo $$"],
+    { encoding: "utf8" },
+  );
   if (probe.error || probe.status !== 0 || probe.stdout.trim() !== "1") {
     throw new Error(
       `This suite needs \`unshare\` (util-linux) and the right to make PID and UTS namespaces (root): ` +
@@ -34,31 +48,39 @@ beforeAll(async () => {
   dataDir = await shops.dataDir();
 }, 600_000);
 
-it("restarts after kill -9 as PID 1 of a fresh PID namespace, and under another hostname", { timeout: 600_000 }, async () => {
-  const first = await startInContainer("shop-a");
-  await first.stop("SIGKILL");
+it(
+  "restarts after kill -9 as PID 1 of a fresh PID namespace, and under another hostname",
+  { timeout: 600_000 },
+  async () => {
+    const first = await startInContainer("shop-a");
+    await first.stop("SIGKILL");
 
-  // Same hostname, PID 1 again: the old lock named "this process".
-  const second = await startInContainer("shop-a");
-  expect((await httpRequest(second.url, "/readyz")).status).toBe(200);
-  await second.stop("SIGKILL");
+    // Same hostname, PID 1 again: the old lock named "this process".
+    const second = await startInContainer("shop-a");
+    expect((await httpRequest(second.url, "/readyz")).status).toBe(200);
+    await second.stop("SIGKILL");
 
-  // Rescheduled under another hostname: the old lock named a process "on another host".
-  const third = await startInContainer("shop-b");
-  expect((await httpRequest(third.url, "/readyz")).status).toBe(200);
-  await third.stop("SIGKILL");
-  // Read once it has stopped: all it wrote is in.
-  expect(third.output()).not.toMatch(/"level":"error"/);
-});
+    // Rescheduled under another hostname: the old lock named a process "on another host".
+    const third = await startInContainer("shop-b");
+    expect((await httpRequest(third.url, "/readyz")).status).toBe(200);
+    await third.stop("SIGKILL");
+    // Read once it has stopped: all it wrote is in.
+    expect(third.output()).not.toMatch(/"level":"error"/);
+  },
+);
 
-it("refuses a second live shop on the same data directory with a message that says what to do", { timeout: 600_000 }, async () => {
-  // (unshare does not pass SIGTERM on: every server here is killed, so this start waits out the last one's lock too.)
-  const live = await startInContainer("shop-live");
-  const second = await shops.spawn({ dataDir, wrapper: inContainer("shop-other") });
-  expect(await second.exited).toBe(1);
-  expect(second.output()).toContain("is in use by another running shop process");
-  expect(second.output()).toContain("DATA_DIR");
-  // The live one was not disturbed.
-  expect((await httpRequest(live.url, "/readyz")).status).toBe(200);
-  await live.stop("SIGKILL");
-});
+it(
+  "refuses a second live shop on the same data directory with a message that says what to do",
+  { timeout: 600_000 },
+  async () => {
+    // (unshare does not pass SIGTERM on: every server here is killed, so this start waits out the last one's lock too.)
+    const live = await startInContainer("shop-live");
+    const second = await shops.spawn({ dataDir, wrapper: inContainer("shop-other") });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain("is in use by another running shop process");
+    expect(second.output()).toContain("DATA_DIR");
+    // The live one was not disturbed.
+    expect((await httpRequest(live.url, "/readyz")).status).toBe(200);
+    await live.stop("SIGKILL");
+  },
+);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PostgresCluster, startPostgresCluster } from "#tests/support/postgres-cluster";
-import { checkoutForm, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "#tests/support/http";
+import { checkoutForm, httpRequest, nextCookies, signUpThroughAuth, type HttpResponse } from "#tests/support/http";
+import { startPostgresCluster, type PostgresCluster } from "#tests/support/postgres-cluster";
 import { controlCluster } from "#tests/support/postgres-control";
-import { type ProductionServer, useProductionServers } from "#tests/support/production-server";
+import { useProductionServers, type ProductionServer } from "#tests/support/production-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // The postgres backend loses its database mid-test (the throwaway cluster is stopped), then gets it back.
 
@@ -20,10 +20,15 @@ beforeAll(async () => {
   server = await shops.start({ env: { BACKEND: "postgres", DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "4" } });
 
   memberCookie = await signUpThroughAuth(server.url, `db-down-${Date.now()}@example.com`);
-  const memberAdd = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "2" }, cookie: memberCookie });
+  const memberAdd = await httpRequest(server.url, "/cart", {
+    form: { intent: "add", productId: "clip-1", quantity: "2" },
+    cookie: memberCookie,
+  });
   expect(memberAdd.status).toBe(303);
   memberCookie = nextCookies(memberAdd, memberCookie);
-  const visitorAdd = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "wig-1", quantity: "1" } });
+  const visitorAdd = await httpRequest(server.url, "/cart", {
+    form: { intent: "add", productId: "wig-1", quantity: "1" },
+  });
   visitorCookie = nextCookies(visitorAdd);
 }, 600_000);
 
@@ -34,7 +39,10 @@ afterAll(async () => {
 
 const signedIn = (page: HttpResponse) => page.body.includes('aria-label="Account menu"');
 const signedOut = (page: HttpResponse) => page.body.includes('aria-label="Sign in"');
-const clearsSession = (response: HttpResponse) => response.setCookies.some((cookie) => cookie.startsWith("shop_session=;") || /shop_session=[^;]*;.*Max-Age=0/i.test(cookie));
+const clearsSession = (response: HttpResponse) =>
+  response.setCookies.some(
+    (cookie) => cookie.startsWith("shop_session=;") || /shop_session=[^;]*;.*Max-Age=0/i.test(cookie),
+  );
 /** Without Sec-Fetch-Mode a post is a browser form navigation; with "cors" it is a fetcher's request. */
 const asFetcher = { "Sec-Fetch-Mode": "cors" };
 
@@ -63,15 +71,21 @@ describe("with the database down", () => {
     expect(signedOut(page)).toBe(true);
   });
 
-  it.each(["/", "/shop", "/product/clip-1"])("serves %s to a member as signed out, keeping the session cookie", async (path) => {
-    const page = await httpRequest(server.url, path, { cookie: memberCookie });
-    expect(page.status).toBe(200);
-    expect(signedOut(page)).toBe(true);
-    expect(clearsSession(page)).toBe(false);
-  });
+  it.each(["/", "/shop", "/product/clip-1"])(
+    "serves %s to a member as signed out, keeping the session cookie",
+    async (path) => {
+      const page = await httpRequest(server.url, path, { cookie: memberCookie });
+      expect(page.status).toBe(200);
+      expect(signedOut(page)).toBe(true);
+      expect(clearsSession(page)).toBe(false);
+    },
+  );
 
   it("keeps the visitor's cookie cart working", async () => {
-    const response = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-2", quantity: "1" }, cookie: visitorCookie });
+    const response = await httpRequest(server.url, "/cart", {
+      form: { intent: "add", productId: "clip-2", quantity: "1" },
+      cookie: visitorCookie,
+    });
     expect(response.status).toBe(303);
     expect(response.setCookies.some((cookie) => cookie.startsWith("cart="))).toBe(true);
   });
@@ -90,14 +104,19 @@ describe("with the database down", () => {
 
   it("answers a sign-up with 503 and the reason, keeping the e-mail address", async () => {
     const email = `while-down-${Date.now()}@example.com`;
-    const response = await httpRequest(server.url, "/auth?mode=signup", { form: { intent: "signup", email, password: "a long enough password 2" } });
+    const response = await httpRequest(server.url, "/auth?mode=signup", {
+      form: { intent: "signup", email, password: "a long enough password 2" },
+    });
     expect(response.status).toBe(503);
     expect(response.body).toContain("The shop&#x27;s database is not reachable right now");
     expect(response.body).toContain(`value="${email}"`);
   });
 
   it("sends a newsletter sign-up back to the form with the reason and the typed address", async () => {
-    const response = await httpRequest(server.url, "/newsletter", { form: { email: "news@example.com" }, headers: { Referer: `${server.url}/shop` } });
+    const response = await httpRequest(server.url, "/newsletter", {
+      form: { email: "news@example.com" },
+      headers: { Referer: `${server.url}/shop` },
+    });
     expect(response.status).toBe(303);
     expect(response.location).toBe("/shop#newsletter");
     const back = await httpRequest(server.url, "/shop", { cookie: nextCookies(response) });
@@ -134,7 +153,10 @@ describe("when the database is back", () => {
     expect(signedIn(cart)).toBe(true);
     expect(cart.body).toMatch(/aria-label="Quantity 2"/);
 
-    const add = await httpRequest(server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" }, cookie: memberCookie });
+    const add = await httpRequest(server.url, "/cart", {
+      form: { intent: "add", productId: "clip-1", quantity: "1" },
+      cookie: memberCookie,
+    });
     expect(add.status).toBe(303);
     const checkout = await httpRequest(server.url, "/checkout", { form: checkoutForm(), cookie: visitorCookie });
     expect(checkout.status).toBe(303);

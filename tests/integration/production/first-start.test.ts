@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { listMigrations } from "~/backend/sql/migrations.server";
 import { httpRequest } from "#tests/support/http";
 import { openDataDir, useProductionServers } from "#tests/support/production-server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+import { listMigrations } from "~/backend/sql/migrations.server";
 
 // A shop's first start on an empty DATA_DIR unpacks the migrated database the build ships instead of running
 // initdb in its process (decision 0022). tests/integration/backend/database-image.test.ts shows
@@ -23,22 +24,30 @@ afterAll(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-it("starts on an empty data directory from the build's image, with every migration recorded", { timeout: 300_000 }, async () => {
-  expect(fs.existsSync(path.join(shops.buildDir, "server/database-image.tar.gz"))).toBe(true);
-  const server = await shops.start({ dataDir });
-  try {
-    expect(server.output()).toContain(`Created the embedded database in ${path.join(dataDir, "pglite")} from the build's migrated image.`);
-    expect(server.output()).not.toContain("initdb");
-    expect((await httpRequest(server.url, "/readyz")).status).toBe(200);
-  } finally {
-    expect(await server.stop()).toBe(0);
-  }
+it(
+  "starts on an empty data directory from the build's image, with every migration recorded",
+  { timeout: 300_000 },
+  async () => {
+    expect(fs.existsSync(path.join(shops.buildDir, "server/database-image.tar.gz"))).toBe(true);
+    const server = await shops.start({ dataDir });
+    try {
+      expect(server.output()).toContain(
+        `Created the embedded database in ${path.join(dataDir, "pglite")} from the build's migrated image.`,
+      );
+      expect(server.output()).not.toContain("initdb");
+      expect((await httpRequest(server.url, "/readyz")).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
 
-  const pglite = await openDataDir(dataDir);
-  try {
-    const { rows } = await pglite.query("select version, file, checksum from app_private.schema_migrations order by version");
-    expect(rows).toEqual(listMigrations().map(({ version, file, checksum }) => ({ version, file, checksum })));
-  } finally {
-    await pglite.close();
-  }
-});
+    const pglite = await openDataDir(dataDir);
+    try {
+      const { rows } = await pglite.query(
+        "select version, file, checksum from app_private.schema_migrations order by version",
+      );
+      expect(rows).toEqual(listMigrations().map(({ version, file, checksum }) => ({ version, file, checksum })));
+    } finally {
+      await pglite.close();
+    }
+  },
+);

@@ -1,11 +1,19 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import {
+  checkoutForm,
+  confirmedOrderId,
+  httpRequest,
+  nextCookies,
+  signUpThroughAuth,
+  type HttpResponse,
+} from "#tests/support/http";
+import { openDataDir, useProductionServers } from "#tests/support/production-server";
 import { beforeAll, expect, it } from "vitest";
+
 import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
-import { checkoutForm, confirmedOrderId, type HttpResponse, httpRequest, nextCookies, signUpThroughAuth } from "#tests/support/http";
-import { openDataDir, useProductionServers } from "#tests/support/production-server";
 
 // Kill the server (SIGTERM) in the middle of a burst of cart and checkout posts, restart it on the same data
 // directory, and find every change the server acknowledged (303) in the database.
@@ -51,7 +59,9 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
     [5, 6, 7, 8].map(async (index) => {
       const product = pick(index);
       const quantity = (index % 3) + 1;
-      const response = await httpRequest(first.url, "/cart", { form: { intent: "add", productId: product.id, quantity: String(quantity) } });
+      const response = await httpRequest(first.url, "/cart", {
+        form: { intent: "add", productId: product.id, quantity: String(quantity) },
+      });
       expect(response.status).toBe(303);
       return { cookie: nextCookies(response), lines: [{ productId: product.id, quantity }] };
     }),
@@ -66,7 +76,11 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
   const acknowledgedOrders = new Map<string, { productId: string; quantity: number }[]>();
   let stopped = false;
 
-  async function attempt(path: string, form: Record<string, string>, cookie: string): Promise<HttpResponse | undefined> {
+  async function attempt(
+    path: string,
+    form: Record<string, string>,
+    cookie: string,
+  ): Promise<HttpResponse | undefined> {
     const record: Attempt = { startedAt: performance.now(), endedAt: 0 };
     attempts.push(record);
     try {
@@ -85,13 +99,21 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
   const addLoop = async (member: (typeof adders)[number], key: string) => {
     while (!stopped) {
       sentAdds.set(key, (sentAdds.get(key) ?? 0) + 1);
-      const response = await attempt("/cart", { intent: "add", productId: member.product.id, quantity: "1" }, member.cookie);
+      const response = await attempt(
+        "/cart",
+        { intent: "add", productId: member.product.id, quantity: "1" },
+        member.cookie,
+      );
       if (response?.status === 303) acknowledgedAdds.set(key, (acknowledgedAdds.get(key) ?? 0) + 1);
     }
   };
   const memberCheckoutLoop = async (member: (typeof buyingMembers)[number]) => {
     while (!stopped) {
-      const added = await attempt("/cart", { intent: "add", productId: member.product.id, quantity: "2" }, member.cookie);
+      const added = await attempt(
+        "/cart",
+        { intent: "add", productId: member.product.id, quantity: "2" },
+        member.cookie,
+      );
       if (added?.status !== 303) continue;
       const response = await attempt("/checkout", checkoutForm({ email: "member@example.com" }), member.cookie);
       const orderId = response?.status === 303 ? confirmedOrderId(response) : undefined;
@@ -118,7 +140,8 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
   ];
 
   // Let the burst run, then stop the server in the middle of it.
-  while (attempts.filter((entry) => entry.response?.status === 303).length < 30) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (attempts.filter((entry) => entry.response?.status === 303).length < 30)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const signalledAt = performance.now();
   const exitCode = first.stop("SIGTERM");
   await Promise.all(loops);
@@ -126,9 +149,16 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
   expect(await exitCode).toBe(0);
 
   const answered = attempts.filter((entry) => entry.response);
-  expect(answered.filter((entry) => entry.response!.status >= 500), "no 5xx during shutdown").toEqual([]);
+  expect(
+    answered.filter((entry) => entry.response!.status >= 500),
+    "no 5xx during shutdown",
+  ).toEqual([]);
   // Requests in flight when the signal came were answered, not dropped.
-  expect(answered.some((entry) => entry.startedAt < signalledAt && entry.endedAt > signalledAt && entry.response!.status === 303)).toBe(true);
+  expect(
+    answered.some(
+      (entry) => entry.startedAt < signalledAt && entry.endedAt > signalledAt && entry.response!.status === 303,
+    ),
+  ).toBe(true);
   // Refused or reset only around the signal. (A post written to an idle keep-alive connection just as the
   // server closes it is reset unread: not acknowledged, not applied; browsers retry such requests.)
   expect(attempts.filter((entry) => entry.error && entry.endedAt < signalledAt)).toEqual([]);
@@ -149,7 +179,12 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
   const db = await openDataDir(dataDir);
   try {
     const ids = [...acknowledgedOrders.keys()];
-    const orders = await db.query<{ id: string; total_amount: number; shipping_amount: number; items: { product_id: string; quantity: number; price_per_item: number }[] }>(
+    const orders = await db.query<{
+      id: string;
+      total_amount: number;
+      shipping_amount: number;
+      items: { product_id: string; quantity: number; price_per_item: number }[];
+    }>(
       `select o.id, o.total_amount, o.shipping_amount,
               json_agg(json_build_object('product_id', i.product_id, 'quantity', i.quantity, 'price_per_item', i.price_per_item)
                        order by i.line_number) as items

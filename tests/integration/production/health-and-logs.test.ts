@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { checkoutForm, httpRequest, nextCookies, signUpThroughAuth } from "#tests/support/http";
 import { useEmbeddedProductionServer } from "#tests/support/production-server";
+import { describe, expect, it } from "vitest";
 
 // The real production server (node server.js on the build of the current sources), with request logging on.
 const suite = useEmbeddedProductionServer({ LOG_LEVEL: "info" });
@@ -51,22 +51,36 @@ describe("request ids", () => {
   });
 
   it("keeps a sane X-Request-Id from a proxy", async () => {
-    const response = await httpRequest(suite.server.url, "/robots.txt", { headers: { "X-Request-Id": "lb-4f2a.17:9" } });
+    const response = await httpRequest(suite.server.url, "/robots.txt", {
+      headers: { "X-Request-Id": "lb-4f2a.17:9" },
+    });
     expect(response.headers["x-request-id"]).toBe("lb-4f2a.17:9");
   });
 
-  it.each([["with spaces and \"quotes\""], ["x".repeat(200)], ["<script>"], [""]])("replaces an insane one: %j", async (id) => {
-    const response = await httpRequest(suite.server.url, "/robots.txt", { headers: { "X-Request-Id": id } });
-    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-  });
+  it.each([['with spaces and "quotes"'], ["x".repeat(200)], ["<script>"], [""]])(
+    "replaces an insane one: %j",
+    async (id) => {
+      const response = await httpRequest(suite.server.url, "/robots.txt", { headers: { "X-Request-Id": id } });
+      expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 });
 
 describe("request logs", () => {
   it("write one JSON line per request with id, method, path, status and duration", async () => {
-    const response = await httpRequest(suite.server.url, "/shop?category=wigs&sort=price-asc", { headers: { "X-Request-Id": "log-line-test-1" } });
+    const response = await httpRequest(suite.server.url, "/shop?category=wigs&sort=price-asc", {
+      headers: { "X-Request-Id": "log-line-test-1" },
+    });
     expect(response.status).toBe(200);
     const line = await waitForLogLine("log-line-test-1");
-    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/shop", query: ["category", "sort"], status: 200 });
+    expect(line).toMatchObject({
+      level: "info",
+      msg: "request",
+      method: "GET",
+      path: "/shop",
+      query: ["category", "sort"],
+      status: 200,
+    });
     expect(typeof line.durationMs).toBe("number");
     expect(Date.parse(String(line.time))).not.toBeNaN();
   });
@@ -75,17 +89,34 @@ describe("request logs", () => {
     const email = `log-secret-${Date.now()}@example.com`;
     const password = "correct horse battery staple 42";
     const sessionCookie = await signUpThroughAuth(suite.server.url, email, password);
-    const signIn = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password }, headers: { "X-Request-Id": "log-secret-signin" } });
+    const signIn = await httpRequest(suite.server.url, "/auth", {
+      form: { intent: "signin", email, password },
+      headers: { "X-Request-Id": "log-secret-signin" },
+    });
     const cart = await httpRequest(suite.server.url, "/cart", {
       form: { intent: "add", productId: "clip-1", quantity: "1" },
       cookie: sessionCookie,
       headers: { "X-Request-Id": "log-secret-cart" },
     });
     const form = checkoutForm({ email, phone: "+1 555 867 5309" });
-    await httpRequest(suite.server.url, "/checkout", { form, cookie: nextCookies(cart, sessionCookie), headers: { "X-Request-Id": "log-secret-checkout" } });
-    await httpRequest(suite.server.url, "/auth/callback?code=secret-oauth-code-123&next=/profile", { headers: { "X-Request-Id": "log-secret-query" } });
-    await httpRequest(suite.server.url, "/reset?AbCdEf0123456789tokenish", { headers: { "X-Request-Id": "log-secret-bare-token" } });
-    for (const id of ["log-secret-signin", "log-secret-cart", "log-secret-checkout", "log-secret-query", "log-secret-bare-token"]) {
+    await httpRequest(suite.server.url, "/checkout", {
+      form,
+      cookie: nextCookies(cart, sessionCookie),
+      headers: { "X-Request-Id": "log-secret-checkout" },
+    });
+    await httpRequest(suite.server.url, "/auth/callback?code=secret-oauth-code-123&next=/profile", {
+      headers: { "X-Request-Id": "log-secret-query" },
+    });
+    await httpRequest(suite.server.url, "/reset?AbCdEf0123456789tokenish", {
+      headers: { "X-Request-Id": "log-secret-bare-token" },
+    });
+    for (const id of [
+      "log-secret-signin",
+      "log-secret-cart",
+      "log-secret-checkout",
+      "log-secret-query",
+      "log-secret-bare-token",
+    ]) {
       await waitForLogLine(id);
     }
 

@@ -1,10 +1,18 @@
 import { createCookie } from "@remix-run/node";
+import {
+  checkoutForm,
+  httpRequest,
+  nextCookies,
+  rawHttpRequest,
+  signUpThroughAuth,
+  type HttpResponse,
+} from "#tests/support/http";
+import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "#tests/support/production-server";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 import { CONTROL_CHARACTER_MESSAGE, REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
-import { checkoutForm, type HttpResponse, httpRequest, nextCookies, rawHttpRequest, signUpThroughAuth } from "#tests/support/http";
-import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "#tests/support/production-server";
 
 // Hostile requests against the real production suite.server. Every one gets a clear 4xx (or a redirect that stays on
 // the site) and changes nothing: at the end the database is read directly and holds only the legitimate changes.
@@ -20,11 +28,19 @@ let visitorCookie = "";
 beforeAll(async () => {
   target.cookie = await signUpThroughAuth(suite.server.url, target.email, target.password);
   author.cookie = await signUpThroughAuth(suite.server.url, author.email);
-  const add = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "2" }, cookie: target.cookie });
+  const add = await httpRequest(suite.server.url, "/cart", {
+    form: { intent: "add", productId: "clip-1", quantity: "2" },
+    cookie: target.cookie,
+  });
   expect(add.status).toBe(303);
-  const rename = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: "Baseline Name" }, cookie: target.cookie });
+  const rename = await httpRequest(suite.server.url, "/profile", {
+    form: { intent: "update-profile", fullName: "Baseline Name" },
+    cookie: target.cookie,
+  });
   expect(rename.status).toBe(303);
-  const visitorAdd = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-2", quantity: "1" } });
+  const visitorAdd = await httpRequest(suite.server.url, "/cart", {
+    form: { intent: "add", productId: "clip-2", quantity: "1" },
+  });
   visitorCookie = nextCookies(visitorAdd);
 }, 600_000);
 
@@ -61,7 +77,10 @@ function expectNoStateCookies(response: HttpResponse) {
 function offSiteTargets(body: string): string[] {
   return [...body.matchAll(/\b(?:href|action|formaction|value)="([^"]*)"/g)]
     .map((match) => match[1]!.replaceAll("&amp;", "&"))
-    .filter((value) => /^javascript:/i.test(value) || (/^(?:[a-z]+:|\/\/|\/\\)/i.test(value) && value.includes("evil.example")));
+    .filter(
+      (value) =>
+        /^javascript:/i.test(value) || (/^(?:[a-z]+:|\/\/|\/\\)/i.test(value) && value.includes("evil.example")),
+    );
 }
 
 function escapedOnly(body: string, payload: string) {
@@ -73,7 +92,10 @@ function escapedOnly(body: string, payload: string) {
 const endpoints: { path: string; form: Record<string, string> }[] = [
   { path: "/cart", form: { intent: "add", productId: "clip-1", quantity: "5" } },
   { path: "/checkout", form: checkoutForm() },
-  { path: "/auth?mode=signup", form: { intent: "signup", email: "csrf-signup@example.com", password: "another password 1" } },
+  {
+    path: "/auth?mode=signup",
+    form: { intent: "signup", email: "csrf-signup@example.com", password: "another password 1" },
+  },
   { path: "/sign-out", form: {} },
   { path: "/forgot-password", form: { email: "target@example.com" } },
   { path: "/reset-password", form: { password: "hijacked password 1", confirmPassword: "hijacked password 1" } },
@@ -83,7 +105,8 @@ const endpoints: { path: string; form: Record<string, string> }[] = [
 ];
 
 describe.each(endpoints)("POST $path refuses", ({ path, form }) => {
-  const post = (options: Parameters<typeof httpRequest>[2]) => httpRequest(suite.server.url, path, { cookie: target.cookie, ...options });
+  const post = (options: Parameters<typeof httpRequest>[2]) =>
+    httpRequest(suite.server.url, path, { cookie: target.cookie, ...options });
 
   it("a cross-site post (wrong Origin) with 403", async () => {
     const response = await post({ form, headers: { Origin: "https://evil.example" } });
@@ -111,12 +134,19 @@ describe.each(endpoints)("POST $path refuses", ({ path, form }) => {
   });
 
   it("an oversized form sent without Content-Length with 413", async () => {
-    const response = await post({ body: new URLSearchParams({ ...form, padding: "x".repeat(200 * 1024) }).toString(), chunked: true, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const response = await post({
+      body: new URLSearchParams({ ...form, padding: "x".repeat(200 * 1024) }).toString(),
+      chunked: true,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(413);
   });
 
   it.each([
-    ["raw invalid UTF-8", Buffer.concat([Buffer.from(`${new URLSearchParams(form)}&note=`), Buffer.from([0xff, 0xfe, 0xc3])])],
+    [
+      "raw invalid UTF-8",
+      Buffer.concat([Buffer.from(`${new URLSearchParams(form)}&note=`), Buffer.from([0xff, 0xfe, 0xc3])]),
+    ],
     ["percent-encoded invalid UTF-8", `${new URLSearchParams(form)}&note=%C3%28%FF`],
     ["a malformed percent escape", `${new URLSearchParams(form)}&note=%E0%A4%A`],
   ])("%s with 400", async (_name, body) => {
@@ -127,7 +157,10 @@ describe.each(endpoints)("POST $path refuses", ({ path, form }) => {
   });
 
   it("a broken multipart body with 400", async () => {
-    const response = await post({ body: "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nadd", headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    const response = await post({
+      body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd',
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
     expect(response.status).toBe(400);
   });
 
@@ -138,11 +171,28 @@ describe.each(endpoints)("POST $path refuses", ({ path, form }) => {
 });
 
 describe("the cart endpoint", () => {
-  it.each(["1000000000", "-5", "0", "1.5", "NaN", "Infinity", "-Infinity", "1e3", "99999999999999999999999", "１", " ", "2 apples"])(
+  it.each([
+    "1000000000",
+    "-5",
+    "0",
+    "1.5",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e3",
+    "99999999999999999999999",
+    "１",
+    " ",
+    "2 apples",
+  ])(
     "refuses quantity %j to add: 400 for a fetcher, a same-site redirect with the reason for a form",
     async (quantity) => {
       const fields = { intent: "add", productId: "clip-1", quantity };
-      const fetcher = await httpRequest(suite.server.url, "/cart", { form: fields, cookie: target.cookie, headers: asFetcher });
+      const fetcher = await httpRequest(suite.server.url, "/cart", {
+        form: fields,
+        cookie: target.cookie,
+        headers: asFetcher,
+      });
       expect(fetcher.status).toBe(400);
       const navigation = await httpRequest(suite.server.url, "/cart", { form: fields, cookie: visitorCookie });
       expect(navigation.status).toBe(303);
@@ -153,33 +203,58 @@ describe("the cart endpoint", () => {
   );
 
   it.each(["-1000", "1.5", "abc", "1000"])("refuses quantity %j to set with 400", async (quantity) => {
-    const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "set", productId: "clip-1", quantity }, cookie: target.cookie, headers: asFetcher });
+    const response = await httpRequest(suite.server.url, "/cart", {
+      form: { intent: "set", productId: "clip-1", quantity },
+      cookie: target.cookie,
+      headers: asFetcher,
+    });
     expect(response.status).toBe(400);
   });
 
-  it.each(["destroy", "ADD", "add;drop table cart_items", "__proto__", ""])("refuses intent %j with 400", async (intent) => {
-    const response = await httpRequest(suite.server.url, "/cart", { form: { intent, productId: "clip-1", quantity: "1" }, cookie: target.cookie, headers: asFetcher });
-    expect(response.status).toBe(400);
-  });
-
-  it.each(["../../etc/passwd", "<script>alert(1)</script>", "x".repeat(5000), "clip-1\u0000", "CLIP-1", "clip-1' or '1'='1"])(
-    "refuses product %j with a 4xx",
-    async (productId) => {
-      const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId, quantity: "1" }, cookie: target.cookie, headers: asFetcher });
-      expect([400, 404]).toContain(response.status);
-      expect(response.body).not.toContain("<script>alert(1)</script>");
+  it.each(["destroy", "ADD", "add;drop table cart_items", "__proto__", ""])(
+    "refuses intent %j with 400",
+    async (intent) => {
+      const response = await httpRequest(suite.server.url, "/cart", {
+        form: { intent, productId: "clip-1", quantity: "1" },
+        cookie: target.cookie,
+        headers: asFetcher,
+      });
+      expect(response.status).toBe(400);
     },
   );
 
+  it.each([
+    "../../etc/passwd",
+    "<script>alert(1)</script>",
+    "x".repeat(5000),
+    "clip-1\u0000",
+    "CLIP-1",
+    "clip-1' or '1'='1",
+  ])("refuses product %j with a 4xx", async (productId) => {
+    const response = await httpRequest(suite.server.url, "/cart", {
+      form: { intent: "add", productId, quantity: "1" },
+      cookie: target.cookie,
+      headers: asFetcher,
+    });
+    expect([400, 404]).toContain(response.status);
+    expect(response.body).not.toContain("<script>alert(1)</script>");
+  });
+
   it.each(evil)("never redirects off the site (redirectTo=%s)", async (redirectTo) => {
-    const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1", redirectTo }, cookie: visitorCookie });
+    const response = await httpRequest(suite.server.url, "/cart", {
+      form: { intent: "add", productId: "clip-1", quantity: "1", redirectTo },
+      cookie: visitorCookie,
+    });
     expect(response.status).toBe(303);
     expectSameSite(response.location);
   });
 
   it("says a product that is not in the cart was not there, and changes nothing", async () => {
     for (const cookie of [target.cookie, visitorCookie]) {
-      const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "remove", productId: "wig-2" }, cookie });
+      const response = await httpRequest(suite.server.url, "/cart", {
+        form: { intent: "remove", productId: "wig-2" },
+        cookie,
+      });
       expect(response.status).toBe(303);
       expectNoStateCookies(response);
       const page = await httpRequest(suite.server.url, response.location!, { cookie: nextCookies(response, cookie) });
@@ -189,7 +264,11 @@ describe("the cart endpoint", () => {
   });
 
   it("ignores a foreign Referer when choosing where to go back to", async () => {
-    const response = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" }, cookie: visitorCookie, headers: { Referer: "https://evil.example/steal" } });
+    const response = await httpRequest(suite.server.url, "/cart", {
+      form: { intent: "add", productId: "clip-1", quantity: "1" },
+      cookie: visitorCookie,
+      headers: { Referer: "https://evil.example/steal" },
+    });
     // Its own page, at the product's card (there is none on /cart: the page shows from the top).
     expect(response.location).toBe("/cart#product-clip-1");
   });
@@ -206,14 +285,23 @@ describe("the checkout", () => {
     for (const field of fields) escapedOnly(response.body, payload(field));
   });
 
-  it.each(["../../", "' or 1=1 --", "short", "k".repeat(5000), "<script>x</script>-padding-padding"])("refuses idempotency key %j with 400", async (idempotencyKey) => {
-    const response = await httpRequest(suite.server.url, "/checkout", { form: checkoutForm({ idempotencyKey }), cookie: visitorCookie });
-    expect(response.status).toBe(400);
-    expect(response.setCookies.some((cookie) => cookie.startsWith("order_confirmation="))).toBe(false);
-  });
+  it.each(["../../", "' or 1=1 --", "short", "k".repeat(5000), "<script>x</script>-padding-padding"])(
+    "refuses idempotency key %j with 400",
+    async (idempotencyKey) => {
+      const response = await httpRequest(suite.server.url, "/checkout", {
+        form: checkoutForm({ idempotencyKey }),
+        cookie: visitorCookie,
+      });
+      expect(response.status).toBe(400);
+      expect(response.setCookies.some((cookie) => cookie.startsWith("order_confirmation="))).toBe(false);
+    },
+  );
 
   it("stores markup as typed and shows it escaped in the orders page; posted prices are ignored", async () => {
-    const add = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "wig-1", quantity: "1" }, cookie: author.cookie });
+    const add = await httpRequest(suite.server.url, "/cart", {
+      form: { intent: "add", productId: "wig-1", quantity: "1" },
+      cookie: author.cookie,
+    });
     expect(add.status).toBe(303);
     const form = checkoutForm({
       firstName: payload("first"),
@@ -239,7 +327,9 @@ describe("the checkout", () => {
 describe("the auth pages", () => {
   it("show script typed as an e-mail address back as text", async () => {
     const email = '<script>alert("auth")</script>@example.com';
-    const response = await httpRequest(suite.server.url, "/auth?mode=signup", { form: { intent: "signup", email, password: "whatever password 1" } });
+    const response = await httpRequest(suite.server.url, "/auth?mode=signup", {
+      form: { intent: "signup", email, password: "whatever password 1" },
+    });
     expect(response.status).toBe(400);
     expect(response.body).not.toContain('<script>alert("auth")</script>');
   });
@@ -256,23 +346,33 @@ describe("the auth pages", () => {
   });
 
   it.each(["admin", "signin;signup", ""])("refuse intent %j with 400", async (intent) => {
-    const response = await httpRequest(suite.server.url, "/auth", { form: { intent, email: target.email, password: target.password } });
+    const response = await httpRequest(suite.server.url, "/auth", {
+      form: { intent, email: target.email, password: target.password },
+    });
     expect(response.status).toBe(400);
     expectNoStateCookies(response);
   });
 
   it("refuse an absurd password and address with 400", async () => {
-    const long = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: target.email, password: "p".repeat(5000) } });
+    const long = await httpRequest(suite.server.url, "/auth", {
+      form: { intent: "signin", email: target.email, password: "p".repeat(5000) },
+    });
     expect(long.status).toBe(400);
-    const address = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: `${"a".repeat(400)}@example.com`, password: "x" } });
+    const address = await httpRequest(suite.server.url, "/auth", {
+      form: { intent: "signin", email: `${"a".repeat(400)}@example.com`, password: "x" },
+    });
     expect(address.status).toBe(400);
   });
 
   it.each(evil)("never send a signed-in shopper off the site (redirectTo=%s)", async (redirectTo) => {
-    const inForm = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: target.email, password: target.password, redirectTo } });
+    const inForm = await httpRequest(suite.server.url, "/auth", {
+      form: { intent: "signin", email: target.email, password: target.password, redirectTo },
+    });
     expect(inForm.status).toBe(303);
     expectSameSite(inForm.location);
-    const inQuery = await httpRequest(suite.server.url, `/auth?${new URLSearchParams({ redirectTo })}`, { form: { intent: "signin", email: target.email, password: target.password } });
+    const inQuery = await httpRequest(suite.server.url, `/auth?${new URLSearchParams({ redirectTo })}`, {
+      form: { intent: "signin", email: target.email, password: target.password },
+    });
     expectSameSite(inQuery.location);
     const page = await httpRequest(suite.server.url, `/auth?${new URLSearchParams({ redirectTo })}`);
     expect(page.status).toBe(200);
@@ -283,7 +383,10 @@ describe("the auth pages", () => {
     const google = await httpRequest(suite.server.url, `/auth/google?${new URLSearchParams({ redirectTo: target })}`);
     expectSameSite(google.location);
     // A forged code is an invalid link: a page that says so (410), with no way off the site on it.
-    const callback = await httpRequest(suite.server.url, `/auth/callback?${new URLSearchParams({ code: "forged-code", next: target })}`);
+    const callback = await httpRequest(
+      suite.server.url,
+      `/auth/callback?${new URLSearchParams({ code: "forged-code", next: target })}`,
+    );
     expect(callback.status).toBe(410);
     expect(callback.location).toBeUndefined();
     expect(offSiteTargets(callback.body)).toEqual([]);
@@ -293,7 +396,10 @@ describe("the auth pages", () => {
 describe("the profile", () => {
   it("stores a name full of markup and shows it as text", async () => {
     const name = '<script>alert("name")</script><img src=x onerror=alert(1)>';
-    const response = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: name }, cookie: author.cookie });
+    const response = await httpRequest(suite.server.url, "/profile", {
+      form: { intent: "update-profile", fullName: name },
+      cookie: author.cookie,
+    });
     expect(response.status).toBe(303);
     const page = await httpRequest(suite.server.url, "/profile", { cookie: author.cookie });
     expect(page.body).not.toContain('<script>alert("name")</script>');
@@ -302,12 +408,17 @@ describe("the profile", () => {
   });
 
   it("refuses a name longer than allowed with 400", async () => {
-    const response = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: "n".repeat(10_000) }, cookie: target.cookie });
+    const response = await httpRequest(suite.server.url, "/profile", {
+      form: { intent: "update-profile", fullName: "n".repeat(10_000) },
+      cookie: target.cookie,
+    });
     expect(response.status).toBe(400);
   });
 
   it("sends a visitor to sign in, not anywhere else", async () => {
-    const response = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: "Nobody" } });
+    const response = await httpRequest(suite.server.url, "/profile", {
+      form: { intent: "update-profile", fullName: "Nobody" },
+    });
     expectSameSite(response.location);
     expect(response.location).toMatch(/^\/auth/);
   });
@@ -315,17 +426,31 @@ describe("the profile", () => {
 
 describe("the wishlist", () => {
   it.each(["steal", "", "TOGGLE"])("refuses intent %j with 400", async (intent) => {
-    const response = await httpRequest(suite.server.url, "/wishlist", { form: { intent, productId: "clip-1" }, cookie: target.cookie, headers: asFetcher });
+    const response = await httpRequest(suite.server.url, "/wishlist", {
+      form: { intent, productId: "clip-1" },
+      cookie: target.cookie,
+      headers: asFetcher,
+    });
     expect(response.status).toBe(400);
   });
 
-  it.each(["<script>alert(1)</script>", "../../etc/passwd", "x".repeat(5000)])("refuses product %j with a 4xx", async (productId) => {
-    const response = await httpRequest(suite.server.url, "/wishlist", { form: { intent: "toggle", productId }, cookie: target.cookie, headers: asFetcher });
-    expect([400, 404]).toContain(response.status);
-  });
+  it.each(["<script>alert(1)</script>", "../../etc/passwd", "x".repeat(5000)])(
+    "refuses product %j with a 4xx",
+    async (productId) => {
+      const response = await httpRequest(suite.server.url, "/wishlist", {
+        form: { intent: "toggle", productId },
+        cookie: target.cookie,
+        headers: asFetcher,
+      });
+      expect([400, 404]).toContain(response.status);
+    },
+  );
 
   it.each(evil)("never redirects off the site (redirectTo=%s)", async (redirectTo) => {
-    const response = await httpRequest(suite.server.url, "/wishlist", { form: { intent: "toggle", productId: "nope", redirectTo }, cookie: visitorCookie });
+    const response = await httpRequest(suite.server.url, "/wishlist", {
+      form: { intent: "toggle", productId: "nope", redirectTo },
+      cookie: visitorCookie,
+    });
     expect(response.status).toBe(303);
     expectSameSite(response.location);
   });
@@ -334,7 +459,10 @@ describe("the wishlist", () => {
 describe("the newsletter", () => {
   it("shows script typed as an address back as text", async () => {
     const email = '<script>alert("news")</script>';
-    const response = await httpRequest(suite.server.url, "/newsletter", { form: { email }, headers: { Referer: `${suite.server.url}/` } });
+    const response = await httpRequest(suite.server.url, "/newsletter", {
+      form: { email },
+      headers: { Referer: `${suite.server.url}/` },
+    });
     expect(response.status).toBe(303);
     const page = await httpRequest(suite.server.url, "/", { cookie: nextCookies(response) });
     expect(page.body).not.toContain(email);
@@ -342,7 +470,9 @@ describe("the newsletter", () => {
   });
 
   it.each(evil)("never redirects off the site (redirectTo=%s)", async (redirectTo) => {
-    const response = await httpRequest(suite.server.url, "/newsletter", { form: { email: "not an address", redirectTo } });
+    const response = await httpRequest(suite.server.url, "/newsletter", {
+      form: { email: "not an address", redirectTo },
+    });
     expect(response.status).toBe(303);
     expectSameSite(response.location);
   });
@@ -365,19 +495,25 @@ function inputValue(body: string, id: string): string | undefined {
 describe("a NUL byte or other control character in a form field", () => {
   const refused = CONTROL_CHARACTER_MESSAGE.replaceAll("'", "&#x27;");
 
-  it.each(["firstName", "address", "email", "zipCode"])("in checkout's %s: 400, its message, the rest kept, no order", async (field) => {
-    const form = checkoutForm({ [field]: `${checkoutForm()[field]}\u0000x` });
-    const response = await httpRequest(suite.server.url, "/checkout", { form, cookie: target.cookie });
-    expect(response.status).toBe(400);
-    expect(fieldError(response.body, `checkout-${field}-error`)).toBe(refused);
-    expect(inputValue(response.body, "checkout-lastName")).toBe("Lovelace");
-    expect(inputValue(response.body, "checkout-city")).toBe("Springfield");
-    expect(response.setCookies.some((cookie) => cookie.startsWith("order_confirmation="))).toBe(false);
-    expectNoStateCookies(response);
-  });
+  it.each(["firstName", "address", "email", "zipCode"])(
+    "in checkout's %s: 400, its message, the rest kept, no order",
+    async (field) => {
+      const form = checkoutForm({ [field]: `${checkoutForm()[field]}\u0000x` });
+      const response = await httpRequest(suite.server.url, "/checkout", { form, cookie: target.cookie });
+      expect(response.status).toBe(400);
+      expect(fieldError(response.body, `checkout-${field}-error`)).toBe(refused);
+      expect(inputValue(response.body, "checkout-lastName")).toBe("Lovelace");
+      expect(inputValue(response.body, "checkout-city")).toBe("Springfield");
+      expect(response.setCookies.some((cookie) => cookie.startsWith("order_confirmation="))).toBe(false);
+      expectNoStateCookies(response);
+    },
+  );
 
   it("in a visitor's checkout: 400, and the cart cookie is not touched", async () => {
-    const response = await httpRequest(suite.server.url, "/checkout", { form: checkoutForm({ city: "Spring\u0007field" }), cookie: visitorCookie });
+    const response = await httpRequest(suite.server.url, "/checkout", {
+      form: checkoutForm({ city: "Spring\u0007field" }),
+      cookie: visitorCookie,
+    });
     expect(response.status).toBe(400);
     expect(fieldError(response.body, "checkout-city-error")).toBe(refused);
     expectNoStateCookies(response);
@@ -387,7 +523,9 @@ describe("a NUL byte or other control character in a form field", () => {
     ["email", { email: "new\u0000@example.com", password: "a long enough password 1" }],
     ["password", { email: "nul-password@example.com", password: "a long\u0000enough password 1" }],
   ])("in sign-up's %s: 400, its message, the address kept, no account", async (field, fields) => {
-    const response = await httpRequest(suite.server.url, "/auth?mode=signup", { form: { intent: "signup", ...fields } });
+    const response = await httpRequest(suite.server.url, "/auth?mode=signup", {
+      form: { intent: "signup", ...fields },
+    });
     expect(response.status).toBe(400);
     expect(fieldError(response.body, `auth-signup-${field}-error`)).toBe(refused);
     if (field === "password") expect(inputValue(response.body, "auth-signup-email")).toBe(fields.email);
@@ -396,7 +534,9 @@ describe("a NUL byte or other control character in a form field", () => {
   });
 
   it("in sign-in's password: 400, its message, the address kept, not signed in", async () => {
-    const response = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: target.email, password: `${target.password}\u001b` } });
+    const response = await httpRequest(suite.server.url, "/auth", {
+      form: { intent: "signin", email: target.email, password: `${target.password}\u001b` },
+    });
     expect(response.status).toBe(400);
     expect(fieldError(response.body, "auth-signin-password-error")).toBe(refused);
     expect(inputValue(response.body, "auth-signin-email")).toBe(target.email);
@@ -404,7 +544,10 @@ describe("a NUL byte or other control character in a form field", () => {
   });
 
   it("in the profile's name: 400, its message, the name unchanged", async () => {
-    const response = await httpRequest(suite.server.url, "/profile", { form: { intent: "update-profile", fullName: "Hijacked\u0000Name" }, cookie: target.cookie });
+    const response = await httpRequest(suite.server.url, "/profile", {
+      form: { intent: "update-profile", fullName: "Hijacked\u0000Name" },
+      cookie: target.cookie,
+    });
     expect(response.status).toBe(400);
     expect(fieldError(response.body, "edit-profile-fullName-error")).toBe(refused);
   });
@@ -413,7 +556,12 @@ describe("a NUL byte or other control character in a form field", () => {
   it("in a new password: 400, its message, the password unchanged", async () => {
     const changed = `new password\u0001 123`;
     const change = await httpRequest(suite.server.url, "/profile", {
-      form: { intent: "change-password", currentPassword: target.password, password: changed, confirmPassword: changed },
+      form: {
+        intent: "change-password",
+        currentPassword: target.password,
+        password: changed,
+        confirmPassword: changed,
+      },
       cookie: target.cookie,
     });
     expect(change.status).toBe(400);
@@ -421,7 +569,10 @@ describe("a NUL byte or other control character in a form field", () => {
   });
 
   it("in the newsletter's address: the page it returns to says so and shows the address, nothing stored", async () => {
-    const response = await httpRequest(suite.server.url, "/newsletter", { form: { email: "news\u0000@example.com" }, headers: { Referer: `${suite.server.url}/` } });
+    const response = await httpRequest(suite.server.url, "/newsletter", {
+      form: { email: "news\u0000@example.com" },
+      headers: { Referer: `${suite.server.url}/` },
+    });
     expect(response.status).toBe(303);
     const page = await httpRequest(suite.server.url, "/", { cookie: nextCookies(response) });
     expect(page.body).toContain(refused);
@@ -437,7 +588,12 @@ describe("a form field sent twice", () => {
   const asForm = { "Content-Type": "application/x-www-form-urlencoded" };
 
   it("in sign-in's address: 400, its message, the first address kept, not signed in (right password or not)", async () => {
-    const body = twice([["intent", "signin"], ["email", target.email], ["email", "other@example.com"], ["password", target.password]]);
+    const body = twice([
+      ["intent", "signin"],
+      ["email", target.email],
+      ["email", "other@example.com"],
+      ["password", target.password],
+    ]);
     const response = await httpRequest(suite.server.url, "/auth", { body, headers: asForm });
     expect(response.status).toBe(400);
     expect(fieldError(response.body, "auth-signin-email-error")).toBe(REPEATED_FIELD_MESSAGE);
@@ -447,7 +603,12 @@ describe("a form field sent twice", () => {
   });
 
   it("in sign-up's address: 400, its message, no account", async () => {
-    const body = twice([["intent", "signup"], ["email", "twice-1@example.com"], ["email", "twice-2@example.com"], ["password", "a long enough password 1"]]);
+    const body = twice([
+      ["intent", "signup"],
+      ["email", "twice-1@example.com"],
+      ["email", "twice-2@example.com"],
+      ["password", "a long enough password 1"],
+    ]);
     const response = await httpRequest(suite.server.url, "/auth?mode=signup", { body, headers: asForm });
     expect(response.status).toBe(400);
     expect(fieldError(response.body, "auth-signup-email-error")).toBe(REPEATED_FIELD_MESSAGE);
@@ -467,15 +628,25 @@ describe("a form field sent twice", () => {
   });
 
   it("in the profile's name: 400, its message, the name unchanged", async () => {
-    const body = twice([["intent", "update-profile"], ["fullName", "Hijacked"], ["fullName", "Twice"]]);
+    const body = twice([
+      ["intent", "update-profile"],
+      ["fullName", "Hijacked"],
+      ["fullName", "Twice"],
+    ]);
     const response = await httpRequest(suite.server.url, "/profile", { body, headers: asForm, cookie: target.cookie });
     expect(response.status).toBe(400);
     expect(fieldError(response.body, "edit-profile-fullName-error")).toBe(REPEATED_FIELD_MESSAGE);
   });
 
   it("in the newsletter's address: the first one is checked, nothing stored", async () => {
-    const body = twice([["email", "not an address"], ["email", "twice-news@example.com"]]);
-    const response = await httpRequest(suite.server.url, "/newsletter", { body, headers: { ...asForm, Referer: `${suite.server.url}/` } });
+    const body = twice([
+      ["email", "not an address"],
+      ["email", "twice-news@example.com"],
+    ]);
+    const response = await httpRequest(suite.server.url, "/newsletter", {
+      body,
+      headers: { ...asForm, Referer: `${suite.server.url}/` },
+    });
     expect(response.status).toBe(303);
     const page = await httpRequest(suite.server.url, "/", { cookie: nextCookies(response) });
     expect(page.body).toContain("not an address");
@@ -484,21 +655,62 @@ describe("a form field sent twice", () => {
   });
 
   it.each([
-    ["/cart", [["intent", "add"], ["productId", "clip-1"], ["productId", "clip-2"], ["quantity", "1"]]],
-    ["/cart", [["intent", "add"], ["intent", "clear"], ["productId", "clip-1"]]],
-    ["/wishlist", [["intent", "toggle"], ["productId", "clip-1"], ["productId", "clip-2"]]],
-    ["/newsletter.data", [["email", "twice-a@example.com"], ["email", "twice-b@example.com"]]],
-  ] as [string, [string, string][]][])("on %s: 400 with the message the other forms give, nothing changes", async (path, fields) => {
-    for (const cookie of [target.cookie, visitorCookie]) {
-      const response = await httpRequest(suite.server.url, path, { body: twice(fields), headers: { ...asForm, ...asFetcher }, cookie });
-      expect(response.status).toBe(400);
-      expect(response.body).toContain(REPEATED_FIELD_MESSAGE);
-      expectNoStateCookies(response);
-    }
-  });
+    [
+      "/cart",
+      [
+        ["intent", "add"],
+        ["productId", "clip-1"],
+        ["productId", "clip-2"],
+        ["quantity", "1"],
+      ],
+    ],
+    [
+      "/cart",
+      [
+        ["intent", "add"],
+        ["intent", "clear"],
+        ["productId", "clip-1"],
+      ],
+    ],
+    [
+      "/wishlist",
+      [
+        ["intent", "toggle"],
+        ["productId", "clip-1"],
+        ["productId", "clip-2"],
+      ],
+    ],
+    [
+      "/newsletter.data",
+      [
+        ["email", "twice-a@example.com"],
+        ["email", "twice-b@example.com"],
+      ],
+    ],
+  ] as [string, [string, string][]][])(
+    "on %s: 400 with the message the other forms give, nothing changes",
+    async (path, fields) => {
+      for (const cookie of [target.cookie, visitorCookie]) {
+        const response = await httpRequest(suite.server.url, path, {
+          body: twice(fields),
+          headers: { ...asForm, ...asFetcher },
+          cookie,
+        });
+        expect(response.status).toBe(400);
+        expect(response.body).toContain(REPEATED_FIELD_MESSAGE);
+        expectNoStateCookies(response);
+      }
+    },
+  );
 
   it("on /auth/resend: the sign-in page says the address was sent twice, not that it is invalid", async () => {
-    const response = await httpRequest(suite.server.url, "/auth/resend", { body: twice([["email", target.email], ["email", "other@example.com"]]), headers: asForm });
+    const response = await httpRequest(suite.server.url, "/auth/resend", {
+      body: twice([
+        ["email", target.email],
+        ["email", "other@example.com"],
+      ]),
+      headers: asForm,
+    });
     expect(response.status).toBe(303);
     const page = await httpRequest(suite.server.url, response.location!, { cookie: nextCookies(response) });
     expect(page.body).toContain(REPEATED_FIELD_MESSAGE);
@@ -510,7 +722,9 @@ describe("forged and oversized cookies", () => {
   const signed = (name: string) => createCookie(name, { secrets: [TEST_SESSION_SECRET] });
 
   it("a session cookie with a bad signature reads as signed out and is cleared", async () => {
-    const response = await httpRequest(suite.server.url, "/", { cookie: "shop_session=InRva2VuIg%3D%3D.forgedsignature" });
+    const response = await httpRequest(suite.server.url, "/", {
+      cookie: "shop_session=InRva2VuIg%3D%3D.forgedsignature",
+    });
     expect(response.status).toBe(200);
     expect(response.body).toContain('aria-label="Sign in"');
     expect(response.setCookies.some((cookie) => /^shop_session=;/.test(cookie))).toBe(true);
@@ -532,7 +746,9 @@ describe("forged and oversized cookies", () => {
   });
 
   it("a toast cookie with a bad signature is ignored", async () => {
-    const response = await httpRequest(suite.server.url, "/", { cookie: `toast=${Buffer.from('{"title":"<script>alert(1)</script>"}').toString("base64")}.forged` });
+    const response = await httpRequest(suite.server.url, "/", {
+      cookie: `toast=${Buffer.from('{"title":"<script>alert(1)</script>"}').toString("base64")}.forged`,
+    });
     expect(response.status).toBe(200);
     expect(response.body).not.toContain("<script>alert(1)</script>");
   });
@@ -573,7 +789,9 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
     expect(response.status).toBe(431);
     expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(response.headers.connection).toBe("close");
-    expect(response.body).toBe("Request Header Fields Too Large: The address or the cookies of this request are too long.\n");
+    expect(response.body).toBe(
+      "Request Header Fields Too Large: The address or the cookies of this request are too long.\n",
+    );
     // The server goes on answering.
     expect((await httpRequest(suite.server.url, "/")).status).toBe(200);
   });
@@ -617,9 +835,12 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
     expectNoStateCookies(response);
   });
 
-  it.each(["/shop?_data=routes/shop", "/?_data=root", "/about?_data=x"])("%s (a legacy data request) answers 400", async (path) => {
-    expect((await httpRequest(suite.server.url, path)).status).toBe(400);
-  });
+  it.each(["/shop?_data=routes/shop", "/?_data=root", "/about?_data=x"])(
+    "%s (a legacy data request) answers 400",
+    async (path) => {
+      expect((await httpRequest(suite.server.url, path)).status).toBe(400);
+    },
+  );
 
   it.each([
     ["/Wigs", "/wigs"],
@@ -635,17 +856,25 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
 
   // A request line in absolute form names another origin; redirects and pages are built from the shop's own.
   it("a request line in absolute form (GET http://evil.example/Shop/) is read as a path on the shop", async () => {
-    const redirect = await rawHttpRequest(suite.server.url, "GET http://evil.example/Shop/?sort=price-asc HTTP/1.1\r\nHost: the-shop\r\nConnection: close\r\n\r\n");
+    const redirect = await rawHttpRequest(
+      suite.server.url,
+      "GET http://evil.example/Shop/?sort=price-asc HTTP/1.1\r\nHost: the-shop\r\nConnection: close\r\n\r\n",
+    );
     expect(redirect.status).toBe(301);
     expect(redirect.headers.location).toBe("/shop?sort=price-asc");
-    const page = await rawHttpRequest(suite.server.url, "GET https://evil.example/shop HTTP/1.1\r\nHost: the-shop\r\nConnection: close\r\n\r\n");
+    const page = await rawHttpRequest(
+      suite.server.url,
+      "GET https://evil.example/shop HTTP/1.1\r\nHost: the-shop\r\nConnection: close\r\n\r\n",
+    );
     expect(page.status).toBe(200);
     expect(page.body).toContain("All Products");
     expect(page.body).not.toContain("evil.example");
-    const unreadable = await rawHttpRequest(suite.server.url, "GET mailto:x@evil.example HTTP/1.1\r\nHost: the-shop\r\nConnection: close\r\n\r\n");
+    const unreadable = await rawHttpRequest(
+      suite.server.url,
+      "GET mailto:x@evil.example HTTP/1.1\r\nHost: the-shop\r\nConnection: close\r\n\r\n",
+    );
     expect(unreadable.status).toBe(400);
   });
-
 });
 
 describe("reflected input", () => {
@@ -661,7 +890,9 @@ describe("afterwards", () => {
   it("the target is still signed in with its password, and the database holds only the legitimate changes", async () => {
     const home = await httpRequest(suite.server.url, "/", { cookie: target.cookie });
     expect(home.body).toContain('aria-label="Account menu"');
-    const signIn = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: target.email, password: target.password } });
+    const signIn = await httpRequest(suite.server.url, "/auth", {
+      form: { intent: "signin", email: target.email, password: target.password },
+    });
     expect(signIn.status).toBe(303);
 
     expect(await suite.server.stop("SIGTERM")).toBe(0);
@@ -674,7 +905,9 @@ describe("afterwards", () => {
 
       const cart = await db.query("select product_id, quantity from public.cart_items where user_id = $1", [targetId]);
       expect(cart.rows).toEqual([{ product_id: "clip-1", quantity: 2 }]);
-      const profile = await db.query<{ full_name: string }>("select full_name from public.profiles where id = $1", [targetId]);
+      const profile = await db.query<{ full_name: string }>("select full_name from public.profiles where id = $1", [
+        targetId,
+      ]);
       expect(profile.rows[0]?.full_name).toBe("Baseline Name");
       const users = await db.query<{ email: string }>("select email from auth.users order by email");
       expect(users.rows.map((row) => row.email).sort()).toEqual([author.email, target.email].sort());
@@ -682,7 +915,13 @@ describe("afterwards", () => {
       const orders = await db.query<{ user_id: string; total_amount: number; first_name: string }>(
         "select user_id, total_amount, shipping_address->>'firstName' as first_name from public.orders",
       );
-      expect(orders.rows).toEqual([{ user_id: authorId, total_amount: toCents(findProduct("wig-1")!.price), first_name: '<script>alert("xss-first")</script>' }]);
+      expect(orders.rows).toEqual([
+        {
+          user_id: authorId,
+          total_amount: toCents(findProduct("wig-1")!.price),
+          first_name: '<script>alert("xss-first")</script>',
+        },
+      ]);
       expect((await db.query("select 1 from public.wishlist_items")).rows).toEqual([]);
       expect((await db.query("select 1 from public.newsletter_subscribers")).rows).toEqual([]);
     } finally {

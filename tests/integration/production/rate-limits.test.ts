@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { formatWait } from "~/utils/rate-limit";
-import { rateLimitRules } from "~/modules/limits/rate-limit.server";
 import { checkoutForm, httpRequest, nextCookies, setCookieValue } from "#tests/support/http";
 import { useEmbeddedProductionServer } from "#tests/support/production-server";
+import { describe, expect, it } from "vitest";
+
+import { rateLimitRules } from "~/modules/limits/rate-limit.server";
+import { formatWait } from "~/utils/rate-limit";
 
 // Decision 0015: per-client limits on the posts that cost the shop, through the real production server. With
 // TRUST_PROXY=true the client is the address X-Forwarded-For names (Express's req.ip), so each test uses its own.
@@ -25,7 +26,10 @@ describe("per-client limits", () => {
   it("sign-in: past the limit a plain form post gets a 429 page that says when to retry and keeps the address", async () => {
     const client = newClient();
     const signIn = (email: string) =>
-      httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password: "guess-123456" }, headers: client });
+      httpRequest(suite.server.url, "/auth", {
+        form: { intent: "signin", email, password: "guess-123456" },
+        headers: client,
+      });
     for (let attempt = 0; attempt < perMinute(rateLimitRules.signIn); attempt += 1) {
       expect((await signIn(`flood-${attempt}@example.com`)).status).toBe(400);
     }
@@ -48,14 +52,25 @@ describe("per-client limits", () => {
     expect(fetched.body).not.toContain("guess-123456");
 
     // Another client is not affected.
-    expect((await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: "a@example.com", password: "guess-123456" }, headers: newClient() })).status).toBe(400);
+    expect(
+      (
+        await httpRequest(suite.server.url, "/auth", {
+          form: { intent: "signin", email: "a@example.com", password: "guess-123456" },
+          headers: newClient(),
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("after the first friendly 429, the client's further posts there get a small plain 429 before any render, each with Retry-After", async () => {
     const client = newClient();
     const signIn = (email: string) =>
-      httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password: "guess-123456" }, headers: client });
-    for (let attempt = 0; attempt < perMinute(rateLimitRules.signIn); attempt += 1) await signIn(`gate-${attempt}@example.com`);
+      httpRequest(suite.server.url, "/auth", {
+        form: { intent: "signin", email, password: "guess-123456" },
+        headers: client,
+      });
+    for (let attempt = 0; attempt < perMinute(rateLimitRules.signIn); attempt += 1)
+      await signIn(`gate-${attempt}@example.com`);
     const friendly = await signIn("typed@example.com");
     expect(friendly.status).toBe(429);
     expect(friendly.body).toMatch(/<input[^>]*value="typed@example.com"/);
@@ -67,8 +82,18 @@ describe("per-client limits", () => {
       expect(cheap.body).toBe(`Too many attempts from your network. Please try again in ${formatWait(seconds)}.\n`);
     }
     // Only that client, only that page.
-    expect((await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email: "b@example.com", password: "guess-123456" }, headers: newClient() })).status).toBe(400);
-    const newsletter = await httpRequest(suite.server.url, "/newsletter", { form: { email: "gate-news@example.com" }, headers: client });
+    expect(
+      (
+        await httpRequest(suite.server.url, "/auth", {
+          form: { intent: "signin", email: "b@example.com", password: "guess-123456" },
+          headers: newClient(),
+        })
+      ).status,
+    ).toBe(400);
+    const newsletter = await httpRequest(suite.server.url, "/newsletter", {
+      form: { email: "gate-news@example.com" },
+      headers: client,
+    });
     expect(newsletter.status).toBe(303);
   });
 
@@ -79,9 +104,15 @@ describe("per-client limits", () => {
       headers: newClient(),
     });
     expect(signUp.status).toBe(303);
-    let last = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password: "wrong-password-0" }, headers: newClient() });
+    let last = await httpRequest(suite.server.url, "/auth", {
+      form: { intent: "signin", email, password: "wrong-password-0" },
+      headers: newClient(),
+    });
     for (let attempt = 1; last.status !== 429 && attempt < 10; attempt += 1) {
-      last = await httpRequest(suite.server.url, "/auth", { form: { intent: "signin", email, password: `wrong-password-${attempt}` }, headers: newClient() });
+      last = await httpRequest(suite.server.url, "/auth", {
+        form: { intent: "signin", email, password: `wrong-password-${attempt}` },
+        headers: newClient(),
+      });
     }
     expect(last.status).toBe(429);
     expect(last.body).toContain("Too many failed sign-in attempts.");
@@ -90,7 +121,8 @@ describe("per-client limits", () => {
 
   it("resend confirmation: past the limit the toast on /auth says so, and its sign-in form shows the address again, once", async () => {
     const client = newClient();
-    const resend = (email: string) => httpRequest(suite.server.url, "/auth/resend", { form: { email }, headers: client });
+    const resend = (email: string) =>
+      httpRequest(suite.server.url, "/auth/resend", { form: { email }, headers: client });
     for (let attempt = 0; attempt < perMinute(rateLimitRules.resendConfirmation); attempt += 1) {
       expect((await resend(`resend-${attempt}@example.com`)).status).toBe(303);
     }
@@ -124,7 +156,11 @@ describe("per-client limits", () => {
     const client = newClient();
     for (let attempt = 0; attempt < perMinute(rateLimitRules.signUp); attempt += 1) {
       const response = await httpRequest(suite.server.url, "/auth?mode=signup", {
-        form: { intent: "signup", email: `new-${Date.now()}-${attempt}@example.com`, password: "a long enough password 1" },
+        form: {
+          intent: "signup",
+          email: `new-${Date.now()}-${attempt}@example.com`,
+          password: "a long enough password 1",
+        },
         headers: client,
       });
       expect(response.status).toBe(303);
@@ -148,7 +184,9 @@ describe("per-client limits", () => {
       expect((await httpRequest(suite.server.url, "/checkout", { form, headers: client })).status).toBe(400);
     }
     // Now with something in the cart, so that the page shows the form again: refused before any order is placed.
-    const add = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "clip-1", quantity: "1" } });
+    const add = await httpRequest(suite.server.url, "/cart", {
+      form: { intent: "add", productId: "clip-1", quantity: "1" },
+    });
     const cookie = nextCookies(add);
     const refused = await httpRequest(suite.server.url, "/checkout", { form, headers: client, cookie });
     expect(refused.status).toBe(429);

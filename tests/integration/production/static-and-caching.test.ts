@@ -2,9 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
 import { httpRequest } from "#tests/support/http";
 import { useEmbeddedProductionServer } from "#tests/support/production-server";
+import { describe, expect, it } from "vitest";
 
 // The real production server (node server.js on the build of the current sources): what static files and pages carry.
 const suite = useEmbeddedProductionServer({ LOG_LEVEL: "info" });
@@ -16,7 +16,9 @@ function rawGet(baseUrl: string, pathname: string, acceptEncoding: string) {
       .get(new URL(pathname, baseUrl), { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }),
+        );
         response.on("error", reject);
       })
       .on("error", reject);
@@ -26,13 +28,21 @@ function rawGet(baseUrl: string, pathname: string, acceptEncoding: string) {
 const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp ?? ""))?.[1];
 
 /** Headers that belong to documents only: a script, a stylesheet or an image gains nothing from them. */
-const DOCUMENT_ONLY = ["content-security-policy", "strict-transport-security", "x-frame-options", "cross-origin-opener-policy", "x-request-id"];
+const DOCUMENT_ONLY = [
+  "content-security-policy",
+  "strict-transport-security",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "x-request-id",
+];
 
 describe("static files", () => {
   it("answers /assets with nosniff and a year's immutable cache, without the document headers or a log line", async () => {
     // The stylesheet is inline in the documents (decision 0018); the display face is a file it names.
     const font = fs.readdirSync(path.join(suite.buildDir, "client/assets")).find((name) => name.endsWith(".woff2"));
-    const response = await httpRequest(suite.server.url, `/assets/${font}`, { headers: { "X-Request-Id": "static-asset-1" } });
+    const response = await httpRequest(suite.server.url, `/assets/${font}`, {
+      headers: { "X-Request-Id": "static-asset-1" },
+    });
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^font\/woff2/);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -111,7 +121,9 @@ describe("Cache-Control on pages", () => {
     for (const page of ["/", "/shop?category=wigs", "/product/clip-2", "/blog/blog-1", "/faq"]) {
       const response = await httpRequest(suite.server.url, page);
       expect(response.status, page).toBe(200);
-      expect(response.headers["cache-control"], page).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      expect(response.headers["cache-control"], page).toBe(
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+      );
       expect(String(response.headers.vary), page).toMatch(/\bCookie\b/i);
       expect(response.setCookies, page).toEqual([]);
     }
@@ -138,11 +150,16 @@ describe("the page cache", () => {
     const second = await httpRequest(suite.server.url, url);
     expect(first.headers.age).toBeUndefined();
     expect(second.headers.age).toMatch(/^\d+$/);
-    const [firstNonce, secondNonce] = [first, second].map((response) => nonceOf(response.headers["content-security-policy"]));
+    const [firstNonce, secondNonce] = [first, second].map((response) =>
+      nonceOf(response.headers["content-security-policy"]),
+    );
     expect(firstNonce).toBeTruthy();
     expect(secondNonce).toBeTruthy();
     expect(secondNonce).not.toBe(firstNonce);
-    for (const [response, nonce] of [[first, firstNonce], [second, secondNonce]] as const) {
+    for (const [response, nonce] of [
+      [first, firstNonce],
+      [second, secondNonce],
+    ] as const) {
       expect(response.body).toContain(`nonce="${nonce}"`);
       expect(response.body).not.toMatch(/nonce-placeholder/);
     }
@@ -174,7 +191,8 @@ describe("the page cache", () => {
       expect(setCookie).toMatch(/; Path=\/(;|$)/);
       expect(setCookie).toMatch(new RegExp(`; Max-Age=${maxAge}(;|$)`));
     };
-    const named = (setCookies: string[], name: string) => setCookies.find((setCookie) => setCookie.startsWith(`${name}=`));
+    const named = (setCookies: string[], name: string) =>
+      setCookies.find((setCookie) => setCookie.startsWith(`${name}=`));
 
     // A plain post: a 303 with the visitor cart (thirty days) and the toast (the browser session), never kept.
     const added = await httpRequest(suite.server.url, "/cart", { form: { intent: "add", productId: "acc-1" } });
@@ -196,7 +214,10 @@ describe("the page cache", () => {
 
     // The next page reads the toast once and clears it; so does the 404 page.
     const toast = named(added.setCookies, "toast")!.split(";")[0]!;
-    for (const [path, status] of [["/cart", 200], ["/no-such-page", 404]] as const) {
+    for (const [path, status] of [
+      ["/cart", 200],
+      ["/no-such-page", 404],
+    ] as const) {
       const page = await httpRequest(suite.server.url, path, { cookie: `${cart}; ${toast}` });
       expect(page.status, path).toBe(status);
       recipe(named(page.setCookies, "toast"), 0);

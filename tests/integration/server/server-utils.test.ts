@@ -1,16 +1,17 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { answerRefusedFloods, canonicalPathOf, isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
+
+import { addResponseCookie } from "~/utils/cookies.server";
 import { createPageCache } from "../../../server/page-cache.js";
 import { withResponseHeaders } from "../../../server/remix-handler.js";
-import { addResponseCookie } from "~/utils/cookies.server";
+import { answerRefusedFloods, canonicalPathOf, isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
 import { batchedStdout, createLogger, requestIdFrom } from "../../../server/request-log.js";
 
 describe("requestIdFrom", () => {
   it("keeps a sane id and replaces anything else with a UUID", () => {
     expect(requestIdFrom("lb-1234.abc:9")).toBe("lb-1234.abc:9");
-    for (const insane of [undefined, "", "has space", "quote\"", "x".repeat(129), "new\nline"]) {
+    for (const insane of [undefined, "", "has space", 'quote"', "x".repeat(129), "new\nline"]) {
       expect(requestIdFrom(insane)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
   });
@@ -39,7 +40,19 @@ describe("createLogger", () => {
 
 describe("isValidUrlEncodedUtf8", () => {
   // Control characters are valid text: the form they were typed into refuses them, with the field's message.
-  it.each([["a=1&b=two+words"], ["name=%C3%A9l%C3%A8ve"], ["emoji=%F0%9F%92%87"], [""], ["flag"], ["a=&b="], ["note=line%0D%0Anext%09tab"], ["address=1%00"], ["a%00=1"], ["note=%1B%5B31m"], ["x=%7F"]])("accepts %j", (body) => {
+  it.each([
+    ["a=1&b=two+words"],
+    ["name=%C3%A9l%C3%A8ve"],
+    ["emoji=%F0%9F%92%87"],
+    [""],
+    ["flag"],
+    ["a=&b="],
+    ["note=line%0D%0Anext%09tab"],
+    ["address=1%00"],
+    ["a%00=1"],
+    ["note=%1B%5B31m"],
+    ["x=%7F"],
+  ])("accepts %j", (body) => {
     expect(isValidUrlEncodedUtf8(Buffer.from(body))).toBe(true);
   });
 
@@ -100,7 +113,13 @@ describe("canonicalPathOf", () => {
 describe("createPageCache", () => {
   type Res = { locals: Record<string, unknown>; statusCode?: number; headers: Record<string, unknown>; body?: Buffer };
   const fakeReq = (url: string, headers: Record<string, string> = {}) =>
-    ({ method: "GET", socket: { encrypted: false }, originalUrl: url, headers, get: (name: string) => (name === "host" ? "shop.test" : undefined) }) as never;
+    ({
+      method: "GET",
+      socket: { encrypted: false },
+      originalUrl: url,
+      headers,
+      get: (name: string) => (name === "host" ? "shop.test" : undefined),
+    }) as never;
   const fakeRes = (nonce: string): Res & Record<string, unknown> => {
     const res: Res & Record<string, unknown> = { locals: { cspNonce: nonce }, headers: {} };
     res.status = (code: number) => ((res.statusCode = code), res);
@@ -109,7 +128,13 @@ describe("createPageCache", () => {
     return res;
   };
   const page = (cache: ReturnType<typeof createPageCache>, res: Res, headers: Record<string, string>, status = 200) =>
-    cache.capture(res as never, new Response(`<script nonce="${cache.renderNonce(res as never)}"></script>`, { status, headers: { "Content-Type": "text/html", ...headers } }));
+    cache.capture(
+      res as never,
+      new Response(`<script nonce="${cache.renderNonce(res as never)}"></script>`, {
+        status,
+        headers: { "Content-Type": "text/html", ...headers },
+      }),
+    );
   const PUBLIC = { "Cache-Control": "public, max-age=0, s-maxage=60" };
 
   it("stores a public page, serves it with each response's nonce, and drops it after s-maxage", async () => {
@@ -224,7 +249,12 @@ describe("answerRefusedFloods", () => {
   it("holds a refused client's plain 429 before sending it, a bounded number at once; others pass through", async () => {
     const app = express();
     const refused = { status: 429, retryAfterSeconds: 30, text: "Too many attempts.\n" };
-    app.use(answerRefusedFloods(() => ({ refusal: (_ip: string | undefined, path: string) => (path === "/auth" ? refused : null) }), { holdMs: 400, maxHeld: 2 }));
+    app.use(
+      answerRefusedFloods(
+        () => ({ refusal: (_ip: string | undefined, path: string) => (path === "/auth" ? refused : null) }),
+        { holdMs: 400, maxHeld: 2 },
+      ),
+    );
     app.use((_req, res) => res.send("rendered"));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -232,12 +262,27 @@ describe("answerRefusedFloods", () => {
     try {
       const order: string[] = [];
       const post = async (name: string, path = "/auth") => {
-        const response = await fetch(`${base}${path}`, { method: "POST", body: "email=a%40example.com", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+        const response = await fetch(`${base}${path}`, {
+          method: "POST",
+          body: "email=a%40example.com",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        });
         order.push(name);
-        return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: await response.text() };
+        return {
+          status: response.status,
+          retryAfter: response.headers.get("Retry-After"),
+          body: await response.text(),
+        };
       };
-      const answers = await Promise.all([post("held 1"), post("held 2"), post("past the bound"), post("another page", "/cart")]);
-      expect(answers.slice(0, 3)).toEqual(Array(3).fill({ status: 429, retryAfter: "30", body: "Too many attempts.\n" }));
+      const answers = await Promise.all([
+        post("held 1"),
+        post("held 2"),
+        post("past the bound"),
+        post("another page", "/cart"),
+      ]);
+      expect(answers.slice(0, 3)).toEqual(
+        Array(3).fill({ status: 429, retryAfter: "30", body: "Too many attempts.\n" }),
+      );
       expect(answers[3]).toMatchObject({ status: 200, body: "rendered" });
       // The two held answers come last; the slots are free again afterwards.
       expect(order.slice(2).sort()).toEqual(["held 1", "held 2"]);

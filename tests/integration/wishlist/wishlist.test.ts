@@ -1,15 +1,27 @@
+import { installTestBackend } from "#tests/support/pglite";
+import {
+  call,
+  CookieJar,
+  cookiesAfter,
+  get,
+  post,
+  setCookiesOf,
+  signUpMember,
+  testContext,
+  testOrigin,
+  toastOf,
+} from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { BackendError } from "~/backend/errors";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { getSession } from "~/modules/auth/session.server";
 import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
 import { mergeVisitorWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { loader as productLoader } from "~/routes/product";
 import { action } from "~/routes/wishlist";
 import { loader } from "~/routes/wishlist-page";
-import { getSession } from "~/modules/auth/session.server";
-import { installTestBackend } from "#tests/support/pglite";
-import { call, cookiesAfter, CookieJar, get, post, setCookiesOf, signUpMember, testOrigin, testContext, toastOf } from "#tests/support/route-calls";
 
 let backend: Backend;
 let db: SqlDatabase;
@@ -36,11 +48,15 @@ async function wishlistPage(cookie: string) {
 }
 
 async function heartOnProductPage(productId: string, cookie: string) {
-  return (await call(productLoader, get(`/product/${productId}`, cookie), { params: { id: productId } })).data?.inWishlist;
+  return (await call(productLoader, get(`/product/${productId}`, cookie), { params: { id: productId } })).data
+    ?.inWishlist;
 }
 
 async function storedRows(userId: string) {
-  const rows = await db.query<{ product_id: string }>("select product_id from public.wishlist_items where user_id = $1 order by product_id", [userId]);
+  const rows = await db.query<{ product_id: string }>(
+    "select product_id from public.wishlist_items where user_id = $1 order by product_id",
+    [userId],
+  );
   return rows.map((row) => row.product_id);
 }
 
@@ -54,7 +70,10 @@ describe("a visitor's wishlist (signed cookie)", () => {
     expect(added.status).toBe(303);
     // Back at the product's details, not the top of the page.
     expect(added.location).toBe("/product/clip-1#product-clip-1");
-    expect(await toastOf(added)).toMatchObject({ title: "Added to wishlist", description: "Silky Straight Clip-In Extensions has been added to your wishlist." });
+    expect(await toastOf(added)).toMatchObject({
+      title: "Added to wishlist",
+      description: "Silky Straight Clip-In Extensions has been added to your wishlist.",
+    });
     let cookie = cookiesAfter(added.headers);
     expect(await wishlistCookie.read(get("/", cookie))).toEqual(["clip-1"]);
     expect(await heartOnProductPage("clip-1", cookie)).toBe(true);
@@ -86,13 +105,21 @@ describe("a visitor's wishlist (signed cookie)", () => {
 
   it("Remove on the wishlist page goes back to /wishlist (the removed card's place is gone: the top)", async () => {
     const cookie = await visitorCookie(["tape-1"]);
-    const removed = await postForm({ intent: "remove", productId: "tape-1", redirectTo: "/wishlist" }, cookie, "/wishlist");
+    const removed = await postForm(
+      { intent: "remove", productId: "tape-1", redirectTo: "/wishlist" },
+      cookie,
+      "/wishlist",
+    );
     expect(removed).toMatchObject({ status: 303, location: "/wishlist#product-tape-1" });
     expect((await wishlistPage(cookiesAfter(removed.headers, cookie))).ids).toEqual([]);
   });
 
   it("never redirects off the site: a foreign redirectTo falls back to the page posted from", async () => {
-    const result = await postForm({ intent: "toggle", productId: "clip-2", redirectTo: "//evil.example/" }, "", "/product/clip-2");
+    const result = await postForm(
+      { intent: "toggle", productId: "clip-2", redirectTo: "//evil.example/" },
+      "",
+      "/product/clip-2",
+    );
     expect(result.location).toBe("/product/clip-2#product-clip-2");
   });
 
@@ -134,24 +161,37 @@ describe("refused changes", () => {
     expect(posted.headers.getSetCookie().some((header) => header.startsWith("wishlist="))).toBe(false);
 
     const { user, cookie: memberCookie } = await signUpMember(backend);
-    expect(await postFetch({ intent: "add", productId: "no-such-product" }, memberCookie)).toMatchObject({ status: 404 });
+    expect(await postFetch({ intent: "add", productId: "no-such-product" }, memberCookie)).toMatchObject({
+      status: 404,
+    });
     expect(await storedRows(user.id)).toEqual([]);
   });
 
   it("says a product not in the wishlist was not there, and changes nothing", async () => {
-    const notThere = { type: "info", title: "Nothing to remove", description: "Silky Straight Clip-In Extensions was not in your wishlist." };
+    const notThere = {
+      type: "info",
+      title: "Nothing to remove",
+      description: "Silky Straight Clip-In Extensions was not in your wishlist.",
+    };
     const cookie = await visitorCookie(["wig-1"]);
     const posted = await postForm({ intent: "remove", productId: "clip-1" }, cookie);
     expect(posted.status).toBe(303);
     expect(await toastOf(posted)).toMatchObject(notThere);
     expect(posted.headers.getSetCookie().some((header) => header.startsWith("wishlist="))).toBe(false);
-    expect(await postFetch({ intent: "remove", productId: "clip-1" }, cookie)).toMatchObject({ status: 200, data: { ok: true, inWishlist: false } });
+    expect(await postFetch({ intent: "remove", productId: "clip-1" }, cookie)).toMatchObject({
+      status: 200,
+      data: { ok: true, inWishlist: false },
+    });
 
     const { user, cookie: memberCookie } = await signUpMember(backend);
     await postFetch({ intent: "add", productId: "wig-1" }, memberCookie);
-    expect(await toastOf(await postForm({ intent: "remove", productId: "clip-1" }, memberCookie))).toMatchObject(notThere);
+    expect(await toastOf(await postForm({ intent: "remove", productId: "clip-1" }, memberCookie))).toMatchObject(
+      notThere,
+    );
     expect(await storedRows(user.id)).toEqual(["wig-1"]);
-    expect(await toastOf(await postForm({ intent: "remove", productId: "wig-1" }, memberCookie))).toMatchObject({ title: "Removed from wishlist" });
+    expect(await toastOf(await postForm({ intent: "remove", productId: "wig-1" }, memberCookie))).toMatchObject({
+      title: "Removed from wishlist",
+    });
   });
 
   it("answers 400 to an unknown intent", async () => {
@@ -198,7 +238,10 @@ describe("signing in merges the visitor's wishlist", () => {
     await scope.wishlist.add({ userId: user.id, productId: "acc-1" });
 
     const visitor = await visitorCookie(["clip-1", "wig-3", "retired-1"]);
-    const request = new Request("http://shop.test/auth", { method: "POST", headers: { Cookie: `${memberCookie}; ${visitor}` } });
+    const request = new Request("http://shop.test/auth", {
+      method: "POST",
+      headers: { Cookie: `${memberCookie}; ${visitor}` },
+    });
     const context = testContext();
     await mergeVisitorWishlist(request, context, (await getSession(request, context)).member!);
 
@@ -221,7 +264,9 @@ describe("signing in merges the visitor's wishlist", () => {
 describe("with the database out of reach", () => {
   it("shows the product page with an unpressed heart, and the wishlist page as 503", async () => {
     const { user, cookie } = await signUpMember(backend);
-    await backend.forRequest(new Request("http://shop.test/", { headers: { Cookie: cookie } })).wishlist.add({ userId: user.id, productId: "clip-1" });
+    await backend
+      .forRequest(new Request("http://shop.test/", { headers: { Cookie: cookie } }))
+      .wishlist.add({ userId: user.id, productId: "clip-1" });
     const realForRequest = backend.forRequest.bind(backend);
     const down = () => Promise.reject(new BackendError("unavailable", "The database is not reachable."));
     vi.spyOn(backend, "forRequest").mockImplementation((request, responseHeaders) => {
