@@ -44,4 +44,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The app's foundations serve routes, modules and the backend, never the other way round.
+    files: ["app/{http,forms,framework,site,toast}/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/backend/*", "~/modules/*", "~/routes/*", "~/components/*"],
+              message: "Foundations import no app layer",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -27,7 +27,7 @@ import {
 } from "./server/request-guards.js";
 import { createLogger, requestLog } from "./server/request-log.js";
 
-// The same .env the app reads (app/utils/env.server.ts; variables already set win), so that PORT, HOST and
+// The same .env the app reads (app/site/env.server.ts; variables already set win), so that PORT, HOST and
 // LOG_LEVEL may live there too.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 

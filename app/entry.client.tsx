@@ -2,8 +2,8 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-import { loaderDataDecoded } from "~/utils/framework-internals";
-import type { WindowWithBeforeHydration } from "~/utils/framework-loader";
+import { loaderDataDecoded } from "~/framework/internals";
+import type { WindowWithBeforeHydration } from "~/framework/loader";
 
 // When a newer click supersedes a fetcher's request mid-answer, Remix 2's single fetch aborts it but leaves
 // one internal promise of the stream decoder unobserved, and the browser reports an uncaught AbortError.
@@ -33,7 +33,7 @@ function hydrate() {
   );
 }
 
-// The inline loader has submitted a choice while these scripts were on their way (framework-loader.ts): the page is
+// The inline loader has submitted a choice while these scripts were on their way (framework/loader.ts): the page is
 // being left for the answer, so it is not hydrated, unless the shopper comes back to it from the back-forward cache.
 if ((window as WindowWithBeforeHydration).__beforeHydration?.submitted) {
   window.addEventListener("pageshow", function onReturn(event) {

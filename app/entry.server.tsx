@@ -4,11 +4,11 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { markScriptsRendered } from "~/framework/internals";
+import { frameworkScript } from "~/framework/script.server";
+import { ServerDocumentProvider } from "~/framework/server-document";
+import { setDocumentCacheControl } from "~/http/cache-control";
 import inlineStylesheet from "~/tailwind.css?inline";
-import { setDocumentCacheControl } from "~/utils/cache-control";
-import { markScriptsRendered } from "~/utils/framework-internals";
-import { frameworkScript } from "~/utils/framework-script.server";
-import { ServerDocumentProvider } from "~/utils/nonce";
 
 export { startup, shutdown } from "~/lifecycle.server";
 // server.js answers a refused client's further posts with it, before Remix (decision 0027).

@@ -3,7 +3,7 @@ import type { Backend } from "~/backend/port";
 import { adoptShopDetails } from "~/content/shop-details";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { describePayment, getPaymentProvider, paymentFormActionOrigins } from "~/modules/payment/payment.server";
-import { getEnv, type Env } from "~/utils/env.server";
+import { getEnv, type Env } from "~/site/env.server";
 
 export interface StartupOptions {
   /** The build's migrated database image (server.js passes it in production): a new DATA_DIR starts from it. */

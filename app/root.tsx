@@ -9,14 +9,14 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { SHOP_DETAILS_META, shopDetails } from "~/content/shop-details";
+import { useNonce } from "~/framework/server-document";
+import { useHandOverFromLoader } from "~/framework/use-hydrated";
+import { getOrigin } from "~/http/origin.server";
 import { loadShellSession } from "~/modules/auth/shell-session.server";
 import { takeNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
-import { NewsletterForm } from "~/routes/newsletter";
+import { NewsletterForm } from "~/routes/newsletter/newsletter-endpoint";
 import stylesheet from "~/tailwind.css?url";
-import { useNonce } from "~/utils/nonce";
-import { getOrigin } from "~/utils/request.server";
-import { takeToast } from "~/utils/toast.server";
-import { useHandOverFromLoader } from "~/utils/use-hydrated";
+import { takeToast } from "~/toast/toast.server";
 
 export const links: LinksFunction = () => [
   // In production the stylesheet is inline (InlineStylesheet); the development server keeps the file, which it

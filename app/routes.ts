@@ -8,23 +8,23 @@ import { index, route, type RouteConfig } from "@remix-run/route-config";
 export default [
   index("routes/home.tsx"),
 
-  route("shop", "routes/shop.tsx", { id: "shop" }),
-  route("extensions/clip-in", "routes/shop.tsx", { id: "shop-clip-in" }),
-  route("extensions/tape-in", "routes/shop.tsx", { id: "shop-tape-in" }),
-  route("wigs", "routes/shop.tsx", { id: "shop-wigs" }),
-  route("accessories", "routes/shop.tsx", { id: "shop-accessories" }),
-  route("sale", "routes/shop.tsx", { id: "shop-sale" }),
-  route("product/:id", "routes/product.tsx"),
+  route("shop", "routes/catalog/listing.tsx", { id: "shop" }),
+  route("extensions/clip-in", "routes/catalog/listing.tsx", { id: "shop-clip-in" }),
+  route("extensions/tape-in", "routes/catalog/listing.tsx", { id: "shop-tape-in" }),
+  route("wigs", "routes/catalog/listing.tsx", { id: "shop-wigs" }),
+  route("accessories", "routes/catalog/listing.tsx", { id: "shop-accessories" }),
+  route("sale", "routes/catalog/listing.tsx", { id: "shop-sale" }),
+  route("product/:id", "routes/catalog/product.tsx"),
 
-  route("cart", "routes/cart.tsx", [index("routes/cart-page.tsx")]),
-  route("checkout", "routes/checkout.tsx"),
-  route("order-success", "routes/order-success.tsx"),
+  route("cart", "routes/cart/cart-endpoint.tsx", [index("routes/cart/cart-page.tsx")]),
+  route("checkout", "routes/checkout/checkout.tsx"),
+  route("order-success", "routes/checkout/order-success.tsx"),
   // Card payment (decision 0031): the payment page's Cancel, and the provider's signed events.
-  route("checkout/payment-cancelled", "routes/checkout-payment-cancelled.tsx"),
-  route("webhooks/stripe", "routes/webhooks-stripe.ts"),
+  route("checkout/payment-cancelled", "routes/checkout/payment-cancelled.tsx"),
+  route("webhooks/stripe", "routes/checkout/stripe-webhook.ts"),
 
-  route("blog", "routes/blog.tsx"),
-  route("blog/:id", "routes/blog-article.tsx"),
+  route("blog", "routes/blog/articles.tsx"),
+  route("blog/:id", "routes/blog/article.tsx"),
 
   route("about", "routes/info/about.tsx"),
   route("size-guide", "routes/info/size-guide.tsx"),
@@ -36,29 +36,29 @@ export default [
   route("terms", "routes/info/terms.tsx"),
   route("careers", "routes/info/careers.tsx"),
 
-  route("sitemap.xml", "routes/sitemap.xml.ts"),
-  route("robots.txt", "routes/robots.txt.ts"),
+  route("sitemap.xml", "routes/crawlers/sitemap.xml.ts"),
+  route("robots.txt", "routes/crawlers/robots.txt.ts"),
 
   // Accounts.
-  route("auth", "routes/auth.tsx"),
-  route("auth/callback", "routes/auth-callback.tsx"),
-  route("auth/resend", "routes/auth-resend.tsx"),
-  route("auth/google", "routes/auth-google.tsx"),
-  route("auth/google/callback", "routes/auth-google-callback.tsx"),
-  route("sign-out", "routes/sign-out.tsx"),
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("reset-password", "routes/reset-password.tsx"),
-  route("profile", "routes/profile.tsx"),
-  route("orders", "routes/orders.tsx"),
+  route("auth", "routes/auth/sign-in.tsx"),
+  route("auth/callback", "routes/auth/callback.tsx"),
+  route("auth/resend", "routes/auth/resend-confirmation.tsx"),
+  route("auth/google", "routes/auth/google.tsx"),
+  route("auth/google/callback", "routes/auth/google-callback.tsx"),
+  route("sign-out", "routes/auth/sign-out.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("profile", "routes/account/profile.tsx"),
+  route("orders", "routes/account/orders.tsx"),
   // A guest's own order page, from the link in the order confirmation (decision 0029).
-  route("order-status", "routes/order-status.tsx"),
+  route("order-status", "routes/checkout/order-status.tsx"),
 
   // Wishlist and newsletter.
-  route("wishlist", "routes/wishlist.tsx", [index("routes/wishlist-page.tsx")]),
-  route("newsletter", "routes/newsletter.tsx"),
+  route("wishlist", "routes/wishlist/wishlist-endpoint.tsx", [index("routes/wishlist/wishlist-page.tsx")]),
+  route("newsletter", "routes/newsletter/newsletter-endpoint.tsx"),
   // E-mailed links (decision 0016).
-  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter/confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter/unsubscribe.tsx"),
 
   // The back office (docs/decisions/0029-back-office.md): staff only, a 404 for everyone else.
   route("admin", "routes/admin/overview.tsx"),
@@ -69,8 +69,8 @@ export default [
   route("admin/subscribers/export.csv", "routes/admin/subscribers-export.ts"),
 
   // Operations (decision 0005): liveness and readiness probes.
-  route("healthz", "routes/healthz.ts"),
-  route("readyz", "routes/readyz.ts"),
+  route("healthz", "routes/operations/healthz.ts"),
+  route("readyz", "routes/operations/readyz.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 // An in-process micro-cache for the pages a shared cache may keep: cookieless GETs whose answer says
-// `Cache-Control: public, …, s-maxage=N` (app/utils/cache-control.ts decides which). Rendering a product page
+// `Cache-Control: public, …, s-maxage=N` (app/http/cache-control.ts decides which). Rendering a product page
 // costs a few milliseconds of CPU; a hit costs a string join. See docs/decisions/0009-page-cache.md.
 //
 // A CSP nonce must never repeat, so a page is rendered for the cache with a placeholder nonce (random per process,

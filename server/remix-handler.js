@@ -62,7 +62,7 @@ async function sendResponse(res, response) {
  * the shop's cookies (the session's, the visitor cart and wishlist, the flash cookies) reach a response, for every
  * kind of answer: a document, a data request's, a resource route's, a redirect, a thrown response, the error and
  * 404 pages. Set-Cookie is appended, never replacing one already there; the jar's other headers are set (the jar
- * makes a response that carries a cookie private: app/utils/cookies.server.ts).
+ * makes a response that carries a cookie private: app/http/cookies.server.ts).
  * @param {Response} response
  * @param {Headers | undefined} jar
  * @returns {Response}

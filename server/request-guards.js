@@ -1,7 +1,7 @@
 // Checks every state-changing request must pass before Remix sees it: it comes from our own pages (Origin),
 // its body is small, of a form type, and valid UTF-8. Each refusal is a short page that says what went wrong.
 // What the text says is the forms' business: a control character, say, is refused by the form it was typed into,
-// with that field's message (app/utils/form-text.ts). See docs/decisions/0005-operations.md.
+// with that field's message (app/forms/form-text.ts). See docs/decisions/0005-operations.md.
 // Requests Node's HTTP parser cannot take (a URL or cookies over its 16 KB header limit) never reach Express:
 // answerUnparsableRequests answers those.
 
@@ -365,7 +365,7 @@ export function redirectToCanonicalPath({ siteUrl = process.env.SITE_URL || unde
 /**
  * Answers a post from a client that a per-client limit has just refused for this page, until its Retry-After has
  * passed: a small plain 429 with Retry-After, before the body is read and before Remix renders anything. The app
- * decides who is refused (entry.server's `floodGate`, closed by app/modules/limits/rate-limit.server.ts); the first
+ * decides who is refused (entry.server's `floodGate`, closed by app/modules/limits/rate-limits.server.ts); the first
  * refusal was its friendly page. A fetcher's data request (`*.data`) renders no page and is left to the app, whose
  * answer its page knows how to show.
  *

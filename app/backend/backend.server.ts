@@ -1,4 +1,4 @@
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/site/env.server";
 import { resolveBackendConfig, type BackendConfig } from "./config.server";
 import type { Backend, RequestBackend } from "./port";
 

@@ -1,4 +1,4 @@
-import type { Env } from "~/utils/env.server";
+import type { Env } from "~/site/env.server";
 
 export type BackendConfig =
   | { kind: "embedded"; dataDir: string }

@@ -1,5 +1,5 @@
 import { isBackendError } from "~/backend/errors";
-import { NO_STORE_CACHE_CONTROL } from "~/utils/cache-control";
+import { NO_STORE_CACHE_CONTROL } from "~/http/cache-control";
 
 /**
  * What a loader or action throws when it cannot work without the backend (database or Supabase out of reach):

@@ -1,5 +1,5 @@
 import { ShoppingBag } from "~/components/icons";
-import { AddToCartForm } from "~/routes/cart";
+import { AddToCartForm } from "~/routes/cart/cart-endpoint";
 
 /** A product card's Add to Cart (listings, the wishlist): one unit, or a disabled button when the product is sold out. */
 export function AddToCartButton({

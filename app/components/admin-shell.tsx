@@ -2,7 +2,7 @@ import type { HeadersFunction, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { PRIVATE_HEADERS } from "~/utils/cache-control";
+import { PRIVATE_HEADERS } from "~/http/cache-control";
 
 const sections = [
   { to: "/admin", label: "Overview", end: true },

@@ -4,7 +4,7 @@ import { Minus, Plus, ShoppingBag, Trash2 } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { cartCountLine, MAX_LINE_QUANTITY, type CartLine, type CartSummary } from "~/modules/cart/cart";
 import { formatCents, formatUsd } from "~/modules/money";
-import { ClearCartForm, RemoveFromCartForm, SetCartQuantityForm } from "~/routes/cart";
+import { ClearCartForm, RemoveFromCartForm, SetCartQuantityForm } from "~/routes/cart/cart-endpoint";
 
 function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redirectTo: string; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -1,4 +1,4 @@
-import { useServerDocument } from "~/utils/nonce";
+import { useServerDocument } from "~/framework/server-document";
 
 const STYLESHEET_ID = "stylesheet";
 
@@ -25,7 +25,7 @@ export function InlineStylesheet() {
 
 /**
  * In place of Remix's `<Scripts>`: the script that hands the server's context to the browser and starts the
- * framework on the shopper's intent (framework-script.server.ts). Its text exists only in the server's document;
+ * framework on the shopper's intent (framework/script.server.ts). Its text exists only in the server's document;
  * the browser keeps it as it is.
  */
 export function FrameworkScript() {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 
 import { formatLongDate } from "~/modules/dates";
-import { site } from "~/utils/site";
+import { site } from "~/site/site";
 
 /** Links inside running text: underlined, so they do not rely on color alone. */
 export const inlineLinkClass = "font-semibold text-brand-700 underline underline-offset-4";

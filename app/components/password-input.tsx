@@ -1,7 +1,7 @@
 import { useState, type InputHTMLAttributes } from "react";
 
 import { Eye, EyeOff } from "~/components/icons";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/framework/use-hydrated";
 
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it appears only after

@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
 
 import { Minus, Plus } from "~/components/icons";
+import { stepButton } from "~/framework/loader";
+import { useHydrated, useKeepValueEnteredBeforeHydration } from "~/framework/use-hydrated";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/cart";
-import { stepButton } from "~/utils/framework-loader";
-import { useHydrated, useKeepValueEnteredBeforeHydration } from "~/utils/use-hydrated";
 
 /** The most the cart's form takes in one request (cart-form.ts); the cart itself caps a line at MAX_LINE_QUANTITY. */
 const MAX_ASKED = 999;
@@ -14,7 +14,7 @@ const stepperButton =
 
 /**
  * A number input with the browser's own stepper, and, where scripts run, minus and plus buttons: before hydration the
- * inline loader steps the field (framework-loader.ts), after it React does. Minus stops at 1, plus at the line cap.
+ * inline loader steps the field (framework/loader.ts), after it React does. Minus stops at 1, plus at the line cap.
  * A larger number typed is sent as typed: the cart adds what fits and says that it capped the line, rather than the
  * field cutting the number without a word.
  */

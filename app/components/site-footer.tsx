@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { Mail, MapPin, Phone } from "~/components/icons";
 import { footerColumns } from "~/components/site-nav";
 import { FacebookIcon, InstagramIcon, PinterestIcon } from "~/components/social-icons";
-import { site } from "~/utils/site";
+import { site } from "~/site/site";
 
 const socialLinks = [
   { href: "https://www.instagram.com/luxestrands", label: "Instagram", Icon: InstagramIcon },

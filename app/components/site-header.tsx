@@ -4,13 +4,13 @@ import { lazy, Suspense, useRef, useState } from "react";
 import type { CartPanelHandle } from "~/components/cart-panel";
 import { Heart, Menu, Search, ShoppingBag, User, X } from "~/components/icons";
 import { headerLinks, phoneInfoLinks, phoneShopLinks } from "~/components/site-nav";
+import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
 import { MemberMenuItems, UserMenu, type HeaderUser } from "~/components/user-menu";
+import { useHydrated } from "~/framework/use-hydrated";
 import { cartBadgeLabel } from "~/modules/cart/badge";
 import type { CartSummary } from "~/modules/cart/cart";
-import { useOptimisticCart } from "~/routes/cart";
-import { site } from "~/utils/site";
-import { useCloseOnNavigate } from "~/utils/use-close-on-navigate";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useOptimisticCart } from "~/routes/cart/cart-endpoint";
+import { site } from "~/site/site";
 
 function Logo() {
   return (

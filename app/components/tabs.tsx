@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useRef, type KeyboardEvent, type ReactNode } from "react";
 
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/framework/use-hydrated";
 
 export interface TabItem<Id extends string = string> {
   id: Id;

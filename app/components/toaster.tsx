@@ -2,15 +2,15 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 
 import { CheckCircle2, Info, X, XCircle } from "~/components/icons";
-import { onClientToast } from "~/utils/client-toast";
-import type { Toast } from "~/utils/toast";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/framework/use-hydrated";
+import { onClientToast } from "~/toast/client-toast";
+import type { Toast } from "~/toast/toast";
 
 const icons = { success: CheckCircle2, error: XCircle, info: Info };
 
 /**
  * The shop's one Toaster, in the root layout. It shows the toast the root loader read from the flash cookie
- * (`~/utils/toast.server.ts`), so it works without JavaScript:
+ * (`~/toast/toast.server.ts`), so it works without JavaScript:
  * - it leaves by itself after about 6 s through a CSS animation that ends hidden (no script needed), pausing
  *   while pointed at or focused;
  * - a close control works without JavaScript (a checkbox the CSS reads) and becomes a button with it;

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 
-import { useCloseOnNavigate } from "~/utils/use-close-on-navigate";
+import { useCloseOnNavigate } from "~/components/use-close-on-navigate";
 
 export interface HeaderUser {
   email: string;

@@ -10,7 +10,7 @@ import {
 } from "~/content/shipping";
 import { extensionLengths, formatInches, weightGuide, wigCapSizes } from "~/content/size-guide";
 import { formatCents } from "~/modules/money";
-import { site } from "~/utils/site";
+import { site } from "~/site/site";
 
 export interface FaqItem {
   question: string;

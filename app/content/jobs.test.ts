@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { applicationMailto, jobPostings } from "~/content/jobs";
-import { site } from "~/utils/site";
+import { site } from "~/site/site";
 
 describe("jobPostings", () => {
   it("lists the four positions of the spec", () => {

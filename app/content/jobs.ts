@@ -1,4 +1,4 @@
-import { site } from "~/utils/site";
+import { site } from "~/site/site";
 
 export interface JobPosting {
   title: string;

@@ -5,8 +5,8 @@ import { ShieldCheck, Truck } from "~/components/icons";
 import { ProductCard } from "~/components/product-card";
 import { leadImagePreload, ResponsiveImage } from "~/components/responsive-image";
 import { featuredProducts } from "~/modules/catalog/catalog.server";
-import { originFromMatches, seo } from "~/utils/seo";
-import { site } from "~/utils/site";
+import { originFromMatches, seo } from "~/site/seo";
+import { site } from "~/site/site";
 
 const categoryTiles = [
   { category: "clip-in", title: "Clip-In Extensions", blurb: "Instant length and volume", image: "category-clip-in" },

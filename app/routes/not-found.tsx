@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { notFoundResponse } from "~/utils/not-found.server";
-import { noIndexMeta } from "~/utils/seo";
+import { notFoundResponse } from "~/http/not-found.server";
+import { noIndexMeta } from "~/site/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   throw notFoundResponse(request);

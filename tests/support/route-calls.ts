@@ -3,9 +3,9 @@ import { CookieJar, cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import { expect } from "vitest";
 
 import type { Backend } from "~/backend/port";
-import type { ResponseJar } from "~/utils/cookies.server";
-import type { Toast } from "~/utils/toast";
-import { takeToast } from "~/utils/toast.server";
+import type { ResponseJar } from "~/http/cookies.server";
+import type { Toast } from "~/toast/toast";
+import { takeToast } from "~/toast/toast.server";
 import { withResponseHeaders } from "../../server/remix-handler.js";
 
 // Calling the app's loaders and actions in-process, as Remix would, with a browser's cookies: the one helper the

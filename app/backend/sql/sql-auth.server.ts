@@ -6,7 +6,7 @@ import { BackendError, recoveryRequiredError } from "~/backend/errors";
 import { cleanFullName, normaliseEmail, requireStrongEnoughPassword } from "~/backend/input.server";
 import type { AuthPort, AuthUser } from "~/backend/port";
 import { toAuthUser } from "~/backend/rows.server";
-import { addResponseCookie, createSignedCookie } from "~/utils/cookies.server";
+import { addResponseCookie, createSignedCookie } from "~/http/cookies.server";
 import { consumeEmailLink, issueEmailLink, linkPathOf, peekEmailLink } from "./email-links.server";
 import { defaultScryptCost, hashPassword, verifyPassword, type ScryptCost } from "./passwords.server";
 import type { SqlDatabase, SqlExecutor } from "./sql-database";

@@ -1,7 +1,7 @@
 import { toBackendError } from "~/backend/database-errors.server";
 import { createPaymentsPort } from "~/backend/payments.server";
 import type { Backend, RequestBackend } from "~/backend/port";
-import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
+import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
 import type { RpcCall } from "~/backend/staff-port.server";
 import { migrate } from "./migrations.server";

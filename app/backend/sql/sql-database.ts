@@ -1,6 +1,6 @@
 // The tiny query interface the SQL adapter runs on, implemented over PGlite and over a `pg` Pool.
 
-import type { LimiterFactory } from "~/backend/rate-limits.server";
+import type { LimiterFactory } from "~/backend/rate-limit-counters.server";
 
 export interface SqlExecutor {
   /** One statement with $1.. parameters. Cast in SQL what must not depend on the driver (::int, ::text). */

@@ -14,7 +14,7 @@ import WebSocket from "ws";
 import { signCookieValue, unsignCookieValue } from "~/backend/cookie-signing.server";
 import { toBackendError, unavailableMessage } from "~/backend/database-errors.server";
 import { BackendError, recoveryRequiredError } from "~/backend/errors";
-import { createRateLimits, memoryLimiter } from "~/backend/rate-limits.server";
+import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
 import { memberOf, requestScopes, requireSessionUser } from "~/backend/request-scope.server";
 import { createPaymentsPort } from "~/backend/payments.server";
 import { createServiceRoleClient, createSupabaseOutbox } from "./supabase-outbox.server";
@@ -29,7 +29,7 @@ import {
   requireUserId,
 } from "~/backend/input.server";
 import { MAX_CART_LINE_QUANTITY, RECOVERY_GRANT_MINUTES } from "~/backend/constants";
-import { addResponseCookie } from "~/utils/cookies.server";
+import { addResponseCookie } from "~/http/cookies.server";
 import type {
   AuthPort,
   AuthUser,

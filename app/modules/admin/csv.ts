@@ -1,6 +1,6 @@
 // CSV exports (RFC 4180) that spreadsheet apps open as the shop meant them: every text cell is data, never a formula.
 
-import { PRIVATE_CACHE_CONTROL } from "~/utils/cache-control";
+import { PRIVATE_CACHE_CONTROL } from "~/http/cache-control";
 
 export type CsvValue = string | number | null | undefined;
 

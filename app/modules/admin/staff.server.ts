@@ -2,8 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 
 import type { AuthUser, StaffPort } from "~/backend/port";
 import { orUnavailablePage } from "~/backend/unavailable.server";
+import { notFoundResponse } from "~/http/not-found.server";
 import { requireUser } from "~/modules/auth/session.server";
-import { notFoundResponse } from "~/utils/not-found.server";
 
 /**
  * Every back-office loader and action starts here (decision 0029): a visitor goes to /auth and comes back; a

@@ -3,11 +3,11 @@ import { data, type AppLoadContext } from "@remix-run/node";
 
 import { isBackendError } from "~/backend/errors";
 import type { AuthUser, RequestBackend } from "~/backend/port";
+import type { ResponseJar } from "~/http/cookies.server";
 import { authFailureHeaders, authFailureStatus } from "~/modules/auth/auth-messages";
 import { ChangePasswordSchema } from "~/modules/auth/auth-schemas";
-import { refusedByAccountRateLimit, refusedByRateLimit } from "~/modules/limits/rate-limit.server";
-import type { ResponseJar } from "~/utils/cookies.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { refusedByAccountRateLimit, refusedByRateLimit } from "~/modules/limits/rate-limits.server";
+import { redirectWithToast } from "~/toast/toast.server";
 
 const passwordFields = ["currentPassword", "password", "confirmPassword"];
 

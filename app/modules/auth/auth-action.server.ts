@@ -3,6 +3,8 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
+import { getOrigin } from "~/http/origin.server";
+import { safeRedirect } from "~/http/safe-redirect";
 import { carryTypedEmail } from "~/modules/auth/auth-flash.server";
 import {
   accountCreatedNotice,
@@ -15,9 +17,7 @@ import { AuthFormSchema } from "~/modules/auth/auth-schemas";
 import { signInWithPasswordForm } from "~/modules/auth/authenticator.server";
 import { requireAnonymous } from "~/modules/auth/session.server";
 import { redirectSignedIn } from "~/modules/auth/sign-in.server";
-import { refusedByRateLimit } from "~/modules/limits/rate-limit.server";
-import { getOrigin } from "~/utils/request.server";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { refusedByRateLimit } from "~/modules/limits/rate-limits.server";
 
 /**
  * Sign In and Sign Up, one form with an `intent`. Success redirects (303) with a toast in the flash

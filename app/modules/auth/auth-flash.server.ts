@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { flashCookie, type ResponseJar } from "~/utils/cookies.server";
-import { refusingControlCharacters } from "~/utils/form-text";
+import { refusingControlCharacters } from "~/forms/form-text";
+import { flashCookie, type ResponseJar } from "~/http/cookies.server";
 
 /** The longest address a form takes (auth-schemas.ts): a crafted post cannot bloat the cookie. */
 const EMAIL_MAX_LENGTH = 320;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { PROFILE_NAME_MAX_LENGTH } from "~/backend/constants";
-import { refusingControlCharacters } from "~/utils/form-text";
+import { refusingControlCharacters } from "~/forms/form-text";
 
 // One schema per form, used by conform on both sides (STYLE.md habit 3), each refusing control characters in its
 // fields (form-text.ts). Each is marked pure so that a page's own code leaves zod out: the browser loads the schema

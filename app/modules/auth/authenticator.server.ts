@@ -5,10 +5,10 @@ import { GoogleStrategy } from "remix-auth-google";
 
 import { BackendError, isBackendError } from "~/backend/errors";
 import type { AuthUser, Backend, RequestBackend } from "~/backend/port";
-import { addResponseCookie, createSignedCookie, signedCookie } from "~/utils/cookies.server";
-import { getEnv } from "~/utils/env.server";
-import { getOrigin } from "~/utils/request.server";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { addResponseCookie, createSignedCookie, signedCookie } from "~/http/cookies.server";
+import { getOrigin } from "~/http/origin.server";
+import { safeRedirect } from "~/http/safe-redirect";
+import { getEnv } from "~/site/env.server";
 
 // remix-auth drives sign-in, but the backend owns the session: we never pass successRedirect, so
 // remix-auth returns the user and leaves its own session storage alone (except Google's OAuth `state`), and the

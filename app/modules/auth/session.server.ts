@@ -4,7 +4,7 @@ import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import type { AuthUser, MemberBackend, RequestBackend } from "~/backend/port";
 import { backendUnavailable } from "~/backend/unavailable.server";
-import type { ResponseJar } from "~/utils/cookies.server";
+import type { ResponseJar } from "~/http/cookies.server";
 
 /**
  * The request's context as routes and modules see it: the backend, the signed-in user and their data, and the

@@ -2,11 +2,11 @@ import { redirect } from "@remix-run/node";
 
 import { isBackendError } from "~/backend/errors";
 import type { RequestBackend } from "~/backend/port";
+import type { ResponseJar } from "~/http/cookies.server";
 import type { AuthNotice } from "~/modules/auth/auth-messages";
 import { mergeVisitorCart } from "~/modules/cart/cart-store.server";
 import { mergeVisitorWishlist } from "~/modules/wishlist/wishlist-store.server";
-import type { ResponseJar } from "~/utils/cookies.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/toast/toast.server";
 
 /**
  * After any successful sign-in (password, sign-up, Google, e-mail link): the visitor's cookie cart and

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
+import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/forms/form-text";
 import type { CartChange } from "~/modules/cart/cart";
 import { PRODUCT_ID_MAX_LENGTH } from "~/modules/catalog/product";
-import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
 const productId = z.string().trim().min(1).max(PRODUCT_ID_MAX_LENGTH);
 // Whole decimal numbers only: z.coerce.number would also take "0x10", "1e3" or " " (as 16, 1000, 0).

@@ -1,9 +1,9 @@
 import { isBackendError } from "~/backend/errors";
 import type { CartLineChange, MemberBackend } from "~/backend/port";
+import type { ResponseJar } from "~/http/cookies.server";
 import { applyCartChange, summarizeCart, type CartChange, type CartEntry } from "~/modules/cart/cart";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
-import type { ResponseJar } from "~/utils/cookies.server";
 
 /**
  * Whose cart: the signed-in member's data functions, or null for a visitor (whose cart is a cookie, written into

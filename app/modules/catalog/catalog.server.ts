@@ -3,7 +3,7 @@ import { appendFixtureProducts, readCatalogFixture } from "~/modules/catalog/cat
 import { buildCatalogIndex, type CatalogIndex, type ListingResult } from "~/modules/catalog/catalog-index";
 import type { ListingParams } from "~/modules/catalog/listing";
 import type { Product } from "~/modules/catalog/product";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/site/env.server";
 
 /** The shipped catalogue, plus the benchmark's generated one when CATALOG_FIXTURE names it. */
 function loadCatalogProducts(): readonly Product[] {

@@ -8,7 +8,7 @@ export function filledStars(rating: number): number {
 
 /**
  * The id of the element that shows a product on a page (its card, or the product page's details): a plain Add to
- * Cart post returns there (routes/cart.tsx).
+ * Cart post returns there (routes/cart/cart-endpoint.tsx).
  */
 export function productAnchorId(productId: string): string {
   return `product-${productId}`;

@@ -1,5 +1,5 @@
+import { signedCookie, type CookieLifetime, type ResponseJar } from "~/http/cookies.server";
 import { PRODUCT_ID_PATTERN } from "~/modules/catalog/product";
-import { signedCookie, type CookieLifetime, type ResponseJar } from "~/utils/cookies.server";
 
 /** How one entry of a visitor's list is written in the cookie ("clip-1:2" for a cart line, "clip-1" for a wish). */
 export interface EntryCodec<Entry> {

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
+import { flashCookie, type ResponseJar } from "~/http/cookies.server";
 import { checkoutFieldNames } from "~/modules/checkout/shipping-schema";
-import { flashCookie, type ResponseJar } from "~/utils/cookies.server";
 
 /**
  * What the checkout page shows after a post answered with a redirect (post/redirect/get, decision 0028): what the

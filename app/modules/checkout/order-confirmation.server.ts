@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 import type { Order } from "~/backend/port";
+import { signedCookie, type ResponseJar } from "~/http/cookies.server";
 import { shippingAddressLines } from "~/modules/account/orders";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/modules/cart/cart";
 import { PRODUCT_ID_MAX_LENGTH } from "~/modules/catalog/product";
-import { signedCookie, type ResponseJar } from "~/utils/cookies.server";
 
 /**
  * The order this browser has just placed, for /order-success: what was ordered, the amounts and where it ships, so a

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 import { shippingMethodIds } from "~/backend/constants";
+import { refusingControlCharacters } from "~/forms/form-text";
 import { shippingMethodProblem } from "~/modules/checkout/shipping";
-import { refusingControlCharacters } from "~/utils/form-text";
 
 const FORM_EXPIRED = "This form has expired. Please reload the page.";
 const CHOOSE_SHIPPING = "Please choose a shipping method.";

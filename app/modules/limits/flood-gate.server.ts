@@ -1,7 +1,7 @@
-import { clientKey, formatWait } from "~/utils/rate-limit";
+import { clientKey, formatWait } from "~/modules/limits/rate-limit";
 
 /**
- * A client refused by a per-client limit (rate-limit.server.ts) gets one friendly 429: the page as typed, with the
+ * A client refused by a per-client limit (rate-limits.server.ts) gets one friendly 429: the page as typed, with the
  * message. Until that refusal's Retry-After has passed, its further posts to the same page are answered by the server
  * before Remix (server.js asks `refusal()`): a small plain 429, with Retry-After, and no render. A flood of refused
  * posts then costs the shop next to nothing (decision 0027). Per process and in memory: the limits themselves are

@@ -16,7 +16,7 @@ import { trackingUrl } from "~/modules/account/tracking";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatCents } from "~/modules/money";
-import { site } from "~/utils/site";
+import { site } from "~/site/site";
 import { shopperText } from "./shopper-text";
 
 export interface RenderedMail {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { flashCookie, type ResponseJar } from "~/utils/cookies.server";
+import { flashCookie, type ResponseJar } from "~/http/cookies.server";
 
 /** What the footer form shows after a refused plain-HTML post: the message and what the shopper typed. */
 export const newsletterFlashSchema = z.object({ error: z.string().max(200), typed: z.string().max(320) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { REPEATED_FIELD_MESSAGE } from "~/forms/form-text";
 import { HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE, parseNewsletterForm } from "~/modules/newsletter/newsletter-form";
-import { REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

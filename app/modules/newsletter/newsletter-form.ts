@@ -1,7 +1,7 @@
 import { z } from "zod";
 
+import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/forms/form-text";
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
-import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
 export { HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE };
 

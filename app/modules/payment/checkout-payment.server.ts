@@ -2,14 +2,14 @@ import { redirect } from "@remix-run/node";
 
 import { getBackend } from "~/backend/backend.server";
 import type { MemberBackend, Order, PaymentOrder, PaymentsPort } from "~/backend/port";
+import type { ResponseJar } from "~/http/cookies.server";
+import { getOrigin } from "~/http/origin.server";
 import { mergeCarts } from "~/modules/cart/cart";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { setCheckoutFlash } from "~/modules/checkout/checkout-flash.server";
 import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { forgetConfirmation, readConfirmation } from "~/modules/checkout/order-confirmation.server";
-import type { ResponseJar } from "~/utils/cookies.server";
-import { getOrigin } from "~/utils/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/toast/toast.server";
 import { checkoutSessionKey, checkoutSessionParams, PAYMENT_SUCCESS_PATH } from "./checkout-session.server";
 import { getPaymentProvider, type CardPayment } from "./payment.server";
 import { PaymentUnavailableError } from "./stripe.server";

@@ -1,4 +1,4 @@
-import { getEnv, type Env } from "~/utils/env.server";
+import { getEnv, type Env } from "~/site/env.server";
 import { createStripeCheckout, type StripeCheckout } from "./stripe.server";
 
 // The payment port (docs/product.md, decision 15; decision 0031): one provider per process, chosen by the

@@ -1,7 +1,7 @@
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import type { PaymentEventInput, PaymentEventOutcome } from "~/backend/port";
-import { NO_STORE_CACHE_CONTROL } from "~/utils/cache-control";
+import { NO_STORE_CACHE_CONTROL } from "~/http/cache-control";
 import { getPaymentProvider } from "./payment.server";
 import { InvalidWebhookSignatureError, toHostedSession, type StripeEvent } from "./stripe.server";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { REPEATED_FIELD_MESSAGE } from "~/forms/form-text";
 import { parseWishlistForm } from "~/modules/wishlist/wishlist-form";
-import { REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
+import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/forms/form-text";
 import { PRODUCT_ID_MAX_LENGTH } from "~/modules/catalog/product";
 import type { WishlistChange } from "~/modules/wishlist/wishlist";
-import { formFields, refusingControlCharacters, repeatedFieldProblem } from "~/utils/form-text";
 
 /** The wishlist endpoint's form contract. The heart sends add/remove (what the shopper saw), so a repeat is harmless. */
 export const wishlistFormSchema = refusingControlCharacters(

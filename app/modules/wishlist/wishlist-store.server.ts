@@ -1,10 +1,10 @@
 import type { MemberBackend } from "~/backend/port";
 import { isBackendUnavailable } from "~/backend/unavailable.server";
+import type { ResponseJar } from "~/http/cookies.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import type { Product } from "~/modules/catalog/product";
 import { applyWishlistChange, resolveWishlist, type WishlistChange } from "~/modules/wishlist/wishlist";
 import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
-import type { ResponseJar } from "~/utils/cookies.server";
 
 /**
  * Whose wishlist: the signed-in member's data functions, or null for a visitor (whose wishlist is a cookie, written

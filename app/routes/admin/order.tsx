@@ -8,6 +8,8 @@ import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { StatusBadge } from "~/components/status-badge";
+import type { ResponseJar } from "~/http/cookies.server";
+import { notFoundResponse } from "~/http/not-found.server";
 import { orderNumber, shippingAddressLines, statusLabel } from "~/modules/account/orders";
 import { KNOWN_CARRIERS, trackingUrl } from "~/modules/account/tracking";
 import {
@@ -28,10 +30,8 @@ import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatCents } from "~/modules/money";
 import { cancelWithRefund, paymentSummary } from "~/modules/payment/refund.server";
 import { PaymentUnavailableError } from "~/modules/payment/stripe.server";
-import type { ResponseJar } from "~/utils/cookies.server";
-import { getEnv } from "~/utils/env.server";
-import { notFoundResponse } from "~/utils/not-found.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getEnv } from "~/site/env.server";
+import { redirectWithToast } from "~/toast/toast.server";
 
 const NOTE_INTENT = "note";
 const REVOKE_INTENT = "revoke-guest-link";

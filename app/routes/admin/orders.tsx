@@ -17,7 +17,7 @@ import {
 import { toAdminOrderRow } from "~/modules/admin/order-rows";
 import { loadPage } from "~/modules/admin/paging.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/site/env.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { staff } = await requireStaff(request, context);

@@ -9,7 +9,7 @@ import { toAdminOrderRow } from "~/modules/admin/order-rows";
 import { periodTotals, revenueBars } from "~/modules/admin/overview";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { formatCents } from "~/modules/money";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/site/env.server";
 
 const CHART = { width: 600, height: 160 } as const;
 

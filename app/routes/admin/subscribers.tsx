@@ -8,7 +8,7 @@ import { Pagination } from "~/components/pagination";
 import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { loadPage } from "~/modules/admin/paging.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/site/env.server";
 
 const PAGE_SIZE = 50;
 

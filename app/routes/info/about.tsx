@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 
 import { ContactBlock, InfoPage, InfoSection } from "~/components/info-page";
-import { originFromMatches, seo } from "~/utils/seo";
-import { site } from "~/utils/site";
+import { originFromMatches, seo } from "~/site/seo";
+import { site } from "~/site/site";
 
 const promises = [
   {

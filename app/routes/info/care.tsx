@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BulletList, ContactBlock, InfoPage } from "~/components/info-page";
 import { resolveTab, Tabs } from "~/components/tabs";
 import { careGuides, careTopicIds, careTopics, troubleshooting, type CareGuide } from "~/content/care";
-import { originFromMatches, seo } from "~/utils/seo";
+import { originFromMatches, seo } from "~/site/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const topic = resolveTab(new URL(request.url).searchParams.get("tab"), careTopicIds);

@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 
 import { BulletList, InfoPage, inlineLinkClass } from "~/components/info-page";
 import { applicationMailto, jobPostings } from "~/content/jobs";
-import { originFromMatches, seo } from "~/utils/seo";
-import { site } from "~/utils/site";
+import { originFromMatches, seo } from "~/site/seo";
+import { site } from "~/site/site";
 
 const cultureValues = [
   {

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 
 import { ContactBlock, InfoPage } from "~/components/info-page";
 import { faqItems, type FaqItem } from "~/content/faq";
-import { originFromMatches, seo } from "~/utils/seo";
+import { originFromMatches, seo } from "~/site/seo";
 
 /** schema.org FAQPage, so search engines can show the answers. */
 function faqJsonLd(items: FaqItem[]) {

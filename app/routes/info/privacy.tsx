@@ -8,8 +8,8 @@ import {
   LastUpdated,
   PolicySections,
 } from "~/components/info-page";
-import { originFromMatches, seo } from "~/utils/seo";
-import { site } from "~/utils/site";
+import { originFromMatches, seo } from "~/site/seo";
+import { site } from "~/site/site";
 
 const sections = [
   {

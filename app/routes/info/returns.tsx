@@ -3,8 +3,8 @@ import { Link } from "@remix-run/react";
 
 import { BulletList, ContactBlock, InfoPage, InfoSection, inlineLinkClass } from "~/components/info-page";
 import { returnPolicy } from "~/content/policies";
-import { originFromMatches, seo } from "~/utils/seo";
-import { site } from "~/utils/site";
+import { originFromMatches, seo } from "~/site/seo";
+import { site } from "~/site/site";
 
 const returnSteps = [
   `E-mail ${site.email} or call ${site.phone} with your order number and the items you want to return or exchange.`,

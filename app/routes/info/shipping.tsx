@@ -13,7 +13,7 @@ import {
   type ShippingMethod,
 } from "~/content/shipping";
 import { formatCents } from "~/modules/money";
-import { originFromMatches, seo } from "~/utils/seo";
+import { originFromMatches, seo } from "~/site/seo";
 
 /** The options table: each method at its rate (the checkout charges the same), Standard's free threshold, then abroad. */
 const row = (method: ShippingMethod) => [

@@ -9,7 +9,7 @@ import {
   wigCapSizes,
   type SizeRange,
 } from "~/content/size-guide";
-import { originFromMatches, seo } from "~/utils/seo";
+import { originFromMatches, seo } from "~/site/seo";
 
 const measuringTips = [
   "Use a soft, flexible measuring tape and measure over dry, straightened hair.",

@@ -10,8 +10,8 @@ import {
   PolicySections,
 } from "~/components/info-page";
 import { returnPolicy } from "~/content/policies";
-import { originFromMatches, seo } from "~/utils/seo";
-import { site } from "~/utils/site";
+import { originFromMatches, seo } from "~/site/seo";
+import { site } from "~/site/site";
 
 const sections = [
   {

@@ -14,10 +14,10 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { getSession } from "~/modules/auth/session.server";
-import { accountRateLimitRules, rateLimitRules } from "~/modules/limits/rate-limit.server";
-import { action as authAction } from "~/routes/auth";
-import { action as profileAction, headers as profileHeaders, loader as profileLoader } from "~/routes/profile";
-import { action as resetPasswordAction } from "~/routes/reset-password";
+import { accountRateLimitRules, rateLimitRules } from "~/modules/limits/rate-limits.server";
+import { action as profileAction, headers as profileHeaders, loader as profileLoader } from "~/routes/account/profile";
+import { action as resetPasswordAction } from "~/routes/auth/reset-password";
+import { action as authAction } from "~/routes/auth/sign-in";
 
 let uninstall: () => Promise<void>;
 

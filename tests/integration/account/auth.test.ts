@@ -13,18 +13,18 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import type { Backend } from "~/backend/port";
+import { signedCookie } from "~/http/cookies.server";
 import { getSession } from "~/modules/auth/session.server";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
-import { action as authAction, loader as authLoader } from "~/routes/auth";
-import { loader as callbackLoader } from "~/routes/auth-callback";
-import { loader as googleLoader } from "~/routes/auth-google";
-import { action as resendAction } from "~/routes/auth-resend";
-import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
-import { loader as profileLoader } from "~/routes/profile";
-import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
-import { action as signOutAction, loader as signOutLoader } from "~/routes/sign-out";
-import { signedCookie } from "~/utils/cookies.server";
+import { loader as profileLoader } from "~/routes/account/profile";
+import { loader as callbackLoader } from "~/routes/auth/callback";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
+import { loader as googleLoader } from "~/routes/auth/google";
+import { action as resendAction } from "~/routes/auth/resend-confirmation";
+import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
+import { action as authAction, loader as authLoader } from "~/routes/auth/sign-in";
+import { action as signOutAction, loader as signOutLoader } from "~/routes/auth/sign-out";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;

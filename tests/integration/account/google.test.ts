@@ -3,9 +3,9 @@ import { call, CookieJar, expectRedirect, get, testContext, toastOf, uniqueEmail
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { getSession } from "~/modules/auth/session.server";
-import { loader as authLoader } from "~/routes/auth";
-import { loader as googleLoader } from "~/routes/auth-google";
-import { loader as googleCallbackLoader } from "~/routes/auth-google-callback";
+import { loader as googleLoader } from "~/routes/auth/google";
+import { loader as googleCallbackLoader } from "~/routes/auth/google-callback";
+import { loader as authLoader } from "~/routes/auth/sign-in";
 
 // Google through the app (remix-auth-google): the embedded backend has no hosted OAuth. Hoisted above the
 // imports: the environment is read once, and importing the routes already reads it (the catalogue does).

@@ -15,10 +15,10 @@ import { backendFor, setBackendForTests } from "~/backend/backend.server";
 import { BackendError } from "~/backend/errors";
 import type { AuthPort, Backend, RequestBackend } from "~/backend/port";
 import { getSession } from "~/modules/auth/session.server";
-import { action as authAction, loader as authLoader } from "~/routes/auth";
-import { loader as callbackLoader } from "~/routes/auth-callback";
-import { loader as googleLoader } from "~/routes/auth-google";
-import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
+import { loader as callbackLoader } from "~/routes/auth/callback";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
+import { loader as googleLoader } from "~/routes/auth/google";
+import { action as authAction, loader as authLoader } from "~/routes/auth/sign-in";
 
 // The screens' side of a backend that sends e-mail and runs Google's OAuth itself (Supabase). The
 // Supabase adapter has its own tests; here a stand-in with the same capabilities answers like it:

@@ -16,9 +16,9 @@ import { BackendError } from "~/backend/errors";
 import type { Backend, ShippingAddress } from "~/backend/port";
 import { ORDERS_PAGE_SIZE } from "~/modules/account/orders";
 import { getSession } from "~/modules/auth/session.server";
-import { action as authAction } from "~/routes/auth";
-import { loader as ordersLoader } from "~/routes/orders";
-import { action as profileAction, loader as profileLoader } from "~/routes/profile";
+import { loader as ordersLoader } from "~/routes/account/orders";
+import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
+import { action as authAction } from "~/routes/auth/sign-in";
 
 let backend: Backend;
 let uninstall: () => Promise<void>;

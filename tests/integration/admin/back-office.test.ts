@@ -17,16 +17,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import type { Backend, Order } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { action as profileAction } from "~/routes/account/profile";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import { loader as orderExport } from "~/routes/admin/orders-export";
 import { loader as overviewLoader } from "~/routes/admin/overview";
 import { loader as subscribersLoader } from "~/routes/admin/subscribers";
 import { loader as subscribersExport } from "~/routes/admin/subscribers-export";
-import { loader as guestOrderLoader } from "~/routes/order-status";
-import { action as profileAction } from "~/routes/profile";
-import { loader as robotsLoader } from "~/routes/robots.txt";
-import { loader as sitemapLoader } from "~/routes/sitemap.xml";
+import { loader as guestOrderLoader } from "~/routes/checkout/order-status";
+import { loader as robotsLoader } from "~/routes/crawlers/robots.txt";
+import { loader as sitemapLoader } from "~/routes/crawlers/sitemap.xml";
 
 let backend: Backend;
 let db: SqlDatabase;

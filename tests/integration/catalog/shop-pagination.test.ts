@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { products as shippedProducts } from "~/content/products";
 import { LISTING_PAGE_SIZE } from "~/modules/catalog/listing";
-import type * as ShopRoute from "~/routes/shop";
+import type * as ShopRoute from "~/routes/catalog/listing";
 
 // The listing loader over a catalogue big enough to page: the shipped 12 plus 50 generated "Pagination Test"
 // products (CATALOG_FIXTURE), so that a search finds exactly those 50.
@@ -33,7 +33,7 @@ beforeAll(async () => {
   vi.stubEnv("CATALOG_FIXTURE", file);
   vi.spyOn(console, "warn").mockImplementation(() => {});
   vi.resetModules();
-  ({ loader: shopLoader } = await import("~/routes/shop"));
+  ({ loader: shopLoader } = await import("~/routes/catalog/listing"));
 });
 
 afterAll(() => {

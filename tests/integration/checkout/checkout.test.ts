@@ -7,9 +7,9 @@ import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { products } from "~/content/products";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
-import { action, loader } from "~/routes/checkout";
-import { loader as orderSuccessLoader } from "~/routes/order-success";
-import { DEFAULT_PAYMENT_INSTRUCTIONS } from "~/utils/env.server";
+import { action, loader } from "~/routes/checkout/checkout";
+import { loader as orderSuccessLoader } from "~/routes/checkout/order-success";
+import { DEFAULT_PAYMENT_INSTRUCTIONS } from "~/site/env.server";
 
 let backend: Backend;
 let db: SqlDatabase;

@@ -23,10 +23,10 @@ import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { createPaymentProvider, setPaymentProviderForTests } from "~/modules/payment/payment.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin/order";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
-import { loader as cancelledLoader } from "~/routes/checkout-payment-cancelled";
-import { loader as successLoader } from "~/routes/order-success";
-import { action as webhookAction } from "~/routes/webhooks-stripe";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout/checkout";
+import { loader as successLoader } from "~/routes/checkout/order-success";
+import { loader as cancelledLoader } from "~/routes/checkout/payment-cancelled";
+import { action as webhookAction } from "~/routes/checkout/stripe-webhook";
 
 const WEBHOOK_SECRET = "whsec_test_payment_suite";
 /** The checkout form's fields (the key aside), as a shopper fills them in. */

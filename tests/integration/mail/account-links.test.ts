@@ -17,17 +17,17 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setBackendForTests } from "~/backend/backend.server";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { CONTROL_CHARACTER_MESSAGE } from "~/forms/form-text";
 import { getSession } from "~/modules/auth/session.server";
-import { rateLimitRules } from "~/modules/limits/rate-limit.server";
+import { rateLimitRules } from "~/modules/limits/rate-limits.server";
 import type { MailSender } from "~/modules/mail/sender.server";
-import { action as authAction, loader as authLoader } from "~/routes/auth";
-import { loader as callbackLoader } from "~/routes/auth-callback";
-import { action as resendAction } from "~/routes/auth-resend";
-import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
-import { action as profileAction } from "~/routes/profile";
-import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
-import { action as signOutAction } from "~/routes/sign-out";
-import { CONTROL_CHARACTER_MESSAGE } from "~/utils/form-text";
+import { action as profileAction } from "~/routes/account/profile";
+import { loader as callbackLoader } from "~/routes/auth/callback";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
+import { action as resendAction } from "~/routes/auth/resend-confirmation";
+import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
+import { action as authAction, loader as authLoader } from "~/routes/auth/sign-in";
+import { action as signOutAction } from "~/routes/auth/sign-out";
 
 // Address confirmation and password reset on the embedded backend when the shop sends e-mail (decision 0016),
 // through the routes a browser posts to and a real SMTP server.

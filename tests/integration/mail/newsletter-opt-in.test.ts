@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import type { MailSender } from "~/modules/mail/sender.server";
-import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
-import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter-unsubscribe";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter/confirm";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter/unsubscribe";
 
 // Newsletter double opt-in (decision 0016): pending until the e-mailed link is followed; the welcome message carries
 // a one-click unsubscribe (RFC 8058) that works as a plain form too.

@@ -3,10 +3,10 @@ import { call, cookiesAfter, get, post, toastOf } from "#tests/support/route-cal
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { rateLimitRules } from "~/modules/limits/rate-limit.server";
+import { rateLimitRules } from "~/modules/limits/rate-limits.server";
 import { HONEYPOT_FIELD } from "~/modules/newsletter/newsletter-form";
 import { loader as rootLoader } from "~/root";
-import { action, loader } from "~/routes/newsletter";
+import { action, loader } from "~/routes/newsletter/newsletter-endpoint";
 
 let db: SqlDatabase;
 let uninstall: () => Promise<void>;

@@ -10,9 +10,9 @@ import {
 import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "#tests/support/production-server";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { CONTROL_CHARACTER_MESSAGE, REPEATED_FIELD_MESSAGE } from "~/forms/form-text";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
-import { CONTROL_CHARACTER_MESSAGE, REPEATED_FIELD_MESSAGE } from "~/utils/form-text";
 
 // Hostile requests against the real production suite.server. Every one gets a clear 4xx (or a redirect that stays on
 // the site) and changes nothing: at the end the database is read directly and holds only the legitimate changes.
@@ -835,7 +835,7 @@ describe("odd paths, queries and methods: a client's mistake gets a 4xx and leav
     expectNoStateCookies(response);
   });
 
-  it.each(["/shop?_data=routes/shop", "/?_data=root", "/about?_data=x"])(
+  it.each(["/shop?_data=routes/catalog/listing", "/?_data=root", "/about?_data=x"])(
     "%s (a legacy data request) answers 400",
     async (path) => {
       expect((await httpRequest(suite.server.url, path)).status).toBe(400);

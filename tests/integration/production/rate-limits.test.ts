@@ -2,8 +2,8 @@ import { checkoutForm, httpRequest, nextCookies, setCookieValue } from "#tests/s
 import { useEmbeddedProductionServer } from "#tests/support/production-server";
 import { describe, expect, it } from "vitest";
 
-import { rateLimitRules } from "~/modules/limits/rate-limit.server";
-import { formatWait } from "~/utils/rate-limit";
+import { formatWait } from "~/modules/limits/rate-limit";
+import { rateLimitRules } from "~/modules/limits/rate-limits.server";
 
 // Decision 0015: per-client limits on the posts that cost the shop, through the real production server. With
 // TRUST_PROXY=true the client is the address X-Forwarded-For names (Express's req.ip), so each test uses its own.

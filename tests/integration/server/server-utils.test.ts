@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
 
-import { addResponseCookie } from "~/utils/cookies.server";
+import { addResponseCookie } from "~/http/cookies.server";
 import { createPageCache } from "../../../server/page-cache.js";
 import { withResponseHeaders } from "../../../server/remix-handler.js";
 import { answerRefusedFloods, canonicalPathOf, isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";

@@ -19,9 +19,9 @@ import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { getSession } from "~/modules/auth/session.server";
 import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";
 import { mergeVisitorWishlist } from "~/modules/wishlist/wishlist-store.server";
-import { loader as productLoader } from "~/routes/product";
-import { action } from "~/routes/wishlist";
-import { loader } from "~/routes/wishlist-page";
+import { loader as productLoader } from "~/routes/catalog/product";
+import { action } from "~/routes/wishlist/wishlist-endpoint";
+import { loader } from "~/routes/wishlist/wishlist-page";
 
 let backend: Backend;
 let db: SqlDatabase;

@@ -1,0 +1,414 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
+import {
+  data,
+  redirect,
+  replace,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useState, type FocusEvent, type FormEvent } from "react";
+
+import { isBackendError } from "~/backend/errors";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormErrors, FormField } from "~/components/form-field";
+import { ShoppingBag } from "~/components/icons";
+import { OrderLine, OrderTotals } from "~/components/order-summary";
+import { isDeclaredNavigation } from "~/forms/form-endpoint.server";
+import { useIsPosting, useZodForm, withoutMaxLength } from "~/forms/zod-form";
+import { useHydrated } from "~/framework/use-hydrated";
+import { PRIVATE_HEADERS } from "~/http/cache-control";
+import { splitFullName } from "~/modules/account/full-name";
+import { getSession } from "~/modules/auth/session.server";
+import { loadCart } from "~/modules/cart/cart-store.server";
+import { setCheckoutFlash, takeCheckoutFlash, typedCheckoutValues } from "~/modules/checkout/checkout-flash.server";
+import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
+import { readConfirmation } from "~/modules/checkout/order-confirmation.server";
+import { placeOrderFromCart, rememberPlacedOrder } from "~/modules/checkout/place-order.server";
+import { checkoutTotals, chosenShippingMethod, shippingChoices } from "~/modules/checkout/shipping";
+import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
+import { withRetryAfter } from "~/modules/limits/rate-limit";
+import { refusedByRateLimit } from "~/modules/limits/rate-limits.server";
+import { formatCents } from "~/modules/money";
+import { continueToPayment, PAYMENT_UNAVAILABLE } from "~/modules/payment/checkout-payment.server";
+import type { loader as rootLoader } from "~/root";
+import { originFromMatches, seo } from "~/site/seo";
+import type { ToastInput } from "~/toast/toast";
+import { setToast } from "~/toast/toast.server";
+
+const CHECKOUT_PATH = "/checkout";
+const FORM_ID = "checkout";
+/** The no-JavaScript submit that only reprices the summary for the method (and country) chosen. */
+const UPDATE_SHIPPING = "update-shipping";
+
+/** A blank country shows the default country's methods (the form will ask for one anyway). */
+const countryOrDefault = (country: unknown) =>
+  typeof country === "string" && country.trim() !== "" ? country : DEFAULT_COUNTRY;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context);
+  const { user } = session;
+  const { summary } = await loadCart(request, session);
+  // What the last post kept (post/redirect/get): the values typed and what was refused, read once.
+  const lastResult = await takeCheckoutFlash(request, context);
+
+  if (summary.lines.length === 0 && !lastResult && (await readConfirmation(request))) {
+    // Back from the order confirmation (this cart was just ordered): the shop, at its top, instead of this form's
+    // old scroll position. The history entry is replaced, so Forward still returns to the confirmation.
+    throw replace("/shop", { status: 303 });
+  }
+
+  const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  return data({
+    defaultValue: {
+      email: user?.email ?? "",
+      country: DEFAULT_COUNTRY,
+      shippingMethod: "standard",
+      idempotencyKey: newIdempotencyKey(),
+    },
+    // Without maxlength: the schema refuses an over-long field with its message instead of the browser cutting it.
+    constraint: withoutMaxLength(getZodConstraint(shippingSchema)),
+    lastResult,
+    // The method the page shows chosen: the one posted, if the country typed may use it.
+    shippingMethod: chosenShippingMethod(countryOrDefault(typed.country), typed.shippingMethod),
+  });
+}
+
+type CheckoutAnswer = SubmissionResult<string[]>;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+
+  /**
+   * Every answer but a rate limit's. A browser's form post (no JavaScript) gets a 303 back to this page, with what
+   * was typed and refused in a flash cookie (decision 0028), so its history holds no POST for Back to replay; a
+   * fetcher, or a client that does not say, gets the answer itself with its status.
+   */
+  const answer = async (
+    result: CheckoutAnswer,
+    { status, toast, newKey }: { status: number; toast?: ToastInput; newKey?: string },
+  ) => {
+    if (toast) await setToast(context, toast);
+    if (!isDeclaredNavigation(request)) {
+      const reply = newKey ? { ...result, initialValue: { ...result.initialValue, idempotencyKey: newKey } } : result;
+      return data(reply, { status });
+    }
+    const values = typedCheckoutValues(formData);
+    if (newKey) values.idempotencyKey = newKey;
+    const errors = Object.fromEntries(
+      Object.entries(result.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages]] : [])),
+    );
+    await setCheckoutFlash(context, { values, errors });
+    return redirect(CHECKOUT_PATH, { status: 303 });
+  };
+
+  if (formData.get("intent") === UPDATE_SHIPPING) {
+    // Without JavaScript: the page again, repriced for the method and country chosen, with everything typed.
+    return answer({ initialValue: typedCheckoutValues(formData) }, { status: 200 });
+  }
+
+  const submission = parseWithZod(formData, { schema: shippingSchema });
+  if (submission.status !== "success") {
+    // The key is a hidden field: its message goes to the form's, where the shopper sees it.
+    const keyErrors = submission.error?.idempotencyKey;
+    return answer(submission.reply(keyErrors ? { formErrors: keyErrors } : undefined), { status: 400 });
+  }
+
+  // Said on the form, in one place, with everything typed kept (the page answers itself: no toast).
+  const refuse = (status: number, formErrors: string[], newKey?: string) =>
+    answer(submission.reply({ formErrors }), { status, newKey });
+  const refusal = await refusedByRateLimit(context, "checkout");
+  // A refusal the client is to wait out: answered as it is, with its status and Retry-After, never redirected.
+  if (refusal)
+    return data(submission.reply({ formErrors: [refusal.message] }), { status: 429, headers: refusal.headers });
+
+  const session = await getSession(request, context);
+
+  try {
+    const placed = await placeOrderFromCart(request, session, submission.value);
+    // With card payment (decision 0031) a placed order goes on to the payment page; manual payment confirms it here.
+    const outcome = placed.kind === "placed" ? await continueToPayment(request, session, placed) : placed;
+    switch (outcome.kind) {
+      case "pay":
+        await rememberPlacedOrder(session, outcome.order);
+        return redirect(outcome.location, { status: 303 });
+      case "payment-unavailable":
+        return refuse(503, PAYMENT_UNAVAILABLE);
+      case "empty-cart":
+        // A submitted empty checkout says so in a destructive notice; the page shows the empty cart.
+        return answer(submission.reply(), {
+          status: 400,
+          toast: {
+            type: "error",
+            title: "Cart is empty",
+            description: "Add some items to your cart before checking out.",
+          },
+        });
+      case "refused":
+        return refuse(409, [outcome.message]);
+      case "cart-changed":
+        // Another session of this member has just ordered this cart (or changed it): nothing was ordered by this
+        // post, and the page shows the cart as it is now.
+        return outcome.nowEmpty
+          ? refuse(409, [
+              "Your cart has already been ordered",
+              "It was ordered a moment ago, from another window or device. You'll find it in your orders.",
+            ])
+          : refuse(409, ["Your cart has changed", "Please check your order summary and place your order again."]);
+      case "form-already-used":
+        // The next try needs a key of its own: this one stands for the earlier order. (Every other refusal keeps the
+        // posted key, so that a retry after an answer that never arrived cannot order twice.)
+        return refuse(
+          409,
+          [
+            "This form already placed an earlier order",
+            "Your cart is unchanged. Please check your details and place your order again.",
+          ],
+          newIdempotencyKey(),
+        );
+      case "placed": {
+        await rememberPlacedOrder(session, outcome.order);
+        await setToast(context, {
+          title: "Order placed successfully!",
+          description: "You will receive a confirmation email shortly.",
+        });
+        return redirect("/order-success", { status: 303 });
+      }
+    }
+  } catch (error) {
+    // Storing the order failed: say so, keep the cart and everything typed.
+    console.error("Placing an order failed", isBackendError(error) ? error.code : error);
+    return refuse(503, ["Payment failed", "There was an error processing your payment. Please try again."]);
+  }
+}
+
+/** The idempotency key belongs to this one form: never cached anywhere. Plus the Retry-After of a refusal (429). */
+export const headers: HeadersFunction = ({ actionHeaders }) => withRetryAfter(actionHeaders, PRIVATE_HEADERS);
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Checkout",
+    description: "Check out securely at Luxe Strands: your shipping details and order summary, then place your order.",
+    origin: originFromMatches(matches),
+    path: CHECKOUT_PATH,
+    noIndex: true,
+  });
+
+export default function Checkout() {
+  const { defaultValue, constraint, lastResult: kept, shippingMethod: keptMethod } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  // With JavaScript the action answers in place; without it, the loader carries the last post's answer (a redirect).
+  const lastResult = useActionData<typeof action>() ?? kept;
+  const busy = useIsPosting(CHECKOUT_PATH);
+  const hydrated = useHydrated();
+  const [form, fields, firstInvalid, formEngine] = useZodForm({
+    id: FORM_ID,
+    loadSchema: import.meta.env.SSR
+      ? undefined
+      : () => import("~/modules/checkout/shipping-schema").then((module) => module.shippingSchema),
+    constraint,
+    lastResult,
+    // A member's names from the profile (the header's member), which they can still change here.
+    defaultValue: { ...splitFullName(root?.user?.fullName), ...defaultValue },
+  });
+  const cart = root?.cart;
+
+  // The shipping choice and the country it depends on, as the page last rendered them, then as the shopper changes
+  // them: the summary and the button follow with JavaScript (without it, 'Update shipping' asks the server).
+  const renderedCountry = countryOrDefault(fields.country.initialValue);
+  const [entered, setEntered] = useState<{ country?: string; method?: string }>({});
+  const country = countryOrDefault(entered.country ?? renderedCountry);
+  const method = chosenShippingMethod(country, entered.method ?? keptMethod);
+  const choices = shippingChoices(country, cart?.totalAmountCents ?? 0);
+  const totals = checkoutTotals(cart?.totalAmountCents ?? 0, method);
+  const chosen = choices.find((choice) => choice.id === method);
+
+  // A choice made before the framework arrived (it starts on the first touch) is in the page, not in this state yet.
+  useEffect(() => {
+    const elements = document.forms.namedItem(FORM_ID)?.elements;
+    const countryField = elements?.namedItem("country");
+    const methodField = elements?.namedItem("shippingMethod");
+    setEntered({
+      country: countryField instanceof HTMLInputElement ? countryField.value : undefined,
+      method: methodField instanceof RadioNodeList && methodField.value ? methodField.value : undefined,
+    });
+  }, []);
+  const noteChoice = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.name === fields.shippingMethod.name) setEntered((current) => ({ ...current, method: target.value }));
+  };
+  // The country counts once the shopper leaves the field, so the methods do not change under each keystroke.
+  const noteCountry = (event: FocusEvent<HTMLFormElement>) => {
+    const target = event.target as EventTarget as HTMLInputElement;
+    if (target.name === fields.country.name) setEntered((current) => ({ ...current, country: target.value }));
+  };
+
+  if (!cart || cart.lines.length === 0) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        {/* Why this post ordered nothing (another session ordered this cart), when that is the reason. */}
+        <FormErrors id={form.errorId} errors={form.errors} className="mb-8 w-full rounded-xl p-4 text-left" />
+        <ShoppingBag aria-hidden className="size-12 text-sand-200" />
+        <h1 className="mt-4 font-serif text-3xl text-ink">Your cart is empty</h1>
+        <p className="mt-3 text-ink-muted">Add some beautiful hair extensions to get started!</p>
+        <Link to="/shop" className="btn-primary mt-8">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const total = formatCents(totals.totalCents);
+  const methodErrors = fields.shippingMethod.errors;
+  const textField = (
+    name: keyof typeof fields,
+    label: string,
+    type: "text" | "email" | "tel" = "text",
+    autoComplete?: string,
+    className?: string,
+  ) => {
+    const field = fields[name];
+    return (
+      <FormField
+        className={className}
+        label={label}
+        errors={field.errors}
+        errorId={field.errorId}
+        inputProps={{ ...getInputProps(field, { type }), autoComplete, autoFocus: field.name === firstInvalid }}
+      />
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="font-serif text-4xl text-ink">Checkout</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]">
+        <Form method="post" {...getFormProps(form)} onChange={noteChoice} onBlur={noteCountry} className="space-y-6">
+          {formEngine}
+          {/* Enter (a phone keyboard's Go) in a field submits through the form's first submit button. Without scripts
+              'Update shipping' comes before Place Order, so this hidden Place Order comes first: Enter places the
+              order with or without JavaScript. */}
+          <button type="submit" hidden disabled={busy} />
+          {/* Controlled: a refusal's answer may carry a new key (see the action), which must reach the page. The
+              value is conform's once it runs, the answer's (or the page's) before. */}
+          <input
+            type="hidden"
+            name={fields.idempotencyKey.name}
+            value={fields.idempotencyKey.value ?? fields.idempotencyKey.initialValue ?? ""}
+          />
+          <fieldset className="space-y-4 rounded-2xl border border-sand-200 p-6">
+            <legend className="px-2 text-lg font-semibold text-ink">Shipping Information</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {textField("firstName", "First Name", "text", "given-name")}
+              {textField("lastName", "Last Name", "text", "family-name")}
+              {textField("email", "Email", "email", "email")}
+              {textField("phone", "Phone", "tel", "tel")}
+              {textField("address", "Address", "text", "street-address", "sm:col-span-2")}
+              {textField("city", "City", "text", "address-level2")}
+              {textField("state", "State", "text", "address-level1")}
+              {textField("zipCode", "ZIP Code", "text", "postal-code")}
+              {textField("country", "Country", "text", "country-name")}
+            </div>
+          </fieldset>
+
+          <fieldset
+            className="space-y-3 rounded-2xl border border-sand-200 p-6"
+            aria-describedby={methodErrors?.length ? fields.shippingMethod.errorId : undefined}
+          >
+            <legend className="px-2 text-lg font-semibold text-ink">Shipping Method</legend>
+            {choices.map((choice) => {
+              const id = `${fields.shippingMethod.id}-${choice.id}`;
+              return (
+                <label
+                  key={choice.id}
+                  htmlFor={id}
+                  className="has-checked:border-brand-700 has-checked:bg-sand-50 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-sand-200 px-4 py-3"
+                >
+                  <input
+                    id={id}
+                    type="radio"
+                    name={fields.shippingMethod.name}
+                    value={choice.id}
+                    defaultChecked={choice.id === method}
+                    // The first field the server refused gets the cursor, as FormField's do (useZodForm).
+                    // eslint-disable-next-line jsx-a11y/no-autofocus
+                    autoFocus={firstInvalid === fields.shippingMethod.name && choice.id === method}
+                    className="size-5 accent-brand-700"
+                  />
+                  <span className="flex-1">
+                    <span className="block font-medium text-ink">{choice.name}</span>
+                    <span className="block text-sm text-ink-muted">{choice.deliveryTime}</span>
+                  </span>
+                  <span className="font-semibold text-ink">
+                    {choice.amountCents === 0 ? "Free" : formatCents(choice.amountCents)}
+                  </span>
+                </label>
+              );
+            })}
+            {methodErrors?.length ? (
+              <ul id={fields.shippingMethod.errorId} className="text-sm font-medium text-red-700">
+                {methodErrors.map((error) => (
+                  <li key={error}>{error}</li>
+                ))}
+              </ul>
+            ) : null}
+            {/* The same height either way, so nothing moves when the framework arrives. */}
+            <div className="flex min-h-12 items-center">
+              {hydrated ? (
+                <p className="text-sm text-ink-muted">The order total below includes shipping.</p>
+              ) : (
+                <button type="submit" name="intent" value={UPDATE_SHIPPING} className="btn-outline">
+                  Update shipping
+                </button>
+              )}
+            </div>
+          </fieldset>
+
+          <FormErrors id={form.errorId} errors={form.errors} className="rounded-xl p-4" />
+          <button type="submit" className="btn-primary w-full text-base" disabled={busy}>
+            {busy ? "Processing..." : `Place Order - ${total}`}
+          </button>
+        </Form>
+
+        <section aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-sand-50 p-6">
+          <h2 id="summary-heading" className="text-lg font-semibold text-ink">
+            Order Summary
+          </h2>
+          <ul className="mt-4 divide-y divide-sand-200">
+            {cart.lines.map((line) => (
+              <OrderLine
+                key={line.productId}
+                testId="summary-line"
+                image={line.images[0] ?? null}
+                name={line.name}
+                details={
+                  <>
+                    <p className="text-xs uppercase tracking-wider text-ink-muted">{line.category}</p>
+                    <p className="text-ink-muted">Qty: {line.quantity}</p>
+                  </>
+                }
+                end={formatCents(line.lineTotalCents)}
+              />
+            ))}
+          </ul>
+          <OrderTotals
+            subtotal={formatCents(totals.subtotalCents)}
+            shippingMethod={chosen?.name ?? method}
+            shipping={totals.shippingCents === 0 ? "Free" : formatCents(totals.shippingCents)}
+            shippingTestId="checkout-shipping"
+            tax={formatCents(totals.taxCents)}
+            total={total}
+            totalTestId="checkout-total"
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
