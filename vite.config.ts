@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { constants as zlib } from "node:zlib";
 import { vitePlugin as remix } from "@remix-run/dev";
@@ -104,33 +105,83 @@ await writeDatabaseImage(process.argv[2], { cacheDir: process.argv[3] });`;
  * that into ~20 files (one per shared module), and each costs a request and its headers on a slow network.
  * This puts all of it in one "shell" chunk. Route modules and what only they import keep their own chunks, so no
  * page loads more code than before (docs/performance.md, item 1).
+ *
+ * The shop window's pages (home, listing, product) share a "storefront" chunk for what their route modules import
+ * besides the shell (cards, badges, breadcrumbs, pagination...): otherwise the listing starts ten requests at
+ * once, more than the six connections a browser opens to one HTTP/1.1 host, and an Add to Cart tapped while they
+ * load waits for a free connection (docs/performance.md, bench:interactions).
  */
 function shellChunk(): Rollup.GetManualChunk {
-  let shell: Set<string> | undefined;
+  let chunkOf: Map<string, string> | undefined;
   return (id, { getModuleIds, getModuleInfo }) => {
-    if (!shell) {
-      shell = new Set();
-      const roots = [...getModuleIds()].filter(
-        (moduleId) => (getModuleInfo(moduleId)?.isEntry && isShellEntry(moduleId)) || isUsedByEveryPage(moduleId),
-      );
-      const pending = [...roots];
-      while (pending.length > 0) {
-        const moduleId = pending.pop() as string;
-        if (shell.has(moduleId)) continue;
-        shell.add(moduleId);
-        pending.push(...(getModuleInfo(moduleId)?.importedIds ?? []));
+    if (!chunkOf) {
+      const assigned = new Map<string, string>();
+      const entries = [...getModuleIds()].filter((moduleId) => getModuleInfo(moduleId)?.isEntry);
+      /** `roots` and what they import statically, not yet in a chunk (in the storefront, routes keep their own). */
+      const claim = (name: string, roots: string[], keepRoutes = false) => {
+        const pending = [...roots];
+        while (pending.length > 0) {
+          const moduleId = pending.pop() as string;
+          if (assigned.has(moduleId)) continue;
+          assigned.set(moduleId, name);
+          pending.push(
+            ...(getModuleInfo(moduleId)?.importedIds ?? []).filter(
+              (imported) => !keepRoutes || !entries.includes(imported),
+            ),
+          );
+        }
+      };
+      claim("shell", [
+        ...entries.filter(isShellEntry),
+        ...[...getModuleIds()].filter((moduleId) => isUsedByEveryPage(moduleId)),
+      ]);
+      // The storefront routes' own modules (each virtual route entry imports its file) and what they import.
+      const reached = new Map<string, Set<string>>();
+      for (const route of storefrontRoutes) {
+        const pending = [route];
+        const seen = new Set<string>();
+        while (pending.length > 0) {
+          const moduleId = pending.pop() as string;
+          if (seen.has(moduleId) || assigned.has(moduleId) || entries.includes(moduleId)) continue;
+          seen.add(moduleId);
+          reached.set(moduleId, (reached.get(moduleId) ?? new Set()).add(route));
+          pending.push(...(getModuleInfo(moduleId)?.importedIds ?? []));
+        }
       }
+      // Shared by two of them: the storefront chunk. Only the app's own modules: a package's module may be imported
+      // but tree-shaken away from these pages, and would then load on them for nothing.
+      for (const [moduleId, routes] of reached) {
+        if (routes.size > 1 && moduleId.startsWith(appDir) && !storefrontRoutes.includes(moduleId))
+          assigned.set(moduleId, "storefront");
+      }
+      chunkOf = assigned;
     }
-    return shell.has(id) ? "shell" : undefined;
+    return chunkOf.get(id);
   };
 }
+
+const appDir = projectFile("app") + path.sep;
+const storefrontRoutes = [
+  "app/routes/home.tsx",
+  "app/routes/catalog/listing.tsx",
+  "app/routes/catalog/product.tsx",
+].map(projectFile);
 
 /**
  * Modules that nearly every page imports without the root doing so: in the shell they cost no request of their own
  * (each ~0.35 KB of headers and a round trip on a slow network).
  */
+const usedByEveryPage = ["app/components/responsive-image.tsx", "app/site/seo.ts"].map(projectFile);
+
+/** The absolute path of a file of the project, which must exist: a file that has moved fails the build here. */
+function projectFile(file: string): string {
+  const absolute = fileURLToPath(new URL(file, import.meta.url));
+  if (!existsSync(absolute)) throw new Error(`vite.config.ts names ${file}, which does not exist`);
+  return absolute;
+}
+
 function isUsedByEveryPage(moduleId: string): boolean {
-  return /[/\\]app[/\\](components[/\\]responsive-image\.tsx|utils[/\\]seo\.ts)$/.test(moduleId);
+  return usedByEveryPage.includes(path.resolve(moduleId));
 }
 
 /** The client entry (Remix's own unless app/entry.client.tsx exists) and the root route. */

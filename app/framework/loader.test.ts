@@ -252,6 +252,31 @@ describe("startFrameworkOnIntent", () => {
     });
   });
 
+  it("drops the framework's downloads when a link or a post leaves the page before hydration, and only then", async () => {
+    const stop = vi.spyOn(window, "stop").mockImplementation(() => undefined);
+    try {
+      // Before the framework has started there is nothing to drop.
+      press(document.getElementById("other-page") as Element);
+      expect(stop).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(6000);
+      window.dispatchEvent(new Event("scroll"));
+      await flush();
+      expect(started()).toBe(true);
+      press(document.getElementById("other-page") as Element);
+      expect(stop).toHaveBeenCalledTimes(1);
+      press(document.getElementById("add-button") as Element);
+      expect(stop).toHaveBeenCalledTimes(2);
+      // A press that stays, and anything once hydrated, leaves the downloads alone.
+      press(document.getElementById("menu") as Element);
+      loaderState().hydrated = true;
+      press(document.getElementById("other-page") as Element);
+      press(document.getElementById("add-button") as Element);
+      expect(stop).toHaveBeenCalledTimes(2);
+    } finally {
+      stop.mockRestore();
+    }
+  });
+
   it("treats a link to a fragment of the same page as staying", async () => {
     press(document.getElementById("fragment") as Element);
     await flush();

@@ -81,8 +81,6 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
     started = true;
     clearTimeout(decision);
     for (const type of intents) win.removeEventListener(type, onIntent, true);
-    win.removeEventListener("click", onClick);
-    win.removeEventListener("submit", onSubmit);
     for (const href of config.preloads) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
@@ -144,6 +142,10 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
     clearTimeout(leavingTimer);
     // The navigation was stopped or is taking very long: intent counts again.
     leavingTimer = setTimeout(() => (leaving = false), 5000);
+    // The framework's modules still on their way would share a slow link with the next page, and the answer to a
+    // tap would wait for them: drop them. Called before the browser starts the navigation, this stops only what
+    // the page is loading. Were the page to stay after all (a navigation that answers 204), it stays plain HTML.
+    if (started && !state.hydrated) win.stop();
   };
 
   // Both in the bubbling phase, on window: they see whether anything prevented the browser's default action.
@@ -151,12 +153,13 @@ export function startFrameworkOnIntent(config: FrameworkLoaderConfig, runModule?
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (link instanceof HTMLAnchorElement && !event.defaultPrevented && isNavigation(link, event)) leave();
     // Opening a select or moving a slider: its change will submit, or it was let go.
-    if (appliesOnChange(event.target)) return;
+    if (started || appliesOnChange(event.target)) return;
     // A click on a submit button fires `submit` after this listener: decide once that has happened.
     decideSoon(0);
   }
   function onSubmit(event: Event) {
-    if (!event.defaultPrevented) leave();
+    // Once hydrated, React posts in place (it prevents the default) or the document leaves: nothing to stop.
+    if (!event.defaultPrevented && !state.hydrated) leave();
   }
   function isNavigation(link: HTMLAnchorElement, event: MouseEvent) {
     if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return false;

@@ -1,3 +1,5 @@
+import type { Route } from "@playwright/test";
+
 import { expect, test, waitForHydration } from "./fixtures";
 import { CartUi, expectToast } from "./pages/cart-ui";
 import { expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "./pages/navigation";
@@ -60,6 +62,39 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     await page.getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions", exact: true }).click();
     await expect(CartUi.badge(page)).toHaveText("2");
     await expectSameDocument(page);
+  });
+
+  test("a post that leaves while the framework is still arriving drops its scripts, so they do not slow the answer", async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/shop");
+    const requested: string[] = [];
+    const dropped: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && requested.push(request.url()));
+    page.on("requestfailed", (request) => request.resourceType() === "script" && dropped.push(request.url()));
+    // A scroll is intent: the framework's scripts are asked for (and held).
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+    // The post is held too: the page has not been left yet when the scripts are dropped.
+    let heldPost: (route: Route) => void = () => undefined;
+    const post = new Promise<Route>((resolve) => (heldPost = resolve));
+    await page.route("**/cart", (route) => (route.request().method() === "POST" ? heldPost(route) : route.fallback()));
+    // The click waits for the navigation it starts, which waits for the held post: settled together below.
+    const click = page
+      .getByRole("button", { name: "Add to Cart: Silky Straight Clip-In Extensions", exact: true })
+      .click();
+    const postRoute = await post;
+    await expect.poll(() => [...dropped].sort()).toEqual([...requested].sort());
+
+    await postRoute.continue();
+    await click;
+    await expect(CartUi.badge(page)).toHaveText("1");
+    await expectToast(page, "Added to cart", "Silky Straight Clip-In Extensions has been added to your cart.");
+    // The next page starts the framework as any page does.
+    await scripts.release();
+    await page.mouse.wheel(0, 200);
+    await waitForHydration(page);
   });
 
   test("what the shopper entered before hydration is kept across it", async ({ page }) => {
