@@ -245,8 +245,9 @@ const controls = [
         if (name !== "shippingMethod") await page.locator(`main form[method="post"] [name="${name}"]`).fill(value);
       }
     },
-    // Place Order, not the 'Update shipping' button that pages without scripts show above it.
-    input: { tap: 'main form[method="post"] button[type="submit"]:not([name="intent"])' },
+    // Place Order: not the 'Update shipping' button that pages without scripts show above it, nor the hidden
+    // default button that Enter presses.
+    input: { tap: 'main form[method="post"] button[type="submit"]:not([name="intent"]):not([hidden])' },
   },
   {
     name: "newsletter",
@@ -287,7 +288,8 @@ async function newPhone(browser, profile, { javaScriptEnabled, cookies }) {
 async function aim(page, selector) {
   const point = await page.evaluate((target) => {
     const element = document.querySelector(target);
-    if (!element) return null;
+    // Nothing to tap there: a hidden element's box is empty, and a tap at its corner would land elsewhere.
+    if (!element?.checkVisibility()) return null;
     let box = element.getBoundingClientRect();
     if (box.top < 0 || box.bottom > innerHeight) {
       element.scrollIntoView({ block: "center" });
@@ -295,7 +297,7 @@ async function aim(page, selector) {
     }
     return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
   }, selector);
-  if (!point) throw new Error(`no ${selector} on the page`);
+  if (!point) throw new Error(`no visible ${selector} on the page`);
   return point;
 }
 async function touch(cdp, point) {
@@ -313,7 +315,9 @@ function startInput({ control, choice }) {
   const inputAt = performance.timeOrigin + performance.now();
   if (choice) {
     const field = document.querySelector(choice.selector);
-    field.value = choice.value;
+    // Through the element's own setter, as the browser sets it: React tracks `field.value = …` and would take a
+    // hydrated control's change for no change at all.
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value").set.call(field, choice.value);
     field.dispatchEvent(new Event("input", { bubbles: true }));
     field.dispatchEvent(new Event("change", { bubbles: true }));
   }
