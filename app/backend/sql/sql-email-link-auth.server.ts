@@ -1,0 +1,107 @@
+// The AuthPort's e-mailed links on the SQL backends (decision 0016): address confirmation and password reset go out
+// through the outbox (email-links.server.ts), and land on /auth/callback with `?code=`, as on Supabase.
+import { toBackendError } from "~/backend/database-errors.server";
+import { BackendError } from "~/backend/errors";
+import { normaliseEmail } from "~/backend/input.server";
+import type { AuthPort } from "~/backend/port";
+import { consumeEmailLink, issueConfirmLink, issueEmailLink, linkPathOf, peekEmailLink } from "./email-links.server";
+import type { SqlExecutor } from "./sql-database";
+import { toUser, userColumns, type RequestSession, type SqlAuthContext, type UserRow } from "./sql-sessions.server";
+
+type EmailLinkMethods = Pick<
+  AuthPort,
+  "resendConfirmation" | "requestPasswordReset" | "exchangeCodeForSession" | "emailLinkAccount"
+>;
+
+export function emailLinkMethods(
+  { db, now }: SqlAuthContext,
+  session: RequestSession,
+  sendsEmail: boolean,
+): EmailLinkMethods {
+  function requireEmailDelivery(): void {
+    if (!sendsEmail) {
+      throw new BackendError(
+        "not_supported",
+        "This shop cannot send e-mail, so a forgotten password cannot be reset by e-mail. Please contact us.",
+      );
+    }
+  }
+
+  /** `work` in one transaction, its failures as BackendError. */
+  async function inTransaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  }
+
+  return {
+    async resendConfirmation({ email, emailRedirectTo }) {
+      requireEmailDelivery();
+      const address = normaliseEmail(email);
+      await inTransaction(async (tx) => {
+        const [row] = await tx.query<{ id: string; email: string }>(
+          "select id, email from auth.users where lower(email) = $1 and email_confirmed_at is null",
+          [address],
+        );
+        if (row) await issueConfirmLink(tx, row, emailRedirectTo, now());
+      });
+    },
+
+    async requestPasswordReset({ email, redirectTo }) {
+      requireEmailDelivery();
+      const address = normaliseEmail(email);
+      // The same answer whether or not the account exists (and whether or not a link went out a minute ago).
+      await inTransaction(async (tx) => {
+        const [row] = await tx.query<{ id: string; email: string }>(
+          "select id, email from auth.users where lower(email) = $1",
+          [address],
+        );
+        if (row) {
+          await issueEmailLink(tx, {
+            userId: row.id,
+            email: row.email,
+            purpose: "reset",
+            linkPath: linkPathOf(redirectTo),
+            now: now(),
+          });
+        }
+      });
+    },
+
+    // A reset link's session gets the recovery grant.
+    async exchangeCodeForSession({ code }) {
+      try {
+        const result = await db.transaction(async (tx) => {
+          const link = await consumeEmailLink(tx, code, now());
+          if (!link) return null;
+          const [row] = await tx.query<UserRow>(`select ${userColumns} from auth.users as u where u.id = $1`, [
+            link.userId,
+          ]);
+          if (!row) return null;
+          return {
+            user: toUser(row),
+            token: await session.create(tx, row.id, { recovery: link.purpose === "reset" }),
+          };
+        });
+        if (!result) {
+          throw new BackendError("invalid_link", "This link is invalid, has already been used or has expired.");
+        }
+        await session.begin(result.token, result.user);
+        return result.user;
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
+
+    async emailLinkAccount({ code }) {
+      try {
+        const owner = await peekEmailLink(db, code, now());
+        return owner ? { email: owner.email } : null;
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
+  };
+}
