@@ -3,7 +3,7 @@
 import { toBackendError } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
 import { normaliseEmail } from "~/backend/input.server";
-import type { AuthPort } from "~/backend/port";
+import type { AuthPort, AuthUser } from "~/backend/port";
 import { consumeEmailLink, issueConfirmLink, issueEmailLink, linkPathOf, peekEmailLink } from "./email-links.server";
 import type { SqlExecutor } from "./sql-database";
 import { toUser, userColumns, type RequestSession, type SqlAuthContext, type UserRow } from "./sql-sessions.server";
@@ -14,10 +14,11 @@ type EmailLinkMethods = Pick<
 >;
 
 export function emailLinkMethods(
-  { db, now }: SqlAuthContext,
+  context: SqlAuthContext,
   session: RequestSession,
   sendsEmail: boolean,
 ): EmailLinkMethods {
+  const { db, now } = context;
   function requireEmailDelivery(): void {
     if (!sendsEmail) {
       throw new BackendError(
@@ -70,30 +71,7 @@ export function emailLinkMethods(
       });
     },
 
-    // A reset link's session gets the recovery grant.
-    async exchangeCodeForSession({ code }) {
-      try {
-        const result = await db.transaction(async (tx) => {
-          const link = await consumeEmailLink(tx, code, now());
-          if (!link) return null;
-          const [row] = await tx.query<UserRow>(`select ${userColumns} from auth.users as u where u.id = $1`, [
-            link.userId,
-          ]);
-          if (!row) return null;
-          return {
-            user: toUser(row),
-            token: await session.create(tx, row.id, { recovery: link.purpose === "reset" }),
-          };
-        });
-        if (!result) {
-          throw new BackendError("invalid_link", "This link is invalid, has already been used or has expired.");
-        }
-        await session.begin(result.token, result.user);
-        return result.user;
-      } catch (error) {
-        throw toBackendError(error);
-      }
-    },
+    exchangeCodeForSession: ({ code }) => exchangeCode(context, session, code),
 
     async emailLinkAccount({ code }) {
       try {
@@ -104,4 +82,29 @@ export function emailLinkMethods(
       }
     },
   };
+}
+
+/** Uses the link and signs its account in: a reset link's session gets the recovery grant. */
+async function exchangeCode({ db, now }: SqlAuthContext, session: RequestSession, code: string): Promise<AuthUser> {
+  try {
+    const result = await db.transaction(async (tx) => {
+      const link = await consumeEmailLink(tx, code, now());
+      if (!link) return null;
+      const [row] = await tx.query<UserRow>(`select ${userColumns} from auth.users as u where u.id = $1`, [
+        link.userId,
+      ]);
+      if (!row) return null;
+      return {
+        user: toUser(row),
+        token: await session.create(tx, row.id, { recovery: link.purpose === "reset" }),
+      };
+    });
+    if (!result) {
+      throw new BackendError("invalid_link", "This link is invalid, has already been used or has expired.");
+    }
+    await session.begin(result.token, result.user);
+    return result.user;
+  } catch (error) {
+    throw toBackendError(error);
+  }
 }

@@ -77,112 +77,132 @@ export interface RequestSession {
 /** One cache per database: every backend object over the same database sees the same sign-outs. */
 const sessionCaches = new WeakMap<SqlDatabase, SessionCache>();
 
+type SessionCookie = ReturnType<typeof createSignedCookie>;
+
 /** The sessions of one database; its result gives each request its own RequestSession. */
-export function createSqlSessions({ db, now }: SqlAuthContext, options: SqlSessionOptions) {
+export function createSqlSessions(context: SqlAuthContext, options: SqlSessionOptions) {
   let cache: SessionCache | undefined;
   if (options.cacheSessions) {
-    cache = sessionCaches.get(db) ?? new SessionCache(SESSION_RENEW_BELOW_DAYS * DAY_MS);
-    sessionCaches.set(db, cache);
+    cache = sessionCaches.get(context.db) ?? new SessionCache(SESSION_RENEW_BELOW_DAYS * DAY_MS);
+    sessionCaches.set(context.db, cache);
   }
   const sessionCookie = createSignedCookie(
     "shop_session",
     { maxAge: SESSION_LIFETIME_DAYS * 24 * 60 * 60 },
     { secure: options.secureCookies, secrets: options.cookieSecrets },
   );
+  return (request: Request, responseHeaders: Headers): RequestSession =>
+    requestSession(context, cache, sessionCookie, request, responseHeaders);
+}
 
-  async function create(tx: SqlExecutor, userId: string, { recovery = false } = {}): Promise<string> {
-    const token = newToken();
-    await tx.query("delete from auth.sessions where user_id = $1 and expires_at <= $2", [userId, now()]);
-    await tx.query(
-      "insert into auth.sessions (user_id, token_hash, expires_at, recovery_until) values ($1, $2, $3, $4)",
-      [
-        userId,
-        hashToken(token),
-        new Date(now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS),
-        recovery ? new Date(now().getTime() + RECOVERY_GRANT_MINUTES * 60_000) : null,
-      ],
-    );
-    return token;
+async function createSession(
+  { now }: SqlAuthContext,
+  tx: SqlExecutor,
+  userId: string,
+  { recovery = false } = {},
+): Promise<string> {
+  const token = newToken();
+  await tx.query("delete from auth.sessions where user_id = $1 and expires_at <= $2", [userId, now()]);
+  await tx.query(
+    "insert into auth.sessions (user_id, token_hash, expires_at, recovery_until) values ($1, $2, $3, $4)",
+    [
+      userId,
+      hashToken(token),
+      new Date(now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS),
+      recovery ? new Date(now().getTime() + RECOVERY_GRANT_MINUTES * 60_000) : null,
+    ],
+  );
+  return token;
+}
+
+/** The session's user, or null; renews a session with less than SESSION_RENEW_BELOW_DAYS left (a new cookie). */
+async function lookUpSession(
+  { db, now }: SqlAuthContext,
+  cache: SessionCache | undefined,
+  token: string,
+  setCookie: (token: string) => Promise<void>,
+): Promise<AuthUser | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now().getTime());
+  if (cached) return cached;
+  const generation = cache?.generation ?? 0;
+  const [row] = await db.query<SessionUserRow>(
+    `select ${userColumns}, s.id as session_id, s.expires_at
+     from auth.sessions as s join auth.users as u on u.id = s.user_id
+     where s.token_hash = $1 and s.expires_at > $2`,
+    [tokenHash, now()],
+  );
+  if (!row) return null;
+  let expiresAt = new Date(row.expires_at).getTime();
+  if (expiresAt - now().getTime() < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
+    expiresAt = now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS;
+    await db.query("update auth.sessions set expires_at = $2 where id = $1", [row.session_id, new Date(expiresAt)]);
+    await setCookie(token);
+  }
+  const user = toUser(row);
+  cache?.set(tokenHash, user, expiresAt, now().getTime(), generation);
+  return user;
+}
+
+function requestSession(
+  context: SqlAuthContext,
+  cache: SessionCache | undefined,
+  sessionCookie: SessionCookie,
+  request: Request,
+  responseHeaders: Headers,
+): RequestSession {
+  let currentUser: Promise<AuthUser | null> | undefined;
+
+  const setCookie = async (token: string) => addResponseCookie(responseHeaders, await sessionCookie.serialize(token));
+  const clearCookie = async () => addResponseCookie(responseHeaders, await sessionCookie.serialize("", { maxAge: 0 }));
+
+  async function token(): Promise<{ token: string | null; present: boolean }> {
+    const header = request.headers.get("Cookie");
+    const value: unknown = await sessionCookie.parse(header);
+    const present = header?.includes(`${sessionCookie.name}=`) ?? false;
+    return { token: typeof value === "string" && TOKEN_SHAPE.test(value) ? value : null, present };
   }
 
-  /** The session's user, or null; renews a session with less than SESSION_RENEW_BELOW_DAYS left (a new cookie). */
-  async function lookUp(token: string, setCookie: (token: string) => Promise<void>): Promise<AuthUser | null> {
-    const tokenHash = hashToken(token);
-    const cached = cache?.get(tokenHash, now().getTime());
-    if (cached) return cached;
-    const generation = cache?.generation ?? 0;
-    const [row] = await db.query<SessionUserRow>(
-      `select ${userColumns}, s.id as session_id, s.expires_at
-       from auth.sessions as s join auth.users as u on u.id = s.user_id
-       where s.token_hash = $1 and s.expires_at > $2`,
-      [tokenHash, now()],
-    );
-    if (!row) return null;
-    let expiresAt = new Date(row.expires_at).getTime();
-    if (expiresAt - now().getTime() < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
-      expiresAt = now().getTime() + SESSION_LIFETIME_DAYS * DAY_MS;
-      await db.query("update auth.sessions set expires_at = $2 where id = $1", [row.session_id, new Date(expiresAt)]);
+  async function loadUser(): Promise<AuthUser | null> {
+    const read = await token();
+    if (!read.token) {
+      if (read.present) await clearCookie();
+      return null;
+    }
+    try {
+      const user = await lookUpSession(context, cache, read.token, setCookie);
+      if (!user) await clearCookie();
+      return user;
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  }
+
+  return {
+    user() {
+      currentUser ??= loadUser();
+      return currentUser;
+    },
+    token,
+    create: (tx, userId, options) => createSession(context, tx, userId, options),
+    async begin(token, user) {
       await setCookie(token);
-    }
-    const user = toUser(row);
-    cache?.set(tokenHash, user, expiresAt, now().getTime(), generation);
-    return user;
-  }
-
-  return function forRequest(request: Request, responseHeaders: Headers): RequestSession {
-    let currentUser: Promise<AuthUser | null> | undefined;
-
-    const setCookie = async (token: string) => addResponseCookie(responseHeaders, await sessionCookie.serialize(token));
-    const clearCookie = async () =>
-      addResponseCookie(responseHeaders, await sessionCookie.serialize("", { maxAge: 0 }));
-
-    async function token(): Promise<{ token: string | null; present: boolean }> {
-      const header = request.headers.get("Cookie");
-      const value: unknown = await sessionCookie.parse(header);
-      const present = header?.includes(`${sessionCookie.name}=`) ?? false;
-      return { token: typeof value === "string" && TOKEN_SHAPE.test(value) ? value : null, present };
-    }
-
-    async function loadUser(): Promise<AuthUser | null> {
-      const read = await token();
-      if (!read.token) {
-        if (read.present) await clearCookie();
-        return null;
-      }
-      try {
-        const user = await lookUp(read.token, setCookie);
-        if (!user) await clearCookie();
-        return user;
-      } catch (error) {
-        throw toBackendError(error);
-      }
-    }
-
-    return {
-      user() {
-        currentUser ??= loadUser();
-        return currentUser;
-      },
-      token,
-      create,
-      async begin(token, user) {
-        await setCookie(token);
-        currentUser = Promise.resolve(user);
-      },
-      clearCookie,
-      remember(user) {
-        currentUser = Promise.resolve(user);
-      },
-      cache,
-    };
+      currentUser = Promise.resolve(user);
+    },
+    clearCookie,
+    remember(user) {
+      currentUser = Promise.resolve(user);
+    },
+    cache,
   };
 }
 
 /** The AuthPort's session methods: who is signed in, signing out, and Google's verified sign-in. */
 export function sessionMethods(
-  { db }: SqlAuthContext,
+  context: SqlAuthContext,
   session: RequestSession,
 ): Pick<AuthPort, "getUser" | "signOut" | "signOutEverywhere" | "startOAuth" | "signInWithVerifiedIdentity"> {
+  const { db } = context;
   async function signOut(): Promise<void> {
     const { token, present } = await session.token();
     if (token) {
@@ -227,35 +247,42 @@ export function sessionMethods(
       throw new BackendError("not_supported", "Google sign-in runs through the app on this backend.");
     },
 
-    async signInWithVerifiedIdentity({ provider, email, fullName, avatarUrl }) {
-      const address = normaliseEmail(email);
-      const name = fullName ? cleanFullName(fullName) : null;
-      const metadata = {
-        ...(name ? { full_name: name } : {}),
-        ...(avatarUrl ? { avatar_url: avatarUrl.slice(0, 2000) } : {}),
-        provider,
-      };
-      // The account's metadata may change: its sessions read it again (before and after, see SessionCache).
-      session.cache?.forgetUser({ email: address });
-      try {
-        const { user, token } = await db.transaction(async (tx) => {
-          // First visit creates the account (no password); later visits fill in missing metadata only.
-          const [row] = await tx.query<UserRow>(
-            `insert into auth.users as u (email, raw_user_meta_data, email_confirmed_at) values ($1, $2::jsonb, now())
-             on conflict ((lower(email))) do update set raw_user_meta_data = $2::jsonb || u.raw_user_meta_data,
-               email_confirmed_at = coalesce(u.email_confirmed_at, now())
-             returning ${userColumns}`,
-            [address, JSON.stringify(metadata)],
-          );
-          if (!row) throw new BackendError("unexpected", "Signing in returned no user.");
-          return { user: toUser(row), token: await session.create(tx, row.id) };
-        });
-        session.cache?.forgetUser({ id: user.id });
-        await session.begin(token, user);
-        return user;
-      } catch (error) {
-        throw toBackendError(error);
-      }
-    },
+    signInWithVerifiedIdentity: (input) => signInWithVerifiedIdentity(context, session, input),
   };
+}
+
+/** Signs in the owner of an address Google has verified, creating the account on the first visit. */
+async function signInWithVerifiedIdentity(
+  { db }: SqlAuthContext,
+  session: RequestSession,
+  { provider, email, fullName, avatarUrl }: Parameters<AuthPort["signInWithVerifiedIdentity"]>[0],
+): Promise<AuthUser> {
+  const address = normaliseEmail(email);
+  const name = fullName ? cleanFullName(fullName) : null;
+  const metadata = {
+    ...(name ? { full_name: name } : {}),
+    ...(avatarUrl ? { avatar_url: avatarUrl.slice(0, 2000) } : {}),
+    provider,
+  };
+  // The account's metadata may change: its sessions read it again (before and after, see SessionCache).
+  session.cache?.forgetUser({ email: address });
+  try {
+    const { user, token } = await db.transaction(async (tx) => {
+      // First visit creates the account (no password); later visits fill in missing metadata only.
+      const [row] = await tx.query<UserRow>(
+        `insert into auth.users as u (email, raw_user_meta_data, email_confirmed_at) values ($1, $2::jsonb, now())
+         on conflict ((lower(email))) do update set raw_user_meta_data = $2::jsonb || u.raw_user_meta_data,
+           email_confirmed_at = coalesce(u.email_confirmed_at, now())
+         returning ${userColumns}`,
+        [address, JSON.stringify(metadata)],
+      );
+      if (!row) throw new BackendError("unexpected", "Signing in returned no user.");
+      return { user: toUser(row), token: await session.create(tx, row.id) };
+    });
+    session.cache?.forgetUser({ id: user.id });
+    await session.begin(token, user);
+    return user;
+  } catch (error) {
+    throw toBackendError(error);
+  }
 }
