@@ -19,57 +19,52 @@ export function emailLinkMethods(
   sendsEmail: boolean,
 ): EmailLinkMethods {
   const { db, now } = context;
-  function requireEmailDelivery(): void {
+
+  /**
+   * Issues a link (`issue`) to the account with this address, if there is one (`unconfirmedOnly`: and it has not
+   * confirmed it): the same answer either way, and whether or not a link went out a minute ago.
+   */
+  async function mailLink(
+    email: string,
+    { unconfirmedOnly }: { unconfirmedOnly: boolean },
+    issue: (tx: SqlExecutor, account: { id: string; email: string }) => Promise<unknown>,
+  ): Promise<void> {
     if (!sendsEmail) {
       throw new BackendError(
         "not_supported",
         "This shop cannot send e-mail, so a forgotten password cannot be reset by e-mail. Please contact us.",
       );
     }
-  }
-
-  /** `work` in one transaction, its failures as BackendError. */
-  async function inTransaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const address = normaliseEmail(email);
     try {
-      return await db.transaction(work);
+      await db.transaction(async (tx) => {
+        const [account] = await tx.query<{ id: string; email: string }>(
+          `select id, email from auth.users where lower(email) = $1${unconfirmedOnly ? " and email_confirmed_at is null" : ""}`,
+          [address],
+        );
+        if (account) await issue(tx, account);
+      });
     } catch (error) {
       throw toBackendError(error);
     }
   }
 
   return {
-    async resendConfirmation({ email, emailRedirectTo }) {
-      requireEmailDelivery();
-      const address = normaliseEmail(email);
-      await inTransaction(async (tx) => {
-        const [row] = await tx.query<{ id: string; email: string }>(
-          "select id, email from auth.users where lower(email) = $1 and email_confirmed_at is null",
-          [address],
-        );
-        if (row) await issueConfirmLink(tx, row, emailRedirectTo, now());
-      });
-    },
+    resendConfirmation: ({ email, emailRedirectTo }) =>
+      mailLink(email, { unconfirmedOnly: true }, (tx, account) =>
+        issueConfirmLink(tx, account, emailRedirectTo, now()),
+      ),
 
-    async requestPasswordReset({ email, redirectTo }) {
-      requireEmailDelivery();
-      const address = normaliseEmail(email);
-      // The same answer whether or not the account exists (and whether or not a link went out a minute ago).
-      await inTransaction(async (tx) => {
-        const [row] = await tx.query<{ id: string; email: string }>(
-          "select id, email from auth.users where lower(email) = $1",
-          [address],
-        );
-        if (row) {
-          await issueEmailLink(tx, {
-            userId: row.id,
-            email: row.email,
-            purpose: "reset",
-            linkPath: linkPathOf(redirectTo),
-            now: now(),
-          });
-        }
-      });
-    },
+    requestPasswordReset: ({ email, redirectTo }) =>
+      mailLink(email, { unconfirmedOnly: false }, (tx, account) =>
+        issueEmailLink(tx, {
+          userId: account.id,
+          email: account.email,
+          purpose: "reset",
+          linkPath: linkPathOf(redirectTo),
+          now: now(),
+        }),
+      ),
 
     exchangeCodeForSession: ({ code }) => exchangeCode(context, session, code),
 

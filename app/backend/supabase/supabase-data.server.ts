@@ -14,11 +14,10 @@ import {
 } from "~/backend/input.server";
 import type {
   CartsPort,
-  GuestOrdersPort,
   NewsletterPort,
   OrdersPort,
   ProfilesPort,
-  StaffPort,
+  RequestDataPorts,
   WishlistPort,
 } from "~/backend/port";
 import { requireSessionUser } from "~/backend/request-scope.server";
@@ -36,20 +35,10 @@ import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/
 import { fromPostgrestError, dataOrThrow as run } from "./supabase-errors.server";
 import type { SupabaseSession } from "./supabase-session.server";
 
-export interface SupabaseDataPorts {
-  carts: CartsPort;
-  profiles: ProfilesPort;
-  orders: OrdersPort;
-  wishlist: WishlistPort;
-  newsletter: NewsletterPort;
-  staff: StaffPort;
-  guestOrders: GuestOrdersPort;
-}
-
 /** Checks a data call's `userId` before it runs: see requireActingUser below. */
 type ActingUserCheck = (userId: string | null) => Promise<void>;
 
-export function createSupabaseDataPorts(client: SupabaseClient, session: SupabaseSession): SupabaseDataPorts {
+export function createSupabaseDataPorts(client: SupabaseClient, session: SupabaseSession): RequestDataPorts {
   const sessionUserId = async () => (await session.user())?.id ?? null;
 
   /**
@@ -87,6 +76,19 @@ export function postgrestRpc(client: SupabaseClient): RpcCall {
 /** `(a,b)` for PostgREST's `in` filter, each value quoted so commas or parentheses in ids stay literal. */
 function postgrestList(values: readonly string[]): string {
   return `(${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")})`;
+}
+
+/** Deletes the user's line of the product from a cart or wishlist table; whether there was one. */
+async function removeLine(
+  client: SupabaseClient,
+  table: "cart_items" | "wishlist_items",
+  userId: string,
+  productId: string,
+): Promise<boolean> {
+  const removed = (await run(
+    client.from(table).delete().eq("user_id", userId).eq("product_id", productId).select("product_id"),
+  )) as unknown[] | null;
+  return (removed ?? []).length > 0;
 }
 
 function cartsPort(client: SupabaseClient, requireActingUser: ActingUserCheck): CartsPort {
@@ -132,10 +134,7 @@ function cartsPort(client: SupabaseClient, requireActingUser: ActingUserCheck): 
 
     async remove({ userId, productId }) {
       await requireActingUser(userId);
-      const removed = (await run(
-        client.from("cart_items").delete().eq("user_id", userId).eq("product_id", productId).select("product_id"),
-      )) as unknown[] | null;
-      return (removed ?? []).length > 0;
+      return removeLine(client, "cart_items", userId, productId);
     },
 
     async clear({ userId }) {
@@ -267,10 +266,7 @@ function wishlistPort(client: SupabaseClient, requireActingUser: ActingUserCheck
 
     async remove({ userId, productId }) {
       await requireActingUser(userId);
-      const removed = (await run(
-        client.from("wishlist_items").delete().eq("user_id", userId).eq("product_id", productId).select("product_id"),
-      )) as unknown[] | null;
-      return (removed ?? []).length > 0;
+      return removeLine(client, "wishlist_items", userId, productId);
     },
 
     async toggle({ userId, productId }) {
