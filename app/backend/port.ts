@@ -84,6 +84,9 @@ export interface RequestBackend {
   member(): Promise<MemberBackend>;
 }
 
+/** A request's data ports: what each adapter's data half builds for one request. */
+export type RequestDataPorts = Omit<RequestBackend, "auth" | "responseHeaders" | "member">;
+
 // ---------------------------------------------------------------------------------------------------
 // Auth. Failures throw BackendError with a message fit to show the shopper.
 

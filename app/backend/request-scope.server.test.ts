@@ -10,17 +10,15 @@ const otherId = "0b6a3e55-8e1c-4d4e-b1f5-7f5c9a0d2c31";
 /** A scope whose ports record what they were called with, and whose session is `sessionUserId`'s. */
 function fakeScope(responseHeaders = new Headers(), sessionUserId: string | null = userId) {
   const calls: unknown[] = [];
-  const port = new Proxy(
-    {},
-    { get: (_target, name) => (input: unknown) => Promise.resolve(calls.push({ name, input })) },
-  );
+  const port = (...names: string[]) =>
+    Object.fromEntries(names.map((name) => [name, (input: unknown) => Promise.resolve(calls.push({ name, input }))]));
   const scope = {
     auth: { getUser: async () => (sessionUserId ? { id: sessionUserId } : null) },
-    carts: port,
-    profiles: port,
-    orders: port,
-    wishlist: port,
-    newsletter: port,
+    carts: port("list", "add"),
+    profiles: port("get"),
+    orders: port("listPageForUser"),
+    wishlist: port("toggle"),
+    newsletter: port("subscribe"),
     responseHeaders,
   } as unknown as RequestBackend;
   return { scope, calls };
@@ -62,6 +60,23 @@ describe("the member's data functions", () => {
       { name: "add", input: { productId: "clip-1", quantity: 2, userId } },
       { name: "listPageForUser", input: { limit: 10, offset: 0, userId } },
       { name: "toggle", input: { productId: "wig-1", userId } },
+    ]);
+  });
+
+  test("are every method of each member port, the scope's method of the moment", async () => {
+    const { scope, calls } = fakeScope();
+    // A method the port gains is bound with no edit in bindMember.
+    Object.assign(scope.wishlist, { share: (input: unknown) => Promise.resolve(calls.push({ name: "share", input })) });
+    const member = bindMember(scope, userId);
+    expect(Object.keys(member).sort()).toEqual(["carts", "orders", "profiles", "userId", "wishlist"]);
+    expect(Object.keys(member.wishlist)).toEqual(["toggle", "share"]);
+    await (member.wishlist as unknown as Record<string, (input: object) => Promise<unknown>>).share!({ to: "x" });
+    // Replaced after binding (as a test's spy does): the bound function calls the new one.
+    Object.assign(scope.profiles, { get: (input: unknown) => Promise.resolve(calls.push({ name: "spied", input })) });
+    await member.profiles.get();
+    expect(calls).toEqual([
+      { name: "share", input: { to: "x", userId } },
+      { name: "spied", input: { userId } },
     ]);
   });
 

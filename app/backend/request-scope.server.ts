@@ -22,47 +22,44 @@ export function requestScopes(create: (request: Request, responseHeaders: Header
   };
 }
 
-/** The member's data functions: each call names the session's user, whom the adapter checks again. */
-export function bindMember(
-  scope: Pick<RequestBackend, "carts" | "profiles" | "orders" | "wishlist">,
+/** The ports a member's data functions come from: every one of MemberBackend's (the compiler checks the list). */
+type MemberPortName = Exclude<keyof MemberBackend, "userId">;
+const memberPortNames = Object.keys({
+  carts: true,
+  profiles: true,
+  orders: true,
+  wishlist: true,
+} satisfies Record<MemberPortName, true>) as MemberPortName[];
+
+/** A port method as bindPort calls it: whatever its input, it names the user. */
+type UserScopedMethod = (input: { userId: string }) => unknown;
+
+/**
+ * The port's every method with `userId` put into its input (the port's own ones: both adapters build ports as
+ * object literals). Each function reads the port's method when called, so that a test's spy on the scope's port
+ * sees the call.
+ */
+function bindPort<Name extends MemberPortName>(
+  scope: Pick<RequestBackend, MemberPortName>,
+  name: Name,
   userId: string,
-): MemberBackend {
-  const { carts, profiles, orders, wishlist } = scope;
-  // Each function reads the port's method when called, so that a test's spy on the scope's port sees the call.
-  return {
-    userId,
-    carts: {
-      list: () => carts.list({ userId }),
-      add: (input) => carts.add({ ...input, userId }),
-      setQuantity: (input) => carts.setQuantity({ ...input, userId }),
-      remove: (input) => carts.remove({ ...input, userId }),
-      clear: () => carts.clear({ userId }),
-      merge: (input) => carts.merge({ ...input, userId }),
-      removeProductsNotIn: (input) => carts.removeProductsNotIn({ ...input, userId }),
-    },
-    profiles: {
-      get: () => profiles.get({ userId }),
-      updateFullName: (input) => profiles.updateFullName({ ...input, userId }),
-    },
-    orders: {
-      place: (input) => orders.place({ ...input, userId }),
-      listForUser: () => orders.listForUser({ userId }),
-      listPageForUser: (input) => orders.listPageForUser({ ...input, userId }),
-    },
-    wishlist: {
-      list: () => wishlist.list({ userId }),
-      add: (input) => wishlist.add({ ...input, userId }),
-      remove: (input) => wishlist.remove({ ...input, userId }),
-      toggle: (input) => wishlist.toggle({ ...input, userId }),
-      merge: (input) => wishlist.merge({ ...input, userId }),
-    },
-  };
+): MemberBackend[Name] {
+  const method = (methodName: string) => (scope[name] as unknown as Record<string, UserScopedMethod>)[methodName]!;
+  const bound = Object.keys(scope[name]).map((methodName) => [
+    methodName,
+    (input?: object) => method(methodName)({ ...input, userId }),
+  ]);
+  return Object.fromEntries(bound) as MemberBackend[Name];
+}
+
+/** The member's data functions: each call names the session's user, whom the adapter checks again. */
+export function bindMember(scope: Pick<RequestBackend, MemberPortName>, userId: string): MemberBackend {
+  const ports = Object.fromEntries(memberPortNames.map((name) => [name, bindPort(scope, name, userId)]));
+  return { userId, ...(ports as Omit<MemberBackend, "userId">) };
 }
 
 /** RequestBackend.member() for an adapter: the verified session's user, or "not_authenticated". */
-export async function memberOf(
-  scope: Pick<RequestBackend, "auth" | "carts" | "profiles" | "orders" | "wishlist">,
-): Promise<MemberBackend> {
+export async function memberOf(scope: Pick<RequestBackend, "auth" | MemberPortName>): Promise<MemberBackend> {
   const user = await scope.auth.getUser();
   if (!user) throw new BackendError("not_authenticated", "Please sign in first.");
   return bindMember(scope, user.id);

@@ -1,7 +1,6 @@
 // E-mailed links of the embedded and postgres backends (decision 0016): address confirmation on sign-up and password
 // reset. The token (32 random bytes) travels once, in the outbox message; the database keeps only its SHA-256.
-import crypto from "node:crypto";
-
+import { hashToken, newToken, TOKEN_SHAPE } from "./secret-tokens.server";
 import type { SqlExecutor } from "./sql-database";
 import { enqueueMail } from "./sql-outbox.server";
 
@@ -13,13 +12,6 @@ export const emailLinkRules = {
   /** At most one link of a kind per account this often: a form posted in a loop sends one e-mail a minute. */
   throttleMs: 60 * 1000,
 } as const;
-
-/** The shape of a link token; anything else is refused before a query. */
-export const EMAIL_LINK_TOKEN = /^[\w-]{43}$/;
-
-export function hashLinkToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
 
 /**
  * Issues a link for the account and writes its e-mail to the outbox, in the caller's transaction. Returns
@@ -36,10 +28,10 @@ export async function issueEmailLink(
     [input.userId, input.purpose, new Date(input.now.getTime() - emailLinkRules.throttleMs)],
   );
   if ((recent?.n ?? 0) > 0) return false;
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   await tx.query(
     "insert into auth.email_link_tokens (user_id, purpose, token_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)",
-    [input.userId, input.purpose, hashLinkToken(token), input.now, new Date(input.now.getTime() + rule.lifetimeMs)],
+    [input.userId, input.purpose, hashToken(token), input.now, new Date(input.now.getTime() + rule.lifetimeMs)],
   );
   await enqueueMail(tx, {
     kind: rule.mailKind,
@@ -59,12 +51,12 @@ export async function consumeEmailLink(
   token: string,
   now: Date,
 ): Promise<{ userId: string; purpose: EmailLinkPurpose } | null> {
-  if (!EMAIL_LINK_TOKEN.test(token)) return null;
+  if (!TOKEN_SHAPE.test(token)) return null;
   const [row] = await tx.query<{ user_id: string; purpose: EmailLinkPurpose }>(
     `update auth.email_link_tokens set used_at = $2
      where token_hash = $1 and used_at is null and expires_at > $2
      returning user_id, purpose`,
-    [hashLinkToken(token), now],
+    [hashToken(token), now],
   );
   if (!row) return null;
   await tx.query("update auth.users set email_confirmed_at = coalesce(email_confirmed_at, $2) where id = $1", [
@@ -80,13 +72,27 @@ export async function peekEmailLink(
   token: string,
   now: Date,
 ): Promise<{ userId: string; email: string } | null> {
-  if (!EMAIL_LINK_TOKEN.test(token)) return null;
+  if (!TOKEN_SHAPE.test(token)) return null;
   const [row] = await db.query<{ user_id: string; email: string }>(
     `select t.user_id, u.email from auth.email_link_tokens as t join auth.users as u on u.id = t.user_id
      where t.token_hash = $1 and t.used_at is null and t.expires_at > $2`,
-    [hashLinkToken(token), now],
+    [hashToken(token), now],
   );
   return row ? { userId: row.user_id, email: row.email } : null;
+}
+
+/**
+ * Issues an address-confirmation link for the account (see issueEmailLink). It lands on the sign-up's redirect
+ * (/auth/callback), never on another origin.
+ */
+export function issueConfirmLink(
+  tx: SqlExecutor,
+  account: { id: string; email: string },
+  emailRedirectTo: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  const linkPath = linkPathOf(emailRedirectTo ?? "/auth/callback");
+  return issueEmailLink(tx, { userId: account.id, email: account.email, purpose: "confirm", linkPath, now });
 }
 
 /** Path and query of a link target the app built from the request (the origin is never taken from it). */

@@ -11,11 +11,10 @@ import {
 } from "~/backend/input.server";
 import type {
   CartsPort,
-  GuestOrdersPort,
   NewsletterPort,
   OrdersPort,
   ProfilesPort,
-  StaffPort,
+  RequestDataPorts,
   WishlistPort,
 } from "~/backend/port";
 import { requireSessionUser } from "~/backend/request-scope.server";
@@ -31,16 +30,6 @@ import {
 import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
 import type { SqlDatabase, SqlExecutor, SqlStatement } from "./sql-database";
 
-export interface SqlDataPorts {
-  carts: CartsPort;
-  profiles: ProfilesPort;
-  orders: OrdersPort;
-  wishlist: WishlistPort;
-  newsletter: NewsletterPort;
-  staff: StaffPort;
-  guestOrders: GuestOrdersPort;
-}
-
 /**
  * The data half of the SQL adapter, for one request. Every call runs in a transaction under the role PostgREST
  * would use (`authenticated` with the user of the request's verified session as the JWT subject, or `anon`), so
@@ -48,7 +37,7 @@ export interface SqlDataPorts {
  * `userId` argument must be that user (else "not_authenticated"); it still goes into every query: the policies
  * are the second lock, not the only one.
  */
-export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise<string | null>): SqlDataPorts {
+export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise<string | null>): RequestDataPorts {
   /** Who the statements after it run as. set_config(..., true) is SET LOCAL: both end with the transaction, as under PostgREST. */
   async function claimsOf(userId: string | null): Promise<SqlStatement> {
     // A malformed id is refused before the session is read or any query runs.

@@ -13,7 +13,8 @@ import {
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 
 import type { Backend } from "~/backend/port";
-import { createSupabaseBackend, openedByRecoveryWithin } from "~/backend/supabase/supabase-backend.server";
+import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
+import { openedByRecoveryWithin } from "~/backend/supabase/supabase-session.server";
 
 const userId = "6f1c3a52-8d1e-4f7a-9b2c-0a1b2c3d4e5f";
 const otherUserId = "0e9d8c7b-6a5f-4e3d-2c1b-0a9b8c7d6e5f";
