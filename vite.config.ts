@@ -115,46 +115,35 @@ function shellChunk(): Rollup.GetManualChunk {
   let chunkOf: Map<string, string> | undefined;
   return (id, { getModuleIds, getModuleInfo }) => {
     if (!chunkOf) {
-      const assigned = new Map<string, string>();
-      const entries = [...getModuleIds()].filter((moduleId) => getModuleInfo(moduleId)?.isEntry);
-      /** `roots` and what they import statically, not yet in a chunk (in the storefront, routes keep their own). */
-      const claim = (name: string, roots: string[], keepRoutes = false) => {
+      chunkOf = new Map();
+      const assigned = chunkOf;
+      const entries = new Set([...getModuleIds()].filter((moduleId) => getModuleInfo(moduleId)?.isEntry));
+      /** `roots` and every module they import statically, stopping at those `skip` names. */
+      const reachable = (roots: string[], skip: (moduleId: string) => boolean) => {
+        const seen = new Set<string>();
         const pending = [...roots];
         while (pending.length > 0) {
           const moduleId = pending.pop() as string;
-          if (assigned.has(moduleId)) continue;
-          assigned.set(moduleId, name);
-          pending.push(
-            ...(getModuleInfo(moduleId)?.importedIds ?? []).filter(
-              (imported) => !keepRoutes || !entries.includes(imported),
-            ),
-          );
-        }
-      };
-      claim("shell", [
-        ...entries.filter(isShellEntry),
-        ...[...getModuleIds()].filter((moduleId) => isUsedByEveryPage(moduleId)),
-      ]);
-      // The storefront routes' own modules (each virtual route entry imports its file) and what they import.
-      const reached = new Map<string, Set<string>>();
-      for (const route of storefrontRoutes) {
-        const pending = [route];
-        const seen = new Set<string>();
-        while (pending.length > 0) {
-          const moduleId = pending.pop() as string;
-          if (seen.has(moduleId) || assigned.has(moduleId) || entries.includes(moduleId)) continue;
+          if (seen.has(moduleId) || skip(moduleId)) continue;
           seen.add(moduleId);
-          reached.set(moduleId, (reached.get(moduleId) ?? new Set()).add(route));
           pending.push(...(getModuleInfo(moduleId)?.importedIds ?? []));
         }
+        return seen;
+      };
+      const shellRoots = [...[...entries].filter(isShellEntry), ...usedByEveryPage];
+      for (const moduleId of reachable(shellRoots, () => false)) assigned.set(moduleId, "shell");
+      // How many storefront routes import each module (each virtual route entry imports the route's own file).
+      const importers = new Map<string, number>();
+      for (const route of storefrontRoutes) {
+        for (const moduleId of reachable([route], (other) => assigned.has(other) || entries.has(other)))
+          importers.set(moduleId, (importers.get(moduleId) ?? 0) + 1);
       }
       // Shared by two of them: the storefront chunk. Only the app's own modules: a package's module may be imported
       // but tree-shaken away from these pages, and would then load on them for nothing.
-      for (const [moduleId, routes] of reached) {
-        if (routes.size > 1 && moduleId.startsWith(appDir) && !storefrontRoutes.includes(moduleId))
+      for (const [moduleId, count] of importers) {
+        if (count > 1 && moduleId.startsWith(appDir) && !storefrontRoutes.includes(moduleId))
           assigned.set(moduleId, "storefront");
       }
-      chunkOf = assigned;
     }
     return chunkOf.get(id);
   };
@@ -178,10 +167,6 @@ function projectFile(file: string): string {
   const absolute = fileURLToPath(new URL(file, import.meta.url));
   if (!existsSync(absolute)) throw new Error(`vite.config.ts names ${file}, which does not exist`);
   return absolute;
-}
-
-function isUsedByEveryPage(moduleId: string): boolean {
-  return usedByEveryPage.includes(path.resolve(moduleId));
 }
 
 /** The client entry (Remix's own unless app/entry.client.tsx exists) and the root route. */
