@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 import { chromiumArgs, chromiumPath } from "./scripts/lib/chromium.mjs";
+import { e2eReportFile } from "./scripts/lib/shop-harness.mjs";
 import {
   BIG_CATALOG_EXTRA_PRODUCTS,
   bigCatalogPort,
@@ -49,7 +50,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // The JSON report gives `npm run validate` each project's and spec file's share of the time.
+  reporter: [
+    ["list"],
+    ["json", { outputFile: e2eReportFile }],
+    ...(process.env.CI ? [] : ([["html", { open: "never" }]] as const)),
+  ],
   // Generous: on a loaded two-core machine a test that takes 8 s alone has taken over 30 s.
   timeout: 60_000,
   expect: { timeout: 7_000 },

@@ -18,6 +18,8 @@ const execFileAsync = promisify(execFile);
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** Git-ignored scratch space of the tests and benchmarks. */
 export const tmpDir = path.join(projectRoot, "tests/.tmp");
+/** The end-to-end run's JSON report (playwright.config.ts), which `npm run validate` reads for its stage times. */
+export const e2eReportFile = path.join(tmpDir, "e2e-report.json");
 /** One production build per state of the sources, named by its hash; never changed once in place. */
 const buildsDir = path.join(tmpDir, "builds");
 

@@ -1,0 +1,73 @@
+// `npm run validate`: every check, stage by stage, then the time each stage took (also when one fails), so every
+// landing shows where its minutes went. The end-to-end stage is one Playwright run (its three shops start once);
+// its projects' shares are read from the JSON report Playwright writes beside the list (playwright.config.ts).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+import { e2eReportFile, projectRoot } from "./lib/shop-harness.mjs";
+
+/** Each stage: its name and the command it runs from the project root. */
+const stages = [
+  ["typecheck", "npx tsc"],
+  ["lint", "npm run lint"],
+  ["build (tests)", "npm run build:tests"],
+  ["vitest unit", "npx vitest run --project unit"],
+  ["vitest integration", "npx vitest run --project integration --maxWorkers=2"],
+  ["vitest backend", "npx vitest run --project backend"],
+  ["vitest production", "npx vitest run --project production"],
+  ["playwright", "npm run e2e"],
+];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(0).padStart(5)} s`;
+
+/**
+ * The tests' summed run time per Playwright project and per spec file, the largest first (two workers run side by
+ * side, so the shares add up to about twice the wall time).
+ */
+function playwrightShares() {
+  const byProject = new Map();
+  const byFile = new Map();
+  if (!fs.existsSync(e2eReportFile)) return { byProject, byFile };
+  const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? []) {
+          add(byProject, test.projectName, result.duration ?? 0);
+          add(byFile, spec.file, result.duration ?? 0);
+        }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(fs.readFileSync(e2eReportFile, "utf8")).suites ?? []) walk(suite);
+  return { byProject, byFile };
+}
+
+const largestFirst = (map) => [...map].sort(([, a], [, b]) => b - a);
+
+const times = [];
+let failed = null;
+for (const [name, command] of stages) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${command}`);
+  const { status } = spawnSync(command, { cwd: projectRoot, stdio: "inherit", shell: true });
+  times.push([name, Date.now() - started]);
+  if (status !== 0) {
+    failed = name;
+    break;
+  }
+}
+
+console.log("\nStage times (npm run validate):");
+for (const [name, ms] of times) console.log(`  ${name.padEnd(24)}${seconds(ms)}`);
+if (times.some(([name]) => name === "playwright")) {
+  const { byProject, byFile } = playwrightShares();
+  for (const [project, ms] of largestFirst(byProject))
+    console.log(`    ${`project ${project}`.padEnd(22)}${seconds(ms)} of test time`);
+  for (const [file, ms] of largestFirst(byFile).slice(0, 8))
+    console.log(`    ${file.padEnd(22)}${seconds(ms)} of test time`);
+}
+console.log(`  ${"total".padEnd(24)}${seconds(times.reduce((sum, [, ms]) => sum + ms, 0))}`);
+if (failed) {
+  console.error(`\nvalidate: the ${failed} stage failed.`);
+  process.exit(1);
+}
