@@ -61,4 +61,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The framework fence: Remix's private names (its UNSAFE_ exports, its __remix* globals) are used only in
+    // app/framework, where internals.ts names the versions they were read from; tests and benchmarks read the page
+    // through scripts/lib/framework-probe.mjs. An upgrade of Remix then has one folder to check.
+    files: ["**/*.{js,mjs,ts,tsx}"],
+    ignores: ["app/framework/**", "scripts/lib/framework-probe.mjs"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportSpecifier[imported.name=/^UNSAFE_/]",
+          message: "Remix's UNSAFE_ exports belong in app/framework (the framework seam).",
+        },
+        {
+          selector: "MemberExpression[property.name=/^__remix/]",
+          message:
+            "Remix's private globals belong in app/framework; tests read the page through scripts/lib/framework-probe.mjs.",
+        },
+      ],
+    },
+  },
 );

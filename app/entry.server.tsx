@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { holdDocumentEnd } from "~/framework/document-end.server";
 import { markScriptsRendered } from "~/framework/internals";
 import { frameworkScript } from "~/framework/script.server";
 import { ServerDocumentProvider } from "~/framework/server-document";
@@ -56,7 +56,8 @@ export default function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The closing tags follow the data scripts Remix streams after the shell (valid HTML to the last byte).
+          const body = holdDocumentEnd();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           setDocumentCacheControl(
             request,

@@ -4,11 +4,11 @@ import { Links, Meta, Outlet, useRouteLoaderData, type ShouldRevalidateFunction 
 import { FrameworkScript, InlineStylesheet } from "~/components/document-assets";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SharedShapes } from "~/components/icons";
-import { ScrollRestoration } from "~/components/scroll-restoration";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { SHOP_DETAILS_META, shopDetails } from "~/content/shop-details";
+import { ScrollRestoration } from "~/framework/scroll-restoration";
 import { useNonce } from "~/framework/server-document";
 import { useHandOverFromLoader } from "~/framework/use-hydrated";
 import { getOrigin } from "~/http/origin.server";

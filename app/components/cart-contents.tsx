@@ -56,11 +56,8 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
             >
               <Minus aria-hidden className="size-4" />
             </QuantityButton>
-            <span
-              className="w-8 text-center text-sm font-medium"
-              data-testid="cart-line-quantity"
-              aria-label={`Quantity ${line.quantity}`}
-            >
+            <span className="sr-only">Quantity</span>
+            <span className="w-8 text-center text-sm font-medium" data-testid="cart-line-quantity">
               {line.quantity}
             </span>
             <QuantityButton

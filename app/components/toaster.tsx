@@ -95,8 +95,9 @@ function ToastCard({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
             <X aria-hidden className="size-4" />
           </button>
         ) : (
-          <label htmlFor={closeId} className={`toast-close cursor-pointer ${closeClass}`} aria-hidden>
-            <X className="size-4" />
+          // The checkbox is named by its own aria-label; the label is only the larger thing to tap.
+          <label htmlFor={closeId} className={`toast-close cursor-pointer ${closeClass}`}>
+            <X aria-hidden className="size-4" />
           </label>
         )}
       </div>

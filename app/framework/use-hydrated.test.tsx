@@ -5,7 +5,11 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { BeforeHydration, WindowWithBeforeHydration } from "~/framework/loader";
-import { useHandOverFromLoader, useKeepValueEnteredBeforeHydration } from "~/framework/use-hydrated";
+import {
+  HYDRATED_ATTRIBUTE,
+  useHandOverFromLoader,
+  useKeepValueEnteredBeforeHydration,
+} from "~/framework/use-hydrated";
 
 type Adopt = (value: string, field: HTMLInputElement | HTMLSelectElement, alreadySubmitted: boolean) => void;
 
@@ -87,5 +91,15 @@ describe("useHandOverFromLoader", () => {
   it("tells the loader, once hydrated, that changes are React's from now on", async () => {
     await hydrateAfter(() => expect(loader().hydrated).toBe(false), { entered: {}, submitted: false });
     expect(loader().hydrated).toBe(true);
+  });
+
+  it("marks the document as hydrated, and not before", async () => {
+    document.documentElement.removeAttribute(HYDRATED_ATTRIBUTE);
+    await hydrateAfter(() => expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(false), {
+      entered: {},
+      submitted: false,
+    });
+    expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
+    document.documentElement.removeAttribute(HYDRATED_ATTRIBUTE);
   });
 });

@@ -45,13 +45,18 @@ export function useKeepValueEnteredBeforeHydration<Field extends HTMLInputElemen
   }, [ref]);
 }
 
+/** Set on `<html>` once the page has hydrated: what tests and benchmarks wait for (scripts/lib/framework-probe.mjs). */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
+
 /**
  * Tells the inline loader that the page has hydrated: from then on a choice in a form that applies on change is
- * React's to apply, in place (framework/loader.ts). Once, in the document's layout.
+ * React's to apply, in place (framework/loader.ts). Once, in the document's layout. The same moment is marked on the
+ * document, so that nothing outside the framework reads its private globals to know it.
  */
 export function useHandOverFromLoader() {
   useEffect(() => {
     const loader = (window as WindowWithBeforeHydration).__beforeHydration;
     if (loader) loader.hydrated = true;
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
   }, []);
 }

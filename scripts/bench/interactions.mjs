@@ -310,7 +310,7 @@ async function touch(cdp, point) {
  * for a choice the choice itself (the value, then the events a real choice fires), timed just before it is made.
  */
 function startInput({ control, choice }) {
-  const hydrated = Boolean(window.__remixRouter?.state?.initialized);
+  const hydrated = document.documentElement.hasAttribute("data-hydrated");
   window.__benchWatch?.(control);
   const inputAt = performance.timeOrigin + performance.now();
   if (choice) {

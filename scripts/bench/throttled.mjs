@@ -66,7 +66,7 @@ function observePage() {
     if (last) marks.lcp = last.startTime;
   }).observe({ type: "largest-contentful-paint", buffered: true });
   const poll = () => {
-    if (window.__remixRouter?.state?.initialized) marks.hydrated = performance.now();
+    if (document.documentElement.hasAttribute("data-hydrated")) marks.hydrated = performance.now();
     else setTimeout(poll, 20);
   };
   poll();
@@ -175,7 +175,7 @@ async function tapRun(browser, url, atMs) {
     const button = page.getByRole("button", { name: /^Add to Cart/ }).first();
     await sleep(started + atMs - Date.now());
     await button.waitFor({ state: "attached", timeout: patienceMs });
-    const hydratedAtTap = await page.evaluate(() => Boolean(window.__remixRouter?.state?.initialized));
+    const hydratedAtTap = await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
     await button.tap({ timeout: patienceMs });
     await page
       .getByTestId("cart-badge")

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
+import { isHydrated } from "../../scripts/lib/framework-probe.mjs";
+
 interface ShopFixtures {
   /** Declare an HTTP error status the test expects (e.g. visiting a missing page) so it is not reported as a failure. */
   allowHttpError: (status: number, urlPart?: string) => void;
@@ -85,11 +87,6 @@ export async function visit(page: Page, url: string) {
   await waitForHydration(page);
   return response;
 }
-
-const isHydrated = () =>
-  Boolean(
-    (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized,
-  );
 
 /**
  * With JavaScript on: shows intent (a Shift key press, which changes nothing on the page) and waits until Remix has

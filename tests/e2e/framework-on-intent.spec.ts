@@ -1,5 +1,6 @@
 import type { Route } from "@playwright/test";
 
+import { isHydrated } from "../../scripts/lib/framework-probe.mjs";
 import { expect, test, waitForHydration } from "./fixtures";
 import { CartUi, expectToast } from "./pages/cart-ui";
 import { expectSameDocument, holdScripts, markDocument, waitForRemixIdle, withFullPageLoad } from "./pages/navigation";
@@ -29,10 +30,7 @@ test.describe("the framework on intent", { tag: "@js-only" }, () => {
     // Before any intent the cart button is the plain link to /cart.
     await expect(CartUi.cartButton(page)).toHaveAttribute("href", "/cart");
     await page.mouse.wheel(0, 300);
-    await page.waitForFunction(
-      () =>
-        (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
-    );
+    await page.waitForFunction(isHydrated);
     await markDocument(page);
     await CartUi.cartButton(page).click();
     await expect(page.getByRole("dialog", { name: "Shopping Cart" })).toBeVisible();

@@ -306,7 +306,7 @@ export default function Checkout() {
               {textField("lastName", "Last Name", "text", "family-name")}
               {textField("email", "Email", "email", "email")}
               {textField("phone", "Phone", "tel", "tel")}
-              {textField("address", "Address", "text", "street-address", "sm:col-span-2")}
+              {textField("address", "Address", "text", "address-line1", "sm:col-span-2")}
               {textField("city", "City", "text", "address-level2")}
               {textField("state", "State", "text", "address-level1")}
               {textField("zipCode", "ZIP Code", "text", "postal-code")}

@@ -66,7 +66,7 @@ const sections = [
     ),
   },
   {
-    id: "newsletter",
+    id: "newsletter-privacy",
     title: "Newsletter and e-mails",
     body: (
       <p>

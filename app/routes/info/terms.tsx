@@ -108,7 +108,7 @@ const sections = [
     ),
   },
   {
-    id: "newsletter",
+    id: "newsletter-terms",
     title: "Newsletter and communications",
     body: (
       <p>

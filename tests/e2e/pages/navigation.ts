@@ -1,5 +1,6 @@
 import { expect, type Page, type Route } from "@playwright/test";
 
+import { routerIsIdle } from "../../../scripts/lib/framework-probe.mjs";
 import { waitForHydration } from "../fixtures";
 
 /**
@@ -30,20 +31,7 @@ export async function act(page: Page, hasJs: boolean, action: () => Promise<unkn
  */
 export async function waitForRemixIdle(page: Page) {
   await waitForHydration(page);
-  await page.waitForFunction(() => {
-    interface RouterState {
-      navigation: { state: string };
-      revalidation: string;
-      fetchers: Map<string, { state: string }>;
-    }
-    const state = (window as unknown as { __remixRouter?: { state: RouterState } }).__remixRouter?.state;
-    if (!state) return false;
-    return (
-      state.navigation.state === "idle" &&
-      state.revalidation === "idle" &&
-      [...state.fetchers.values()].every((fetcher) => fetcher.state === "idle")
-    );
-  });
+  await page.waitForFunction(routerIsIdle);
 }
 
 /**

@@ -151,7 +151,7 @@ describe("when the database is back", () => {
 
     const cart = await httpRequest(server.url, "/cart", { cookie: memberCookie });
     expect(signedIn(cart)).toBe(true);
-    expect(cart.body).toMatch(/aria-label="Quantity 2"/);
+    expect(cart.body).toMatch(/data-testid="cart-line-quantity">2</);
 
     const add = await httpRequest(server.url, "/cart", {
       form: { intent: "add", productId: "clip-1", quantity: "1" },

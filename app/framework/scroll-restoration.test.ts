@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 
-import { restoreScroll } from "~/components/scroll-restoration";
+import { restoreScroll } from "~/framework/scroll-restoration";
 
 /** The script as the page runs it: its source text alone, so that anything from module scope would fail here. */
 const serialisedRestore = new Function(`return (${restoreScroll.toString()})`)() as typeof restoreScroll;
