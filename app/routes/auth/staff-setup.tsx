@@ -26,8 +26,12 @@ import { redirectWithToast } from "~/toast/toast.server";
 const PATH = "/auth/staff-setup";
 const hiddenPasswords = { hideFields: ["password", "confirmPassword"] };
 
-/** A link that does not work (any more): 410 Gone, with the reason and what to do. */
-const goneLink = () => data({ message: invalidSetupLinkError().message }, { status: 410 });
+/** A link that does not work (any more): 410 Gone, for the error boundary's page that says why and what to do. */
+const goneLink = () =>
+  new Response(invalidSetupLinkError().message, {
+    status: 410,
+    headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain" },
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
