@@ -380,7 +380,7 @@ export interface NewsletterPort {
 
 // ---------------------------------------------------------------------------------------------------
 // The back office (docs/decisions/0029-back-office.md). Each call runs as the session's user, and the database
-// refuses it (BackendError "not_authorized") unless that user is staff: a confirmed account STAFF_EMAILS lists.
+// refuses it (BackendError "not_authorized") unless that user is staff (a listed address set up by its link: decision 0032).
 
 /** An order as the back office's lists show it. */
 export interface StaffOrderSummary {
