@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
-import { ensureBuild, startShop, throwawayDir } from "../../scripts/lib/shop-harness.mjs";
+import { ensureBuild, staffSetupLinksIn, startShop, throwawayDir } from "../../scripts/lib/shop-harness.mjs";
 import { startStripeStandIn } from "../support/stripe-stand-in.mjs";
 
 const dataDir = throwawayDir("shop-e2e-", { at: process.env.E2E_DATA_DIR || undefined });
@@ -74,8 +74,7 @@ shop = await startShop({
 });
 const staffLinksFile = process.env.E2E_STAFF_LINKS;
 if (staffLinksFile) {
-  const links = [...shop.output().matchAll(/^\s+(\S+@\S+): (http\S+\/auth\/staff-setup\?token=[0-9a-f]{64})$/gm)];
-  fs.writeFileSync(staffLinksFile, JSON.stringify(Object.fromEntries(links.map(([, email, link]) => [email, link]))));
+  fs.writeFileSync(staffLinksFile, JSON.stringify(staffSetupLinksIn(shop.output())));
 }
 const code = await shop.exited;
 await stripe?.close();
