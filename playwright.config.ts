@@ -10,6 +10,7 @@ import {
   shopDataDir,
   shopPort,
   shopURL,
+  staffLinksFile,
   stripeShopPort,
   stripeShopURL,
   stripeWebhookSecret,
@@ -95,6 +96,7 @@ export default defineConfig({
       env: {
         PORT: String(shopPort),
         E2E_DATA_DIR: shopDataDir,
+        E2E_STAFF_LINKS: staffLinksFile(shopPort),
         E2E_SHOP_ENV: JSON.stringify({ STAFF_EMAILS: E2E_STAFF_EMAILS, ORDERS_EMAIL: "orders@example.com" }),
       },
     },
@@ -118,6 +120,7 @@ export default defineConfig({
       url: `${stripeShopURL}/robots.txt`,
       env: {
         PORT: String(stripeShopPort),
+        E2E_STAFF_LINKS: staffLinksFile(stripeShopPort),
         E2E_STRIPE: "stand-in",
         E2E_STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
         E2E_SHOP_ENV: JSON.stringify({

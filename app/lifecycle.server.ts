@@ -1,6 +1,8 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
+import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import type { Backend } from "~/backend/port";
 import { adoptShopDetails } from "~/content/shop-details";
+import { configuredOrigin } from "~/http/origin.server";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { describePayment, getPaymentProvider, paymentFormActionOrigins } from "~/modules/payment/payment.server";
 import { getEnv, type Env } from "~/site/env.server";
@@ -32,6 +34,7 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<S
   const backend = await getBackend({ databaseImage });
   console.log(`Backend: ${backend.description}`);
   console.log(await syncStaff(backend, env));
+  for (const line of await staffSetupLinks(backend, env)) console.log(line);
   const payment = getPaymentProvider();
   if (payment.kind === "stripe" && !backend.payments) {
     throw new Error(
@@ -63,7 +66,28 @@ export async function syncStaff(
   if (listed === 0) return `Staff: none (set STAFF_EMAILS to open the back office at /admin)${notices}`;
   const accounts = `${confirmed} staff account${confirmed === 1 ? "" : "s"}`;
   const waiting = listed - confirmed;
-  return `Staff: ${accounts}${waiting > 0 ? ` (${waiting} listed address${waiting === 1 ? " has" : "es have"} no confirmed account yet)` : ""}${notices}`;
+  return `Staff: ${accounts}${waiting > 0 ? ` (${waiting} listed address${waiting === 1 ? " is" : "es are"} not set up yet)` : ""}${notices}`;
+}
+
+/** Where a staff set-up link lands: the token travels in the query, once, in the start-up log. */
+export const STAFF_SETUP_PATH = "/auth/staff-setup";
+
+/**
+ * A one-time set-up link (decision 0032) for each listed address no account has claimed yet, as start-up log lines:
+ * the deployer reads the log, a stranger does not. Each start replaces the previous links.
+ */
+export async function staffSetupLinks(
+  backend: Pick<Backend, "issueStaffSetupTokens">,
+  env: Pick<Env, "SITE_URL">,
+): Promise<string[]> {
+  const tokens = await backend.issueStaffSetupTokens();
+  if (!tokens || tokens.length === 0) return [];
+  const origin = configuredOrigin(env.SITE_URL);
+  return [
+    `Staff set-up: open the link for your address to set its password and open the back office ` +
+      `(each works once, for ${STAFF_SETUP_LINK_HOURS} hours; a restart makes new ones):`,
+    ...tokens.map(({ email, token }) => `  ${email}: ${origin}${STAFF_SETUP_PATH}?token=${token}`),
+  ];
 }
 
 /** Runs after the server stopped accepting requests and finished those in flight. */

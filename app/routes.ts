@@ -43,6 +43,7 @@ export default [
   route("auth", "routes/auth/sign-in.tsx"),
   route("auth/callback", "routes/auth/callback.tsx"),
   route("auth/resend", "routes/auth/resend-confirmation.tsx"),
+  route("auth/staff-setup", "routes/auth/staff-setup.tsx"),
   route("auth/google", "routes/auth/google.tsx"),
   route("auth/google/callback", "routes/auth/google-callback.tsx"),
   route("sign-out", "routes/auth/sign-out.tsx"),

@@ -23,3 +23,5 @@ export const RECOVERY_GRANT_MINUTES = 15;
 export const shippingMethodIds = ["standard", "express", "overnight", "international"] as const;
 /** Most rows one back-office page (or export batch) reads. */
 export const MAX_STAFF_PAGE_SIZE = 1000;
+/** How long a staff set-up link printed at start-up works (decision 0032); a restart makes a new one. */
+export const STAFF_SETUP_LINK_HOURS = 24;

@@ -65,3 +65,11 @@ export function recoveryRequiredError(): BackendError {
     'This password-reset link has expired or was already used. Ask for a new one with "Forgot password?".',
   );
 }
+
+/** The refusal of a staff set-up link that no longer works (every adapter; decision 0032). */
+export function invalidSetupLinkError(): BackendError {
+  return new BackendError(
+    "invalid_link",
+    "This staff set-up link has been used, has expired or was replaced by a newer one. Restart the shop for a new link.",
+  );
+}

@@ -34,6 +34,11 @@ export interface Backend {
    * backend cannot write them (Supabase without SUPABASE_SERVICE_ROLE_KEY).
    */
   syncStaff(input: { staffEmails: readonly string[]; orderRecipients: readonly string[] }): Promise<number | null>;
+  /**
+   * A new one-time staff set-up token (decision 0032) for each listed address whose staff place no account has
+   * claimed (`email`: that address only); each replaces the address's previous token. Null where `syncStaff` is.
+   */
+  issueStaffSetupTokens(input?: { email?: string }): Promise<{ email: string; token: string }[] | null>;
   /** Throws a BackendError when the backend cannot serve requests. */
   ping(): Promise<void>;
   /**
@@ -175,6 +180,14 @@ export interface AuthPort {
     fullName?: string | null;
     avatarUrl?: string | null;
   }): Promise<AuthUser>;
+  /** The listed address a staff set-up token opens (decision 0032), or null when it is unknown, used or expired. */
+  staffSetupAccount(input: { token: string }): Promise<{ email: string } | null>;
+  /**
+   * Uses a staff set-up token: sets the password of the account with its address (creating it, confirmed), ends
+   * every session of that account, claims the staff place and signs this browser in. BackendError "invalid_link"
+   * when the token no longer works.
+   */
+  completeStaffSetup(input: { token: string; password: string }): Promise<AuthUser>;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -367,7 +380,7 @@ export interface NewsletterPort {
 
 // ---------------------------------------------------------------------------------------------------
 // The back office (docs/decisions/0029-back-office.md). Each call runs as the session's user, and the database
-// refuses it (BackendError "not_authorized") unless that user is staff: a confirmed account STAFF_EMAILS lists.
+// refuses it (BackendError "not_authorized") unless that user is staff (a listed address set up by its link: decision 0032).
 
 /** An order as the back office's lists show it. */
 export interface StaffOrderSummary {

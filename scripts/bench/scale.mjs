@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
+import { staffSetupLinksIn } from "../lib/shop-harness.mjs";
 import { defaultFixturePath, fixtureProductId, writeCatalogueFixture } from "./generate-catalog-fixture.mjs";
 import { expectStatus, printLoadTable, runLoad } from "./lib/load.mjs";
 import {
@@ -25,7 +26,15 @@ import {
   printTable,
   writeJson,
 } from "./lib/report.mjs";
-import { cartAddBody, checkoutBody, formHeaders, request, signUpAvailable, signUpMember } from "./lib/shop-client.mjs";
+import {
+  cartAddBody,
+  checkoutBody,
+  formHeaders,
+  request,
+  setUpStaffMember,
+  signUpAvailable,
+  signUpMember,
+} from "./lib/shop-client.mjs";
 import { buildSnapshot, projectRoot, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
 const settings = options({
@@ -210,7 +219,7 @@ async function measureDataset(snapshot, dataset) {
     const member = await signUpMember(server.baseUrl);
     console.log(`Seeding ${dataset.orders} orders for a member through the shop...`);
     const seeded = await seedOrders(server.baseUrl, member.cookie, dataset.orders, settings.seedWorkers);
-    const staff = await signUpMember(server.baseUrl, STAFF_EMAIL);
+    const staff = await setUpStaffMember(server.baseUrl, STAFF_EMAIL, staffSetupLinksIn(server.output())[STAFF_EMAIL]);
 
     const targets = [
       { name: "listing", path: "/shop" },

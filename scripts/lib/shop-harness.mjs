@@ -338,6 +338,17 @@ export async function startShop(options = {}) {
 }
 
 /**
+ * The staff set-up links a shop printed at start-up (decision 0032), read from its output: { address: link }. A later
+ * start's link replaces an earlier one for the same address, as the shop does.
+ * @param {string} output
+ * @returns {Record<string, string>}
+ */
+export function staffSetupLinksIn(output) {
+  const lines = output.matchAll(/^\s+(\S+@\S+): (http\S+\/auth\/staff-setup\?token=[0-9a-f]{64})$/gm);
+  return Object.fromEntries([...lines].map(([, email, link]) => [email, link]));
+}
+
+/**
  * Waits until /healthz answers 200 and resolves with the seconds that took. If the shop exits first, answers
  * anything else or takes longer than timeoutMs (default 180 s), stops it and throws with what it wrote.
  * @param {ShopProcess} shop

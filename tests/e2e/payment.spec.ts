@@ -1,7 +1,7 @@
 import { eventOf } from "../support/stripe-stand-in.mjs";
 import { expect, test, visit } from "./fixtures";
 import { newEmail } from "./pages/account";
-import { expectBadge, openOrder } from "./pages/admin";
+import { expectBadge, openOrder, signInAsStaff } from "./pages/admin";
 import { act } from "./pages/navigation";
 import {
   addProducts,
@@ -13,7 +13,7 @@ import {
   pressOnPaymentPage,
   signUpMember,
 } from "./pages/payment";
-import { STAFF_SLOTS, staffAddress, stripeShopURL } from "./servers";
+import { STAFF_SLOTS, stripeShopPort, stripeShopURL } from "./servers";
 
 // Payment (decision 0031): the e2e's first shop takes payment manually; a third shop runs Stripe Checkout against the
 // local stand-in, whose payment page has 'Pay' and 'Cancel'.
@@ -93,7 +93,7 @@ test.describe("card payment", () => {
     const number = ((await page.getByTestId("order-number").textContent()) ?? "").replace("Order #", "");
 
     await page.context().clearCookies();
-    await signUpMember(page, staffAddress(test.info().project.name, STAFF_SLOTS));
+    await signInAsStaff(page, STAFF_SLOTS, stripeShopPort);
     await openOrder(page, number);
     const main = page.getByRole("main");
     await expectBadge(main, "paid");

@@ -24,9 +24,15 @@ export const stripeShopURL = `http://localhost:${stripeShopPort}`;
 export const shopDataDir = path.join(os.tmpdir(), `shop-e2e-${shopPort}`);
 export const shopMailDir = path.join(shopDataDir, "mail");
 
-/** Staff addresses of the first shop's STAFF_EMAILS: a few per project, each signed up by one test (pages/admin.ts). */
-export const STAFF_SLOTS = 6;
+/** Staff addresses of the shops' STAFF_EMAILS: a few per project, each set up by one test (pages/admin.ts). */
+export const STAFF_SLOTS = 7;
 export const staffAddress = (project: string, slot: number) => `staff-${project}-${slot}@example.com`;
 export const E2E_STAFF_EMAILS = ["js", "no-js", "phone-js", "phone-no-js"]
   .flatMap((project) => Array.from({ length: STAFF_SLOTS }, (_, index) => staffAddress(project, index + 1)))
   .join(",");
+
+/**
+ * Where a shop's launcher writes the staff set-up links that shop printed at start-up (decision 0032), as JSON
+ * { address: link }: the deployer reads them in the log, the specs in this file (tests/e2e/pages/admin.ts).
+ */
+export const staffLinksFile = (port: number) => path.join(os.tmpdir(), `shop-e2e-staff-links-${port}.json`);

@@ -8,10 +8,13 @@
 //   E2E_STRIPE          "stand-in": card payment by Stripe Checkout, the Stripe API and its hosted page answered by the
 //                       local stand-in (tests/support/stripe-stand-in.mjs) that this launcher starts, whose events go
 //                       to the shop's /webhooks/stripe, signed with E2E_STRIPE_WEBHOOK_SECRET
+//   E2E_STAFF_LINKS     a file to write the staff set-up links the shop printed at start-up to, as JSON
+//                       { address: link } (removed after), for the specs that set up staff (tests/e2e/pages/admin.ts)
+import fs from "node:fs";
 import path from "node:path";
 
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
-import { ensureBuild, startShop, throwawayDir } from "../../scripts/lib/shop-harness.mjs";
+import { ensureBuild, staffSetupLinksIn, startShop, throwawayDir } from "../../scripts/lib/shop-harness.mjs";
 import { startStripeStandIn } from "../support/stripe-stand-in.mjs";
 
 const dataDir = throwawayDir("shop-e2e-", { at: process.env.E2E_DATA_DIR || undefined });
@@ -43,6 +46,7 @@ const stop = async (signal) => {
   await shop?.stop(signal);
   await stripe?.close();
   dataDir.remove();
+  if (process.env.E2E_STAFF_LINKS) fs.rmSync(process.env.E2E_STAFF_LINKS, { force: true });
   process.exit(0);
 };
 process.on("SIGTERM", () => void stop("SIGTERM"));
@@ -68,7 +72,12 @@ shop = await startShop({
     ...JSON.parse(process.env.E2E_SHOP_ENV || "{}"),
   },
 });
+const staffLinksFile = process.env.E2E_STAFF_LINKS;
+if (staffLinksFile) {
+  fs.writeFileSync(staffLinksFile, JSON.stringify(staffSetupLinksIn(shop.output())));
+}
 const code = await shop.exited;
 await stripe?.close();
 dataDir.remove();
+if (staffLinksFile) fs.rmSync(staffLinksFile, { force: true });
 process.exit(code ?? 1);

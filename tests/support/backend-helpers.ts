@@ -56,6 +56,20 @@ export async function signUpShopper(backend: Backend, options: { fullName?: stri
   return { user, email, password, cookie, scope: backend.forRequest(requestWith(cookie)) };
 }
 
+/**
+ * Makes a listed address (syncStaff first) staff the one way a deployer can (decision 0032): the one-time set-up
+ * link start-up prints, and its form's password. The account is created if it does not exist; every earlier session
+ * of it ends. Returns the set-up browser's cookie and the scope of a follow-up request carrying it.
+ */
+export async function setUpStaff(backend: Backend, email: string, password = "a long enough password") {
+  const [link] = (await backend.issueStaffSetupTokens({ email })) ?? [];
+  if (!link) throw new Error(`No set-up link for ${email}: list it with syncStaff first (or it is set up already).`);
+  const setUpScope = backend.forRequest(requestWith());
+  const user = await setUpScope.auth.completeStaffSetup({ token: link.token, password });
+  const cookie = cookiesAfter(setUpScope.responseHeaders);
+  return { user, email: user.email, password, cookie, scope: backend.forRequest(requestWith(cookie)) };
+}
+
 /** Direct SQL as PostgREST would run it for a signed-in user: role authenticated, the user id as JWT subject. */
 export function asAuthenticated<T>(db: SqlDatabase, userId: string, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

@@ -201,8 +201,17 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         throw authError(400, "validation_failed", "Unable to validate email address: invalid format");
       }
       const password = checkPassword(body.password);
-      if (await findUser("lower(email) = $1", email))
-        throw authError(422, "user_already_exists", "User already registered");
+      const existing = await findUser("lower(email) = $1", email);
+      if (existing?.email_confirmed_at) throw authError(422, "user_already_exists", "User already registered");
+      // GoTrue's signup.go on an unconfirmed account: "do not update the user because we can't be sure of their
+      // claimed identity" (its password stays), and with confirmations off it is confirmed and signed in.
+      if (existing) {
+        const [confirmed] = await db.query<UserRow>(
+          `update auth.users set email_confirmed_at = now() where id = $1::uuid returning ${userColumns}`,
+          [existing.id],
+        );
+        return json(issueSession(confirmed!));
+      }
       const [row] = await db.query<UserRow>(
         `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
          values ($1, $2, $3::jsonb, now()) returning ${userColumns}`,
@@ -223,6 +232,7 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
         if (!row || !passwordHolds(String(body.password ?? ""), row.encrypted_password)) {
           throw authError(400, "invalid_credentials", "Invalid login credentials");
         }
+        if (!row.email_confirmed_at) throw authError(400, "email_not_confirmed", "Email not confirmed");
         return json(issueSession(row));
       }
       if (grant === "refresh_token") {
@@ -305,7 +315,64 @@ export async function createSupabaseOverPglite(): Promise<SupabaseOverPglite> {
     // The e-mail itself is not sent: the contract only asks that this answers.
     if (route === "POST /resend") return json({});
 
+    const adminUser = /^\/admin\/users(?:\/([0-9a-f-]{36}))?$/.exec(path);
+    if (adminUser) return adminUsers(request.method, adminUser[1], body, request);
+
     return json({ message: `The fake does not answer ${route}` }, 404);
+  }
+
+  /**
+   * GoTrue's admin API, for the service role only: POST /admin/users creates a user, PUT /admin/users/{id} updates
+   * one. A new password ends every session of the user and its one-time links (admin.go calls UpdatePassword(tx,
+   * nil)); `email_confirm` confirms the address.
+   */
+  async function adminUsers(
+    method: string,
+    userId: string | undefined,
+    body: Record<string, unknown>,
+    request: Request,
+  ): Promise<Response> {
+    if (verify(bearerOf(request) ?? "")?.role !== "service_role") throw authError(403, "not_admin", "User not allowed");
+    const confirmed = body.email_confirm === true;
+    if (method === "POST" && !userId) {
+      const email = String(body.email ?? "")
+        .trim()
+        .toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+        throw authError(400, "validation_failed", "Unable to validate email address: invalid format");
+      }
+      const password = body.password === undefined ? null : hashPassword(checkPassword(body.password));
+      if (await findUser("lower(email) = $1", email)) {
+        throw authError(422, "email_exists", "A user with this email address has already been registered");
+      }
+      const [row] = await db.query<UserRow>(
+        `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+         values ($1, $2, $3::jsonb, case when $4 then now() end) returning ${userColumns}`,
+        [email, password, JSON.stringify(body.user_metadata ?? {}), confirmed],
+      );
+      return json(userJson(row!));
+    }
+    if (method === "PUT" && userId) {
+      const row = await findUser("id = $1::uuid", userId);
+      if (!row) throw authError(404, "user_not_found", "User not found");
+      if (body.password !== undefined) {
+        await db.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid", [
+          row.id,
+          hashPassword(checkPassword(body.password)),
+        ]);
+        endSessions((session) => session.userId !== row.id);
+        for (const [code, pending] of authCodes) if (pending.userId === row.id) authCodes.delete(code);
+      }
+      if (confirmed) {
+        await db.query(
+          "update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1::uuid",
+          [row.id],
+        );
+      }
+      return json(userJson((await findUser("id = $1::uuid", row.id))!));
+    }
+
+    return json({ message: `The fake does not answer ${method} /admin/users` }, 404);
   }
 
   // -----------------------------------------------------------------------------------------------------

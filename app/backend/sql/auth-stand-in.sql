@@ -106,3 +106,7 @@ revoke all on table auth.email_link_tokens from anon, authenticated;
 -- (15 minutes), once: setting it, or the password changing any other way, clears it (decision 0027). Server-side, so
 -- that a saved cookie cannot be replayed with another session.
 alter table auth.sessions add column if not exists recovery_until timestamptz;
+
+-- Pending (unconfirmed) accounts are removed after a week and replaced by the next sign-up with their address
+-- (decision 0032): this index finds them without reading every account.
+create index if not exists users_pending_created_at_idx on auth.users (created_at) where email_confirmed_at is null;

@@ -6,6 +6,7 @@ import type { SqlDatabase } from "./sql-database";
 import { emailLinkMethods } from "./sql-email-link-auth.server";
 import { passwordMethods } from "./sql-password-auth.server";
 import { createSqlSessions, sessionMethods, type SqlSessionOptions } from "./sql-sessions.server";
+import { staffSetupMethods } from "./sql-staff-setup.server";
 
 export interface SqlAuthOptions extends SqlSessionOptions {
   scryptCost?: ScryptCost;
@@ -35,6 +36,7 @@ export function createSqlAuthFactory(db: SqlDatabase, options: SqlAuthOptions) {
       ...sessionMethods(context, session),
       ...passwordMethods(context, session),
       ...emailLinkMethods(context, session, context.sendsEmail),
+      ...staffSetupMethods(context, session),
     };
   };
 }

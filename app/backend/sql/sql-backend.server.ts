@@ -1,3 +1,4 @@
+import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import { toBackendError } from "~/backend/database-errors.server";
 import { createPaymentsPort } from "~/backend/payments.server";
 import type { Backend, RequestBackend } from "~/backend/port";
@@ -40,6 +41,16 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
           [[...staffEmails], [...orderRecipients]],
         );
         return Number(row?.count ?? 0);
+      } catch (error) {
+        throw toBackendError(error);
+      }
+    },
+    async issueStaffSetupTokens({ email } = {}) {
+      try {
+        return await db.query<{ email: string; token: string }>(
+          "select email, token from public.issue_staff_setup_tokens($1, $2)",
+          [STAFF_SETUP_LINK_HOURS * 3600, email ?? null],
+        );
       } catch (error) {
         throw toBackendError(error);
       }

@@ -8,6 +8,7 @@ import { cleanFullName, normaliseEmail, requireStrongEnoughPassword } from "~/ba
 import type { AuthPort, AuthUser, SignUpResult } from "~/backend/port";
 import { issueConfirmLink } from "./email-links.server";
 import { hashPassword, verifyPassword, type ScryptCost } from "./passwords.server";
+import { releasePendingAddress } from "./pending-accounts.server";
 import { hashToken } from "./secret-tokens.server";
 import { clearFailures, lockedSecondsLeft, recordFailure, throttledError } from "./sign-in-throttle.server";
 import type { SqlExecutor } from "./sql-database";
@@ -112,7 +113,7 @@ export function passwordMethods(ctx: PasswordAuthContext, session: RequestSessio
  * Stores a new password hash and ends what the old password allowed (in the caller's transaction): every session
  * but `keepTokenHash`, every recovery grant (this session's too), and every reset link not yet followed.
  */
-async function storePassword(
+export async function storePassword(
   tx: SqlExecutor,
   userId: string,
   passwordHash: string,
@@ -145,6 +146,7 @@ async function signUp(
   const confirmByEmail = ctx.sendsEmail;
   try {
     const { user, token } = await db.transaction(async (tx) => {
+      await releasePendingAddress(tx, address, now());
       const [row] = await tx.query<UserRow>(
         `insert into auth.users as u (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
          values ($1, $2, $3::jsonb, $4)

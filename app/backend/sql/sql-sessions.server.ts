@@ -8,6 +8,7 @@ import { cleanFullName, normaliseEmail } from "~/backend/input.server";
 import type { AuthPort, AuthUser } from "~/backend/port";
 import { toAuthUser } from "~/backend/rows.server";
 import { addResponseCookie, createSignedCookie } from "~/http/cookies.server";
+import { releasePendingAddress } from "./pending-accounts.server";
 import { hashToken, newToken, TOKEN_SHAPE } from "./secret-tokens.server";
 import { SessionCache } from "./session-cache.server";
 import type { SqlDatabase, SqlExecutor } from "./sql-database";
@@ -253,7 +254,7 @@ export function sessionMethods(
 
 /** Signs in the owner of an address Google has verified, creating the account on the first visit. */
 async function signInWithVerifiedIdentity(
-  { db }: SqlAuthContext,
+  { db, now }: SqlAuthContext,
   session: RequestSession,
   { provider, email, fullName, avatarUrl }: Parameters<AuthPort["signInWithVerifiedIdentity"]>[0],
 ): Promise<AuthUser> {
@@ -268,6 +269,8 @@ async function signInWithVerifiedIdentity(
   session.cache?.forgetUser({ email: address });
   try {
     const { user, token } = await db.transaction(async (tx) => {
+      // Google has verified the address: a pending account's password (perhaps a stranger's) does not survive.
+      await releasePendingAddress(tx, address, now());
       // First visit creates the account (no password); later visits fill in missing metadata only.
       const [row] = await tx.query<UserRow>(
         `insert into auth.users as u (email, raw_user_meta_data, email_confirmed_at) values ($1, $2::jsonb, now())

@@ -7,16 +7,19 @@ import type { AuthPort } from "~/backend/port";
 import { fromAuthError } from "./supabase-errors.server";
 import { passwordMethods, type PasswordCheck } from "./supabase-passwords.server";
 import { toUser, type SupabaseSession } from "./supabase-session.server";
+import { staffSetupMethods } from "./supabase-staff-setup.server";
 
 export function createSupabaseAuth(
   client: SupabaseClient,
   session: SupabaseSession,
   passwordMatches: PasswordCheck,
+  serviceClient: SupabaseClient | null,
 ): AuthPort {
   return {
     ...sessionMethods(client, session),
     ...passwordMethods(client, session, passwordMatches),
     ...emailLinkMethods(client, session),
+    ...staffSetupMethods(client, session, serviceClient),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
+import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import { createPaymentsPort } from "~/backend/payments.server";
 import type { Backend, RequestBackend } from "~/backend/port";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
@@ -56,11 +57,22 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
       return Number(data ?? 0);
     },
 
+    async issueStaffSetupTokens({ email } = {}) {
+      if (!serviceClient) return null;
+      const { data, error, status } = await serviceClient.rpc("issue_staff_setup_tokens", {
+        p_lifetime_seconds: STAFF_SETUP_LINK_HOURS * 3600,
+        p_email: email ?? null,
+      });
+      if (error) throw fromPostgrestError(error, status);
+      return (data ?? []) as { email: string; token: string }[];
+    },
+
     forRequest: requestScopes((request, responseHeaders) =>
       createRequestBackend(
         createRequestClient(options, request.headers.get("Cookie"), responseHeaders),
         responseHeaders,
         passwordMatches,
+        serviceClient,
       ),
     ),
 
@@ -75,9 +87,10 @@ function createRequestBackend(
   client: SupabaseClient,
   responseHeaders: Headers,
   passwordMatches: PasswordCheck,
+  serviceClient: SupabaseClient | null,
 ): RequestBackend {
   const session = createSupabaseSession(client);
-  const auth = createSupabaseAuth(client, session, passwordMatches);
+  const auth = createSupabaseAuth(client, session, passwordMatches, serviceClient);
   // Data calls run as the user Supabase Auth verifies for this request's session (auth.getUser()).
   const data = createSupabaseDataPorts(client, session);
   const scope: RequestBackend = { ...data, auth, responseHeaders, member: () => memberOf(scope) };

@@ -78,3 +78,13 @@ export const ChangePasswordSchema = /* @__PURE__ */ refusingControlCharacters(
     })
     .refine(passwordsMatch, passwordsDiffer),
 );
+
+/** The staff set-up link's form (decision 0032): its token, and the account's new password typed twice. */
+export const StaffSetupSchema = /* @__PURE__ */ refusingControlCharacters(
+  z
+    .object({
+      token: z.string({ required_error: "This set-up link is incomplete" }).max(200, "This set-up link is not valid"),
+      ...newPasswordShape,
+    })
+    .refine(passwordsMatch, passwordsDiffer),
+);

@@ -1,6 +1,7 @@
 import path from "node:path";
 
 import type { Backend } from "~/backend/port";
+import { configuredOrigin } from "~/http/origin.server";
 import type { PaymentProvider } from "~/modules/payment/payment.server";
 import type { Env } from "~/site/env.server";
 import { createMailSender, type MailSender } from "./sender.server";
@@ -59,7 +60,7 @@ export function startMail(backend: Backend, env: MailEnv, payment: PaymentProvid
   }
   if (globalThis.__shopMailSender) return "Mail: sender already running.";
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, mailDir: path.resolve(env.DATA_DIR, "mail") });
-  const origin = (env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+  const origin = configuredOrigin(env.SITE_URL);
   const sender = createMailSender({
     outbox: backend.outbox,
     transport,

@@ -139,6 +139,26 @@ export async function signUpMember(baseUrl, email = `bench-${crypto.randomBytes(
   return { email, cookie: `shop_session=${session}` };
 }
 
+/**
+ * Makes a listed address staff through the set-up link its server printed at start-up (decision 0032): the password
+ * posted to the link; returns the signed-in session's cookie.
+ */
+export async function setUpStaffMember(baseUrl, email, link) {
+  if (!link) throw new Error(`The server printed no staff set-up link for ${email}.`);
+  const password = `Bench-${crypto.randomBytes(12).toString("base64url")}-9`;
+  const token = new URL(link).searchParams.get("token") ?? "";
+  const response = await request(link, {
+    method: "POST",
+    headers: formHeaders(baseUrl, ""),
+    body: new URLSearchParams({ token, password, confirmPassword: password }).toString(),
+  });
+  const session = setCookies(response.headers).get("shop_session");
+  if (response.status !== 303 || !session) {
+    throw new Error(`Staff set-up failed: ${response.status} ${response.text.slice(0, 300)}`);
+  }
+  return { email, cookie: `shop_session=${session}` };
+}
+
 /** A member's cart add (stored in the database); throws unless the toast says it worked. */
 export async function memberCartAdd(baseUrl, memberCookie, productId, quantity = 1) {
   const response = await request(`${baseUrl}/cart`, {

@@ -1,27 +1,45 @@
+import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { visit } from "../fixtures";
-import { STAFF_SLOTS, staffAddress } from "../servers";
+import { shopPort, STAFF_SLOTS, staffAddress, staffLinksFile } from "../servers";
 import { PASSWORD } from "./account";
-import { linkIn, waitForMail } from "./mail";
 
 // The back office in the e2e shop: staff accounts and guest orders to work on.
 
-/** A staff address for one test of one project: each is signed up once per run (the data directory is new). */
+/** A staff address for one test of one project: each is set up once per run (the data directory is new). */
 export function staffEmail(slot: number): string {
+  if (slot < 1 || slot > STAFF_SLOTS) throw new Error(`staff slot ${slot}: 1 to ${STAFF_SLOTS}`);
   return staffAddress(test.info().project.name, slot);
 }
 
-/** Signs up the slot's staff address, confirms it by the e-mailed link (which signs it in) and stays signed in. */
-export async function signInAsStaff(page: Page, slot: number): Promise<string> {
-  if (slot < 1 || slot > STAFF_SLOTS) throw new Error(`staff slot ${slot}: 1 to ${STAFF_SLOTS}`);
+/** The one-time set-up link the shop on `port` printed at start-up for `email` (its launcher writes them down). */
+export async function staffSetupLink(email: string, port = shopPort): Promise<string> {
+  const read = (): string | undefined => {
+    try {
+      return (JSON.parse(fs.readFileSync(staffLinksFile(port), "utf8")) as Record<string, string>)[email];
+    } catch {
+      return undefined;
+    }
+  };
+  await expect.poll(read, { message: `the start-up log's set-up link for ${email}` }).toMatch(/token=[0-9a-f]{64}$/);
+  return read()!;
+}
+
+/**
+ * Makes the slot's staff address staff as the owner does on day one (decision 0032): its start-up set-up link, the
+ * password posted to it; the page is then signed in as that staff member. `port`: the shop (the first by default).
+ */
+export async function signInAsStaff(page: Page, slot: number, port = shopPort): Promise<string> {
   const email = staffEmail(slot);
-  const signUp = await page.request.post("/auth?mode=signup", {
-    form: { intent: "signup", email, password: PASSWORD },
+  const link = await staffSetupLink(email, port);
+  const token = new URL(link).searchParams.get("token") ?? "";
+  const setUp = await page.request.post(link, {
+    form: { token, password: PASSWORD, confirmPassword: PASSWORD },
+    maxRedirects: 0,
   });
-  expect(signUp.ok()).toBe(true);
-  const mail = await waitForMail(email, /^Confirm your Luxe Strands account$/);
-  expect((await page.request.get(linkIn(mail, "/auth/callback"))).ok()).toBe(true);
+  expect(setUp.status()).toBe(303);
+  expect(setUp.headers().location).toBe("/admin");
   return email;
 }
 

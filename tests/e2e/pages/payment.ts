@@ -31,10 +31,7 @@ export async function placeOrderAndReachPaymentPage(page: Page, email = shipping
   expect(new URL(page.url()).pathname).toMatch(/^\/c\/pay\/cs_test_\w+$/);
 }
 
-/**
- * A member of the card-payment shop (which sends no mail, so accounts are confirmed at once), signed in; with
- * `email`, one of that shop's STAFF_EMAILS (playwright.config.ts).
- */
+/** A member of the card-payment shop (which sends no mail, so accounts are confirmed at once), signed in. */
 export async function signUpMember(page: Page, email = newEmail()) {
   const signUp = await page.request.post("/auth?mode=signup", {
     form: { intent: "signup", email, password: PASSWORD },

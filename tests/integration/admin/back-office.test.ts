@@ -1,7 +1,7 @@
 // The back office's routes in-process, on the embedded backend: the guard (a visitor goes to /auth, a member who is
 // not staff gets the ordinary 404 from every page and every form post), the moves as forms post them (allowed,
 // refused, concurrent), the exports, and the guest's order page.
-import { shipping } from "#tests/support/backend-helpers";
+import { setUpStaff, shipping } from "#tests/support/backend-helpers";
 import { installTestBackend } from "#tests/support/pglite";
 import {
   call,
@@ -37,12 +37,12 @@ let staffEmail: string;
 
 beforeAll(async () => {
   ({ backend, db, uninstall } = await installTestBackend());
-  const staff = await signUpMember(backend, "Store Owner");
+  const listed = await signUpMember(backend, "Store Owner");
   const member = await signUpMember(backend, "Just Shopping");
-  staffCookie = staff.cookie;
-  staffEmail = staff.user.email;
+  staffEmail = listed.user.email;
   memberCookie = member.cookie;
-  await backend.syncStaff({ staffEmails: [staff.user.email], orderRecipients: [] });
+  await backend.syncStaff({ staffEmails: [staffEmail], orderRecipients: [] });
+  staffCookie = (await setUpStaff(backend, staffEmail)).cookie;
 });
 
 afterAll(async () => {
@@ -73,8 +73,9 @@ describe("who gets in", () => {
   });
 
   test("a staff session signed out everywhere (from another device) no longer opens the back office", async () => {
-    const owner = await signUpMember(backend, "Second Owner");
-    await backend.syncStaff({ staffEmails: [staffEmail, owner.user.email], orderRecipients: [] });
+    const listed = await signUpMember(backend, "Second Owner");
+    await backend.syncStaff({ staffEmails: [staffEmail, listed.user.email], orderRecipients: [] });
+    const owner = await setUpStaff(backend, listed.user.email);
     // A second device: the same account signed in again.
     const secondDevice = backend.forRequest(post("/auth", {}));
     await secondDevice.auth.signInWithPassword({ email: owner.user.email, password: "a long enough password" });

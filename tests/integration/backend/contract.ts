@@ -5,6 +5,7 @@ import {
   newKey,
   placeOrder,
   requestWith,
+  setUpStaff,
   shipping,
   signUpShopper,
   uniqueEmail,
@@ -26,6 +27,7 @@ import type {
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { products } from "~/content/products";
 import { shippingMethods } from "~/content/shipping";
+import { describeStaffProofContract } from "./staff-proof-contract";
 
 /** What every adapter gives the contract: a way to open it, and owner access to the database behind it. */
 export interface ContractHarness {
@@ -1083,9 +1085,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       let member: Shopper;
 
       /** Re-writes the staff list as the start-up does, with the two staff accounts of these tests. */
-      const syncTestStaff = () =>
+      const syncTestStaff = (staffEmails = [staff.email, otherStaff.email]) =>
         backend.syncStaff({
-          staffEmails: [staff.email.toUpperCase(), otherStaff.email, "listed-not-signed-up@example.com"],
+          staffEmails: [staffEmails[0]!.toUpperCase(), ...staffEmails.slice(1), "listed-not-signed-up@example.com"],
           orderRecipients: ["orders@example.com"],
         });
       const guestOrder = (overrides: Partial<Parameters<RequestBackend["orders"]["place"]>[0]> = {}) =>
@@ -1111,13 +1113,16 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         (await db.query<{ status: string }>("select status from public.orders where id = $1", [orderId]))[0]?.status;
 
       beforeAll(async () => {
-        staff = await signedUpUser();
-        otherStaff = await signedUpUser();
         member = await signedUpUser();
+        // Signed up with a listed address: ordinary members until each follows its set-up link (decision 0032).
+        const [first, second] = [await signedUpUser(), await signedUpUser()];
+        expect(await syncTestStaff([first!.email, second!.email])).toBe(0);
+        staff = await setUpStaff(backend, first!.email);
+        otherStaff = await setUpStaff(backend, second!.email);
         expect(await syncTestStaff()).toBe(2);
       });
 
-      test("staff are the listed, confirmed accounts; an address taken off the list loses its rights", async () => {
+      test("staff are the listed accounts set up by their link; an address taken off the list loses its rights", async () => {
         expect(await staff.scope.staff.isStaff()).toBe(true);
         expect(await member.scope.staff.isStaff()).toBe(false);
         expect(await anyScope().staff.isStaff()).toBe(false);
@@ -1125,7 +1130,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         // A listed address whose account is not confirmed is not staff.
         const unconfirmed = uniqueEmail("unconfirmed");
         await db.query("insert into auth.users (email) values ($1)", [unconfirmed]);
-        expect(await backend.syncStaff({ staffEmails: [staff.email, unconfirmed], orderRecipients: [] })).toBe(1);
+        expect(await syncTestStaff([staff.email, otherStaff.email, unconfirmed])).toBe(2);
 
         expect(await backend.syncStaff({ staffEmails: [otherStaff.email], orderRecipients: [] })).toBe(1);
         expect(await backend.forRequest(requestWith(staff.cookie)).staff.isStaff()).toBe(false);
@@ -1134,6 +1139,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           "not_authorized",
         );
 
+        // Listed again, the address is an ordinary member until a new set-up link is used.
+        expect(await syncTestStaff()).toBe(1);
+        expect(await backend.forRequest(requestWith(staff.cookie)).staff.isStaff()).toBe(false);
+        staff = await setUpStaff(backend, staff.email);
         expect(await syncTestStaff()).toBe(2);
         expect(await backend.forRequest(requestWith(staff.cookie)).staff.isStaff()).toBe(true);
         await expectBackendError(
@@ -1801,9 +1810,10 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       });
 
       test("staff read a card order's payment and, once it is refunded, cancel it with the refund's reference", async () => {
-        const staff = await signedUpUser();
+        const listed = await signedUpUser();
         const member = await signedUpUser();
-        expect(await backend.syncStaff({ staffEmails: [staff.email], orderRecipients: [] })).toBe(1);
+        expect(await backend.syncStaff({ staffEmails: [listed.email], orderRecipients: [] })).toBe(0);
+        const staff = await setUpStaff(backend, listed.email);
         const { order, paid } = await pendingCardOrder();
         expect(await payments().recordEvent({ ...paid, eventId: eventId() })).toBe("paid");
 
@@ -2007,5 +2017,11 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(row).toMatchObject({ claimed_until: null, last_error: "421 try later" });
       });
     });
+
+    describeStaffProofContract(() => ({
+      backend,
+      db,
+      mailingBackend: () => harness.createBackend({ sendsEmail: true }),
+    }));
   });
 }

@@ -7,6 +7,7 @@ import {
   newKey,
   placeOrder,
   requestWith,
+  setUpStaff,
   shipping,
   signUpShopper,
   uniqueEmail,
@@ -289,6 +290,98 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         const { user, email: passwordEmail } = await signedUpUser();
         const linked = await anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email: passwordEmail });
         expect(linked.id).toBe(user.id);
+      });
+    });
+
+    // Decision 0032: a pending (unconfirmed) account does not hold its address. GoTrue decides this on Supabase: it
+    // keeps the first sign-up's password (signup.go) and drops it when OAuth links the address (RemoveUnconfirmedIdentities).
+    describe("pending accounts (decision 0032)", () => {
+      const confirmLinks = (email: string) =>
+        db
+          .query<{ secret: string }>(
+            "select secret from public.outbox where kind = 'confirm_signup' and recipient = $1 order by created_at",
+            [email],
+          )
+          .then((rows) => rows.map((row) => row.secret));
+      const signUpPending = async (mailing: Backend, email: string, password: string, fullName?: string) => {
+        const result = await mailing.forRequest(requestWith()).auth.signUp({ email, password, fullName });
+        expect(result.signedIn).toBe(false);
+        return result;
+      };
+
+      test("a new sign-up for an unconfirmed address replaces the pending one: its password, name and older link", async () => {
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const email = uniqueEmail("owner");
+        await signUpPending(mailing, email, "stranger password 1", "Mallory");
+        await signUpPending(mailing, email, "owner password 1", "Olive Owner");
+        const [strangersLink, ownersLink] = await confirmLinks(email);
+        expect(ownersLink).toEqual(expect.any(String));
+
+        await expectBackendError(
+          mailing.forRequest(requestWith()).auth.exchangeCodeForSession({ code: strangersLink! }),
+          "invalid_link",
+        );
+        const confirmed = await mailing.forRequest(requestWith()).auth.exchangeCodeForSession({ code: ownersLink! });
+        expect(confirmed).toMatchObject({ email, fullName: "Olive Owner" });
+        await expectBackendError(
+          anyScope().auth.signInWithPassword({ email, password: "stranger password 1" }),
+          "invalid_credentials",
+        );
+        await expect(
+          anyScope().auth.signInWithPassword({ email, password: "owner password 1" }),
+        ).resolves.toMatchObject({
+          id: confirmed.id,
+        });
+        // Confirmed, the address is taken: a third sign-up changes nothing.
+        await signUpPending(mailing, email, "stranger password 2");
+        await expectBackendError(
+          anyScope().auth.signInWithPassword({ email, password: "stranger password 2" }),
+          "invalid_credentials",
+        );
+      });
+
+      test("without e-mail a sign-up replaces a pending account too; pending accounts go after 7 days", async () => {
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const email = uniqueEmail("owner");
+        await signUpPending(mailing, email, "stranger password 1");
+        const replaced = await anyScope().auth.signUp({ email, password: "owner password 1" });
+        expect(replaced.signedIn).toBe(true);
+        await expectBackendError(
+          anyScope().auth.signInWithPassword({ email, password: "stranger password 1" }),
+          "invalid_credentials",
+        );
+
+        const old = uniqueEmail("abandoned");
+        const recent = uniqueEmail("recent");
+        await db.query(
+          `insert into auth.users (email, encrypted_password, created_at)
+           values ($1, 'x', now() - interval '8 days'), ($2, 'x', now() - interval '6 days')`,
+          [old, recent],
+        );
+        await signedUpUser();
+        const left = await db.query<{ email: string }>("select email from auth.users where email = any($1)", [
+          [old, recent],
+        ]);
+        expect(left.map((row) => row.email)).toEqual([recent]);
+      });
+
+      test("Google sign-in onto an address with an unconfirmed password account drops that password", async () => {
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const email = uniqueEmail("owner");
+        await signUpPending(mailing, email, "stranger password 1", "Mallory");
+        const [strangersLink] = await confirmLinks(email);
+        const owner = await anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email });
+        expect(owner.fullName).toBeNull();
+        await expectBackendError(
+          anyScope().auth.signInWithPassword({ email, password: "stranger password 1" }),
+          "invalid_credentials",
+        );
+        await expectBackendError(
+          mailing.forRequest(requestWith()).auth.exchangeCodeForSession({ code: strangersLink! }),
+          "invalid_link",
+        );
+        const again = await anyScope().auth.signInWithVerifiedIdentity({ provider: "google", email });
+        expect(again.id).toBe(owner.id);
       });
     });
 
@@ -596,8 +689,9 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
 
       test("the back office by direct SQL: only staff read every order; nobody moves a status but through move_order", async () => {
         const { a, b, order } = await twoShoppersWithData();
-        const boss = await signedUpUser();
-        await backend.syncStaff({ staffEmails: [boss.email], orderRecipients: [] });
+        const bossEmail = uniqueEmail("boss");
+        await backend.syncStaff({ staffEmails: [bossEmail], orderRecipients: [] });
+        const boss = await setUpStaff(backend, bossEmail);
         await db.query("insert into public.order_notes (order_id, note) values ($1, 'staff only')", [order.id]);
 
         await asAuthenticated(db, a.user.id, async (tx) => {

@@ -3,6 +3,7 @@
 // reach the webhook route over HTTP too.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { setUpStaff } from "#tests/support/backend-helpers";
 import { installTestBackend } from "#tests/support/pglite";
 import {
   call,
@@ -443,9 +444,9 @@ describe("Cancel on the payment page", () => {
 describe("the back office", () => {
   let staffCookie: string;
   beforeAll(async () => {
-    const staff = await signUpMember(backend, "Store Owner");
-    staffCookie = staff.cookie;
-    await backend.syncStaff({ staffEmails: [staff.user.email], orderRecipients: [] });
+    const listed = await signUpMember(backend, "Store Owner");
+    await backend.syncStaff({ staffEmails: [listed.user.email], orderRecipients: [] });
+    staffCookie = (await setUpStaff(backend, listed.user.email)).cookie;
   });
 
   const paidCardOrder = async () => {

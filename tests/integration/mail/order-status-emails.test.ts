@@ -1,3 +1,4 @@
+import { setUpStaff } from "#tests/support/backend-helpers";
 import { createTestMailSender } from "#tests/support/mail-sender";
 import { createTestBackend } from "#tests/support/pglite";
 import { signUpMember } from "#tests/support/route-calls";
@@ -18,8 +19,9 @@ let staff: RequestBackend;
 beforeAll(async () => {
   ({ backend } = await createTestBackend());
   smtp = await startTestSmtpServer();
-  const owner = await signUpMember(backend, "Owner");
-  await backend.syncStaff({ staffEmails: [owner.user.email], orderRecipients: ["orders@shop.test"] });
+  const listed = await signUpMember(backend, "Owner");
+  await backend.syncStaff({ staffEmails: [listed.user.email], orderRecipients: ["orders@shop.test"] });
+  const owner = await setUpStaff(backend, listed.user.email);
   staff = backend.forRequest(new Request("http://shop.test/admin", { headers: { Cookie: owner.cookie } }));
 });
 afterAll(async () => {
