@@ -3,6 +3,7 @@ import type { Backend } from "~/backend/port";
 import { adoptShopDetails } from "~/content/shop-details";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { describePayment, getPaymentProvider, paymentFormActionOrigins } from "~/modules/payment/payment.server";
+import { startRefunds, stopRefunds } from "~/modules/payment/refund-service.server";
 import { getEnv, type Env } from "~/site/env.server";
 
 export interface StartupOptions {
@@ -41,6 +42,7 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<S
   }
   console.log(describePayment(payment));
   console.log(startMail(backend, env, payment));
+  startRefunds(backend, payment);
   return { formActionOrigins: paymentFormActionOrigins(payment) };
 }
 
@@ -68,7 +70,7 @@ export async function syncStaff(
 
 /** Runs after the server stopped accepting requests and finished those in flight. */
 export async function shutdown(): Promise<void> {
-  await stopMail();
+  await Promise.all([stopMail(), stopRefunds()]);
   await closeBackend();
 }
 
