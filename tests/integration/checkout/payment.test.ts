@@ -467,7 +467,13 @@ describe("the back office", () => {
   const refundsAtStripe = (paymentIntent: string) =>
     [...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent);
   const refundRowsOf = (orderId: string) =>
-    db.query<{ id: string; state: string; amount: number; provider_refund_id: string | null; requested_by_label: string }>(
+    db.query<{
+      id: string;
+      state: string;
+      amount: number;
+      provider_refund_id: string | null;
+      requested_by_label: string;
+    }>(
       "select id, state, amount, provider_refund_id, requested_by_label from public.refunds where order_id = $1 order by requested_at, id",
       [orderId],
     );
@@ -504,7 +510,12 @@ describe("the back office", () => {
     expect(refundsAtStripe(paymentIntent)).toEqual([]);
     const total = (await orderRow(orderId))?.total_amount;
     const [queued] = await refundRowsOf(orderId);
-    expect(queued).toMatchObject({ state: "pending", amount: total, provider_refund_id: null, requested_by_label: "staff" });
+    expect(queued).toMatchObject({
+      state: "pending",
+      amount: total,
+      provider_refund_id: null,
+      requested_by_label: "staff",
+    });
     expect((await orderPage(orderId)).refunds).toMatchObject([
       { amount: formatCents(total!), state: "pending", by: expect.stringMatching(/@/), reason: "Out of stock" },
     ]);
@@ -539,7 +550,12 @@ describe("the back office", () => {
       "select state, attempts, last_error, next_attempt_at > now() as later from public.refunds where order_id = $1",
       [orderId],
     );
-    expect(waiting).toMatchObject({ state: "pending", attempts: 1, later: true, last_error: expect.stringMatching(/Stripe/) });
+    expect(waiting).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      later: true,
+      last_error: expect.stringMatching(/Stripe/),
+    });
 
     standIn.setOutage("up");
     // Its back-off over:
@@ -644,7 +660,10 @@ describe("Stripe's own refunds and disputes", () => {
   it("records a refund made in the dashboard as a refund of the order, once, on its timeline", async () => {
     const { orderId, paymentIntent } = await paidOrder();
     const { refund, status, body, event } = await standIn.refundInDashboard(paymentIntent, 1000);
-    expect({ status, body: JSON.parse(body) }).toEqual({ status: 200, body: { received: true, outcome: "refund_recorded" } });
+    expect({ status, body: JSON.parse(body) }).toEqual({
+      status: 200,
+      body: { received: true, outcome: "refund_recorded" },
+    });
     expect(await refundRows(orderId)).toEqual([
       {
         state: "succeeded",
@@ -721,7 +740,10 @@ describe("Stripe's own refunds and disputes", () => {
   it("answers 200 and changes nothing for a charge event about a payment no order has", async () => {
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { paymentIntent } = await paidOrder();
-    const stranger = { ...(await standIn.openDispute(paymentIntent)).event.data.object, payment_intent: "pi_test_nobody" };
+    const stranger = {
+      ...(await standIn.openDispute(paymentIntent)).event.data.object,
+      payment_intent: "pi_test_nobody",
+    };
     const answer = await standIn.sendEvent("charge.dispute.created", stranger);
     expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({
       status: 200,
