@@ -3,7 +3,13 @@
 // code outside app/backend knows which. See docs/decisions/0003-backend-port.md.
 
 import type { orderStatuses, shippingMethodIds } from "./constants";
-import type { ChargeEventInput, ChargeEventOutcome, QueuedRefund, RefundAttemptOutcome, StaffRefund } from "./refund-port";
+import type {
+  ChargeEventInput,
+  ChargeEventOutcome,
+  QueuedRefund,
+  RefundAttemptOutcome,
+  StaffRefund,
+} from "./refund-port";
 
 /** The backend, opened once per process. */
 export interface Backend {
@@ -472,9 +478,9 @@ export interface StaffPort {
    */
   moveOrder(move: OrderMove): Promise<Order>;
   /** The order's status, card payment and refunds (decisions 0031, 0033); null when there is no such order. */
-  orderPayment(
-    input: { orderId: string },
-  ): Promise<{ status: OrderStatus; payment: OrderPayment; refunds: StaffRefund[] } | null>;
+  orderPayment(input: {
+    orderId: string;
+  }): Promise<{ status: OrderStatus; payment: OrderPayment; refunds: StaffRefund[] } | null>;
   /**
    * Marks the order's Checkout Session as being closed by staff, before the server expires it at the provider (so that
    * the expiry's event leaves the order to staff's cancel). False when it has no session left to close.

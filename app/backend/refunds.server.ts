@@ -96,7 +96,9 @@ export function createRefundQueue(call: RpcCall): RefundQueueMethods {
     },
 
     async claimRefund({ leaseSeconds }) {
-      const row = (await call("claim_refund", { p_lease_seconds: [leaseSeconds, "integer"] })) as QueuedRefundRow | null;
+      const row = (await call("claim_refund", {
+        p_lease_seconds: [leaseSeconds, "integer"],
+      })) as QueuedRefundRow | null;
       if (!row) return null;
       return {
         id: row.id,

@@ -1,4 +1,4 @@
-import type { paymentSummary, refundRows } from "~/modules/payment/refund.server";
+import type { PaymentSummary, RefundRow } from "~/modules/payment/refund-rows";
 import { AdminPanel } from "./admin-panel";
 
 const stateTone = {
@@ -11,13 +11,7 @@ const stateTone = {
  * How the order was paid (manual, or by card linked to the Stripe dashboard) and every refund of it (decision 0033):
  * amount, when, by whom, Stripe's id, and whether it is still being sent to Stripe, done or failed.
  */
-export function AdminOrderPayment({
-  payment,
-  refunds,
-}: {
-  payment: ReturnType<typeof paymentSummary>;
-  refunds: ReturnType<typeof refundRows>;
-}) {
+export function AdminOrderPayment({ payment, refunds }: { payment: PaymentSummary; refunds: readonly RefundRow[] }) {
   return (
     <AdminPanel id="payment-heading" title="Payment">
       <dl className="mt-3 space-y-3 text-sm">

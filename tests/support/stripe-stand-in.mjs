@@ -75,7 +75,8 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
       return apiError(res, 401, "Invalid API Key provided.", "invalid_request_error");
     }
 
-    const params = req.method === "GET" ? parseStripeForm(new URL(req.url ?? "/", url).search.slice(1)) : parseStripeForm(body);
+    const params =
+      req.method === "GET" ? parseStripeForm(new URL(req.url ?? "/", url).search.slice(1)) : parseStripeForm(body);
     const idempotencyKey = /** @type {string | undefined} */ (req.headers["idempotency-key"]);
     requests.push({ method: req.method ?? "", path: pathname, params, idempotencyKey });
     if (req.method === "POST" && idempotencyKey) {

@@ -18,7 +18,10 @@ export function chargeEventOf(event: StripeEvent): ChargeEventRead | null {
   const object = event.data.object as unknown as Record<string, unknown>;
   if (event.type === "charge.refunded" && object.object === "charge")
     return { kind: "refunded", paymentReference: idOf(object.payment_intent) };
-  if ((event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") && object.object === "dispute") {
+  if (
+    (event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") &&
+    object.object === "dispute"
+  ) {
     return {
       kind: "dispute",
       eventType: event.type,

@@ -71,7 +71,11 @@ export function createRefundWorker(options: RefundWorkerOptions): RefundWorker {
       await finish({ ...claim, outcome: "succeeded", providerRefundId: answer.id, amount: answer.amount });
     } catch (error) {
       if (!(error instanceof PaymentUnavailableError)) throw error;
-      const next = afterFailure(retry, { attempts: refund.attempts, createdAt: new Date(refund.requestedAt), now: now() });
+      const next = afterFailure(retry, {
+        attempts: refund.attempts,
+        createdAt: new Date(refund.requestedAt),
+        now: now(),
+      });
       const retryAt = next.giveUp ? new Date(now().getTime() + retry.maxDelayMs) : next.retryAt;
       await finish({ ...claim, outcome: "retry", error: error.message, retryAt });
     }

@@ -1,8 +1,6 @@
 import type { OrderMove, OrderPayment, StaffPort } from "~/backend/port";
-import type { StaffRefund } from "~/backend/refund-port";
-import { formatShopDateTime } from "~/modules/admin/order-rows";
-import { formatCents } from "~/modules/money";
 import { getPaymentProvider } from "./payment.server";
+import type { PaymentSummary } from "./refund-rows";
 import { PaymentUnavailableError } from "./stripe.server";
 
 /** Staff asked to cancel an order whose payment reached Stripe meanwhile: the cancel is refused, nothing changed. */
@@ -40,7 +38,7 @@ export async function closeCheckoutBeforeCancel(staff: StaffPort, move: OrderMov
 }
 
 /** What the back office's order page says of the payment, with a link to it in the Stripe dashboard. */
-export function paymentSummary(payment: OrderPayment | null) {
+export function paymentSummary(payment: OrderPayment | null): PaymentSummary {
   if (!payment?.provider) return { method: "Manual", reference: null, dashboardUrl: null };
   const provider = getPaymentProvider();
   const testMode = provider.kind === "stripe" && provider.checkout.testMode;
@@ -52,34 +50,4 @@ export function paymentSummary(payment: OrderPayment | null) {
       ? `https://dashboard.stripe.com/${testMode ? "test/" : ""}payments/${encodeURIComponent(reference)}`
       : null,
   };
-}
-
-const refundStateLabels: Record<StaffRefund["state"], string> = {
-  pending: "Pending: being sent to Stripe",
-  succeeded: "Done",
-  failed: "Failed",
-};
-
-/** Every refund of the order as the page lists it: amount, when, by whom, Stripe's id, pending or done/failed. */
-export function refundRows(refunds: readonly StaffRefund[], timeZone: string) {
-  return refunds.map((refund) => ({
-    id: refund.id,
-    amount: formatCents(refund.amount, refund.currency),
-    state: refund.state,
-    stateLabel: refundStateLabels[refund.state],
-    requestedAt: formatShopDateTime(refund.requestedAt, timeZone),
-    requestedAtIso: refund.requestedAt,
-    completedAt: refund.completedAt ? formatShopDateTime(refund.completedAt, timeZone) : null,
-    by:
-      refund.requestedByEmail ??
-      (refund.requestedByLabel === "stripe"
-        ? "Stripe dashboard"
-        : refund.requestedByLabel === "system"
-          ? "The shop (automatic)"
-          : "Staff"),
-    reason: refund.reason,
-    providerRefundId: refund.providerRefundId,
-    // Why Stripe has not answered yet, or why it refused.
-    error: refund.state === "succeeded" ? null : refund.lastError,
-  }));
 }

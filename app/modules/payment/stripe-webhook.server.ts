@@ -4,7 +4,12 @@ import type { PaymentEventInput, PaymentEventOutcome, PaymentsPort } from "~/bac
 import { NO_STORE_CACHE_CONTROL } from "~/http/cache-control";
 import { chargeEventOf, type ChargeEventRead } from "./charge-events.server";
 import { getPaymentProvider, type CardPayment } from "./payment.server";
-import { InvalidWebhookSignatureError, PaymentUnavailableError, toHostedSession, type StripeEvent } from "./stripe.server";
+import {
+  InvalidWebhookSignatureError,
+  PaymentUnavailableError,
+  toHostedSession,
+  type StripeEvent,
+} from "./stripe.server";
 
 /** The Checkout events the shop acts on, and what each means for the order. */
 const actions: Record<string, (session: ReturnType<typeof toHostedSession>) => PaymentEventInput["action"]> = {
@@ -62,7 +67,10 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
   } catch (error) {
     const reason = isBackendError(error) ? error.code : error instanceof PaymentUnavailableError ? "stripe" : null;
     if (!reason) throw error;
-    console.error(`Stripe webhook ${event.id} (${event.type}) could not be recorded; Stripe will send it again:`, reason);
+    console.error(
+      `Stripe webhook ${event.id} (${event.type}) could not be recorded; Stripe will send it again:`,
+      reason,
+    );
     return answer(503, { error: "Try again later." });
   }
 }
@@ -98,7 +106,12 @@ async function recordCheckout(
 }
 
 /** A refund or dispute made at Stripe: its refunds are read from Stripe (the event names none), then recorded once. */
-async function recordCharge(provider: CardPayment, payments: PaymentsPort, event: StripeEvent, charge: ChargeEventRead) {
+async function recordCharge(
+  provider: CardPayment,
+  payments: PaymentsPort,
+  event: StripeEvent,
+  charge: ChargeEventRead,
+) {
   const base = { provider: "stripe" as const, eventId: event.id, paymentReference: charge.paymentReference };
   const outcome =
     charge.kind === "refunded"
@@ -109,6 +122,8 @@ async function recordCharge(provider: CardPayment, payments: PaymentsPort, event
         })
       : await payments.recordChargeEvent({ ...base, eventType: charge.eventType, dispute: charge.dispute });
   if (outcome === "unknown_order")
-    console.warn(`Stripe event ${event.id} (${event.type}) is about payment ${charge.paymentReference ?? "?"}, which no order has.`);
+    console.warn(
+      `Stripe event ${event.id} (${event.type}) is about payment ${charge.paymentReference ?? "?"}, which no order has.`,
+    );
   return answer(200, { received: true, outcome });
 }

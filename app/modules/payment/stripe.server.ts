@@ -144,7 +144,8 @@ export function createStripeCheckout(options: StripeCheckoutOptions) {
           return { outcome: "refused", message: `Stripe's refund ${refund.id} is ${refund.status}.` };
         return { outcome: "created", id: refund.id, amount: refund.amount };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { outcome: "refused", message: error.message };
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return { outcome: "refused", message: error.message };
         throw error;
       }
     },

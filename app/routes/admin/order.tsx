@@ -30,12 +30,8 @@ import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatCents } from "~/modules/money";
-import {
-  closeCheckoutBeforeCancel,
-  PaymentArrivedError,
-  paymentSummary,
-  refundRows,
-} from "~/modules/payment/refund.server";
+import { refundRows } from "~/modules/payment/refund-rows";
+import { closeCheckoutBeforeCancel, PaymentArrivedError, paymentSummary } from "~/modules/payment/refund.server";
 import { PaymentUnavailableError } from "~/modules/payment/stripe.server";
 import { getEnv } from "~/site/env.server";
 import { redirectWithToast } from "~/toast/toast.server";

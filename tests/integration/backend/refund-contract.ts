@@ -224,7 +224,7 @@ export function describeRefundQueue(name: string, setup: () => Promise<ContractH
           ]),
         ),
       );
-      for (const [index, { order, paid }] of orders.entries()) {
+      for (const [index, { paid }] of orders.entries()) {
         const [event, cancel] = outcomes[index]!;
         expect(event.status).toBe("fulfilled");
         const outcome = (event as PromiseFulfilledResult<string>).value;
