@@ -4,7 +4,10 @@
 // On PostgreSQL the races run with real concurrency (a pool of connections); PGlite serialises them.
 import crypto from "node:crypto";
 import {
+  asAnon,
+  asAuthenticated,
   expectBackendError,
+  expectSqlError,
   placeOrder,
   requestWith,
   signUpShopper,
@@ -29,6 +32,7 @@ export function describeRefundQueue(name: string, setup: () => Promise<ContractH
     let db: SqlDatabase;
     let payments: PaymentsPort;
     let staff: StaffPort;
+    let staffUserId: string;
     let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
     let stripe: StripeCheckout;
 
@@ -40,6 +44,7 @@ export function describeRefundQueue(name: string, setup: () => Promise<ContractH
       payments = backend.payments;
       const owner = await signUpShopper(backend);
       await backend.syncStaff({ staffEmails: [owner.email], orderRecipients: [] });
+      staffUserId = owner.user.id;
       staff = backend.forRequest(requestWith(owner.cookie)).staff;
       standIn = await startStripeStandIn({ webhookSecret: "whsec_refund_contract" });
       stripe = createStripeCheckout({
@@ -268,6 +273,26 @@ export function describeRefundQueue(name: string, setup: () => Promise<ContractH
       );
       expect(row).toEqual({ state: "failed", last_error: expect.stringMatching(/already been refunded/) });
       expect(await payments.claimRefund({ leaseSeconds: 60 })).toBeNull();
+    });
+
+    test("no API role reads the refunds or works the queue, staff included; staff read refunds only through their function", async () => {
+      const statements = [
+        "select id from public.refunds",
+        "select public.claim_refund(30)",
+        `select public.finish_refund_claim('${crypto.randomUUID()}', '${crypto.randomUUID()}', 'failed', null, null, 'x', null)`,
+        "select public.enqueue_refund(gen_random_uuid(), 'pi_x', 100, 'x', null, 'system')",
+        "select public.record_charge_event('stripe', 'evt_x', 'charge.refunded', 'pi_x', '{}'::jsonb)",
+      ];
+      for (const statement of statements) {
+        await expectSqlError(
+          asAnon(db, (tx) => tx.query(statement)),
+          "42501",
+        );
+        await expectSqlError(
+          asAuthenticated(db, staffUserId, (tx) => tx.query(statement)),
+          "42501",
+        );
+      }
     });
   });
 }
