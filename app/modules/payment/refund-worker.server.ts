@@ -19,9 +19,15 @@ export const refundRetryPolicy: RetryPolicy = {
 /** The key Stripe dedupes the refund by: the same refund row always asks with the same one. */
 export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`;
 
+/**
+ * Stripe keeps an idempotency key for 24 hours: a refund still pending after nearly that long (Stripe away for a day)
+ * is first looked for among the payment's refunds, by the row id its metadata carries, before it is asked again.
+ */
+const KEY_LIFETIME_MS = 23 * 60 * 60_000;
+
 export interface RefundWorkerOptions {
   payments: Pick<PaymentsPort, "claimRefund" | "finishRefund">;
-  stripe: Pick<StripeCheckout, "refund">;
+  stripe: Pick<StripeCheckout, "refund" | "listRefunds">;
   retry?: RetryPolicy;
   pollMs?: number;
   /**
@@ -57,6 +63,15 @@ export function createRefundWorker(options: RefundWorkerOptions): RefundWorker {
     const finish = (outcome: Parameters<PaymentsPort["finishRefund"]>[0]) => options.payments.finishRefund(outcome);
     const claim = { id: refund.id, claim: refund.claim };
     try {
+      if (now().getTime() - new Date(refund.requestedAt).getTime() >= KEY_LIFETIME_MS) {
+        const made = (await options.stripe.listRefunds(refund.paymentReference)).find(
+          (candidate) => candidate.shopRefundId === refund.id,
+        );
+        if (made) {
+          await finish({ ...claim, outcome: "succeeded", providerRefundId: made.id, amount: made.amount });
+          return;
+        }
+      }
       const answer = await options.stripe.refund({
         paymentReference: refund.paymentReference,
         amount: refund.amount,
