@@ -1,5 +1,6 @@
 // What the back office's order page shows of an order's payment and refunds (decision 0033): plain data, made on the
 // server (refund.server.ts, the loader) and drawn by components/admin-order-payment.tsx.
+import type { OrderPayment, OrderStatus } from "~/backend/port";
 import type { StaffRefund } from "~/backend/refund-port";
 import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { formatCents } from "~/modules/money";
@@ -41,3 +42,14 @@ export function refundRows(refunds: readonly StaffRefund[], timeZone: string) {
 }
 
 export type RefundRow = ReturnType<typeof refundRows>[number];
+
+/** What 'Cancel order' does to the money, said beside the button; null when it does nothing at Stripe. */
+export function cancelEffect(status: OrderStatus, payment: OrderPayment | null, total: string): string | null {
+  if (status !== "pending" && status !== "paid") return null;
+  if (payment?.provider !== "stripe") return null;
+  if (payment.reference)
+    return status === "paid" ? `Cancelling refunds the card payment of ${total} in full through Stripe.` : null;
+  return payment.sessionId
+    ? "Cancelling first closes the order's Stripe payment page, so it can no longer be paid."
+    : null;
+}

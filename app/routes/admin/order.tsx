@@ -30,7 +30,7 @@ import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatCents } from "~/modules/money";
-import { refundRows } from "~/modules/payment/refund-rows";
+import { cancelEffect, refundRows } from "~/modules/payment/refund-rows";
 import { closeCheckoutBeforeCancel, PaymentArrivedError, paymentSummary } from "~/modules/payment/refund.server";
 import { PaymentUnavailableError } from "~/modules/payment/stripe.server";
 import { getEnv } from "~/site/env.server";
@@ -46,8 +46,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!order) throw notFoundResponse(request);
   const paid = await orUnavailablePage(staff.orderPayment({ orderId: order.id }));
   const timeZone = getEnv().SHOP_TIME_ZONE;
+  const page = toOrderPage(order, timeZone);
   return {
-    order: toOrderPage(order, timeZone),
+    order: { ...page, cancelEffect: cancelEffect(order.status, paid?.payment ?? null, page.total) },
     payment: paymentSummary(paid?.payment ?? null),
     refunds: refundRows(paid?.refunds ?? [], timeZone),
   };
@@ -213,7 +214,7 @@ async function revokeGuestLink(context: ResponseJar, staff: StaffPort, orderId: 
   });
 }
 
-type OrderPage = ReturnType<typeof toOrderPage>;
+type OrderPage = ReturnType<typeof toOrderPage> & { cancelEffect: string | null };
 
 export default function AdminOrder() {
   const { order, payment, refunds } = useLoaderData<typeof loader>();
@@ -480,6 +481,7 @@ function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer
                     />
                     {fieldError("reason", "reason-error")}
                   </div>
+                  {order.cancelEffect ? <p className="text-sm text-ink">{order.cancelEffect}</p> : null}
                   <button type="submit" className="btn w-full bg-red-700 text-white hover:bg-red-800" disabled={busy}>
                     {label}
                   </button>

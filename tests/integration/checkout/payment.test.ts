@@ -497,6 +497,9 @@ describe("the back office", () => {
       dashboardUrl: `https://dashboard.stripe.com/test/payments/${paymentIntent}`,
     });
     expect(page.refunds).toEqual([]);
+    expect(page.order.cancelEffect).toMatch(
+      /^Cancelling refunds the card payment of \$[\d.,]+ in full through Stripe\.$/,
+    );
   });
 
   it("'Cancel order' on a paid card order queues its refund with the move; the worker refunds it once, with the row's key", async () => {
