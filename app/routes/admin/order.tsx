@@ -157,7 +157,7 @@ async function move(request: Request, context: ResponseJar, staff: StaffPort, or
     if (error instanceof PaymentUnavailableError) {
       return answer(
         503,
-        `Stripe could not be reached to close the order's payment page, so nothing was changed: ${error.message} Please try again.`,
+        `Stripe could not be reached to close the order's payment page, so nothing was changed (${error.message.replace(/\.$/, "")}). Please try again.`,
       );
     }
     if (!isBackendError(error)) throw error;

@@ -583,6 +583,26 @@ describe("the back office", () => {
     expect(entries).toEqual([{ actor_label: "staff", note: "Customer phoned to cancel" }]);
   });
 
+  it("changes nothing when Stripe cannot be asked to close a pending order's payment page, and says so", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { sessionId, orderId } = await checkOutAsGuest();
+    standIn.setOutage("connection");
+    const refused = await cancel(orderId, "pending", "Customer phoned to cancel");
+    expect(refused.status).toBe(503);
+    expect(refused.data).toMatchObject({
+      errors: {
+        form: "Stripe could not be reached to close the order's payment page, so nothing was changed (Stripe: expiring a checkout session failed). Please try again.",
+      },
+      values: { reason: "Customer phoned to cancel" },
+    });
+    standIn.setOutage("up");
+    expect((await orderRow(orderId))?.status).toBe("pending");
+    expect(standIn.sessions.get(sessionId)?.status).toBe("open");
+    // Tried again once Stripe answers.
+    expect((await cancel(orderId, "pending", "Customer phoned to cancel")).status).toBe(303);
+    expect(standIn.sessions.get(sessionId)?.status).toBe("expired");
+  });
+
   it("'Mark as paid' then 'Cancel order' expires the session too", async () => {
     const { sessionId, orderId } = await checkOutAsGuest();
     const marked = await call(
