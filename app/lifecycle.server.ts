@@ -5,6 +5,7 @@ import { adoptShopDetails } from "~/content/shop-details";
 import { configuredOrigin } from "~/http/origin.server";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { describePayment, getPaymentProvider, paymentFormActionOrigins } from "~/modules/payment/payment.server";
+import { startRefunds, stopRefunds } from "~/modules/payment/refund-service.server";
 import { getEnv, type Env } from "~/site/env.server";
 
 export interface StartupOptions {
@@ -44,6 +45,7 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<S
   }
   console.log(describePayment(payment));
   console.log(startMail(backend, env, payment));
+  startRefunds(backend, payment);
   return { formActionOrigins: paymentFormActionOrigins(payment) };
 }
 
@@ -92,7 +94,7 @@ export async function staffSetupLinks(
 
 /** Runs after the server stopped accepting requests and finished those in flight. */
 export async function shutdown(): Promise<void> {
-  await stopMail();
+  await Promise.all([stopMail(), stopRefunds()]);
   await closeBackend();
 }
 

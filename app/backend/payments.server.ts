@@ -1,5 +1,6 @@
 import { BackendError } from "./errors";
 import type { PaymentEventOutcome, PaymentsPort } from "./port";
+import { createRefundQueue } from "./refunds.server";
 import { toPaymentOrder, type PaymentOrderRow } from "./rows.server";
 import type { RpcCall } from "./staff-port.server";
 
@@ -14,6 +15,7 @@ const outcomes: readonly PaymentEventOutcome[] = [
   "other_session",
   "amount_mismatch",
   "unknown_order",
+  "closed_by_staff",
   "duplicate",
 ];
 
@@ -35,6 +37,8 @@ function requireText(value: unknown, what: string, max = 255): string {
 export function createPaymentsPort(call: RpcCall): PaymentsPort {
   const orderOf = (row: unknown) => (row ? toPaymentOrder(row as PaymentOrderRow) : null);
   return {
+    ...createRefundQueue(call),
+
     async order({ orderId }) {
       const id = orderIdOrNull(orderId);
       return id ? orderOf(await call("payment_order", { p_order_id: [id, "uuid"] })) : null;

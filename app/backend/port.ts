@@ -3,6 +3,13 @@
 // code outside app/backend knows which. See docs/decisions/0003-backend-port.md.
 
 import type { orderStatuses, shippingMethodIds } from "./constants";
+import type {
+  ChargeEventInput,
+  ChargeEventOutcome,
+  QueuedRefund,
+  RefundAttemptOutcome,
+  StaffRefund,
+} from "./refund-port";
 
 /** The backend, opened once per process. */
 export interface Backend {
@@ -483,18 +490,15 @@ export interface StaffPort {
    * "invalid_input" (no carrier, tracking number or reason).
    */
   moveOrder(move: OrderMove): Promise<Order>;
-  /** The order's status and card payment (decision 0031); null when there is no such order. */
-  orderPayment(input: { orderId: string }): Promise<{ status: OrderStatus; payment: OrderPayment } | null>;
-  /**
-   * Cancels a paid card order whose payment the provider has just refunded (the caller refunds first), keeping the
-   * refund's reference with the cancellation. Refused like moveOrder when the order is no longer paid.
-   */
-  cancelRefunded(input: {
+  /** The order's status, card payment and refunds (decisions 0031, 0033); null when there is no such order. */
+  orderPayment(input: {
     orderId: string;
-    reason: string;
-    refundReference: string;
-    refundAmount: number;
-  }): Promise<Order>;
+  }): Promise<{ status: OrderStatus; payment: OrderPayment; refunds: StaffRefund[] } | null>;
+  /**
+   * Marks the order's Checkout Session as being closed by staff, before the server expires it at the provider (so that
+   * the expiry's event leaves the order to staff's cancel). False when it has no session left to close.
+   */
+  closePaymentSession(input: { orderId: string }): Promise<boolean>;
   /** Staff's internal note; blank removes it. */
   setNote(input: { orderId: string; note: string }): Promise<void>;
   /** Ends a guest's order-page link; false when there was none. */
@@ -597,8 +601,6 @@ export interface OrderPayment {
   sessionId: string | null;
   /** The provider's id of the payment once made (Stripe: the PaymentIntent, pi_...). */
   reference: string | null;
-  /** The provider's id of the refund, once refunded. */
-  refundReference: string | null;
 }
 
 export interface PaymentOrder extends Order {
@@ -616,6 +618,7 @@ export type PaymentEventOutcome =
   | "other_session"
   | "amount_mismatch"
   | "unknown_order"
+  | "closed_by_staff"
   | "duplicate";
 
 export interface PaymentEventInput {
@@ -645,4 +648,10 @@ export interface PaymentsPort {
    * the order as it is afterwards (possibly paid meanwhile), or null.
    */
   cancelUnpaid(input: { orderId: string; sessionId: string }): Promise<PaymentOrder | null>;
+  /** Records one verified charge event (a refund or dispute made at the provider) by its id, once. */
+  recordChargeEvent(input: ChargeEventInput): Promise<ChargeEventOutcome>;
+  /** The refund queue (decision 0033): the next due refund, leased to the caller for `leaseSeconds`, or null. */
+  claimRefund(input: { leaseSeconds: number }): Promise<QueuedRefund | null>;
+  /** Records the provider's answer; false, and nothing changes, when `claim` is no longer the refund's claim. */
+  finishRefund(input: { id: string; claim: string } & RefundAttemptOutcome): Promise<boolean>;
 }

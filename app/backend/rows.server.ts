@@ -145,7 +145,6 @@ export interface OrderPaymentRow {
   payment_provider: string | null;
   payment_session_id: string | null;
   payment_reference: string | null;
-  refund_reference: string | null;
 }
 
 export function toOrderPayment(row: OrderPaymentRow): OrderPayment {
@@ -153,7 +152,6 @@ export function toOrderPayment(row: OrderPaymentRow): OrderPayment {
     provider: row.payment_provider as PaymentProviderName | null,
     sessionId: row.payment_session_id,
     reference: row.payment_reference,
-    refundReference: row.refund_reference,
   };
 }
 

@@ -6,6 +6,7 @@
 import { MAX_STAFF_PAGE_SIZE, orderStatuses } from "./constants";
 import { BackendError } from "./errors";
 import type { GuestOrdersPort, OrderFilter, OrderStatus, StaffPort } from "./port";
+import { toStaffRefund, type StaffRefundRow } from "./refunds.server";
 import {
   toGuestOrder,
   toOrder,
@@ -168,20 +169,15 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
     async orderPayment({ orderId }) {
       if (typeof orderId !== "string" || !uuidPattern.test(orderId)) return null;
       const row = (await staffCall("staff_order_payment", { p_order_id: [orderId, "uuid"] })) as
-        (OrderPaymentRow & { status: string }) | null;
-      return row ? { status: row.status as OrderStatus, payment: toOrderPayment(row) } : null;
+        (OrderPaymentRow & { status: string; refunds: StaffRefundRow[] }) | null;
+      return row
+        ? { status: row.status as OrderStatus, payment: toOrderPayment(row), refunds: row.refunds.map(toStaffRefund) }
+        : null;
     },
 
-    async cancelRefunded({ orderId, reason, refundReference, refundAmount }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId))
-        throw new BackendError("not_found", "Order not found.");
-      const row = (await staffCall("staff_cancel_refunded_order", {
-        p_order_id: [orderId, "uuid"],
-        p_reason: [reason, "text"],
-        p_refund_reference: [refundReference, "text"],
-        p_refund_amount: [refundAmount, "integer"],
-      })) as OrderRow;
-      return toOrder(row);
+    async closePaymentSession({ orderId }) {
+      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) return false;
+      return (await staffCall("staff_close_payment_session", { p_order_id: [orderId, "uuid"] })) === true;
     },
 
     async setNote({ orderId, note }) {

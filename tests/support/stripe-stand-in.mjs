@@ -3,12 +3,16 @@
 //   POST /v1/checkout/sessions             records the parameters (and the Idempotency-Key), returns id and url
 //   GET  /v1/checkout/sessions/:id         the session as it is now
 //   POST /v1/checkout/sessions/:id/expire  an open session expires (and the checkout.session.expired event is sent)
-//   POST /v1/refunds                       a refund of a paid session's payment intent
+//   POST /v1/refunds                       a refund of a paid session's payment intent (metadata kept)
+//   GET  /v1/refunds?payment_intent=       the refunds of a payment intent
 // and serves the hosted payment page: plain HTML with a 'Pay' and a 'Cancel' button (forms, no script). Pay marks the
 // session paid, sends the signed checkout.session.completed event to the shop's webhook and waits for its answer,
 // then redirects to the session's success_url; Cancel redirects to its cancel_url, as Stripe's own page does.
 // Events are signed with stripe.webhooks.generateTestHeaderString, as Stripe signs them. A repeated Idempotency-Key
-// answers what the first request got, as Stripe does. Anything else is a 404 in Stripe's error format, so that a
+// answers what the first request got, as Stripe does; `setLatency` holds the answers of some requests back after they
+// took effect (a refund made, its answer not yet sent: what a process killed meanwhile never hears). `refundInDashboard`,
+// `openDispute` and `closeDispute` do what staff or a bank do in Stripe's dashboard, with the charge and dispute events
+// Stripe then sends. Anything else is a 404 in Stripe's error format, so that a
 // new call fails loudly instead of being half-faked. Plain JavaScript with JSDoc types (as shop-harness.mjs), so the
 // end-to-end launcher and the TypeScript tests share it.
 import crypto from "node:crypto";
@@ -30,6 +34,8 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
   const sessions = new Map();
   /** @type {Map<string, Record<string, any>>} */
   const refunds = new Map();
+  /** @type {Map<string, Record<string, any>>} */
+  const disputes = new Map();
   /** @type {RecordedRequest[]} */
   const requests = [];
   /** @type {Map<string, { status: number; body: unknown }>} */
@@ -38,6 +44,8 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
   const webhookAnswers = [];
   /** "up", or how the API fails: "connection" (the socket is closed) or "error" (HTTP 500). The hosted page stays up. */
   let outage = /** @type {"up" | "connection" | "error"} */ ("up");
+  /** API answers held back: how long, for requests whose path starts with `pathPrefix`. */
+  let latency = { ms: 0, pathPrefix: "/v1/" };
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -67,7 +75,8 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
       return apiError(res, 401, "Invalid API Key provided.", "invalid_request_error");
     }
 
-    const params = parseStripeForm(body);
+    const params =
+      req.method === "GET" ? parseStripeForm(new URL(req.url ?? "/", url).search.slice(1)) : parseStripeForm(body);
     const idempotencyKey = /** @type {string | undefined} */ (req.headers["idempotency-key"]);
     requests.push({ method: req.method ?? "", path: pathname, params, idempotencyKey });
     if (req.method === "POST" && idempotencyKey) {
@@ -76,6 +85,9 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
     }
     const answer = api(req.method ?? "", pathname, params);
     if (req.method === "POST" && idempotencyKey) idempotent.set(`${pathname}\0${idempotencyKey}`, answer);
+    if (latency.ms > 0 && pathname.startsWith(latency.pathPrefix))
+      await new Promise((resolve) => setTimeout(resolve, latency.ms));
+    if (res.destroyed) return;
     json(res, answer.status, answer.body);
   }
 
@@ -105,6 +117,10 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
       }
     }
     if (method === "POST" && pathname === "/v1/refunds") return createRefund(params);
+    if (method === "GET" && pathname === "/v1/refunds") {
+      const data = [...refunds.values()].filter((refund) => refund.payment_intent === params.payment_intent).reverse();
+      return { status: 200, body: { object: "list", url: "/v1/refunds", has_more: false, data } };
+    }
     return errorBody(404, `Unrecognized request URL (${method} ${pathname}).`, "invalid_request_error");
   }
 
@@ -189,6 +205,30 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
     return { status: 200, body: refund };
   }
 
+  /** A payment intent's charge, as Stripe's charge events carry it. @param {string} paymentIntent */
+  function chargeOf(paymentIntent) {
+    const session = [...sessions.values()].find((candidate) => candidate.payment_intent === paymentIntent);
+    if (!session) throw new Error(`No paid session has the payment intent ${paymentIntent}`);
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === paymentIntent)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    return {
+      id: `ch_${String(paymentIntent).slice(3)}`,
+      object: "charge",
+      amount: session.amount_total,
+      amount_refunded: refunded,
+      refunded: refunded >= session.amount_total,
+      currency: session.currency,
+      payment_intent: paymentIntent,
+      livemode: false,
+    };
+  }
+
+  /** @param {string} paymentIntent */
+  function sendChargeRefunded(paymentIntent) {
+    return sendEvent("charge.refunded", chargeOf(paymentIntent));
+  }
+
   /**
    * @param {http.ServerResponse} res @param {string} id @param {string} method @param {string | undefined} action
    */
@@ -271,6 +311,52 @@ export async function startStripeStandIn({ webhookSecret, webhookUrl, port = 0, 
     /** The Stripe-Signature header Stripe would send with `payload` (signed with `secret`, by default the shop's). */
     signatureFor: (/** @type {string} */ payload, secret = webhookSecret) =>
       Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    /** Holds back the answers of API requests under `pathPrefix` by `ms` after they took effect (0: none). */
+    setLatency(/** @type {number} */ ms, pathPrefix = "/v1/") {
+      latency = { ms, pathPrefix };
+    },
+    /**
+     * A refund made in Stripe's dashboard (no metadata of the shop's), and the charge.refunded event Stripe sends.
+     * @param {string} paymentIntent @param {number} [amount] all that is left by default
+     */
+    async refundInDashboard(paymentIntent, amount) {
+      const made = createRefund({ payment_intent: paymentIntent, ...(amount === undefined ? {} : { amount }) });
+      if (made.status !== 200) throw new Error(`The stand-in refused the refund: ${JSON.stringify(made.body)}`);
+      return { refund: /** @type {Record<string, any>} */ (made.body), ...(await sendChargeRefunded(paymentIntent)) };
+    },
+    /** The charge.refunded event about a payment intent, as Stripe sends it after any refund of it. */
+    sendChargeRefunded: (/** @type {string} */ paymentIntent) => sendChargeRefunded(paymentIntent),
+    /**
+     * A bank disputes a payment: charge.dispute.created.
+     * @param {string} paymentIntent @param {{ amount?: number; reason?: string }} [options]
+     */
+    openDispute(paymentIntent, options = {}) {
+      const charge = chargeOf(paymentIntent);
+      const dispute = {
+        id: `du_test_${crypto.randomBytes(12).toString("hex")}`,
+        object: "dispute",
+        amount: options.amount ?? charge.amount,
+        currency: charge.currency,
+        charge: charge.id,
+        payment_intent: paymentIntent,
+        reason: options.reason ?? "fraudulent",
+        status: "needs_response",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      disputes.set(dispute.id, dispute);
+      return sendEvent("charge.dispute.created", dispute);
+    },
+    /**
+     * The dispute is decided: charge.dispute.closed with status won or lost.
+     * @param {string} disputeId @param {"won" | "lost"} status
+     */
+    closeDispute(disputeId, status) {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`No dispute ${disputeId}`);
+      dispute.status = status;
+      return sendEvent("charge.dispute.closed", dispute);
+    },
     /** Takes the API down ("connection": sockets closed; "error": HTTP 500) or back "up". */
     setOutage(/** @type {"up" | "connection" | "error"} */ value) {
       outage = value;

@@ -16,6 +16,7 @@ import { trackingUrl } from "~/modules/account/tracking";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatCents } from "~/modules/money";
+import { paymentAlertText, type PaymentAlert } from "~/modules/payment/payment-alerts";
 import { site } from "~/site/site";
 import { shopperText } from "./shopper-text";
 
@@ -188,6 +189,8 @@ const templates: Record<string, Template> = {
   order_delivered: (message, context) => orderStatusMail(message, context, "delivered"),
   order_cancelled: (message, context) => orderStatusMail(message, context, "cancelled"),
   order_received: (message, context) => orderReceivedMail(message, context),
+  // Money that needs staff's eye (decision 0033): the new-order e-mail's shape, with what happened on top.
+  order_payment_alert: (message, context) => orderReceivedMail(message, context, message.payload.alert as PaymentAlert),
 
   confirm_signup(message, context) {
     const link = withSecret(context, stringField(message.payload, "link_path"), "code", message.secret);
@@ -390,14 +393,16 @@ function orderStatusMail(message: OutboxMessage, context: RenderContext, step: O
   return { subject, text, html, headers: {}, links: [...(action ? [action.href] : []), ...footerLinks(context)] };
 }
 
-/** To the shop (ORDERS_EMAIL): a new order, with a link to it in the back office. */
-function orderReceivedMail(message: OutboxMessage, context: RenderContext): RenderedMail {
+/** To the shop (ORDERS_EMAIL): a new order, or a payment alert about one, with a link to it in the back office. */
+function orderReceivedMail(message: OutboxMessage, context: RenderContext, alert?: PaymentAlert): RenderedMail {
   const order = toOrder(message.payload as unknown as OrderRow);
   const number = orderNumber(order.id);
   const money = (cents: number) => formatCents(cents, order.currency);
   const total = money(order.totalAmount);
   const link = new URL(`/admin/orders/${order.id}`, context.origin).href;
-  const subject = `New order #${number}: ${total}`;
+  const said = alert ? paymentAlertText(alert, number, order.currency) : null;
+  const heading = said?.heading ?? `New order #${number}`;
+  const subject = said?.subject ?? `New order #${number}: ${total}`;
   const address = order.shippingAddress;
   const facts: [string, string][] = [
     ["Order number", `#${number}`],
@@ -413,8 +418,9 @@ function orderReceivedMail(message: OutboxMessage, context: RenderContext): Rend
     ["Total", total],
   ];
   const text = [
-    `New order #${number}`,
+    heading,
     ``,
+    ...(said ? [said.paragraph, ``] : []),
     ...facts.map(([label, value]) => `${label}: ${value}`),
     ``,
     `Open it: ${link}`,
@@ -425,7 +431,8 @@ function orderReceivedMail(message: OutboxMessage, context: RenderContext): Rend
     context,
     subject,
     <>
-      <h1 style={headingStyle}>New order #{number}</h1>
+      <h1 style={headingStyle}>{heading}</h1>
+      {said ? <p style={{ margin: "0 0 12px" }}>{said.paragraph}</p> : null}
       <Facts facts={facts} />
       <Button href={link}>Open the order</Button>
     </>,

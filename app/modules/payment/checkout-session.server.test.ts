@@ -27,7 +27,7 @@ const order: PaymentOrder = {
   carrier: null,
   trackingNumber: null,
   statusHistory: [],
-  payment: { provider: null, sessionId: null, reference: null, refundReference: null },
+  payment: { provider: null, sessionId: null, reference: null },
 };
 
 describe("checkoutSessionParams", () => {

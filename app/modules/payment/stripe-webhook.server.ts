@@ -1,9 +1,15 @@
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import type { PaymentEventInput, PaymentEventOutcome } from "~/backend/port";
+import type { PaymentEventInput, PaymentEventOutcome, PaymentsPort } from "~/backend/port";
 import { NO_STORE_CACHE_CONTROL } from "~/http/cache-control";
-import { getPaymentProvider } from "./payment.server";
-import { InvalidWebhookSignatureError, toHostedSession, type StripeEvent } from "./stripe.server";
+import { chargeEventOf, type ChargeEventRead } from "./charge-events.server";
+import { getPaymentProvider, type CardPayment } from "./payment.server";
+import {
+  InvalidWebhookSignatureError,
+  PaymentUnavailableError,
+  toHostedSession,
+  type StripeEvent,
+} from "./stripe.server";
 
 /** The Checkout events the shop acts on, and what each means for the order. */
 const actions: Record<string, (session: ReturnType<typeof toHostedSession>) => PaymentEventInput["action"]> = {
@@ -48,40 +54,76 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
     return answer(400, { error: "Invalid signature." });
   }
 
+  const charge = chargeEventOf(event);
   const action = actions[event.type];
-  if (!action || event.data.object.object !== "checkout.session") return answer(200, { received: true });
-  const session = toHostedSession(event.data.object as Parameters<typeof toHostedSession>[0]);
+  if (!charge && (!action || event.data.object.object !== "checkout.session")) return answer(200, { received: true });
   const { payments } = await getBackend();
   if (!payments) return answer(503, { error: "Payments cannot be recorded on this backend." });
 
-  let outcome: PaymentEventOutcome;
   try {
-    outcome = await payments.recordEvent({
-      provider: "stripe",
-      eventId: event.id,
-      eventType: event.type,
-      orderId: session.orderId,
-      sessionId: session.id,
-      action: action(session),
-      reference: session.paymentReference ?? session.id,
-      amount: session.amountTotal,
-      currency: session.currency,
-    });
+    if (charge) return await recordCharge(provider, payments, event, charge);
+    const outcome = await recordCheckout(payments, event, action!);
+    return answer(200, { received: true, outcome });
   } catch (error) {
-    if (!isBackendError(error)) throw error;
+    const reason = isBackendError(error) ? error.code : error instanceof PaymentUnavailableError ? "stripe" : null;
+    if (!reason) throw error;
     console.error(
       `Stripe webhook ${event.id} (${event.type}) could not be recorded; Stripe will send it again:`,
-      error.code,
+      reason,
     );
     return answer(503, { error: "Try again later." });
   }
+}
+
+async function recordCheckout(
+  payments: PaymentsPort,
+  event: StripeEvent,
+  action: (typeof actions)[string],
+): Promise<PaymentEventOutcome> {
+  const session = toHostedSession(event.data.object as Parameters<typeof toHostedSession>[0]);
+  const outcome = await payments.recordEvent({
+    provider: "stripe",
+    eventId: event.id,
+    eventType: event.type,
+    orderId: session.orderId,
+    sessionId: session.id,
+    action: action(session),
+    reference: session.paymentReference ?? session.id,
+    amount: session.amountTotal,
+    currency: session.currency,
+  });
   if (worthALogLine.includes(outcome)) {
     console.warn(
-      `Stripe event ${event.id} (${event.type}) for order ${session.orderId ?? "?"} changed nothing: ${outcome}` +
-        (outcome === "paid_after_cancel" || outcome === "amount_mismatch"
-          ? `; payment ${session.paymentReference ?? "?"} may need a refund`
-          : ""),
+      `Stripe event ${event.id} (${event.type}) for order ${session.orderId ?? "?"}: ${outcome}` +
+        (outcome === "paid_after_cancel"
+          ? `; payment ${session.paymentReference ?? "?"} is being refunded automatically`
+          : outcome === "amount_mismatch"
+            ? `; payment ${session.paymentReference ?? "?"} may need a refund`
+            : ""),
     );
   }
+  return outcome;
+}
+
+/** A refund or dispute made at Stripe: its refunds are read from Stripe (the event names none), then recorded once. */
+async function recordCharge(
+  provider: CardPayment,
+  payments: PaymentsPort,
+  event: StripeEvent,
+  charge: ChargeEventRead,
+) {
+  const base = { provider: "stripe" as const, eventId: event.id, paymentReference: charge.paymentReference };
+  const outcome =
+    charge.kind === "refunded"
+      ? await payments.recordChargeEvent({
+          ...base,
+          eventType: "charge.refunded",
+          refunds: charge.paymentReference ? await provider.checkout.listRefunds(charge.paymentReference) : [],
+        })
+      : await payments.recordChargeEvent({ ...base, eventType: charge.eventType, dispute: charge.dispute });
+  if (outcome === "unknown_order")
+    console.warn(
+      `Stripe event ${event.id} (${event.type}) is about payment ${charge.paymentReference ?? "?"}, which no order has.`,
+    );
   return answer(200, { received: true, outcome });
 }

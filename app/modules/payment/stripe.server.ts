@@ -1,5 +1,7 @@
 import Stripe from "stripe";
 
+import type { ProviderRefund } from "~/backend/refund-port";
+
 // Stripe Checkout through the official client (decision 0031). Nothing else in the app imports `stripe`.
 
 export interface StripeCheckoutOptions {
@@ -39,6 +41,9 @@ export class InvalidWebhookSignatureError extends Error {
 }
 
 export type StripeEvent = Stripe.Event;
+
+/** The metadata key a refund the shop makes carries its own refund id under, so the webhook knows it for the shop's. */
+export const SHOP_REFUND_METADATA = "shop_refund_id";
 export type CheckoutSessionParams = Stripe.Checkout.SessionCreateParams;
 
 export function toHostedSession(session: Stripe.Checkout.Session): HostedSession {
@@ -114,24 +119,49 @@ export function createStripeCheckout(options: StripeCheckoutOptions) {
       }
     },
 
-    /** Refunds a payment (all of it unless `amount`); the same idempotency key refunds once. */
+    /**
+     * Refunds `amount` of a payment; the same idempotency key refunds once (decision 0033). "refused" when Stripe
+     * answered no (already refunded, say): trying again would not change that. Throws PaymentUnavailableError when
+     * Stripe did not answer, which a retry with the same key may change.
+     */
     async refund(input: {
       paymentReference: string;
-      amount?: number;
+      amount: number;
       idempotencyKey: string;
-      metadata?: Record<string, string>;
-    }) {
-      const refund = await request("refunding a payment", () =>
-        client.refunds.create(
-          {
-            payment_intent: input.paymentReference,
-            ...(input.amount === undefined ? {} : { amount: input.amount }),
-            metadata: input.metadata,
-          },
-          { idempotencyKey: input.idempotencyKey },
-        ),
+      metadata: Record<string, string>;
+    }): Promise<{ outcome: "created"; id: string; amount: number } | { outcome: "refused"; message: string }> {
+      try {
+        const refund = await request(
+          "refunding a payment",
+          () =>
+            client.refunds.create(
+              { payment_intent: input.paymentReference, amount: input.amount, metadata: input.metadata },
+              { idempotencyKey: input.idempotencyKey },
+            ),
+          { passRefusals: true },
+        );
+        if (refund.status === "failed" || refund.status === "canceled")
+          return { outcome: "refused", message: `Stripe's refund ${refund.id} is ${refund.status}.` };
+        return { outcome: "created", id: refund.id, amount: refund.amount };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return { outcome: "refused", message: error.message };
+        throw error;
+      }
+    },
+
+    /** Every refund of a payment, as Stripe lists them (a charge.refunded event names none since API 2022-11-15). */
+    async listRefunds(paymentReference: string): Promise<ProviderRefund[]> {
+      const refunds = await request("listing a payment's refunds", () =>
+        client.refunds.list({ payment_intent: paymentReference, limit: 100 }),
       );
-      return { id: refund.id, amount: refund.amount, status: refund.status };
+      return refunds.data.map((refund) => ({
+        id: refund.id,
+        amount: refund.amount,
+        currency: refund.currency,
+        status: refund.status ?? "succeeded",
+        shopRefundId: refund.metadata?.[SHOP_REFUND_METADATA] ?? null,
+      }));
     },
 
     /** The event a webhook request carries, verified on its raw body; InvalidWebhookSignatureError otherwise. */

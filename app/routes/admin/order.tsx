@@ -4,6 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { isBackendError } from "~/backend/errors";
 import type { StaffOrder, StaffPort } from "~/backend/port";
 import { orUnavailablePage } from "~/backend/unavailable.server";
+import { AdminOrderPayment } from "~/components/admin-order-payment";
+import { AdminPanel } from "~/components/admin-panel";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
@@ -28,7 +30,8 @@ import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatCents } from "~/modules/money";
-import { cancelWithRefund, paymentSummary } from "~/modules/payment/refund.server";
+import { cancelEffect, refundRows } from "~/modules/payment/refund-rows";
+import { closeCheckoutBeforeCancel, PaymentArrivedError, paymentSummary } from "~/modules/payment/refund.server";
 import { PaymentUnavailableError } from "~/modules/payment/stripe.server";
 import { getEnv } from "~/site/env.server";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -42,7 +45,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const order = await orUnavailablePage(staff.getOrder({ orderId: params.id ?? "" }));
   if (!order) throw notFoundResponse(request);
   const paid = await orUnavailablePage(staff.orderPayment({ orderId: order.id }));
-  return { order: toOrderPage(order, getEnv().SHOP_TIME_ZONE), payment: paymentSummary(paid?.payment ?? null) };
+  const timeZone = getEnv().SHOP_TIME_ZONE;
+  const page = toOrderPage(order, timeZone);
+  return {
+    order: { ...page, cancelEffect: cancelEffect(order.status, paid?.payment ?? null, page.total) },
+    payment: paymentSummary(paid?.payment ?? null),
+    refunds: refundRows(paid?.refunds ?? [], timeZone),
+  };
 }
 
 function toOrderPage(order: StaffOrder, timeZone: string) {
@@ -140,13 +149,15 @@ async function move(request: Request, context: ResponseJar, staff: StaffPort, or
   const answer = (status: number, message: string, errors: MoveFieldErrors = { form: message }) =>
     data<ActionAnswer>({ intent: MOVE_INTENT, kind: parsed.kind, errors, values }, { status });
   try {
-    // A paid card order is refunded through the provider as it is cancelled (decision 0031).
-    if (!(await cancelWithRefund(staff, parsed.move))) await staff.moveOrder(parsed.move);
+    // A card order's payment page is closed first; a paid one's refund is queued with the move (decision 0033).
+    await closeCheckoutBeforeCancel(staff, parsed.move);
+    await staff.moveOrder(parsed.move);
   } catch (error) {
+    if (error instanceof PaymentArrivedError) return answer(409, error.message);
     if (error instanceof PaymentUnavailableError) {
       return answer(
         503,
-        `The card payment could not be refunded, so nothing was changed: ${error.message} Please try again.`,
+        `Stripe could not be reached to close the order's payment page, so nothing was changed (${error.message.replace(/\.$/, "")}). Please try again.`,
       );
     }
     if (!isBackendError(error)) throw error;
@@ -203,10 +214,10 @@ async function revokeGuestLink(context: ResponseJar, staff: StaffPort, orderId: 
   });
 }
 
-type OrderPage = ReturnType<typeof toOrderPage>;
+type OrderPage = ReturnType<typeof toOrderPage> & { cancelEffect: string | null };
 
 export default function AdminOrder() {
-  const { order, payment } = useLoaderData<typeof loader>();
+  const { order, payment, refunds } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -237,7 +248,7 @@ export default function AdminOrder() {
         <div className="space-y-6">
           <Actions order={order} answer={moveAnswer} busy={busy} />
           <Customer order={order} />
-          <Payment payment={payment} />
+          <AdminOrderPayment payment={payment} refunds={refunds} />
           <InternalNote order={order} answer={answer?.intent === NOTE_INTENT ? answer : undefined} busy={busy} />
         </div>
       </div>
@@ -245,20 +256,9 @@ export default function AdminOrder() {
   );
 }
 
-function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function Items({ order }: { order: OrderPage }) {
   return (
-    <Panel id="items-heading" title="Items">
+    <AdminPanel id="items-heading" title="Items">
       <ul className="mt-3 divide-y divide-sand-200">
         {order.items.map((item) => (
           <OrderLine
@@ -278,53 +278,13 @@ function Items({ order }: { order: OrderPage }) {
         ))}
       </ul>
       <OrderTotals compact subtotal={order.subtotal} shipping={order.shipping} total={order.total} />
-    </Panel>
-  );
-}
-
-/** How the order was paid: manual, or by card with the payment (and any refund) linked to the Stripe dashboard. */
-function Payment({ payment }: { payment: ReturnType<typeof paymentSummary> }) {
-  return (
-    <Panel id="payment-heading" title="Payment">
-      <dl className="mt-3 space-y-3 text-sm">
-        <div>
-          <dt className="font-medium text-ink">Method</dt>
-          <dd className="text-ink-muted">{payment.method}</dd>
-        </div>
-        {payment.reference ? (
-          <div>
-            <dt className="font-medium text-ink">Payment reference</dt>
-            <dd className="break-all text-ink-muted">
-              {payment.dashboardUrl ? (
-                <a
-                  href={payment.dashboardUrl}
-                  rel="noreferrer"
-                  className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
-                >
-                  {payment.reference}
-                </a>
-              ) : (
-                payment.reference
-              )}
-            </dd>
-          </div>
-        ) : null}
-        {payment.refundReference ? (
-          <div>
-            <dt className="font-medium text-ink">Refund</dt>
-            <dd className="break-all text-ink-muted" data-testid="refund-reference">
-              Refunded in full ({payment.refundReference})
-            </dd>
-          </div>
-        ) : null}
-      </dl>
-    </Panel>
+    </AdminPanel>
   );
 }
 
 function Customer({ order }: { order: OrderPage }) {
   return (
-    <Panel id="customer-heading" title="Customer">
+    <AdminPanel id="customer-heading" title="Customer">
       <dl className="mt-3 space-y-3 text-sm">
         <div>
           <dt className="font-medium text-ink">E-mail</dt>
@@ -392,13 +352,13 @@ function Customer({ order }: { order: OrderPage }) {
           ) : null}
         </div>
       ) : null}
-    </Panel>
+    </AdminPanel>
   );
 }
 
 function Timeline({ order }: { order: OrderPage }) {
   return (
-    <Panel id="timeline-heading" title="Timeline">
+    <AdminPanel id="timeline-heading" title="Timeline">
       <ol className="mt-3 space-y-3 border-l-2 border-sand-200 pl-4 text-sm">
         {order.timeline.map((entry) => (
           <li key={entry.key}>
@@ -411,7 +371,7 @@ function Timeline({ order }: { order: OrderPage }) {
           </li>
         ))}
       </ol>
-    </Panel>
+    </AdminPanel>
   );
 }
 
@@ -434,7 +394,7 @@ function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer
     </>
   );
   return (
-    <Panel id="actions-heading" title="Status">
+    <AdminPanel id="actions-heading" title="Status">
       <p className="mt-1 text-sm text-ink-muted">
         Now: <strong className="text-ink">{statusLabel(order.status)}</strong>. Each change e-mails the customer.
       </p>
@@ -521,6 +481,7 @@ function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer
                     />
                     {fieldError("reason", "reason-error")}
                   </div>
+                  {order.cancelEffect ? <p className="text-sm text-ink">{order.cancelEffect}</p> : null}
                   <button type="submit" className="btn w-full bg-red-700 text-white hover:bg-red-800" disabled={busy}>
                     {label}
                   </button>
@@ -538,7 +499,7 @@ function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer
           }
         })}
       </div>
-    </Panel>
+    </AdminPanel>
   );
 }
 
@@ -552,7 +513,7 @@ function InternalNote({
   busy: boolean;
 }) {
   return (
-    <Panel id="note-heading" title="Internal note">
+    <AdminPanel id="note-heading" title="Internal note">
       <Form method="post" className="mt-3 space-y-3">
         <input type="hidden" name="intent" value={NOTE_INTENT} />
         <label htmlFor="note" className="block text-sm text-ink-muted">
@@ -577,7 +538,7 @@ function InternalNote({
           Save note
         </button>
       </Form>
-    </Panel>
+    </AdminPanel>
   );
 }
 

@@ -1696,7 +1696,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
           totalAmount: order.totalAmount,
           items: order.items,
           shippingAddress: shipping,
-          payment: { provider: "stripe", sessionId, reference: null, refundReference: null },
+          payment: { provider: "stripe", sessionId, reference: null },
         });
         expect(await payments().order({ orderId: crypto.randomUUID() })).toBeNull();
         expect(await payments().order({ orderId: "not-an-id" })).toBeNull();
@@ -1809,7 +1809,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect((await payments().order({ orderId: other.order.id }))?.status).toBe("paid");
       });
 
-      test("staff read a card order's payment and, once it is refunded, cancel it with the refund's reference", async () => {
+      test("staff read a card order's payment; cancelling it queues its refund in the move's transaction", async () => {
         const listed = await signedUpUser();
         const member = await signedUpUser();
         expect(await backend.syncStaff({ staffEmails: [listed.email], orderRecipients: [] })).toBe(0);
@@ -1819,54 +1819,55 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
 
         expect(await staff.scope.staff.orderPayment({ orderId: order.id })).toEqual({
           status: "paid",
-          payment: { provider: "stripe", sessionId: paid.sessionId, reference: paid.reference, refundReference: null },
+          payment: { provider: "stripe", sessionId: paid.sessionId, reference: paid.reference },
+          refunds: [],
         });
         expect(await staff.scope.staff.orderPayment({ orderId: crypto.randomUUID() })).toBeNull();
         await expectBackendError(member.scope.staff.orderPayment({ orderId: order.id }), "not_authorized");
-        const refund = {
+
+        await staff.scope.staff.moveOrder({
           orderId: order.id,
-          reason: "Out of stock",
-          refundReference: "re_test_contract",
-          refundAmount: order.totalAmount,
-        };
-        await expectBackendError(member.scope.staff.cancelRefunded(refund), "not_authorized");
-        expect((await payments().order({ orderId: order.id }))?.status).toBe("paid");
-
-        await expect(staff.scope.staff.cancelRefunded(refund)).resolves.toMatchObject({
-          id: order.id,
-          status: "cancelled",
-        });
-        expect((await payments().order({ orderId: order.id }))?.payment.refundReference).toBe("re_test_contract");
-        const [entry] = await db.query<{ to_status: string; note: string; details: Record<string, unknown> }>(
-          "select to_status, note, details from public.order_events where order_id = $1 and to_status = 'cancelled'",
-          [order.id],
-        );
-        expect(entry).toEqual({
-          to_status: "cancelled",
+          expectedStatus: "paid",
+          newStatus: "cancelled",
           note: "Out of stock",
-          details: { refund_reference: "re_test_contract", refund_amount: order.totalAmount },
         });
-        const [mail] = await db.query<{ payload: Record<string, unknown> }>(
-          "select payload from public.outbox where kind = 'order_cancelled' and payload ->> 'id' = $1",
+        const seen = await staff.scope.staff.orderPayment({ orderId: order.id });
+        expect(seen?.refunds).toEqual([
+          {
+            id: expect.any(String),
+            amount: order.totalAmount,
+            currency: "usd",
+            reason: "Out of stock",
+            state: "pending",
+            providerRefundId: null,
+            requestedByLabel: "staff",
+            requestedByEmail: staff.email,
+            requestedAt: expect.any(String),
+            completedAt: null,
+            attempts: 0,
+            lastError: null,
+          },
+        ]);
+        const [entry] = await db.query<{ note: string; details: Record<string, unknown> }>(
+          "select note, details from public.order_events where order_id = $1 and to_status = 'cancelled'",
           [order.id],
         );
-        expect(mail?.payload).toMatchObject({ from_status: "paid", note: "Out of stock" });
-        // Cancelled already: refused as any stale move is.
-        await expectBackendError(staff.scope.staff.cancelRefunded(refund), "order_changed");
+        expect(entry).toEqual({ note: "Out of stock", details: { refund_id: seen?.refunds[0]?.id } });
 
-        // An order paid by hand has no card payment to refund.
+        // An order paid by hand has no card payment to refund: cancelled as before, nothing queued.
         const manual = await placeOrder(anyScope(), {
           userId: null,
           items: [{ productId: "acc-1", quantity: 1 }],
           email: uniqueEmail("manual"),
         });
         await staff.scope.staff.moveOrder({ orderId: manual.id, expectedStatus: "pending", newStatus: "paid" });
-        await expectBackendError(
-          staff.scope.staff.cancelRefunded({ ...refund, orderId: manual.id }),
-          "invalid_input",
-          /not paid by card/,
-        );
-        expect((await payments().order({ orderId: manual.id }))?.status).toBe("paid");
+        await staff.scope.staff.moveOrder({
+          orderId: manual.id,
+          expectedStatus: "paid",
+          newStatus: "cancelled",
+          note: "Changed mind",
+        });
+        expect((await staff.scope.staff.orderPayment({ orderId: manual.id }))?.refunds).toEqual([]);
       });
 
       test("the shopper leaving the payment page cancels the order only for its own session", async () => {

@@ -14,6 +14,7 @@ import type { Backend } from "~/backend/port";
 import { createSqlBackend, openEmbeddedBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { describeBackendContract, outboxRecoveryCode } from "./contract";
+import { describeRefundQueue } from "./refund-contract";
 import { describeSqlBackend } from "./sql-backend-suite";
 
 // As openEmbeddedBackend runs it: with the in-process session cache.
@@ -21,6 +22,16 @@ const embeddedOver = (db: SqlDatabase, overrides: Partial<SqlBackendOptions> = {
   createSqlBackend(db, "embedded (test)", { ...testBackendOptions, cacheSessions: true, ...overrides });
 
 describeBackendContract("embedded (PGlite)", async () => {
+  const { db } = await openTestDatabase();
+  return {
+    db,
+    createBackend: (overrides = {}) => embeddedOver(db, overrides),
+    recoveryCode: (email) => outboxRecoveryCode(db, email),
+    teardown: () => db.close(),
+  };
+});
+
+describeRefundQueue("embedded (PGlite)", async () => {
   const { db } = await openTestDatabase();
   return {
     db,

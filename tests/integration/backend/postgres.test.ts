@@ -9,6 +9,7 @@ import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { createSqlBackend, openPostgresBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { describeBackendContract, outboxRecoveryCode } from "./contract";
+import { describeRefundQueue } from "./refund-contract";
 import { describeSqlBackend } from "./sql-backend-suite";
 
 // One throwaway PostgreSQL 15 cluster for this file; each suite gets its own database in it.
@@ -34,6 +35,16 @@ const postgresOver = (db: SqlDatabase, overrides: Partial<SqlBackendOptions> = {
 
 describeBackendContract("postgres (PostgreSQL 15)", async () => {
   const db = await migratedDatabase("contract");
+  return {
+    db,
+    createBackend: (overrides = {}) => postgresOver(db, overrides),
+    recoveryCode: (email) => outboxRecoveryCode(db, email),
+    teardown: () => db.close(),
+  };
+});
+
+describeRefundQueue("postgres (PostgreSQL 15)", async () => {
+  const db = await migratedDatabase("refunds");
   return {
     db,
     createBackend: (overrides = {}) => postgresOver(db, overrides),

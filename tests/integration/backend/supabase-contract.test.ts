@@ -3,9 +3,10 @@
 import { createSupabaseOverPglite } from "#tests/support/supabase-over-pglite";
 
 import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
-import { describeBackendContract } from "./contract";
+import { describeBackendContract, type ContractHarness } from "./contract";
+import { describeRefundQueue } from "./refund-contract";
 
-describeBackendContract("supabase (network-edge fake over PGlite)", async () => {
+async function supabaseHarness(): Promise<ContractHarness> {
   const supabase = await createSupabaseOverPglite();
   return {
     db: supabase.db,
@@ -26,4 +27,7 @@ describeBackendContract("supabase (network-edge fake over PGlite)", async () => 
     },
     teardown: () => supabase.close(),
   };
-});
+}
+
+describeBackendContract("supabase (network-edge fake over PGlite)", supabaseHarness);
+describeRefundQueue("supabase (network-edge fake over PGlite)", supabaseHarness);

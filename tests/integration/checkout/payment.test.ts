@@ -22,7 +22,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Backend } from "~/backend/port";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
+import { formatCents } from "~/modules/money";
 import { createPaymentProvider, setPaymentProviderForTests } from "~/modules/payment/payment.server";
+import { createRefundWorker } from "~/modules/payment/refund-worker.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin/order";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout/checkout";
 import { loader as successLoader } from "~/routes/checkout/order-success";
@@ -445,85 +447,332 @@ describe("the back office", () => {
   let staffCookie: string;
   beforeAll(async () => {
     const listed = await signUpMember(backend, "Store Owner");
-    await backend.syncStaff({ staffEmails: [listed.user.email], orderRecipients: [] });
+    await backend.syncStaff({ staffEmails: [listed.user.email], orderRecipients: ["orders@example.com"] });
     staffCookie = (await setUpStaff(backend, listed.user.email)).cookie;
   });
 
   const paidCardOrder = async () => {
     const { sessionId, orderId } = await checkOutAsGuest();
     await standIn.pay(sessionId);
-    return { orderId, paymentIntent: String(standIn.sessions.get(sessionId)?.payment_intent) };
+    return { orderId, sessionId, paymentIntent: String(standIn.sessions.get(sessionId)?.payment_intent) };
   };
-  const cancel = (orderId: string) =>
+  const cancel = (orderId: string, expectedStatus = "paid", reason = "Out of stock") =>
     call(
       adminOrderAction,
-      post(
-        `/admin/orders/${orderId}`,
-        { intent: "move", kind: "cancel", expectedStatus: "paid", reason: "Out of stock" },
-        staffCookie,
-      ),
-      {
-        params: { id: orderId },
-      },
+      post(`/admin/orders/${orderId}`, { intent: "move", kind: "cancel", expectedStatus, reason }, staffCookie),
+      { params: { id: orderId } },
     );
+  const orderPage = async (orderId: string) =>
+    (await call(adminOrderLoader, get(`/admin/orders/${orderId}`, staffCookie), { params: { id: orderId } }))
+      .data as Awaited<ReturnType<typeof adminOrderLoader>>;
+  const refundsAtStripe = (paymentIntent: string) =>
+    [...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent);
+  const refundRowsOf = (orderId: string) =>
+    db.query<{
+      id: string;
+      state: string;
+      amount: number;
+      provider_refund_id: string | null;
+      requested_by_label: string;
+    }>(
+      "select id, state, amount, provider_refund_id, requested_by_label from public.refunds where order_id = $1 order by requested_at, id",
+      [orderId],
+    );
+  const worker = () => {
+    const provider = createPaymentProvider({
+      STRIPE_SECRET_KEY: "sk_test_payment_suite",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+      PAYMENT_INSTRUCTIONS: "",
+    });
+    if (provider.kind !== "stripe") throw new Error("Stripe expected");
+    return createRefundWorker({ payments: backend.payments!, stripe: provider.checkout, log: () => {} });
+  };
 
   it("shows the payment reference, linked to the Stripe dashboard", async () => {
     const { orderId, paymentIntent } = await paidCardOrder();
-    const page = await call(adminOrderLoader, get(`/admin/orders/${orderId}`, staffCookie), {
-      params: { id: orderId },
-    });
-    expect((page.data as { payment: unknown }).payment).toEqual({
+    const page = await orderPage(orderId);
+    expect(page.payment).toEqual({
       method: "Card (Stripe Checkout)",
       reference: paymentIntent,
       dashboardUrl: `https://dashboard.stripe.com/test/payments/${paymentIntent}`,
-      refundReference: null,
     });
+    expect(page.refunds).toEqual([]);
+    expect(page.order.cancelEffect).toMatch(
+      /^Cancelling refunds the card payment of \$[\d.,]+ in full through Stripe\.$/,
+    );
   });
 
-  it("'Cancel order' on a paid card order refunds it in full, once, and keeps the refund's reference", async () => {
+  it("'Cancel order' on a paid card order queues its refund with the move; the worker refunds it once, with the row's key", async () => {
     const { orderId, paymentIntent } = await paidCardOrder();
     const cancelled = await cancel(orderId);
     expect({ status: cancelled.status, location: cancelled.location }).toEqual({
       status: 303,
       location: `/admin/orders/${orderId}`,
     });
-    const refunds = [...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent);
-    expect(refunds).toMatchObject([
-      { amount: (await orderRow(orderId))?.total_amount, metadata: { order_id: orderId } },
-    ]);
-    expect(standIn.requests.filter((request) => request.path === "/v1/refunds").at(-1)?.idempotencyKey).toBe(
-      `refund-${orderId}`,
-    );
-    const [row] = await db.query<{ status: string; refund_reference: string }>(
-      "select status, refund_reference from public.orders where id = $1",
-      [orderId],
-    );
-    expect(row).toEqual({ status: "cancelled", refund_reference: refunds[0]?.id });
-    const page = await call(adminOrderLoader, get(`/admin/orders/${orderId}`, staffCookie), {
-      params: { id: orderId },
+    // Decided with the move, not asked yet: Stripe hears of it from the worker.
+    expect(refundsAtStripe(paymentIntent)).toEqual([]);
+    const total = (await orderRow(orderId))?.total_amount;
+    const [queued] = await refundRowsOf(orderId);
+    expect(queued).toMatchObject({
+      state: "pending",
+      amount: total,
+      provider_refund_id: null,
+      requested_by_label: "staff",
     });
-    expect((page.data as { payment: { refundReference: string } }).payment.refundReference).toBe(refunds[0]?.id);
+    expect((await orderPage(orderId)).refunds).toMatchObject([
+      { amount: formatCents(total!), state: "pending", by: expect.stringMatching(/@/), reason: "Out of stock" },
+    ]);
+
+    expect(await worker().runOnce()).toBeGreaterThanOrEqual(1);
+    const made = refundsAtStripe(paymentIntent);
+    expect(made).toMatchObject([{ amount: total, metadata: { order_id: orderId, shop_refund_id: queued!.id } }]);
+    expect(standIn.requests.filter((request) => request.path === "/v1/refunds").at(-1)?.idempotencyKey).toBe(
+      `refund-${queued!.id}`,
+    );
+    expect(await refundRowsOf(orderId)).toMatchObject([
+      { id: queued!.id, state: "succeeded", amount: total, provider_refund_id: made[0]?.id },
+    ]);
+    expect((await orderPage(orderId)).refunds).toMatchObject([
+      { state: "succeeded", stateLabel: "Done", providerRefundId: made[0]?.id },
+    ]);
 
     // The same form again: the order has moved on, nothing more is refunded.
-    const again = await cancel(orderId);
-    expect(again.status).toBe(409);
+    expect((await cancel(orderId)).status).toBe(409);
+    await worker().runOnce();
+    expect(refundsAtStripe(paymentIntent)).toHaveLength(1);
+  });
+
+  it("cancels at once while Stripe is down, and the worker refunds once Stripe answers", async () => {
+    const { orderId, paymentIntent } = await paidCardOrder();
+    standIn.setOutage("connection");
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect((await cancel(orderId)).status).toBe(303);
+    expect((await orderRow(orderId))?.status).toBe("cancelled");
+    await worker().runOnce();
+    const [waiting] = await db.query<{ state: string; attempts: number; last_error: string; later: boolean }>(
+      "select state, attempts, last_error, next_attempt_at > now() as later from public.refunds where order_id = $1",
+      [orderId],
+    );
+    expect(waiting).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      later: true,
+      last_error: expect.stringMatching(/Stripe/),
+    });
+
+    standIn.setOutage("up");
+    // Its back-off over:
+    await db.query("update public.refunds set next_attempt_at = now() where order_id = $1", [orderId]);
+    await worker().runOnce();
+    expect(refundsAtStripe(paymentIntent)).toHaveLength(1);
+    expect((await refundRowsOf(orderId))[0]).toMatchObject({ state: "succeeded" });
+  });
+
+  it("cancelling a pending card order first expires its Checkout Session, so it cannot be paid, with staff's reason kept", async () => {
+    const { sessionId, orderId } = await checkOutAsGuest();
+    const cancelled = await cancel(orderId, "pending", "Customer phoned to cancel");
+    expect(cancelled.status).toBe(303);
+    expect(standIn.sessions.get(sessionId)?.status).toBe("expired");
+    await expect(standIn.pay(sessionId)).rejects.toThrow(/No open session/);
+    // The expiry's own event (sent by Stripe as it expires) leaves the cancel to staff: one cancel, theirs.
+    await vi.waitFor(() => expect(standIn.webhookAnswers.at(-1)?.body).toMatch(/closed_by_staff|not_pending/));
+    const entries = await db.query<{ actor_label: string; note: string }>(
+      "select actor_label, note from public.order_events where order_id = $1 and to_status = 'cancelled'",
+      [orderId],
+    );
+    expect(entries).toEqual([{ actor_label: "staff", note: "Customer phoned to cancel" }]);
+  });
+
+  it("changes nothing when Stripe cannot be asked to close a pending order's payment page, and says so", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { sessionId, orderId } = await checkOutAsGuest();
+    standIn.setOutage("connection");
+    const refused = await cancel(orderId, "pending", "Customer phoned to cancel");
+    expect(refused.status).toBe(503);
+    expect(refused.data).toMatchObject({
+      errors: {
+        form: "Stripe could not be reached to close the order's payment page, so nothing was changed (Stripe: expiring a checkout session failed). Please try again.",
+      },
+      values: { reason: "Customer phoned to cancel" },
+    });
+    standIn.setOutage("up");
+    expect((await orderRow(orderId))?.status).toBe("pending");
+    expect(standIn.sessions.get(sessionId)?.status).toBe("open");
+    // Tried again once Stripe answers.
+    expect((await cancel(orderId, "pending", "Customer phoned to cancel")).status).toBe(303);
+    expect(standIn.sessions.get(sessionId)?.status).toBe("expired");
+  });
+
+  it("'Mark as paid' then 'Cancel order' expires the session too", async () => {
+    const { sessionId, orderId } = await checkOutAsGuest();
+    const marked = await call(
+      adminOrderAction,
+      post(`/admin/orders/${orderId}`, { intent: "move", kind: "mark-paid", expectedStatus: "pending" }, staffCookie),
+      { params: { id: orderId } },
+    );
+    expect(marked.status).toBe(303);
+    expect((await cancel(orderId, "paid")).status).toBe(303);
+    expect(standIn.sessions.get(sessionId)?.status).toBe("expired");
+    expect(await refundRowsOf(orderId)).toEqual([]);
+  });
+
+  it("refuses to cancel a pending order whose payment has just arrived at Stripe, saying so", async () => {
+    const { sessionId, orderId } = await checkOutAsGuest();
+    // Paid at Stripe, its event not delivered yet.
+    Object.assign(standIn.sessions.get(sessionId)!, {
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: "pi_test_just_paid",
+    });
+    const refused = await cancel(orderId, "pending");
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({ errors: { form: expect.stringMatching(/has just paid for this order/) } });
+    expect((await orderRow(orderId))?.status).toBe("pending");
+  });
+
+  it("refunds a payment that arrives for a cancelled order automatically, once, and tells staff", async () => {
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { sessionId, orderId } = await checkOutAsGuest();
+    // Cancelled in the database while the shopper pays (the race the expiry usually prevents).
+    const staffScope = backend.forRequest(get("/", staffCookie)).staff;
+    await staffScope.moveOrder({ orderId, expectedStatus: "pending", newStatus: "cancelled", note: "Duplicate order" });
+    const paid = await standIn.pay(sessionId);
+    expect(JSON.parse(paid.body)).toMatchObject({ outcome: "paid_after_cancel" });
+    expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/is being refunded automatically/));
+    const paymentIntent = String(standIn.sessions.get(sessionId)?.payment_intent);
+    expect(await refundRowsOf(orderId)).toMatchObject([{ state: "pending", requested_by_label: "system" }]);
+    const [alert] = await db.query<{ recipient: string; payload: { alert: { kind: string } } }>(
+      "select recipient, payload from public.outbox where kind = 'order_payment_alert' and payload ->> 'id' = $1",
+      [orderId],
+    );
+    expect(alert).toMatchObject({ recipient: "orders@example.com", payload: { alert: { kind: "paid_after_cancel" } } });
+    const page = await orderPage(orderId);
+    expect(page.order.timeline.at(-1)?.change ?? page.order.timeline.at(-1)?.note).toBe(
+      "Payment received after the order was cancelled: refunded automatically",
+    );
+    expect(page.refunds).toMatchObject([{ by: "The shop (automatic)", state: "pending" }]);
+
+    // Stripe sends it again, and says the same payment succeeded: nothing more is refunded.
+    await standIn.sendEvent("checkout.session.completed", standIn.sessions.get(sessionId)!, { id: paid.event.id });
+    await standIn.sendEvent("checkout.session.async_payment_succeeded", standIn.sessions.get(sessionId)!);
+    await worker().runOnce();
+    expect(refundsAtStripe(paymentIntent)).toHaveLength(1);
+    expect(await refundRowsOf(orderId)).toMatchObject([{ state: "succeeded" }]);
+  });
+});
+
+describe("Stripe's own refunds and disputes", () => {
+  const paidOrder = async () => {
+    const { sessionId, orderId } = await checkOutAsGuest();
+    await standIn.pay(sessionId);
+    return { orderId, paymentIntent: String(standIn.sessions.get(sessionId)?.payment_intent) };
+  };
+  const refundRows = (orderId: string) =>
+    db.query<{ state: string; amount: number; provider_refund_id: string; requested_by_label: string; reason: string }>(
+      "select state, amount, provider_refund_id, requested_by_label, reason from public.refunds where order_id = $1 order by requested_at",
+      [orderId],
+    );
+  const notes = async (orderId: string) =>
+    (
+      await db.query<{ actor_label: string; note: string }>(
+        "select actor_label, note from public.order_events where order_id = $1 and to_status is null order by id",
+        [orderId],
+      )
+    ).map((entry) => `${entry.actor_label}: ${entry.note}`);
+
+  it("records a refund made in the dashboard as a refund of the order, once, on its timeline", async () => {
+    const { orderId, paymentIntent } = await paidOrder();
+    const { refund, status, body, event } = await standIn.refundInDashboard(paymentIntent, 1000);
+    expect({ status, body: JSON.parse(body) }).toEqual({
+      status: 200,
+      body: { received: true, outcome: "refund_recorded" },
+    });
+    expect(await refundRows(orderId)).toEqual([
+      {
+        state: "succeeded",
+        amount: 1000,
+        provider_refund_id: refund.id,
+        requested_by_label: "stripe",
+        reason: "Refunded in the Stripe dashboard",
+      },
+    ]);
+    expect(await notes(orderId)).toEqual([`stripe: Refunded $10.00 in Stripe (${refund.id})`]);
+    // Replayed, and a later event listing it again: not doubled.
+    await standIn.sendEvent("charge.refunded", event.data.object, { id: event.id });
+    expect(JSON.parse((await standIn.sendChargeRefunded(paymentIntent)).body)).toMatchObject({ outcome: "recorded" });
+    expect(await refundRows(orderId)).toHaveLength(1);
+    // The order's status is Stripe's business no more than the shop's: it stays paid.
+    expect((await orderRow(orderId))?.status).toBe("paid");
+  });
+
+  it("matches the charge.refunded of a refund the shop made to its own row, whether or not the worker recorded it", async () => {
+    const { orderId, paymentIntent } = await paidOrder();
+    const staffCancel = await signUpMember(backend, "Refund Staff");
+    await backend.syncStaff({ staffEmails: [staffCancel.user.email], orderRecipients: ["orders@example.com"] });
+    await backend
+      .forRequest(get("/", staffCancel.cookie))
+      .staff.moveOrder({ orderId, expectedStatus: "paid", newStatus: "cancelled", note: "Out of stock" });
+    const [queued] = await db.query<{ id: string }>("select id from public.refunds where order_id = $1", [orderId]);
+    // Stripe made it, and its event arrives before the worker heard the answer.
+    const provider = createPaymentProvider({
+      STRIPE_SECRET_KEY: "sk_test_payment_suite",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+      PAYMENT_INSTRUCTIONS: "",
+    });
+    if (provider.kind !== "stripe") throw new Error("Stripe expected");
+    await provider.checkout.refund({
+      paymentReference: paymentIntent,
+      amount: (await orderRow(orderId))!.total_amount,
+      idempotencyKey: `refund-${queued!.id}`,
+      metadata: { order_id: orderId, shop_refund_id: queued!.id },
+    });
+    expect(JSON.parse((await standIn.sendChargeRefunded(paymentIntent)).body)).toMatchObject({
+      outcome: "refund_recorded",
+    });
+    await createRefundWorker({ payments: backend.payments!, stripe: provider.checkout, log: () => {} }).runOnce();
+    const rows = await refundRows(orderId);
+    expect(rows).toMatchObject([{ state: "succeeded", requested_by_label: "staff" }]);
     expect([...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)).toHaveLength(1);
   });
 
-  it("changes nothing when Stripe cannot refund, and says so", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const { orderId, paymentIntent } = await paidCardOrder();
-    standIn.setOutage("connection");
-    const refused = await cancel(orderId);
-    expect(refused.status).toBe(503);
-    expect(refused.data).toMatchObject({
-      errors: { form: expect.stringMatching(/^The card payment could not be refunded, so nothing was changed/) },
+  it("records a dispute's opening and closing on the timeline and e-mails staff", async () => {
+    await backend.syncStaff({ staffEmails: [], orderRecipients: ["orders@example.com"] });
+    const { orderId, paymentIntent } = await paidOrder();
+    const opened = await standIn.openDispute(paymentIntent, { amount: 2500, reason: "product_not_received" });
+    expect(JSON.parse(opened.body)).toMatchObject({ outcome: "dispute_recorded" });
+    const closed = await standIn.closeDispute(opened.event.data.object.id, "won");
+    expect(JSON.parse(closed.body)).toMatchObject({ outcome: "dispute_recorded" });
+    expect(await notes(orderId)).toEqual([
+      "stripe: Dispute opened: $25.00 (product_not_received)",
+      "stripe: Dispute closed: won",
+    ]);
+    const alerts = await db.query<{ recipient: string; kind: string }>(
+      "select recipient, payload -> 'alert' ->> 'kind' as kind from public.outbox where kind = 'order_payment_alert' and payload ->> 'id' = $1 order by created_at",
+      [orderId],
+    );
+    expect(alerts).toEqual([
+      { recipient: "orders@example.com", kind: "dispute_created" },
+      { recipient: "orders@example.com", kind: "dispute_closed" },
+    ]);
+    // Once per event id.
+    const again = await standIn.sendEvent("charge.dispute.created", opened.event.data.object, { id: opened.event.id });
+    expect(JSON.parse(again.body)).toMatchObject({ outcome: "duplicate" });
+  });
+
+  it("answers 200 and changes nothing for a charge event about a payment no order has", async () => {
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { paymentIntent } = await paidOrder();
+    const stranger = {
+      ...(await standIn.openDispute(paymentIntent)).event.data.object,
+      payment_intent: "pi_test_nobody",
+    };
+    const answer = await standIn.sendEvent("charge.dispute.created", stranger);
+    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({
+      status: 200,
+      body: { received: true, outcome: "unknown_order" },
     });
-    expect((await orderRow(orderId))?.status).toBe("paid");
-    standIn.setOutage("up");
-    expect([...standIn.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)).toHaveLength(0);
-    // Tried again once Stripe answers: refunded and cancelled.
-    expect((await cancel(orderId)).status).toBe(303);
-    expect((await orderRow(orderId))?.status).toBe("cancelled");
+    expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/which no order has/));
   });
 });

@@ -118,4 +118,44 @@ describe("order status e-mails", () => {
     expect(cancelled("cancel-paid@example.com")).toContain("Reason: Out of stock");
     expect(cancelled("cancel-paid@example.com")).toMatch(/will be refunded .* 5-7 business days/);
   });
+
+  it("staff are told by e-mail of a payment after cancellation (refunded automatically) and of a dispute", async () => {
+    smtp.received.length = 0;
+    const order = await placeGuestOrder("late-payer@example.com");
+    const number = order.id.slice(-8);
+    const payments = backend.payments!;
+    await payments.attachSession({ orderId: order.id, provider: "stripe", sessionId: `cs_test_${number}` });
+    await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "cancelled", note: "Dup" });
+    const paid = {
+      provider: "stripe" as const,
+      eventType: "checkout.session.completed",
+      orderId: order.id,
+      sessionId: `cs_test_${number}`,
+      action: "paid" as const,
+      reference: `pi_test_${number}`,
+      amount: order.totalAmount,
+      currency: "usd",
+    };
+    expect(await payments.recordEvent({ ...paid, eventId: `evt_${number}_paid` })).toBe("paid_after_cancel");
+    expect(
+      await payments.recordChargeEvent({
+        provider: "stripe",
+        eventId: `evt_${number}_dispute`,
+        eventType: "charge.dispute.created",
+        paymentReference: `pi_test_${number}`,
+        dispute: { id: "du_test_1", amount: 29900, currency: "usd", reason: "fraudulent", status: "needs_response" },
+      }),
+    ).toBe("dispute_recorded");
+    await deliverAll();
+    const mails = await smtp.waitFor(5);
+    const toShop = mails.filter((mail) => mail.recipients.includes("orders@shop.test"));
+    expect(toShop.map((mail) => mail.parsed.subject)).toEqual([
+      `New order #${number}: $299.00`,
+      `Order #${number} was paid after it was cancelled: refunded automatically`,
+      `Dispute opened on order #${number}: $299.00`,
+    ]);
+    expect(toShop[1]!.parsed.text).toContain("The shop is refunding it in full automatically");
+    expect(toShop[2]!.parsed.text).toContain("(reason: fraudulent)");
+    expect(linksIn(toShop[2]!)).toContain(`http://localhost/admin/orders/${order.id}`);
+  });
 });
