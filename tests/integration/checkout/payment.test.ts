@@ -708,8 +708,9 @@ describe("Stripe's own refunds and disputes", () => {
 
   it("matches the charge.refunded of a refund the shop made to its own row, whether or not the worker recorded it", async () => {
     const { orderId, paymentIntent } = await paidOrder();
-    const staffCancel = await signUpMember(backend, "Refund Staff");
-    await backend.syncStaff({ staffEmails: [staffCancel.user.email], orderRecipients: ["orders@example.com"] });
+    const listed = await signUpMember(backend, "Refund Staff");
+    await backend.syncStaff({ staffEmails: [listed.user.email], orderRecipients: ["orders@example.com"] });
+    const staffCancel = await setUpStaff(backend, listed.user.email);
     await backend
       .forRequest(get("/", staffCancel.cookie))
       .staff.moveOrder({ orderId, expectedStatus: "paid", newStatus: "cancelled", note: "Out of stock" });
