@@ -139,6 +139,17 @@ export async function signUpMember(baseUrl, email = `bench-${crypto.randomBytes(
   return { email, cookie: `shop_session=${session}` };
 }
 
+/**
+ * A signed-in staff session for `email` (which the server's STAFF_EMAILS lists): the one place the benchmarks make
+ * staff, so that a change in how staff get in changes only this. Today a listed address signs up like a member.
+ */
+export async function signInStaff(baseUrl, email) {
+  const staff = await signUpMember(baseUrl, email);
+  const overview = await request(`${baseUrl}/admin`, { headers: { Cookie: staff.cookie } });
+  if (overview.status !== 200) throw new Error(`The staff session for ${email} cannot open /admin: ${overview.status}`);
+  return staff;
+}
+
 /** A member's cart add (stored in the database); throws unless the toast says it worked. */
 export async function memberCartAdd(baseUrl, memberCookie, productId, quantity = 1) {
   const response = await request(`${baseUrl}/cart`, {
