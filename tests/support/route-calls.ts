@@ -69,7 +69,9 @@ export async function call<F extends RouteFunction>(
   try {
     outcome = await routeFunction({ request, params, context: fullContext });
   } catch (error) {
-    if (!(error instanceof Response)) throw error;
+    // A Response, or data() with a status (a refusal the error boundary shows with its sentence).
+    if (!(error instanceof Response) && (error as { type?: string } | null)?.type !== "DataWithResponseInit")
+      throw error;
     outcome = error;
     thrown = true;
   }
@@ -147,4 +149,14 @@ export async function signUpMember(backend: Backend, fullName = "Test Member") {
   const scope = backend.forRequest(post("/auth", {}));
   const { user } = await scope.auth.signUp({ email: uniqueEmail(), password: "a long enough password", fullName });
   return { user, cookie: new CookieJar().store(scope.responseHeaders).header() };
+}
+
+/**
+ * Signed-in staff members, one per name: the one place these tests make staff, as start-up names them (the staff
+ * list is replaced by theirs).
+ */
+export async function signUpStaff(backend: Backend, ...fullNames: string[]) {
+  const staff = await Promise.all(fullNames.map((fullName) => signUpMember(backend, fullName)));
+  await backend.syncStaff({ staffEmails: staff.map(({ user }) => user.email), orderRecipients: [] });
+  return staff;
 }

@@ -313,7 +313,10 @@ export function createSqlDataPorts(
   const staffRpc: RpcCall = async (name, args) => {
     const claims = await claimsOf(await sessionUserId());
     const call = rpcStatement(name, args);
-    const timeLimit = { text: "select set_config('statement_timeout', $1, true)", params: [String(staffStatementTimeoutMs)] };
+    const timeLimit = {
+      text: "select set_config('statement_timeout', $1, true)",
+      params: [String(staffStatementTimeoutMs)],
+    };
     try {
       const [, , [row] = []] = await inBackOfficeTurn(db, () => db.batch([claims, timeLimit, call]));
       return (row as { result?: unknown } | undefined)?.result ?? null;

@@ -71,7 +71,13 @@ describe("csvResponse", () => {
     async function* rows() {
       yield ["one"] as const;
     }
-    const response = csvResponse("x.csv", ["A"], rows(), () => {}, () => (finished += 1));
+    const response = csvResponse(
+      "x.csv",
+      ["A"],
+      rows(),
+      () => {},
+      () => (finished += 1),
+    );
     await response.text();
     expect(finished).toBe(1);
   });
@@ -83,7 +89,13 @@ describe("csvResponse", () => {
       started = true;
       yield ["one"] as const;
     }
-    const response = csvResponse("x.csv", ["A"], rows(), () => {}, () => (finished += 1));
+    const response = csvResponse(
+      "x.csv",
+      ["A"],
+      rows(),
+      () => {},
+      () => (finished += 1),
+    );
     const reader = response.body!.getReader();
     await reader.read();
     await reader.cancel();

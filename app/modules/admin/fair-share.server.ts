@@ -79,8 +79,7 @@ export async function startExport<Row>(
   return { rows: withinTimeLimit(rows(), EXPORT_TIME_LIMIT_SECONDS * 1000), finish: lease.release };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The 429 an export link answers: a page a browser shows as it is, with or without JavaScript. */
 function refusalPage(title: string, refusal: RateLimitRefusal, backHref: string): Response {

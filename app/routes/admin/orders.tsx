@@ -8,6 +8,7 @@ import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { statusLabel } from "~/modules/account/orders";
+import { orBackOfficeRefusal, requireSearchShare } from "~/modules/admin/fair-share.server";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   filterQuery,
@@ -16,7 +17,6 @@ import {
 } from "~/modules/admin/order-filters";
 import { toAdminOrderRow } from "~/modules/admin/order-rows";
 import { loadPage } from "~/modules/admin/paging.server";
-import { orBackOfficeRefusal, requireSearchShare } from "~/modules/admin/fair-share.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { getEnv } from "~/site/env.server";
 
