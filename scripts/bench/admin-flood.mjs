@@ -42,8 +42,11 @@ const percentile = (values, fraction) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] : null;
 };
 
-/** Times GETs of the pages in turn, one at a time, `count` of them or until `until()` says stop. */
-async function pageTimes(baseUrl, count, until = () => false) {
+/**
+ * Times GETs of the pages in turn, one at a time, `count` of them or until `until()` says stop; `timeline` gets
+ * [seconds since `origin`, page, ms] of each.
+ */
+async function pageTimes(baseUrl, count, until = () => false, timeline = [], origin = performance.now()) {
   const times = Object.fromEntries(PAGES.map((page) => [page, []]));
   for (let index = 0; index < count && !until(); index += 1) {
     const page = PAGES[index % PAGES.length];
@@ -51,7 +54,9 @@ async function pageTimes(baseUrl, count, until = () => false) {
     const response = await fetch(`${baseUrl}${page}`, { headers: { "User-Agent": "shop-bench" } });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`GET ${page} answered ${response.status}`);
-    times[page].push(performance.now() - started);
+    const took = performance.now() - started;
+    times[page].push(took);
+    timeline.push([Number(((started - origin) / 1000).toFixed(2)), page, Number(took.toFixed(1))]);
   }
   return times;
 }
@@ -101,6 +106,7 @@ async function main() {
     const idle = await pageTimes(server.baseUrl, settings.samples * PAGES.length);
     const idlePeak = server.memory().vmHwm;
 
+    const floodStarted = performance.now();
     const deadline = Date.now() + settings.duration * 1000;
     const searches = newTally();
     const exportsTally = newTally();
@@ -121,7 +127,14 @@ async function main() {
     ]).finally(() => {
       flooding = false;
     });
-    const underFlood = await pageTimes(server.baseUrl, Number.MAX_SAFE_INTEGER, () => !flooding);
+    const timeline = [];
+    const underFlood = await pageTimes(
+      server.baseUrl,
+      Number.MAX_SAFE_INTEGER,
+      () => !flooding,
+      timeline,
+      floodStarted,
+    );
     await flood;
     const memory = server.memory();
 
@@ -143,6 +156,7 @@ async function main() {
       pages: rows,
       staff: { searches, exports: exportsTally },
       memory: { idlePeakBytes: idlePeak, peakBytes: memory.vmHwm },
+      underFloodTimeline: timeline,
       serverErrors: server.errorLines(),
     };
   } finally {

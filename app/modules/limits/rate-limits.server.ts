@@ -55,7 +55,7 @@ export const accountRateLimitRules = {
   // The back office's share of the shop (decision 0035). A search, a filter or a page of the orders list is one
   // count and one page of orders: a person reads a page in seconds, a script asks for dozens a second.
   staffSearch: [
-    { name: "staff-search", points: 30, durationSeconds: 30 },
+    { name: "staff-search", points: 10, durationSeconds: 10 },
     { name: "staff-search-hourly", points: 600, durationSeconds: 60 * 60 },
   ],
   // A CSV export reads every order the filter shows (10,000 orders: ~50 pages, ~1 s of the database).
