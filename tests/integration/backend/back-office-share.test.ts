@@ -1,6 +1,7 @@
-// The back office's time limit on PostgreSQL 15 (decision 0035): a staff search or export page that runs past the
+// The back office's share on PostgreSQL 15 (decision 0035): a staff search or export page that runs past the
 // statement time limit is stopped by the database and answered with a clear error, and the limit stays with the
-// back office's own statements. (PGlite cannot stop a statement: there each call reads one page through an index.)
+// back office's own statements (PGlite cannot stop a statement: there each call reads one page through an index);
+// the one-export-at-a-time lease is counted in the database, for every instance.
 import { expectBackendError, placeOrder, requestWith, signUpShopper } from "#tests/support/backend-helpers";
 import { testBackendOptions } from "#tests/support/pglite";
 import { startPostgresCluster, type PostgresCluster } from "#tests/support/postgres-cluster";
@@ -11,6 +12,7 @@ import { migrate } from "~/backend/sql/migrations.server";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { createSqlBackend } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { accountLeases } from "~/modules/limits/rate-limits.server";
 
 const TIME_LIMIT_MS = 300;
 
@@ -71,6 +73,24 @@ describe("back-office statements on PostgreSQL have a time limit", () => {
       expect(setting?.value).toBe("0");
     } finally {
       await single.close();
+    }
+  });
+});
+
+describe("the export lease on PostgreSQL", () => {
+  test("two instances see one export of an account; once it is given back, the next one starts", async () => {
+    const second = await openPostgresDatabase({ url, poolSize: 2 });
+    try {
+      const instances = [backend, createSqlBackend(second, "postgres (test)", testBackendOptions)] as const;
+      const lease = accountLeases.staffExport;
+      const key = `account:${crypto.randomUUID()}`;
+      expect(instances[1].rateLimits.shared).toBe(true);
+      expect(await instances[0].rateLimits.hit([lease], key)).toBe(0);
+      expect(await instances[1].rateLimits.hit([lease], key)).toBeGreaterThan(0);
+      await instances[0].rateLimits.release(lease, key);
+      expect(await instances[1].rateLimits.hit([lease], key)).toBe(0);
+    } finally {
+      await second.close();
     }
   });
 });
