@@ -137,6 +137,8 @@ async function main() {
     );
     await flood;
     const memory = server.memory();
+    // Idle again: on a shared machine the load of others moves during a run; this shows by how much.
+    const idleAfter = await pageTimes(server.baseUrl, settings.samples * PAGES.length);
 
     const rows = PAGES.map((page) => {
       const idleMedian = median(idle[page]);
@@ -147,6 +149,7 @@ async function main() {
         floodMedianMs: floodMedian,
         ratio: floodMedian / idleMedian,
         floodP90Ms: percentile(underFlood[page], 0.9),
+        idleAfterMedianMs: median(idleAfter[page]),
         samples: { idle: idle[page].length, underFlood: underFlood[page].length },
       };
     });
@@ -169,13 +172,22 @@ async function main() {
   );
   console.log("Uncached pages, one request at a time:\n");
   printTable([
-    ["page", "idle median ms", "under flood median ms", "ratio (target <= 2x)", "under flood p90 ms", "samples"],
+    [
+      "page",
+      "idle median ms",
+      "under flood median ms",
+      "ratio (target <= 2x)",
+      "under flood p90 ms",
+      "idle after, median ms",
+      "samples",
+    ],
     ...record.pages.map((row) => [
       row.page,
       row.idleMedianMs.toFixed(1),
       row.floodMedianMs.toFixed(1),
       `${row.ratio.toFixed(2)}x ${row.ratio <= 2 ? "OK" : "OVER"}`,
       row.floodP90Ms?.toFixed(1),
+      row.idleAfterMedianMs.toFixed(1),
       `${row.samples.idle} / ${row.samples.underFlood}`,
     ]),
   ]);
