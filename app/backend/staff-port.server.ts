@@ -34,11 +34,23 @@ export type RpcCall = (name: string, args: Record<string, RpcArgument>) => Promi
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Small enough that one page is a few milliseconds of the embedded database's (the event loop's) time.
-const EXPORT_BATCH = 200;
+const EXPORT_BATCH = 100;
 const MAX_SEARCH_LENGTH = 200;
 
 /** Resolves after the event loop's next turn: I/O waiting meanwhile (a shopper's request) is handled first. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Times one page of an export, then rests twice as long as it took before the next: an export takes at most about a
+ * third of the event loop's time (the embedded database runs on it, decision 0035), and a shopper's request, whose
+ * every step through I/O (compression, the socket) waits for the event loop, is served in the rest.
+ */
+async function pacedPage<T>(read: () => Promise<T>): Promise<{ page: T; rest: () => Promise<void> }> {
+  const started = performance.now();
+  const page = await read();
+  const took = performance.now() - started;
+  return { page, rest: () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, 2 * took))) };
+}
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (orderStatuses as readonly string[]).includes(value);
@@ -116,18 +128,20 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
       // A cursor (the last row's time and id), not an offset: an order placed during the export shifts nothing.
       let after: { created_at: string; id: string } | undefined;
       for (;;) {
-        const result = (await staffCall("staff_export_orders", {
-          ...filterArguments,
-          p_limit: [EXPORT_BATCH, "integer"],
-          p_before_created_at: [after?.created_at ?? null, "timestamptz"],
-          p_before_id: [after?.id ?? null, "uuid"],
-        })) as { orders: StaffOrderSummaryRow[] };
-        yield* result.orders.map(toStaffOrderSummary);
+        const { page, rest } = await pacedPage(
+          async () =>
+            (await staffCall("staff_export_orders", {
+              ...filterArguments,
+              p_limit: [EXPORT_BATCH, "integer"],
+              p_before_created_at: [after?.created_at ?? null, "timestamptz"],
+              p_before_id: [after?.id ?? null, "uuid"],
+            })) as { orders: StaffOrderSummaryRow[] },
+        );
+        yield* page.orders.map(toStaffOrderSummary);
         // The database's own time text (microseconds), not the millisecond ISO string: a cursor must not skip rows.
-        after = result.orders.at(-1);
-        if (!after || result.orders.length < EXPORT_BATCH) return;
-        // Between pages the event loop serves whatever else waits (a shopper's page) before the next one.
-        await yieldToEventLoop();
+        after = page.orders.at(-1);
+        if (!after || page.orders.length < EXPORT_BATCH) return;
+        await rest();
       }
     },
 
@@ -199,10 +213,10 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
 
     async *exportSubscribers() {
       for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const { subscribers } = await listSubscribers({ limit: EXPORT_BATCH, offset });
-        yield* subscribers;
-        if (subscribers.length < EXPORT_BATCH) return;
-        await yieldToEventLoop();
+        const { page, rest } = await pacedPage(() => listSubscribers({ limit: EXPORT_BATCH, offset }));
+        yield* page.subscribers;
+        if (page.subscribers.length < EXPORT_BATCH) return;
+        await rest();
       }
     },
   };

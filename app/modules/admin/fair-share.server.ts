@@ -16,18 +16,18 @@ import { withinTimeLimit } from "./time-limit";
 export const EXPORT_TIME_LIMIT_SECONDS = 5 * 60;
 
 /**
- * A refusal is answered after this long, as the flood gate's are (decision 0027): a script that ignores Retry-After
- * then asks about once a second per connection instead of hundreds of times, and a held answer costs nothing.
+ * A refusal is answered after its Retry-After, within 1 to 5 s, as the flood gate holds its answers (decision
+ * 0027): a script that ignores Retry-After then asks at most once a second per connection instead of hundreds of
+ * times, and a held answer costs nothing, where each answered one is a page to render.
  */
-const REFUSAL_HOLD_MS = 1_000;
-
-const hold = () => new Promise((resolve) => setTimeout(resolve, REFUSAL_HOLD_MS));
+const hold = ({ retryAfterSeconds }: RateLimitRefusal) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(retryAfterSeconds, 1), 5) * 1000));
 
 /** Counts one search (or filter, or page) of the orders list; past the account's share throws its 429 page. */
 export async function requireSearchShare(userId: string): Promise<void> {
   const refusal = await refusedByAccountRateLimit(userId, "staffSearch");
   if (!refusal) return;
-  await hold();
+  await hold(refusal);
   throw data(refusal.message, { status: 429, headers: refusal.headers });
 }
 
@@ -67,13 +67,13 @@ export async function startExport<Row>(
     // The running export gives the lease back when it ends, mostly long before the lease's own end.
     const retryAfterSeconds = Math.min(lease.heldForSeconds, 10);
     const refusal = tooManyRequests(retryAfterSeconds, "Another export of yours is still running.");
-    await hold();
+    await hold(refusal);
     throw refusalPage("Export already running", refusal, backHref);
   }
   const refusal = await refusedByAccountRateLimit(userId, "staffExport");
   if (refusal) {
     await lease.release();
-    await hold();
+    await hold(refusal);
     throw refusalPage("Too many exports", refusal, backHref);
   }
   return { rows: withinTimeLimit(rows(), EXPORT_TIME_LIMIT_SECONDS * 1000), finish: lease.release };

@@ -53,9 +53,11 @@ export type RateLimitedAction = keyof typeof rateLimitRules;
 export const accountRateLimitRules = {
   changePassword: [{ name: "change-password-account", points: 10, durationSeconds: 60 * 60 }],
   // The back office's share of the shop (decision 0035). A search, a filter or a page of the orders list is one
-  // count and one page of orders: a person reads a page in seconds, a script asks for dozens a second.
+  // count, one page of orders and a page to render: a person reads a page in seconds, a script asks for dozens a
+  // second. Two a second at most, so that a burst is never more than two pages' work.
   staffSearch: [
-    { name: "staff-search", points: 10, durationSeconds: 10 },
+    { name: "staff-search", points: 2, durationSeconds: 1 },
+    { name: "staff-search-minute", points: 30, durationSeconds: 60 },
     { name: "staff-search-hourly", points: 600, durationSeconds: 60 * 60 },
   ],
   // A CSV export reads every order the filter shows (10,000 orders: ~50 pages, ~1 s of the database).
