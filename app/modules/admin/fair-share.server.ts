@@ -16,18 +16,19 @@ import { withinTimeLimit } from "./time-limit";
 export const EXPORT_TIME_LIMIT_SECONDS = 5 * 60;
 
 /**
- * A refusal is answered after its Retry-After, within 1 to 5 s, as the flood gate holds its answers (decision
- * 0027): a script that ignores Retry-After then asks at most once a second per connection instead of hundreds of
- * times, and a held answer costs nothing, where each answered one is a page to render.
+ * A refusal is answered after a while, as the flood gate holds its answers (decision 0027): a script that ignores
+ * Retry-After then asks at most once a second per connection instead of hundreds of times, and a held answer costs
+ * nothing. A refused search is a page to render, so it waits for its Retry-After (1 to 5 s); an export's refusal
+ * is a few hundred bytes of HTML, so a second.
  */
-const hold = ({ retryAfterSeconds }: RateLimitRefusal) =>
-  new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(retryAfterSeconds, 1), 5) * 1000));
+const hold = (seconds: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(seconds, 1), 5) * 1000));
 
 /** Counts one search (or filter, or page) of the orders list; past the account's share throws its 429 page. */
 export async function requireSearchShare(userId: string): Promise<void> {
   const refusal = await refusedByAccountRateLimit(userId, "staffSearch");
   if (!refusal) return;
-  await hold(refusal);
+  await hold(refusal.retryAfterSeconds);
   throw data(refusal.message, { status: 429, headers: refusal.headers });
 }
 
@@ -67,13 +68,13 @@ export async function startExport<Row>(
     // The running export gives the lease back when it ends, mostly long before the lease's own end.
     const retryAfterSeconds = Math.min(lease.heldForSeconds, 10);
     const refusal = tooManyRequests(retryAfterSeconds, "Another export of yours is still running.");
-    await hold(refusal);
+    await hold(1);
     throw refusalPage("Export already running", refusal, backHref);
   }
   const refusal = await refusedByAccountRateLimit(userId, "staffExport");
   if (refusal) {
     await lease.release();
-    await hold(refusal);
+    await hold(1);
     throw refusalPage("Too many exports", refusal, backHref);
   }
   return { rows: withinTimeLimit(rows(), EXPORT_TIME_LIMIT_SECONDS * 1000), finish: lease.release };
