@@ -59,6 +59,10 @@ export function toBackendError(error: unknown): BackendError {
         })
       : new BackendError("invalid_input", "A value is too long or not allowed.", { cause: error });
   }
+  if (code === "57014") {
+    // statement_timeout (or a cancelled query): the database gave up on it, and nothing was changed.
+    return new BackendError("timed_out", "That took too long and was stopped.", { cause: error });
+  }
   if (code === "23505") {
     return new BackendError("conflict", "That already exists.", { cause: error });
   }

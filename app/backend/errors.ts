@@ -34,6 +34,8 @@ export type BackendErrorCode =
   | "move_not_allowed"
   /** The database or Supabase cannot be reached (connection refused, 502/503/504): try again later. */
   | "unavailable"
+  /** The database stopped a statement at its time limit (statement_timeout): a narrower request may finish. */
+  | "timed_out"
   | "unexpected";
 
 /**

@@ -216,6 +216,8 @@ export interface RateLimitsPort {
    * strictest refusing rule allows again. A counter store that fails lets the hit through (and logs it).
    */
   hit(rules: readonly RateLimitRule[], key: string): Promise<number>;
+  /** Forgets the hits of `key` on `rule`: a rule of one point held for a task's length is a lease it gives back. */
+  release(rule: RateLimitRule, key: string): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -50,5 +50,10 @@ export function createRateLimits({
       );
       return Math.max(0, ...waits);
     },
+    async release(rule, key) {
+      await limiterOf(rule)
+        .delete(key)
+        .catch((error: unknown) => console.warn("Rate limit counter failed to release; it expires by itself:", error));
+    },
   };
 }

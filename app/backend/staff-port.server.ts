@@ -34,8 +34,24 @@ export type RpcArgument = readonly [
 export type RpcCall = (name: string, args: Record<string, RpcArgument>) => Promise<unknown>;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EXPORT_BATCH = 500;
+// Small enough that one page is a few milliseconds of the embedded database's (the event loop's) time.
+const EXPORT_BATCH = 100;
 const MAX_SEARCH_LENGTH = 200;
+
+/** Resolves after the event loop's next turn: I/O waiting meanwhile (a shopper's request) is handled first. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Times one page of an export, then rests twice as long as it took before the next: an export takes at most about a
+ * third of the event loop's time (the embedded database runs on it, decision 0035), and a shopper's request, whose
+ * every step through I/O (compression, the socket) waits for the event loop, is served in the rest.
+ */
+async function pacedPage<T>(read: () => Promise<T>): Promise<{ page: T; rest: () => Promise<void> }> {
+  const started = performance.now();
+  const page = await read();
+  const took = performance.now() - started;
+  return { page, rest: () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, 2 * took))) };
+}
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (orderStatuses as readonly string[]).includes(value);
@@ -76,26 +92,14 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
     return call(name, args);
   }
 
-  async function listPage(
-    filter: OrderFilter,
-    window: { limit: number; offset: number },
-    after?: { createdAt: string; id: string },
-  ) {
+  async function listPage(filter: OrderFilter, window: { limit: number; offset: number }) {
     const { limit, offset } = requireWindow(window);
     const result = (await staffCall("staff_list_orders", {
       ...requireFilter(filter),
       p_limit: [limit, "integer"],
       p_offset: [offset, "integer"],
-      p_before_created_at: [after?.createdAt ?? null, "timestamptz"],
-      p_before_id: [after?.id ?? null, "uuid"],
     })) as { total: number; orders: StaffOrderSummaryRow[] };
-    const last = result.orders.at(-1);
-    return {
-      orders: result.orders.map(toStaffOrderSummary),
-      totalCount: Number(result.total),
-      // The database's own time text (microseconds), not the millisecond ISO string: a cursor must not skip rows.
-      cursor: last ? { createdAt: last.created_at, id: last.id } : undefined,
-    };
+    return { orders: result.orders.map(toStaffOrderSummary), totalCount: Number(result.total) };
   }
 
   async function listSubscribers(window: { limit: number; offset: number }) {
@@ -117,19 +121,28 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
     },
 
     async listOrders({ limit, offset, ...filter }) {
-      const { orders, totalCount } = await listPage(filter, { limit, offset });
-      return { orders, totalCount };
+      return listPage(filter, { limit, offset });
     },
 
     async *exportOrders(filter) {
-      requireFilter(filter);
+      const filterArguments = requireFilter(filter);
       // A cursor (the last row's time and id), not an offset: an order placed during the export shifts nothing.
-      let after: { createdAt: string; id: string } | undefined;
+      let after: { created_at: string; id: string } | undefined;
       for (;;) {
-        const { orders, cursor } = await listPage(filter, { limit: EXPORT_BATCH, offset: 0 }, after);
-        yield* orders;
-        if (!cursor || orders.length < EXPORT_BATCH) return;
-        after = cursor;
+        const { page, rest } = await pacedPage(
+          async () =>
+            (await staffCall("staff_export_orders", {
+              ...filterArguments,
+              p_limit: [EXPORT_BATCH, "integer"],
+              p_before_created_at: [after?.created_at ?? null, "timestamptz"],
+              p_before_id: [after?.id ?? null, "uuid"],
+            })) as { orders: StaffOrderSummaryRow[] },
+        );
+        yield* page.orders.map(toStaffOrderSummary);
+        // The database's own time text (microseconds), not the millisecond ISO string: a cursor must not skip rows.
+        after = page.orders.at(-1);
+        if (!after || page.orders.length < EXPORT_BATCH) return;
+        await rest();
       }
     },
 
@@ -195,10 +208,11 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
     listSubscribers,
 
     async *exportSubscribers() {
-      for (let offset = 0; ; offset += MAX_STAFF_PAGE_SIZE) {
-        const { subscribers } = await listSubscribers({ limit: MAX_STAFF_PAGE_SIZE, offset });
-        yield* subscribers;
-        if (subscribers.length < MAX_STAFF_PAGE_SIZE) return;
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const { page, rest } = await pacedPage(() => listSubscribers({ limit: EXPORT_BATCH, offset }));
+        yield* page.subscribers;
+        if (page.subscribers.length < EXPORT_BATCH) return;
+        await rest();
       }
     },
   };

@@ -56,6 +56,12 @@ export function adminMeta(title: string, error: unknown): MetaDescriptor[] {
   return [{ title: notFound ? "Page not found" : `${title} | Back office` }, { name: "robots", content: "noindex" }];
 }
 
-/** No copy anywhere and nothing indexed; on an error (the guard's 404) nothing that a 404 elsewhere lacks. */
-export const adminHeaders: HeadersFunction = ({ errorHeaders }): Record<string, string> =>
-  errorHeaders ? {} : { ...PRIVATE_HEADERS, "X-Robots-Tag": "noindex" };
+/**
+ * No copy anywhere and nothing indexed; on an error (the guard's 404) nothing that a 404 elsewhere lacks, but a
+ * refusal's Retry-After (a staff member past their share, decision 0035).
+ */
+export const adminHeaders: HeadersFunction = ({ errorHeaders }): Record<string, string> => {
+  if (!errorHeaders) return { ...PRIVATE_HEADERS, "X-Robots-Tag": "noindex" };
+  const retryAfter = errorHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+};

@@ -49,7 +49,9 @@ export function GeneralErrorBoundary({
     // A refusal thrown with a sentence of ours (`throw data("…", { status: 403 })`) says it; any other stays generic.
     const message =
       typeof error.data === "string" && error.status < 500 ? error.data : "Something went wrong with that request.";
-    return <ErrorPage title={error.status === 403 ? "Request refused" : `Error ${error.status}`} message={message} />;
+    const title =
+      error.status === 403 ? "Request refused" : error.status === 429 ? "Please wait" : `Error ${error.status}`;
+    return <ErrorPage title={title} message={message} />;
   }
   if (typeof document !== "undefined") console.error(error);
   return (

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { CookieJar, cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
+import { setUpStaff } from "#tests/support/backend-helpers";
 import { expect } from "vitest";
 
 import type { Backend } from "~/backend/port";
@@ -69,7 +70,9 @@ export async function call<F extends RouteFunction>(
   try {
     outcome = await routeFunction({ request, params, context: fullContext });
   } catch (error) {
-    if (!(error instanceof Response)) throw error;
+    // A Response, or data() with a status (a refusal the error boundary shows with its sentence).
+    if (!(error instanceof Response) && (error as { type?: string } | null)?.type !== "DataWithResponseInit")
+      throw error;
     outcome = error;
     thrown = true;
   }
@@ -147,4 +150,14 @@ export async function signUpMember(backend: Backend, fullName = "Test Member") {
   const scope = backend.forRequest(post("/auth", {}));
   const { user } = await scope.auth.signUp({ email: uniqueEmail(), password: "a long enough password", fullName });
   return { user, cookie: new CookieJar().store(scope.responseHeaders).header() };
+}
+
+/**
+ * Signed-in staff members, one per name: listed as start-up lists them (the staff list is replaced by theirs), then
+ * each made staff through its set-up link (setUpStaff, decision 0032).
+ */
+export async function signUpStaff(backend: Backend, ...fullNames: string[]) {
+  const members = await Promise.all(fullNames.map((fullName) => signUpMember(backend, fullName)));
+  await backend.syncStaff({ staffEmails: members.map(({ user }) => user.email), orderRecipients: [] });
+  return Promise.all(members.map(({ user }) => setUpStaff(backend, user.email)));
 }

@@ -43,6 +43,7 @@ export async function openPostgresDatabase(options: { url: string; poolSize: num
   const database: SqlDatabase = {
     ...executorOf(pool),
     description: where,
+    connections: options.poolSize,
     // pg sends one statement at a time on a connection: a batch is a transaction.
     batch: (statements) => database.transaction((tx) => runInOrder(tx, statements)),
     async transaction(work) {

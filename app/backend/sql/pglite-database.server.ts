@@ -107,6 +107,7 @@ export function wrapPGlite(pglite: PGlite, description: string, afterClose?: () 
     },
     batch,
     description,
+    connections: 1,
     transaction,
     async close() {
       if (!pglite.closed) await pglite.close();

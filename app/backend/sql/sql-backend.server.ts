@@ -9,11 +9,11 @@ import { migrate } from "./migrations.server";
 import { openPostgresDatabase } from "./pg-database.server";
 import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
 import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
-import { createSqlDataPorts, rpcStatement } from "./sql-data.server";
+import { createSqlDataPorts, rpcStatement, type SqlDataOptions } from "./sql-data.server";
 import type { SqlDatabase } from "./sql-database";
 import { createSqlOutbox } from "./sql-outbox.server";
 
-export type SqlBackendOptions = SqlAuthOptions;
+export type SqlBackendOptions = SqlAuthOptions & SqlDataOptions;
 
 /** The one SQL adapter, over any SqlDatabase (PGlite or a pg Pool). The database must be migrated. */
 export function createSqlBackend(db: SqlDatabase, description: string, options: SqlBackendOptions): Backend {
@@ -30,7 +30,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
     forRequest: requestScopes((request, responseHeaders) => {
       const auth = authFor(request, responseHeaders);
       // Data calls run as the user whose session cookie this request carries, checked by auth.getUser().
-      const data = createSqlDataPorts(db, async () => (await auth.getUser())?.id ?? null);
+      const data = createSqlDataPorts(db, async () => (await auth.getUser())?.id ?? null, options);
       const scope: RequestBackend = { ...data, auth, responseHeaders, member: () => memberOf(scope) };
       return scope;
     }),

@@ -28,7 +28,16 @@ import {
   type ProfileRow,
 } from "~/backend/rows.server";
 import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
+import { inBackOfficeTurn } from "./back-office-gate.server";
 import type { SqlDatabase, SqlExecutor, SqlStatement } from "./sql-database";
+
+/** How long PostgreSQL lets one back-office statement run (a search, a page of an export) before stopping it. */
+export const STAFF_STATEMENT_TIMEOUT_MS = 5_000;
+
+export interface SqlDataOptions {
+  /** Tests lower it to meet it. */
+  staffStatementTimeoutMs?: number;
+}
 
 /**
  * The data half of the SQL adapter, for one request. Every call runs in a transaction under the role PostgREST
@@ -37,7 +46,11 @@ import type { SqlDatabase, SqlExecutor, SqlStatement } from "./sql-database";
  * `userId` argument must be that user (else "not_authenticated"); it still goes into every query: the policies
  * are the second lock, not the only one.
  */
-export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise<string | null>): RequestDataPorts {
+export function createSqlDataPorts(
+  db: SqlDatabase,
+  sessionUserId: () => Promise<string | null>,
+  { staffStatementTimeoutMs = STAFF_STATEMENT_TIMEOUT_MS }: SqlDataOptions = {},
+): RequestDataPorts {
   /** Who the statements after it run as. set_config(..., true) is SET LOCAL: both end with the transaction, as under PostgREST. */
   async function claimsOf(userId: string | null): Promise<SqlStatement> {
     // A malformed id is refused before the session is read or any query runs.
@@ -292,7 +305,27 @@ export function createSqlDataPorts(db: SqlDatabase, sessionUserId: () => Promise
       return row?.result ?? null;
     };
 
-  const staff = createStaffPort(async (name, args) => rpcAs(await sessionUserId())(name, args), sessionUserId);
+  /**
+   * A back-office call: through the database's gate (back-office-gate.server.ts), and stopped by PostgreSQL after
+   * the time limit (57014, "timed_out"). PGlite has no timer to stop a statement with (it runs in WebAssembly on
+   * this thread) and ignores the setting: there, each call reads one page through an index (decision 0035).
+   */
+  const staffRpc: RpcCall = async (name, args) => {
+    const claims = await claimsOf(await sessionUserId());
+    const call = rpcStatement(name, args);
+    const timeLimit = {
+      text: "select set_config('statement_timeout', $1, true)",
+      params: [String(staffStatementTimeoutMs)],
+    };
+    try {
+      const [, , [row] = []] = await inBackOfficeTurn(db, () => db.batch([claims, timeLimit, call]));
+      return (row as { result?: unknown } | undefined)?.result ?? null;
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  };
+
+  const staff = createStaffPort(staffRpc, sessionUserId);
   const guestOrders = createGuestOrdersPort(rpcAs(null));
 
   return { carts, profiles, orders, wishlist, newsletter, staff, guestOrders };

@@ -35,6 +35,8 @@ export interface SqlDatabase extends SqlExecutor {
   batch(statements: readonly SqlStatement[]): Promise<Record<string, unknown>[][]>;
   /** Where the data lives, for the start-up log, without credentials. */
   readonly description: string;
+  /** How many statements can run at once: 1 for PGlite, the pool's size for PostgreSQL. */
+  readonly connections: number;
   /** Rate-limit counters every app instance on this database shares; absent: memory counters (one process). */
   readonly sharedLimiter?: LimiterFactory;
   close(): Promise<void>;

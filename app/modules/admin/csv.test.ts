@@ -53,8 +53,52 @@ describe("csvResponse", () => {
       yield ["one"] as const;
       throw new Error("database gone");
     }
-    const response = csvResponse("x.csv", ["A"], rows(), (error) => errors.push(error));
+    let finished = 0;
+    const response = csvResponse(
+      "x.csv",
+      ["A"],
+      rows(),
+      (error) => errors.push(error),
+      () => (finished += 1),
+    );
     await expect(response.text()).rejects.toThrow("database gone");
     expect(errors).toHaveLength(1);
+    expect(finished).toBe(1);
+  });
+
+  test("onFinish runs once when the download is complete", async () => {
+    let finished = 0;
+    async function* rows() {
+      yield ["one"] as const;
+    }
+    const response = csvResponse(
+      "x.csv",
+      ["A"],
+      rows(),
+      () => {},
+      () => (finished += 1),
+    );
+    await response.text();
+    expect(finished).toBe(1);
+  });
+
+  test("onFinish runs when the browser gives the download up, even before the first row", async () => {
+    let finished = 0;
+    let started = false;
+    async function* rows() {
+      started = true;
+      yield ["one"] as const;
+    }
+    const response = csvResponse(
+      "x.csv",
+      ["A"],
+      rows(),
+      () => {},
+      () => (finished += 1),
+    );
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect({ started, finished }).toEqual({ started: false, finished: 1 });
   });
 });

@@ -22,17 +22,25 @@ export function csvLine(values: readonly CsvValue[]): string {
 
 /**
  * A streamed CSV download: the header line, then each row as the source yields it (a large export never sits in
- * memory). Starts with a byte-order mark, so that Excel reads the UTF-8 names as UTF-8.
+ * memory). Starts with a byte-order mark, so that Excel reads the UTF-8 names as UTF-8. `onFinish` runs once when
+ * the download ends: complete, failed, or given up by the browser.
  */
 export function csvResponse(
   filename: string,
   header: readonly string[],
   rows: AsyncIterable<readonly CsvValue[]>,
   onError: (error: unknown) => void,
+  onFinish: () => unknown = () => {},
 ): Response {
   const encoder = new TextEncoder();
   const iterator = rows[Symbol.asyncIterator]();
   let started = false;
+  let finished = false;
+  const finish = async () => {
+    if (finished) return;
+    finished = true;
+    await onFinish();
+  };
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
@@ -48,6 +56,7 @@ export function csvResponse(
           if (next.done) {
             if (chunk) controller.enqueue(encoder.encode(chunk));
             controller.close();
+            await finish();
             return;
           }
           chunk += csvLine(next.value);
@@ -56,10 +65,15 @@ export function csvResponse(
       } catch (error) {
         onError(error);
         controller.error(error);
+        await finish();
       }
     },
     async cancel() {
-      await iterator.return?.();
+      try {
+        await iterator.return?.();
+      } finally {
+        await finish();
+      }
     },
   });
   return new Response(body, {

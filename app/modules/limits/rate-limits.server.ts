@@ -52,9 +52,40 @@ export type RateLimitedAction = keyof typeof rateLimitRules;
  */
 export const accountRateLimitRules = {
   changePassword: [{ name: "change-password-account", points: 10, durationSeconds: 60 * 60 }],
+  // The back office's share of the shop (decision 0035). A search, a filter or a page of the orders list is one
+  // count, one page of orders and a page to render: a person reads a page in seconds, a script asks for dozens a
+  // second. Two a second at most, so that a burst is never more than two pages' work.
+  staffSearch: [
+    { name: "staff-search", points: 2, durationSeconds: 1 },
+    { name: "staff-search-minute", points: 30, durationSeconds: 60 },
+    { name: "staff-search-hourly", points: 600, durationSeconds: 60 * 60 },
+  ],
+  // A CSV export reads every order the filter shows (10,000 orders: ~50 pages, ~1 s of the database).
+  staffExport: [
+    { name: "staff-export", points: 5, durationSeconds: 5 * 60 },
+    { name: "staff-export-hourly", points: 20, durationSeconds: 60 * 60 },
+  ],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 export type AccountRateLimitedAction = keyof typeof accountRateLimitRules;
+
+const accountRefusals: Record<AccountRateLimitedAction, string> = {
+  changePassword: "Too many attempts for this account.",
+  staffSearch: "Too many searches from your account.",
+  staffExport: "Too many exports from your account.",
+};
+
+/**
+ * Tasks an account runs one at a time, and for how long at most: a lease of one point (a rate-limit rule), taken
+ * when the task starts and given back when it ends, or expired after that time should the process die first.
+ * Counted where the other limits are, so that on PostgreSQL every instance sees the same lease.
+ */
+export const accountLeases = {
+  // Within EXPORT_TIME_LIMIT_SECONDS (modules/admin/fair-share.server.ts) an export ends or is stopped.
+  staffExport: { name: "staff-export-running", points: 1, durationSeconds: 5 * 60 + 30 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type AccountLease = keyof typeof accountLeases;
 
 export interface RateLimitRefusal {
   retryAfterSeconds: number;
@@ -92,7 +123,31 @@ export async function refusedByAccountRateLimit(
   userId: string,
   action: AccountRateLimitedAction,
 ): Promise<RateLimitRefusal | null> {
-  return refusedPastLimits(accountRateLimitRules[action], `account:${userId}`, "Too many attempts for this account.");
+  return refusedPastLimits(accountRateLimitRules[action], `account:${userId}`, accountRefusals[action]);
+}
+
+/**
+ * Takes the account's lease on `task`: its release function, or the seconds until the lease held by the running
+ * task expires (it is released sooner when that task ends). With RATE_LIMITS=off too: this bounds what runs at
+ * once, not how often.
+ */
+export async function takeAccountLease(
+  userId: string,
+  task: AccountLease,
+): Promise<{ release: () => Promise<void> } | { heldForSeconds: number }> {
+  const { rateLimits } = await getBackend();
+  const rule = accountLeases[task];
+  const key = `account:${userId}`;
+  const heldForSeconds = await rateLimits.hit([rule], key);
+  if (heldForSeconds > 0) return { heldForSeconds };
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      await rateLimits.release(rule, key);
+    },
+  };
 }
 
 /** One hit on `rules` for `key`: null while within them (or with RATE_LIMITS=off), else the refusal saying `what`. */

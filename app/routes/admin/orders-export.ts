@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { StaffOrderSummary } from "~/backend/port";
 import { orderNumber } from "~/modules/account/orders";
 import { csvResponse } from "~/modules/admin/csv";
-import { parseOrderFilter } from "~/modules/admin/order-filters";
+import { startExport } from "~/modules/admin/fair-share.server";
+import { filterQuery, parseOrderFilter } from "~/modules/admin/order-filters";
 import { requireStaff } from "~/modules/admin/staff.server";
 
 const header = [
@@ -26,15 +27,29 @@ const header = [
 
 const amount = (cents: number) => Number((cents / 100).toFixed(2));
 
-/** 'Export CSV': every order the list's filter shows, newest first, streamed as the database hands them over. */
+/**
+ * 'Export CSV': every order the list's filter shows, newest first, streamed as the database hands them over; one
+ * export at a time per staff member, within their share (fair-share.server.ts).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { staff } = await requireStaff(request, context);
+  const { user, staff } = await requireStaff(request, context);
   const filter = parseOrderFilter(new URL(request.url).searchParams);
-  async function* rows() {
-    for await (const order of staff.exportOrders(filter)) yield row(order);
+  const { rows, finish } = await startExport(
+    user.id,
+    () => staff.exportOrders(filter),
+    `/admin/orders${filterQuery(filter)}`,
+  );
+  async function* lines() {
+    for await (const order of rows) yield row(order);
   }
   const stamp = new Date().toISOString().slice(0, 10);
-  return csvResponse(`orders-${stamp}.csv`, header, rows(), (error) => console.error("Orders export failed:", error));
+  return csvResponse(
+    `orders-${stamp}.csv`,
+    header,
+    lines(),
+    (error) => console.error("Orders export failed:", error),
+    finish,
+  );
 }
 
 function row(order: StaffOrderSummary) {

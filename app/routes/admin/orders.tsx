@@ -5,9 +5,10 @@ import { orderStatuses } from "~/backend/constants";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { AdminOrderList } from "~/components/admin-order-list";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { statusLabel } from "~/modules/account/orders";
+import { orBackOfficeRefusal, requireSearchShare } from "~/modules/admin/fair-share.server";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   filterQuery,
@@ -20,11 +21,12 @@ import { requireStaff } from "~/modules/admin/staff.server";
 import { getEnv } from "~/site/env.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { staff } = await requireStaff(request, context);
+  const { user, staff } = await requireStaff(request, context);
+  await requireSearchShare(user.id);
   const url = new URL(request.url);
   const filter = parseOrderFilter(url.searchParams);
   const { result, pagination } = await loadPage(url, ADMIN_ORDERS_PAGE_SIZE, (window) =>
-    orUnavailablePage(staff.listOrders({ ...filter, ...window })),
+    orBackOfficeRefusal(orUnavailablePage(staff.listOrders({ ...filter, ...window }))),
   );
   const timeZone = getEnv().SHOP_TIME_ZONE;
   return {
@@ -43,8 +45,9 @@ export default function AdminOrders() {
     <AdminShell
       title="Orders"
       actions={
-        // A download, not a page: the browser saves the file (no client-side routing).
-        <a href={exportHref} className="btn-outline" download>
+        // A plain link, no client-side routing: the file comes as an attachment, so the page stays. No `download`
+        // attribute: with it a browser saves whatever comes back, and a refusal (429) must show as the page it is.
+        <a href={exportHref} className="btn-outline">
           Export CSV
         </a>
       }
@@ -122,5 +125,18 @@ export const meta: MetaFunction<typeof loader> = ({ error }) => adminMeta("Order
 export const headers = adminHeaders;
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        // The database stopped the search at its time limit (orBackOfficeRefusal).
+        504: () => (
+          <ErrorPage
+            title="That search took too long"
+            message="It was stopped. Narrow it (a status, more of the name or e-mail) and try again."
+            action={{ to: "/admin/orders", label: "Show every order" }}
+          />
+        ),
+      }}
+    />
+  );
 }

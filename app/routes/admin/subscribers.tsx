@@ -36,7 +36,8 @@ export default function AdminSubscribers() {
     <AdminShell
       title="Subscribers"
       actions={
-        <a href="/admin/subscribers/export.csv" className="btn-outline" download>
+        // No `download` attribute, as on the orders list: a refusal (429) shows as a page.
+        <a href="/admin/subscribers/export.csv" className="btn-outline">
           Export CSV
         </a>
       }

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 
 import { CookieJar } from "../../lib/cookie-jar.mjs";
+import { staffSetupLinksIn } from "../../lib/shop-harness.mjs";
 
 /** The shipping form the checkout accepts (docs/product.md, Rules). */
 export const shippingForm = {
@@ -140,10 +141,13 @@ export async function signUpMember(baseUrl, email = `bench-${crypto.randomBytes(
 }
 
 /**
- * Makes a listed address staff through the set-up link its server printed at start-up (decision 0032): the password
- * posted to the link; returns the signed-in session's cookie.
+/**
+ * A signed-in staff session for `email` (which the server's STAFF_EMAILS lists), made as the owner does on day one
+ * (decision 0032): the set-up link the server printed at start-up (`serverOutput`, its log so far), and a password
+ * posted to it. The one place the benchmarks make staff.
  */
-export async function setUpStaffMember(baseUrl, email, link) {
+export async function signInStaff(baseUrl, email, serverOutput) {
+  const link = staffSetupLinksIn(serverOutput)[email];
   if (!link) throw new Error(`The server printed no staff set-up link for ${email}.`);
   const password = `Bench-${crypto.randomBytes(12).toString("base64url")}-9`;
   const token = new URL(link).searchParams.get("token") ?? "";
