@@ -42,7 +42,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const order = await orUnavailablePage(staff.getOrder({ orderId: params.id ?? "" }));
   if (!order) throw notFoundResponse(request);
   const paid = await orUnavailablePage(staff.orderPayment({ orderId: order.id }));
-  return { order: toOrderPage(order, getEnv().SHOP_TIME_ZONE), payment: paymentSummary(paid?.payment ?? null) };
+  const env = getEnv();
+  return {
+    order: toOrderPage(order, env.SHOP_TIME_ZONE),
+    payment: paymentSummary(paid?.payment ?? null),
+    sendsMail: env.MAIL !== "off",
+  };
 }
 
 function toOrderPage(order: StaffOrder, timeZone: string) {
@@ -168,7 +173,7 @@ async function move(request: Request, context: ResponseJar, staff: StaffPort, or
   }
   return redirectWithToast(context, new URL(request.url).pathname, {
     title: "Order updated",
-    description: movedMessage(parsed.kind),
+    description: movedMessage(parsed.kind, getEnv().MAIL !== "off"),
   });
 }
 
@@ -323,6 +328,7 @@ function Payment({ payment }: { payment: ReturnType<typeof paymentSummary> }) {
 }
 
 function Customer({ order }: { order: OrderPage }) {
+  const { sendsMail } = useLoaderData<typeof loader>();
   return (
     <Panel id="customer-heading" title="Customer">
       <dl className="mt-3 space-y-3 text-sm">
@@ -379,7 +385,9 @@ function Customer({ order }: { order: OrderPage }) {
         <div className="mt-4 border-t border-sand-200 pt-4 text-sm">
           <p className="text-ink-muted">
             {order.guestLinkActive
-              ? "The guest can open this order's page from the link in their confirmation e-mail."
+              ? sendsMail
+                ? "The guest can open this order's page from the link in their confirmation e-mail, and in the browser that placed it."
+                : "The guest can open this order's page in the browser that placed it."
               : "The guest's order-page link no longer works."}
           </p>
           {order.guestLinkActive ? (
@@ -418,6 +426,7 @@ function Timeline({ order }: { order: OrderPage }) {
 type MoveAnswer = Extract<ActionAnswer, { intent: typeof MOVE_INTENT }>;
 
 function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer | undefined; busy: boolean }) {
+  const { sendsMail } = useLoaderData<typeof loader>();
   const errors = answer?.errors ?? {};
   const values = answer?.values ?? {};
   const fieldError = (name: keyof MoveFieldErrors, id: string) =>
@@ -436,7 +445,8 @@ function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer
   return (
     <Panel id="actions-heading" title="Status">
       <p className="mt-1 text-sm text-ink-muted">
-        Now: <strong className="text-ink">{statusLabel(order.status)}</strong>. Each change e-mails the customer.
+        Now: <strong className="text-ink">{statusLabel(order.status)}</strong>.{" "}
+        {sendsMail ? "Each change e-mails the customer." : "The shop sends no e-mail: the customer is not told."}
       </p>
       {errors.form ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -4,7 +4,7 @@ import type { StaffOrderSummary } from "~/backend/port";
 import { orderNumber } from "~/modules/account/orders";
 import { csvResponse } from "~/modules/admin/csv";
 import { parseOrderFilter } from "~/modules/admin/order-filters";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 
 const header = [
   "Order number",
@@ -36,6 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const stamp = new Date().toISOString().slice(0, 10);
   return csvResponse(`orders-${stamp}.csv`, header, rows(), (error) => console.error("Orders export failed:", error));
 }
+
+export const action = refusePostUnlessStaff;
 
 function row(order: StaffOrderSummary) {
   return [

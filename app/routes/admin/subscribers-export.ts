@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { csvResponse } from "~/modules/admin/csv";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 
 /** 'Export CSV': every confirmed newsletter subscriber, newest first, streamed. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,3 +14,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("Subscribers export failed:", error),
   );
 }
+
+export const action = refusePostUnlessStaff;
