@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { orUnavailablePage } from "~/backend/unavailable.server";
 import { CheckCircle2 } from "~/components/icons";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { orderNumber } from "~/modules/account/orders";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // paid, and how the payment stands (decision 0031). What was ordered and where it ships only for the browser that
   // placed it, read with its link to the order (decision 0034); names and pictures from the catalogue.
   const session = await getSession(request, context);
-  const confirmed = await confirmedOrder(request, session.backend.guestOrders);
+  const confirmed = await orUnavailablePage(confirmedOrder(request, session.backend.guestOrders));
   // Nothing was ordered from this browser lately: there is nothing to confirm.
   if (!confirmed) throw redirect("/");
   const { orderId, confirmation, payment } = confirmed;
