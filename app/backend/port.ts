@@ -82,7 +82,7 @@ export interface RequestBackend {
   readonly newsletter: NewsletterPort;
   /** The back office's data, as the session's user: every call is refused (in the database too) unless staff. */
   readonly staff: StaffPort;
-  /** A guest's order page, opened by the token its confirmation e-mail carried. */
+  /** A guest's order page, opened by the token its confirmation e-mail carried or by the placing browser's link. */
   readonly guestOrders: GuestOrdersPort;
   /**
    * The jar its Set-Cookie (and cache) headers go into: a session issued, refreshed or ended. Every response of a
@@ -503,7 +503,7 @@ export interface StaffPort {
   closePaymentSession(input: { orderId: string }): Promise<boolean>;
   /** Staff's internal note; blank removes it. */
   setNote(input: { orderId: string; note: string }): Promise<void>;
-  /** Ends a guest's order-page link; false when there was none. */
+  /** Ends a guest's order-page link and the placing browser's (decision 0034); false when there was none. */
   revokeGuestLink(input: { orderId: string }): Promise<boolean>;
   /** Confirmed subscribers, newest first. */
   listSubscribers(input: {
@@ -529,9 +529,19 @@ export type GuestOrder = Pick<
   | "statusHistory"
 >;
 
+/** What the browser that placed an order sees of it (decision 0034): the guest's view and where it ships. */
+export type BrowserOrder = GuestOrder & Pick<Order, "shippingAddress">;
+
 export interface GuestOrdersPort {
   /** Null for an unknown, malformed or revoked token. */
   get(input: { token: string }): Promise<GuestOrder | null>;
+  /**
+   * A link to the order for the browser that has just placed it, proved by the checkout form's idempotency key: the
+   * token for its cookie, or null (no such order for that key, placed too long ago, or revoked by staff).
+   */
+  issueBrowserLink(input: { orderId: string; idempotencyKey: string }): Promise<string | null>;
+  /** The order for the browser holding one of its links; null for a wrong, malformed or revoked token. */
+  getForBrowser(input: { orderId: string; token: string }): Promise<BrowserOrder | null>;
 }
 
 // ---------------------------------------------------------------------------------------------------

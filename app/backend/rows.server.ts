@@ -2,6 +2,7 @@
 
 import type {
   AuthUser,
+  BrowserOrder,
   GuestOrder,
   NewsletterSubscriber,
   Order,
@@ -270,6 +271,12 @@ export type GuestOrderRow = Pick<
   | "order_items"
   | "order_events"
 >;
+
+export type BrowserOrderRow = GuestOrderRow & Pick<OrderRow, "shipping_address">;
+
+export function toBrowserOrder(row: BrowserOrderRow): BrowserOrder {
+  return { ...toGuestOrder(row), shippingAddress: toOrder({ ...row, user_id: null, email: "" }).shippingAddress };
+}
 
 export function toGuestOrder(row: GuestOrderRow): GuestOrder {
   const {

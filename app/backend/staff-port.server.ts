@@ -1,5 +1,5 @@
 // The back office's port over the database functions both adapters call alike (public.staff_*, move_order,
-// set_order_note, revoke_guest_link, guest_order in supabase/migrations): one copy of the input checks, the
+// set_order_note, revoke_guest_link, guest_order, browser_order in supabase/migrations): one copy of the input checks, the
 // arguments and the mapping of their JSON answers. The adapter supplies the call (SQL: a statement as the session's
 // user; Supabase: PostgREST RPC with the session's token) and the session's user id.
 
@@ -8,6 +8,7 @@ import { BackendError } from "./errors";
 import type { GuestOrdersPort, OrderFilter, OrderStatus, StaffPort } from "./port";
 import { toStaffRefund, type StaffRefundRow } from "./refunds.server";
 import {
+  toBrowserOrder,
   toGuestOrder,
   toOrder,
   toOrderPayment,
@@ -15,6 +16,7 @@ import {
   toStaffOrderSummary,
   toStaffOverview,
   toSubscriber,
+  type BrowserOrderRow,
   type GuestOrderRow,
   type OrderPaymentRow,
   type OrderRow,
@@ -218,13 +220,34 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
   };
 }
 
-/** The guest's order page (public.guest_order): a malformed token is answered without asking the database. */
+const linkTokenPattern = /^[0-9a-f]{64}$/;
+
+/**
+ * The guest's order page (public.guest_order) and the placing browser's link to its order (public.browser_order,
+ * decision 0034): a malformed token or id is answered without asking the database.
+ */
 export function createGuestOrdersPort(call: RpcCall): GuestOrdersPort {
   return {
     async get({ token }) {
-      if (typeof token !== "string" || !/^[0-9a-f]{64}$/.test(token)) return null;
+      if (typeof token !== "string" || !linkTokenPattern.test(token)) return null;
       const row = (await call("guest_order", { p_token: [token, "text"] })) as GuestOrderRow | null;
       return row ? toGuestOrder(row) : null;
+    },
+    async issueBrowserLink({ orderId, idempotencyKey }) {
+      if (!uuidPattern.test(orderId)) return null;
+      const token = await call("issue_order_browser_link", {
+        p_order_id: [orderId, "uuid"],
+        p_idempotency_key: [idempotencyKey, "text"],
+      });
+      return typeof token === "string" ? token : null;
+    },
+    async getForBrowser({ orderId, token }) {
+      if (!uuidPattern.test(orderId) || !linkTokenPattern.test(token)) return null;
+      const row = (await call("browser_order", {
+        p_order_id: [orderId, "uuid"],
+        p_token: [token, "text"],
+      })) as BrowserOrderRow | null;
+      return row ? toBrowserOrder(row) : null;
     },
   };
 }

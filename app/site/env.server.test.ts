@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { parseEnv } from "./env.server";
+import { DEFAULT_PAYMENT_INSTRUCTIONS, DEFAULT_PAYMENT_INSTRUCTIONS_WITHOUT_MAIL, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   test("development needs nothing and gets a development session secret", () => {
@@ -92,6 +92,21 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(
       /TRUST_PROXY: must be true, false or the number of proxies in front/,
     );
+  });
+
+  test("with mail off the default payment instructions promise no e-mail; the owner's own are kept", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) };
+    expect(parseEnv({}).PAYMENT_INSTRUCTIONS).toBe(DEFAULT_PAYMENT_INSTRUCTIONS);
+    expect(parseEnv({ ...production, SMTP_URL: "smtp://mail:25", MAIL_FROM: "a@b.co" }).PAYMENT_INSTRUCTIONS).toBe(
+      DEFAULT_PAYMENT_INSTRUCTIONS,
+    );
+    for (const mailOff of [{ ...production }, { MAIL: "off" }]) {
+      expect(parseEnv(mailOff).PAYMENT_INSTRUCTIONS).toBe(DEFAULT_PAYMENT_INSTRUCTIONS_WITHOUT_MAIL);
+      expect(parseEnv(mailOff).PAYMENT_INSTRUCTIONS).not.toMatch(/e-?mail/i);
+      expect(parseEnv({ ...mailOff, PAYMENT_INSTRUCTIONS: "We e-mail an invoice." }).PAYMENT_INSTRUCTIONS).toBe(
+        "We e-mail an invoice.",
+      );
+    }
   });
 
   test("payment: manual with default instructions unless a Stripe key and its webhook secret are both set", () => {

@@ -4,6 +4,9 @@ import { z } from "zod";
 /** What a shop taking payment by hand says until its owner writes PAYMENT_INSTRUCTIONS. */
 export const DEFAULT_PAYMENT_INSTRUCTIONS =
   "We will e-mail you how to pay within one business day. Your order is prepared as soon as your payment is received.";
+/** The same, for a shop that sends no e-mail (MAIL off): it promises none. */
+export const DEFAULT_PAYMENT_INSTRUCTIONS_WITHOUT_MAIL =
+  "We will contact you about how to pay within one business day, at the phone number you gave. Your order is prepared as soon as your payment is received.";
 
 /** Development and tests only: production must set its own (checked below). */
 const DEVELOPMENT_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
@@ -86,7 +89,7 @@ const EnvSchema = z.object({
   MAIL: z.preprocess(blankToUndefined, z.enum(["on", "off"], { message: "must be on or off" }).optional()),
   /**
    * Manual payment (no STRIPE_SECRET_KEY): how to pay, shown after checkout and in the order confirmation e-mail
-   * (decision 0031). Staff mark the order paid.
+   * (decision 0031). Staff mark the order paid. Unset with mail off, a default that promises no e-mail.
    */
   PAYMENT_INSTRUCTIONS: z.preprocess(
     blankToUndefined,
@@ -267,9 +270,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         .filter(Boolean)
     : [DEVELOPMENT_SESSION_SECRET];
   const mailOffByDefault = env.MAIL === undefined && isProduction && !env.SMTP_URL;
+  const mail = env.MAIL ?? (mailOffByDefault ? "off" : "on");
+  const ownInstructions = blankToUndefined(source.PAYMENT_INSTRUCTIONS) !== undefined;
   return {
     ...env,
-    MAIL: env.MAIL ?? (mailOffByDefault ? "off" : "on"),
+    PAYMENT_INSTRUCTIONS:
+      mail === "off" && !ownInstructions ? DEFAULT_PAYMENT_INSTRUCTIONS_WITHOUT_MAIL : env.PAYMENT_INSTRUCTIONS,
+    MAIL: mail,
     mailOffByDefault,
     MAIL_FROM: env.MAIL_FROM ?? DEVELOPMENT_MAIL_FROM,
     sessionSecrets,

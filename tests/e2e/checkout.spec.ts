@@ -299,7 +299,11 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("toast")).toContainText("Order placed successfully!");
     await expect(page.getByTestId("toast")).toContainText("You will receive a confirmation email shortly.");
     await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/");
-    await expect(page.getByRole("main").getByRole("link", { name: "View Orders" })).toHaveAttribute("href", "/orders");
+    // A guest's View Orders: their own order page, which this browser opens without the e-mailed link (decision 0034).
+    await expect(page.getByRole("main").getByRole("link", { name: "View Orders" })).toHaveAttribute(
+      "href",
+      /^\/order-status\?order=[0-9a-f-]{36}$/,
+    );
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 
     // The confirmation e-mail (decision 0016), to the checkout address, with the line and the right total.

@@ -7,11 +7,13 @@ import {
   addProducts,
   expectCheckoutAsLeft,
   expectOrderStatus,
+  expectShipTo,
   paidSessionOfPaymentPage,
   placeOrderAndReachPaymentPage,
   postStripeEvent,
   pressOnPaymentPage,
   signUpMember,
+  successOrderNumber,
 } from "./pages/payment";
 import { STAFF_SLOTS, stripeShopPort, stripeShopURL } from "./servers";
 
@@ -59,6 +61,53 @@ test.describe("card payment", () => {
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
     const number = ((await page.getByTestId("order-number").textContent()) ?? "").replace("Order #", "");
     await expectOrderStatus(page, number, "Paid", /bg-green-100/);
+  });
+
+  test("the success page shows the name and address to the placing browser only, and to nobody once staff revoke the guest link; with no mail the guest reaches their order", async ({
+    page,
+    browser,
+    hasJs,
+    allowHttpError,
+  }) => {
+    await addProducts(page, hasJs, [["acc-1", 1]]);
+    await placeOrderAndReachPaymentPage(page, newEmail());
+    await pressOnPaymentPage(page, "Pay");
+    await expect(page.getByTestId("payment-status")).toHaveText("Payment received");
+    const success = page.url();
+    const number = await successOrderNumber(page);
+    await expectShipTo(page, true);
+    // This shop sends no e-mail (MAIL=off), and says none will come; View Orders opens the guest's own order page.
+    await expect(page.getByRole("main")).not.toContainText(/e-?mail/i);
+    await page.getByRole("link", { name: "View Orders" }).click();
+    await expect(page).toHaveURL(/\/order-status\?order=[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
+    await expect(page.getByRole("main")).not.toContainText(/e-?mail/i);
+    const orderPage = page.url();
+
+    // Another browser with the session id (from Stripe's payment URL, the return URL, the history).
+    const elsewhere = await browser.newContext({ baseURL: stripeShopURL, javaScriptEnabled: hasJs });
+    const other = await elsewhere.newPage();
+    await visit(other, success);
+    await expect(other.getByTestId("payment-status")).toHaveText("Payment received");
+    await expect(other.getByTestId("order-number")).toHaveText(`Order #${number}`);
+    await expectShipTo(other, false);
+    await expect(other.getByTestId("ordered-line")).toHaveCount(0);
+    expect((await other.request.get(orderPage)).status()).toBe(404);
+
+    // Staff revoke the guest link: the placing browser loses the details too.
+    await signInAsStaff(other, STAFF_SLOTS - 1, stripeShopPort);
+    await openOrder(other, number);
+    await act(other, hasJs, () => other.getByRole("button", { name: "Revoke guest link" }).click());
+    await expect(other.getByRole("main")).toContainText("The guest's order-page link no longer works.");
+    await elsewhere.close();
+
+    await visit(page, success);
+    await expect(page.getByTestId("payment-status")).toHaveText("Payment received");
+    await expectShipTo(page, false);
+    await expect(page.getByRole("link", { name: "View Orders" })).toHaveAttribute("href", "/orders");
+    allowHttpError(404, "/order-status");
+    expect((await page.goto(orderPage))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This order link does not work" })).toBeVisible();
   });
 
   test("Cancel on the payment page comes back to the checkout with the cart and the form as they were", async ({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { movesFor, parseMoveForm } from "./order-moves";
+import { movedMessage, movesFor, parseMoveForm } from "./order-moves";
 
 const form = (fields: Record<string, string>) => {
   const formData = new FormData();
@@ -79,5 +79,16 @@ describe("parseMoveForm", () => {
       ok: false,
       errors: { form: "'Cancel order' is only for an order that is pending or paid." },
     });
+  });
+});
+
+describe("movedMessage", () => {
+  test("says the customer was e-mailed only when the shop sends mail", () => {
+    expect(movedMessage("mark-paid", true)).toBe("Marked as paid. The customer was e-mailed.");
+    expect(movedMessage("cancel", true)).toBe("Order cancelled. The customer was e-mailed the reason.");
+    for (const kind of ["mark-paid", "mark-shipped", "mark-delivered", "cancel"] as const) {
+      expect(movedMessage(kind, false)).toMatch(/ The shop sends no e-mail, so the customer was not told\.$/);
+      expect(movedMessage(kind, false)).not.toMatch(/was e-mailed/);
+    }
   });
 });

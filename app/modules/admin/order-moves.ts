@@ -84,8 +84,9 @@ export function parseMoveForm(orderId: string, formData: FormData): ParsedMove {
     : { ok: true, move, kind: button.kind };
 }
 
-/** The toast after a move: what happened and that the customer was told. */
-export function movedMessage(kind: MoveKind): string {
+/** The toast after a move: what happened and whether the customer was told (not when the shop sends no mail). */
+export function movedMessage(kind: MoveKind, sendsMail: boolean): string {
+  if (!sendsMail) return `${movedWithoutMail[kind]} The shop sends no e-mail, so the customer was not told.`;
   switch (kind) {
     case "mark-paid":
       return "Marked as paid. The customer was e-mailed.";
@@ -97,3 +98,10 @@ export function movedMessage(kind: MoveKind): string {
       return "Order cancelled. The customer was e-mailed the reason.";
   }
 }
+
+const movedWithoutMail: Record<MoveKind, string> = {
+  "mark-paid": "Marked as paid.",
+  "mark-shipped": "Marked as shipped.",
+  "mark-delivered": "Marked as delivered.",
+  cancel: "Order cancelled.",
+};

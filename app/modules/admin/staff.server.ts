@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 
 import type { AuthUser, StaffPort } from "~/backend/port";
 import { orUnavailablePage } from "~/backend/unavailable.server";
@@ -17,4 +17,14 @@ export async function requireStaff(
   const { user, backend } = await requireUser(request, context);
   if (!(await orUnavailablePage(backend.staff.isStaff()))) throw notFoundResponse(request);
   return { user, staff: backend.staff };
+}
+
+/**
+ * The action of a back-office route that takes no post. Without one, Remix answers a post itself, with a 405 under
+ * the page's own title, before any guard has run: here a member gets the ordinary 404 and a visitor goes to sign-in,
+ * as for a GET, and only staff learn that the page takes no posts.
+ */
+export async function refusePostUnlessStaff({ request, context }: ActionFunctionArgs): Promise<never> {
+  await requireStaff(request, context);
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
 }

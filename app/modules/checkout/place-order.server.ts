@@ -2,6 +2,7 @@ import { isBackendError } from "~/backend/errors";
 import type { MemberBackend, Order, RequestBackend } from "~/backend/port";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { loadCart, type CartOwner } from "~/modules/cart/cart-store.server";
+import { rememberBrowserOrder } from "~/modules/checkout/browser-orders.server";
 import { rememberConfirmation } from "~/modules/checkout/order-confirmation.server";
 import type { ShippingForm } from "~/modules/checkout/shipping-schema";
 
@@ -67,10 +68,19 @@ export async function placeOrderFromCart(
   return { kind: "placed", order };
 }
 
-/** The order goes on: a visitor's cookie cart is emptied, and this browser remembers the order (/order-success). */
-export async function rememberPlacedOrder(session: CartOwner, order: Order): Promise<void> {
+/**
+ * The order goes on: a visitor's cookie cart is emptied, and this browser remembers the order (/order-success) with
+ * its link to it (decision 0034), which the form's `idempotencyKey` proves it may have.
+ */
+export async function rememberPlacedOrder(
+  request: Request,
+  session: CartOwner & { backend: RequestBackend },
+  order: Order,
+  idempotencyKey: string,
+): Promise<void> {
   if (!session.member) await cartCookie.write(session, []);
   await rememberConfirmation(session, order);
+  await rememberBrowserOrder(request, session, { id: order.id, idempotencyKey });
 }
 
 function sameLines(ordered: Order["items"], cart: Array<{ productId: string; quantity: number }>): boolean {

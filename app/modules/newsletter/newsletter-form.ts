@@ -38,8 +38,15 @@ export function parseNewsletterForm(formData: FormData): NewsletterSubmission {
   };
 }
 
-/** Double opt-in (decision 0016): nothing arrives until the e-mailed link is followed. */
-export const subscribedToast = {
-  title: "Subscribed!",
-  description: "Please check your email to confirm your subscription.",
-} as const;
+/**
+ * Double opt-in (decision 0016): nothing arrives until the e-mailed link is followed. A shop that sends no e-mail
+ * keeps the confirmation in its outbox until mail is set up, and promises none.
+ */
+export function subscribedNotice(sendsMail: boolean) {
+  return {
+    title: "Subscribed!",
+    description: sendsMail
+      ? "Please check your email to confirm your subscription."
+      : "Your address is kept: we will ask you to confirm it once our newsletter starts.",
+  };
+}

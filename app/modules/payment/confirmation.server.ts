@@ -1,4 +1,6 @@
 import { getBackend } from "~/backend/backend.server";
+import type { GuestOrdersPort } from "~/backend/port";
+import { readBrowserOrder } from "~/modules/checkout/browser-orders.server";
 import { readConfirmation, toConfirmation, type OrderConfirmation } from "~/modules/checkout/order-confirmation.server";
 import { getPaymentProvider } from "./payment.server";
 import { PaymentUnavailableError, type HostedSession } from "./stripe.server";
@@ -12,7 +14,12 @@ export type PaymentState =
   | { kind: "processing" };
 
 export interface ConfirmedOrder {
-  confirmation: OrderConfirmation;
+  orderId: string;
+  /**
+   * What was ordered and where it ships: only for the browser that placed the order, until staff revoke its link
+   * (decision 0034). Anyone else who has the payment session's id learns the order number and the payment's state.
+   */
+  confirmation: OrderConfirmation | null;
   payment: PaymentState;
 }
 
@@ -24,11 +31,18 @@ const sessionIdPattern = /^cs_[A-Za-z0-9_]{1,250}$/;
  * payment stands. This only reads: an order becomes paid by the provider's signed webhook, never by this redirect.
  * Null: nothing to confirm.
  */
-export async function confirmedOrder(request: Request): Promise<ConfirmedOrder | null> {
+export async function confirmedOrder(request: Request, guestOrders: GuestOrdersPort): Promise<ConfirmedOrder | null> {
   const provider = getPaymentProvider();
   const kept = await readConfirmation(request);
-  if (provider.kind === "manual")
-    return kept ? { confirmation: kept, payment: { kind: "instructions", text: provider.instructions } } : null;
+  const ownView = async (orderId: string) => {
+    const order = await readBrowserOrder(request, guestOrders, orderId);
+    return order ? toConfirmation(order) : null;
+  };
+  if (provider.kind === "manual") {
+    if (!kept) return null;
+    const payment = { kind: "instructions", text: provider.instructions } as const;
+    return { orderId: kept.id, confirmation: await ownView(kept.id), payment };
+  }
 
   const requested = new URL(request.url).searchParams.get("session_id");
   const sessionId = requested && sessionIdPattern.test(requested) ? requested : null;
@@ -46,10 +60,8 @@ export async function confirmedOrder(request: Request): Promise<ConfirmedOrder |
   const { payments } = await getBackend();
   const order = orderId && payments ? await payments.order({ orderId }) : null;
   if (!order || order.status === "cancelled") return null;
-  const confirmed = (payment: PaymentState) => ({
-    confirmation: kept?.id === order.id ? kept : toConfirmation(order),
-    payment,
-  });
+  const confirmation = await ownView(order.id);
+  const confirmed = (payment: PaymentState) => ({ orderId: order.id, confirmation, payment });
   if (order.status !== "pending") return confirmed({ kind: "received" });
   // The webhook has not arrived yet: ask the provider about this order's own session.
   const ownSession = order.payment.sessionId;

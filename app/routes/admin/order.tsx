@@ -45,12 +45,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const order = await orUnavailablePage(staff.getOrder({ orderId: params.id ?? "" }));
   if (!order) throw notFoundResponse(request);
   const paid = await orUnavailablePage(staff.orderPayment({ orderId: order.id }));
-  const timeZone = getEnv().SHOP_TIME_ZONE;
-  const page = toOrderPage(order, timeZone);
+  const env = getEnv();
+  const page = toOrderPage(order, env.SHOP_TIME_ZONE);
   return {
     order: { ...page, cancelEffect: cancelEffect(order.status, paid?.payment ?? null, page.total) },
     payment: paymentSummary(paid?.payment ?? null),
-    refunds: refundRows(paid?.refunds ?? [], timeZone),
+    refunds: refundRows(paid?.refunds ?? [], env.SHOP_TIME_ZONE),
+    sendsMail: env.MAIL !== "off",
   };
 }
 
@@ -179,7 +180,7 @@ async function move(request: Request, context: ResponseJar, staff: StaffPort, or
   }
   return redirectWithToast(context, new URL(request.url).pathname, {
     title: "Order updated",
-    description: movedMessage(parsed.kind),
+    description: movedMessage(parsed.kind, getEnv().MAIL !== "off"),
   });
 }
 
@@ -283,6 +284,7 @@ function Items({ order }: { order: OrderPage }) {
 }
 
 function Customer({ order }: { order: OrderPage }) {
+  const { sendsMail } = useLoaderData<typeof loader>();
   return (
     <AdminPanel id="customer-heading" title="Customer">
       <dl className="mt-3 space-y-3 text-sm">
@@ -339,7 +341,9 @@ function Customer({ order }: { order: OrderPage }) {
         <div className="mt-4 border-t border-sand-200 pt-4 text-sm">
           <p className="text-ink-muted">
             {order.guestLinkActive
-              ? "The guest can open this order's page from the link in their confirmation e-mail."
+              ? sendsMail
+                ? "The guest can open this order's page from the link in their confirmation e-mail, and in the browser that placed it."
+                : "The guest can open this order's page in the browser that placed it."
               : "The guest's order-page link no longer works."}
           </p>
           {order.guestLinkActive ? (
@@ -378,6 +382,7 @@ function Timeline({ order }: { order: OrderPage }) {
 type MoveAnswer = Extract<ActionAnswer, { intent: typeof MOVE_INTENT }>;
 
 function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer | undefined; busy: boolean }) {
+  const { sendsMail } = useLoaderData<typeof loader>();
   const errors = answer?.errors ?? {};
   const values = answer?.values ?? {};
   const fieldError = (name: keyof MoveFieldErrors, id: string) =>
@@ -396,7 +401,8 @@ function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer
   return (
     <AdminPanel id="actions-heading" title="Status">
       <p className="mt-1 text-sm text-ink-muted">
-        Now: <strong className="text-ink">{statusLabel(order.status)}</strong>. Each change e-mails the customer.
+        Now: <strong className="text-ink">{statusLabel(order.status)}</strong>.{" "}
+        {sendsMail ? "Each change e-mails the customer." : "The shop sends no e-mail: the customer is not told."}
       </p>
       {errors.form ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">

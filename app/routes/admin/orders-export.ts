@@ -5,7 +5,7 @@ import { orderNumber } from "~/modules/account/orders";
 import { csvResponse } from "~/modules/admin/csv";
 import { startExport } from "~/modules/admin/fair-share.server";
 import { filterQuery, parseOrderFilter } from "~/modules/admin/order-filters";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 
 const header = [
   "Order number",
@@ -51,6 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     finish,
   );
 }
+
+export const action = refusePostUnlessStaff;
 
 function row(order: StaffOrderSummary) {
   return [

@@ -17,7 +17,7 @@ import {
 } from "~/modules/admin/order-filters";
 import { toAdminOrderRow } from "~/modules/admin/order-rows";
 import { loadPage } from "~/modules/admin/paging.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 import { getEnv } from "~/site/env.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     exportHref: `/admin/orders/export.csv${filterQuery(filter)}`,
   };
 }
+
+export const action = refusePostUnlessStaff;
 
 export default function AdminOrders() {
   const { filter, orders, totalCount, pagination, exportHref } = useLoaderData<typeof loader>();

@@ -7,7 +7,7 @@ import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { toAdminOrderRow } from "~/modules/admin/order-rows";
 import { periodTotals, revenueBars } from "~/modules/admin/overview";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 import { formatCents } from "~/modules/money";
 import { getEnv } from "~/site/env.server";
 
@@ -45,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     timeZone,
   };
 }
+
+export const action = refusePostUnlessStaff;
 
 export default function AdminOverview() {
   const { waiting, periods, chart, newest, timeZone } = useLoaderData<typeof loader>();

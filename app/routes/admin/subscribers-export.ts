@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { csvResponse } from "~/modules/admin/csv";
 import { startExport } from "~/modules/admin/fair-share.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 
 /** 'Export CSV': every confirmed newsletter subscriber, newest first, streamed; one export at a time per staff member. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,3 +20,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     finish,
   );
 }
+
+export const action = refusePostUnlessStaff;

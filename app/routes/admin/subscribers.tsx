@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { loadPage } from "~/modules/admin/paging.server";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 import { getEnv } from "~/site/env.server";
 
 const PAGE_SIZE = 50;
@@ -29,6 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pagination,
   };
 }
+
+export const action = refusePostUnlessStaff;
 
 export default function AdminSubscribers() {
   const { subscribers, totalCount, pagination } = useLoaderData<typeof loader>();

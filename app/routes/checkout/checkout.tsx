@@ -27,6 +27,7 @@ import { loadCart } from "~/modules/cart/cart-store.server";
 import { setCheckoutFlash, takeCheckoutFlash, typedCheckoutValues } from "~/modules/checkout/checkout-flash.server";
 import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { readConfirmation } from "~/modules/checkout/order-confirmation.server";
+import { orderPlacedNotice } from "~/modules/checkout/order-mail-copy";
 import { placeOrderFromCart, rememberPlacedOrder } from "~/modules/checkout/place-order.server";
 import { checkoutTotals, chosenShippingMethod, shippingChoices } from "~/modules/checkout/shipping";
 import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
@@ -35,6 +36,7 @@ import { refusedByRateLimit } from "~/modules/limits/rate-limits.server";
 import { formatCents } from "~/modules/money";
 import { continueToPayment, PAYMENT_UNAVAILABLE } from "~/modules/payment/checkout-payment.server";
 import type { loader as rootLoader } from "~/root";
+import { getEnv } from "~/site/env.server";
 import { originFromMatches, seo } from "~/site/seo";
 import type { ToastInput } from "~/toast/toast";
 import { setToast } from "~/toast/toast.server";
@@ -133,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = placed.kind === "placed" ? await continueToPayment(request, session, placed) : placed;
     switch (outcome.kind) {
       case "pay":
-        await rememberPlacedOrder(session, outcome.order);
+        await rememberPlacedOrder(request, session, outcome.order, submission.value.idempotencyKey);
         return redirect(outcome.location, { status: 303 });
       case "payment-unavailable":
         return refuse(503, PAYMENT_UNAVAILABLE);
@@ -170,11 +172,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
           newIdempotencyKey(),
         );
       case "placed": {
-        await rememberPlacedOrder(session, outcome.order);
-        await setToast(context, {
-          title: "Order placed successfully!",
-          description: "You will receive a confirmation email shortly.",
-        });
+        await rememberPlacedOrder(request, session, outcome.order, submission.value.idempotencyKey);
+        await setToast(context, orderPlacedNotice(getEnv().MAIL !== "off"));
         return redirect("/order-success", { status: 303 });
       }
     }

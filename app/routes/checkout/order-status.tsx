@@ -10,18 +10,27 @@ import { PRIVATE_HEADERS } from "~/http/cache-control";
 import { orderNumber, orderProgress } from "~/modules/account/orders";
 import { getSession } from "~/modules/auth/session.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { readBrowserOrder } from "~/modules/checkout/browser-orders.server";
+import { orderQuestionsText } from "~/modules/checkout/order-mail-copy";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
+import { getEnv } from "~/site/env.server";
 
 /**
- * A guest's own order page (decision 0029), opened by the link in their confirmation e-mail: the token is the
- * only key, so no sign-in is needed; it shows the status, tracking and items, nothing else (no address, no
- * e-mail), and stops working when staff revoke it. The token travels in the query, which the request log leaves out.
+ * A guest's own order page (decision 0029), opened by the link in their confirmation e-mail, or by `?order=` in the
+ * browser that placed the order, with its link to it (decision 0034): no sign-in is needed; it shows the status,
+ * tracking and items, nothing else (no address, no e-mail), and stops working when staff revoke it. The token travels
+ * in the query, which the request log leaves out.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const query = new URL(request.url).searchParams;
+  const placedHere = query.get("order");
   const { backend } = await getSession(request, context);
-  const order = await orUnavailablePage(backend.guestOrders.get({ token }));
+  const order = await orUnavailablePage(
+    placedHere !== null && !query.has("token")
+      ? readBrowserOrder(request, backend.guestOrders, placedHere)
+      : backend.guestOrders.get({ token: query.get("token") ?? "" }),
+  );
   if (!order) throw new Response("Not Found", { status: 404 });
   const money = (cents: number) => formatCents(cents, order.currency);
   return {
@@ -41,11 +50,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       total: money(order.totalAmount),
       progress: orderProgress(order),
     },
+    sendsMail: getEnv().MAIL !== "off",
   };
 }
 
 export default function GuestOrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, sendsMail } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -82,7 +92,7 @@ export default function GuestOrderPage() {
         <Link to="/faq" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
           See our FAQ
         </Link>{" "}
-        or reply to your confirmation e-mail.
+        {orderQuestionsText(sendsMail)}
       </p>
     </div>
   );
@@ -103,7 +113,7 @@ export function ErrorBoundary() {
         404: () => (
           <ErrorPage
             title="This order link does not work"
-            message="The link may be incomplete, or the shop has turned it off. Reply to your order e-mail and we will help."
+            message="The link may be incomplete, or the shop has turned it off. Contact us with your order number and we will help."
           />
         ),
       }}

@@ -1,22 +1,40 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { orUnavailablePage } from "~/backend/unavailable.server";
 import { CheckCircle2 } from "~/components/icons";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { orderNumber } from "~/modules/account/orders";
+import { getSession } from "~/modules/auth/session.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
+import { browserOrderPage } from "~/modules/checkout/browser-orders.server";
+import type { OrderConfirmation } from "~/modules/checkout/order-confirmation.server";
+import { paymentProcessingText, thankYouText } from "~/modules/checkout/order-mail-copy";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatCents } from "~/modules/money";
 import { confirmedOrder, type PaymentState } from "~/modules/payment/confirmation.server";
+import { getEnv } from "~/site/env.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // What this browser has just ordered, from the signed confirmation: a guest's record of the order, with no
-  // database read (names and pictures from the catalogue). With card payment, also how the payment stands, and the
-  // order paid through the payment page this browser came back from (decision 0031).
-  const confirmed = await confirmedOrder(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The order this browser has just placed (its signed confirmation) or the one the payment page it came back from
+  // paid, and how the payment stands (decision 0031). What was ordered and where it ships only for the browser that
+  // placed it, read with its link to the order (decision 0034); names and pictures from the catalogue.
+  const session = await getSession(request, context);
+  const confirmed = await orUnavailablePage(confirmedOrder(request, session.backend.guestOrders));
   // Nothing was ordered from this browser lately: there is nothing to confirm.
   if (!confirmed) throw redirect("/");
-  const { confirmation, payment } = confirmed;
+  const { orderId, confirmation, payment } = confirmed;
+  return {
+    orderNumber: orderNumber(orderId),
+    details: confirmation && orderDetails(confirmation),
+    payment,
+    sendsMail: getEnv().MAIL !== "off",
+    // A guest's own order page opens in this browser without the e-mailed link; a member has their orders.
+    ordersHref: !session.member && confirmation ? browserOrderPage(orderId) : "/orders",
+  };
+}
+
+function orderDetails(confirmation: OrderConfirmation) {
   const money = (cents: number) => formatCents(cents, confirmation.currency);
   const lines = confirmation.lines.map(([productId, quantity, pricePerItem]) => {
     const product = findProduct(productId);
@@ -31,7 +49,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const subtotal = confirmation.lines.reduce((sum, [, quantity, pricePerItem]) => sum + quantity * pricePerItem, 0);
   return {
-    orderNumber: orderNumber(confirmation.id),
     lines,
     subtotal: money(subtotal),
     shippingMethod: shippingMethodName(confirmation.shippingMethod),
@@ -39,7 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tax: money(0),
     total: money(confirmation.totalAmount),
     shipTo: confirmation.shipTo,
-    payment,
   };
 }
 
@@ -49,63 +65,22 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function OrderSuccess() {
-  const order = useLoaderData<typeof loader>();
+  const { orderNumber, details, payment, sendsMail, ordersHref } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <CheckCircle2 aria-hidden className="size-16 text-green-700" />
       <h1 className="mt-6 font-serif text-4xl text-ink">Order Confirmed!</h1>
       <p className="mt-3 text-lg text-ink" data-testid="order-number">
-        Order #{order.orderNumber}
+        Order #{orderNumber}
       </p>
-      <PaymentNote payment={order.payment} />
-      <p className="mt-4 text-ink-muted">
-        Thank you for your purchase. We're preparing your order and will send you a confirmation email with tracking
-        details shortly.
-      </p>
-
-      <section aria-labelledby="ordered-heading" className="mt-10 w-full rounded-2xl bg-sand-50 p-6 text-left">
-        <h2 id="ordered-heading" className="text-lg font-semibold text-ink">
-          Your order
-        </h2>
-        <ul className="mt-4 divide-y divide-sand-200">
-          {order.lines.map((line) => (
-            <OrderLine
-              key={line.productId}
-              testId="ordered-line"
-              image={line.image}
-              name={line.name}
-              details={
-                <p className="text-ink-muted">
-                  Qty: {line.quantity} × {line.pricePerItem}
-                </p>
-              }
-              end={line.lineTotal}
-            />
-          ))}
-        </ul>
-        <OrderTotals
-          subtotal={order.subtotal}
-          shippingMethod={order.shippingMethod}
-          shipping={order.shipping}
-          tax={order.tax}
-          total={order.total}
-          totalTestId="order-total"
-        />
-        <h3 className="mt-6 text-sm font-semibold text-ink">Shipping to</h3>
-        <address className="mt-1 text-sm not-italic leading-relaxed text-ink-muted" data-testid="ship-to">
-          {order.shipTo.map((line, index) => (
-            <span key={index} className="block break-words">
-              {line}
-            </span>
-          ))}
-        </address>
-      </section>
-
+      <PaymentNote payment={payment} sendsMail={sendsMail} />
+      <p className="mt-4 text-ink-muted">{thankYouText({ sendsMail, own: details !== null })}</p>
+      {details && <OrderDetails details={details} />}
       <div className="mt-8 flex flex-wrap justify-center gap-4">
         <Link to="/" className="btn-primary">
           Continue Shopping
         </Link>
-        <Link to="/orders" className="btn-outline">
+        <Link to={ordersHref} className="btn-outline">
           View Orders
         </Link>
       </div>
@@ -113,8 +88,51 @@ export default function OrderSuccess() {
   );
 }
 
+/** What was ordered and where it ships: shown to the browser that placed the order only. */
+function OrderDetails({ details: order }: { details: NonNullable<SerializeFrom<typeof loader>["details"]> }) {
+  return (
+    <section aria-labelledby="ordered-heading" className="mt-10 w-full rounded-2xl bg-sand-50 p-6 text-left">
+      <h2 id="ordered-heading" className="text-lg font-semibold text-ink">
+        Your order
+      </h2>
+      <ul className="mt-4 divide-y divide-sand-200">
+        {order.lines.map((line) => (
+          <OrderLine
+            key={line.productId}
+            testId="ordered-line"
+            image={line.image}
+            name={line.name}
+            details={
+              <p className="text-ink-muted">
+                Qty: {line.quantity} × {line.pricePerItem}
+              </p>
+            }
+            end={line.lineTotal}
+          />
+        ))}
+      </ul>
+      <OrderTotals
+        subtotal={order.subtotal}
+        shippingMethod={order.shippingMethod}
+        shipping={order.shipping}
+        tax={order.tax}
+        total={order.total}
+        totalTestId="order-total"
+      />
+      <h3 className="mt-6 text-sm font-semibold text-ink">Shipping to</h3>
+      <address className="mt-1 text-sm not-italic leading-relaxed text-ink-muted" data-testid="ship-to">
+        {order.shipTo.map((line, index) => (
+          <span key={index} className="block break-words">
+            {line}
+          </span>
+        ))}
+      </address>
+    </section>
+  );
+}
+
 /** How the order is paid (decision 0031): the manual provider's instructions, or what the card provider said. */
-function PaymentNote({ payment }: { payment: PaymentState }) {
+function PaymentNote({ payment, sendsMail }: { payment: PaymentState; sendsMail: boolean }) {
   if (payment.kind === "instructions") {
     return (
       <section
@@ -137,9 +155,7 @@ function PaymentNote({ payment }: { payment: PaymentState }) {
         {received ? "Payment received" : "Payment processing"}
       </p>
       <p className="mt-1 text-sm text-ink-muted">
-        {received
-          ? "Your card payment is confirmed."
-          : "Your payment is being confirmed. We will e-mail you as soon as it is received."}
+        {received ? "Your card payment is confirmed." : paymentProcessingText(sendsMail)}
       </p>
     </div>
   );

@@ -9,7 +9,8 @@ import { formResponder } from "~/forms/form-endpoint.server";
 import { refusedByRateLimit } from "~/modules/limits/rate-limits.server";
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE } from "~/modules/newsletter/newsletter-fields";
 import { setNewsletterFlash, type NewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
-import { parseNewsletterForm, subscribedToast } from "~/modules/newsletter/newsletter-form";
+import { parseNewsletterForm, subscribedNotice } from "~/modules/newsletter/newsletter-form";
+import { getEnv } from "~/site/env.server";
 
 // The newsletter endpoint and the footer's form that posts to it: the path, the field names and the answer live
 // here (decision 0019). The root layout draws the form on every page: nothing here may load zod in the browser.
@@ -58,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   // A bot that filled the honeypot gets the same answer as a subscriber, so it learns nothing.
-  return respond({ toast: subscribedToast });
+  return respond({ toast: subscribedNotice(getEnv().MAIL !== "off") });
 }
 
 /**

@@ -100,3 +100,26 @@ export async function expectBadge(scope: Locator, status: string) {
   await expect(badge).toHaveText(status.charAt(0).toUpperCase() + status.slice(1));
   await expect(badge).toHaveClass(colours[status]!);
 }
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+/**
+ * Every URL pattern under /admin in the shop's URL table (app/routes.ts), read from the table itself: a back-office
+ * route added there is checked by the specs that walk this list without anyone editing them.
+ */
+export async function backOfficePaths(): Promise<string[]> {
+  const { default: table } = (await import("../../../app/routes")) as unknown as { default: RouteEntry[] };
+  const flatten = (entries: RouteEntry[], parent: string): string[] =>
+    entries.flatMap((entry) => {
+      const path = entry.index ? parent : [parent, entry.path].filter(Boolean).join("/");
+      return [...(entry.index || entry.path === undefined ? [] : [path]), ...flatten(entry.children ?? [], path)];
+    });
+  const paths = flatten(table, "")
+    .map((path) => `/${path}`)
+    .filter((path) => path === "/admin" || path.startsWith("/admin/"));
+  return [...new Set(paths)];
+}

@@ -105,3 +105,21 @@ export async function postStripeEvent(
     data: payload,
   });
 }
+
+/** The order number the success page shows. */
+export async function successOrderNumber(page: Page): Promise<string> {
+  return ((await page.getByTestId("order-number").textContent()) ?? "").replace("Order #", "");
+}
+
+/** Whether the page shows the shipping address and the name it ships to (the checkout's `shippingAddress`). */
+export async function expectShipTo(page: Page, shown: boolean) {
+  const main = page.getByRole("main");
+  if (shown) {
+    await expect(page.getByTestId("ship-to")).toContainText(`${shippingAddress.firstName} ${shippingAddress.lastName}`);
+    await expect(page.getByTestId("ship-to")).toContainText(shippingAddress.address);
+    return;
+  }
+  await expect(page.getByTestId("ship-to")).toHaveCount(0);
+  await expect(main).not.toContainText(shippingAddress.lastName);
+  await expect(main).not.toContainText(shippingAddress.address);
+}

@@ -1530,6 +1530,40 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(seen?.statusHistory.map((change) => change.toStatus)).toEqual(["pending"]);
       });
 
+      test("the placing browser's link (decision 0034): made only with the form's key, opens the order with its address, ends with 'Revoke' for good", async () => {
+        const key = newKey();
+        const order = await guestOrder({ idempotencyKey: key });
+        const other = await guestOrder();
+        const links = anyScope().guestOrders;
+        await expect(links.issueBrowserLink({ orderId: order.id, idempotencyKey: newKey() })).resolves.toBeNull();
+        await expect(links.issueBrowserLink({ orderId: other.id, idempotencyKey: key })).resolves.toBeNull();
+        const token = await links.issueBrowserLink({ orderId: order.id, idempotencyKey: key });
+        expect(token).toMatch(/^[0-9a-f]{64}$/);
+        // A double click gets a link of its own; both open the order.
+        const second = await links.issueBrowserLink({ orderId: order.id, idempotencyKey: key });
+        expect(second).toMatch(/^[0-9a-f]{64}$/);
+        expect(second).not.toBe(token);
+
+        const seen = await links.getForBrowser({ orderId: order.id, token: token! });
+        expect(seen).toMatchObject({ id: order.id, status: "pending", shippingAddress: shipping });
+        expect(seen?.items.map((item) => item.productId)).toEqual(["clip-1", "acc-2"]);
+        expect(JSON.stringify(seen)).not.toContain(order.email);
+        await expect(links.getForBrowser({ orderId: order.id, token: second! })).resolves.toMatchObject({
+          id: order.id,
+        });
+        // The token opens its own order only, and nothing else opens it.
+        await expect(links.getForBrowser({ orderId: other.id, token: token! })).resolves.toBeNull();
+        await expect(links.getForBrowser({ orderId: order.id, token: "0".repeat(64) })).resolves.toBeNull();
+        await expect(links.getForBrowser({ orderId: "nope", token: token! })).resolves.toBeNull();
+        await expect(links.get({ token: token! })).resolves.toBeNull();
+
+        expect(await staff.scope.staff.revokeGuestLink({ orderId: order.id })).toBe(true);
+        await expect(links.getForBrowser({ orderId: order.id, token: token! })).resolves.toBeNull();
+        await expect(links.getForBrowser({ orderId: order.id, token: second! })).resolves.toBeNull();
+        // The same form posted again cannot make a new one.
+        await expect(links.issueBrowserLink({ orderId: order.id, idempotencyKey: key })).resolves.toBeNull();
+      });
+
       test("confirmed newsletter subscribers are listed newest first and counted; pending ones are not", async () => {
         const confirmedEmail = uniqueEmail("subscriber");
         const pendingEmail = uniqueEmail("pending-subscriber");

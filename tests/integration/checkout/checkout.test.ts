@@ -8,6 +8,7 @@ import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { products } from "~/content/products";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { action, loader } from "~/routes/checkout/checkout";
+import { loader as guestOrderLoader } from "~/routes/checkout/order-status";
 import { loader as orderSuccessLoader } from "~/routes/checkout/order-success";
 import { DEFAULT_PAYMENT_INSTRUCTIONS } from "~/site/env.server";
 
@@ -83,28 +84,33 @@ describe("checkout as a guest", () => {
 
     cart.store(redirect.headers);
     expect(await cartCookie.read(get("/", cart))).toEqual([]);
-    // The confirmation shows what was ordered, the amounts and where it ships, from the signed cookie alone.
+    // The confirmation shows what was ordered, the amounts and where it ships, to the browser that placed it.
     const success = await call(orderSuccessLoader, get("/order-success", cart));
     expect(success.data).toEqual({
       orderNumber: order!.id.slice(-8),
-      lines: [
-        expect.objectContaining({
-          productId: "clip-1",
-          name: products.find((product) => product.id === "clip-1")!.name,
-          quantity: 2,
-          pricePerItem: "$299.00",
-          lineTotal: "$598.00",
-        }),
-        expect.objectContaining({ productId: "acc-2", quantity: 1, lineTotal: "$24.00" }),
-      ],
-      subtotal: "$622.00",
-      shippingMethod: "Standard",
-      shipping: "Free",
-      tax: "$0.00",
-      total: "$622.00",
-      shipTo: ["Ada Lovelace", "1 Rodeo Drive", "Beverly Hills, CA 90210", "United States"],
+      details: {
+        lines: [
+          expect.objectContaining({
+            productId: "clip-1",
+            name: products.find((product) => product.id === "clip-1")!.name,
+            quantity: 2,
+            pricePerItem: "$299.00",
+            lineTotal: "$598.00",
+          }),
+          expect.objectContaining({ productId: "acc-2", quantity: 1, lineTotal: "$24.00" }),
+        ],
+        subtotal: "$622.00",
+        shippingMethod: "Standard",
+        shipping: "Free",
+        tax: "$0.00",
+        total: "$622.00",
+        shipTo: ["Ada Lovelace", "1 Rodeo Drive", "Beverly Hills, CA 90210", "United States"],
+      },
       // Manual payment (the default, decision 0031): the page says how to pay.
       payment: { kind: "instructions", text: DEFAULT_PAYMENT_INSTRUCTIONS },
+      sendsMail: true,
+      // A guest's View Orders: their own order page, which this browser opens without the e-mailed link.
+      ordersHref: `/order-status?order=${order!.id}`,
     });
   });
 
@@ -329,10 +335,7 @@ describe("shipping", () => {
     expect(order).toEqual({ total_amount: 2_400 + 1_999, shipping_method: "express", shipping_amount: 1_999 });
     const success = await call(orderSuccessLoader, get("/order-success", cart.store(placed.headers)));
     expect(success.data).toMatchObject({
-      subtotal: "$24.00",
-      shippingMethod: "Express",
-      shipping: "$19.99",
-      total: "$43.99",
+      details: { subtotal: "$24.00", shippingMethod: "Express", shipping: "$19.99", total: "$43.99" },
     });
   });
 
@@ -454,5 +457,48 @@ describe("checkout as a member", () => {
       totalAmount: 74700,
       shippingAddress: { city: "Beverly Hills" },
     });
+  });
+});
+
+describe("the order pages belong to the browser that placed the order (decision 0034)", () => {
+  const placeAsGuest = async () => {
+    const key = freshKey();
+    const cart = await visitorCart([{ productId: "acc-2", quantity: 1 }]);
+    const placed = await checkout({ ...address, idempotencyKey: key }, cart);
+    expect(placed.status).toBe(303);
+    const [order] = await ordersWithKey(key);
+    return { browser: cart.store(placed.headers), orderId: order!.id };
+  };
+  const orderPage = (orderId: string) => `/order-status?order=${orderId}`;
+
+  it("opens the guest's order page in the placing browser without the e-mailed link, and in no other", async () => {
+    const { browser, orderId } = await placeAsGuest();
+    const own = await call(guestOrderLoader, get(orderPage(orderId), browser));
+    expect(own.status).toBe(200);
+    expect(own.data).toMatchObject({ order: { number: orderId.slice(-8), status: "pending" } });
+    expect(JSON.stringify(own.data)).not.toContain(shippingAddress.address);
+
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect((await call(guestOrderLoader, get(orderPage(orderId)))).status).toBe(404);
+    // Another browser's own order is no key to this one.
+    const { browser: other } = await placeAsGuest();
+    expect((await call(guestOrderLoader, get(orderPage(orderId), other))).status).toBe(404);
+    expect((await call(guestOrderLoader, get(orderPage("not-an-id"), browser))).status).toBe(404);
+  });
+
+  it("after staff revoke the guest link, neither the success page nor the order page shows the order to that browser", async () => {
+    const { browser, orderId } = await placeAsGuest();
+    expect((await call(orderSuccessLoader, get("/order-success", browser))).data).toMatchObject({
+      details: { shipTo: expect.arrayContaining(["1 Rodeo Drive"]) },
+    });
+    const staff = await signUpMember(backend, "Store Owner");
+    await backend.syncStaff({ staffEmails: [staff.user.email], orderRecipients: [] });
+    expect(await backend.forRequest(get("/", staff.cookie)).staff.revokeGuestLink({ orderId })).toBe(true);
+
+    const success = await call(orderSuccessLoader, get("/order-success", browser));
+    expect(success.data).toMatchObject({ orderNumber: orderId.slice(-8), details: null, ordersHref: "/orders" });
+    expect(JSON.stringify(success.data)).not.toContain("Rodeo");
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect((await call(guestOrderLoader, get(orderPage(orderId), browser))).status).toBe(404);
   });
 });

@@ -371,6 +371,29 @@ describe("the confirmation page", () => {
     expect(await orderRow(orderId)).toMatchObject({ status: "pending", payment_reference: null });
   });
 
+  it("shows the items and the address to the browser that placed the order; to anyone else with the session id, the number and 'Payment received' only", async () => {
+    const { answer, cart, sessionId, orderId } = await checkOutAsGuest();
+    cart.store(answer.headers);
+    await standIn.pay(sessionId);
+    const own = await call(successLoader, get(`/order-success?session_id=${sessionId}`, cart));
+    expect(own.data).toMatchObject({
+      details: { shipTo: expect.arrayContaining([`${shippingAddress.firstName} ${shippingAddress.lastName}`]) },
+      ordersHref: `/order-status?order=${orderId}`,
+    });
+
+    // Another browser: the id from Stripe's payment URL, the return URL or the history, and no cookie of this shop.
+    const page = await call(successLoader, get(`/order-success?session_id=${sessionId}`));
+    expect(page.data).toEqual({
+      orderNumber: orderId.slice(-8),
+      details: null,
+      payment: { kind: "received" },
+      sendsMail: true,
+      ordersHref: "/orders",
+    });
+    expect(JSON.stringify(page.data)).not.toContain(shippingAddress.lastName);
+    expect(JSON.stringify(page.data)).not.toContain(shippingAddress.address);
+  });
+
   it("finds the order through Stripe's session when this browser's cookie is gone, but not through a made-up id", async () => {
     const { sessionId, orderId } = await checkOutAsGuest();
     await standIn.pay(sessionId);
@@ -488,6 +511,26 @@ describe("the back office", () => {
     if (provider.kind !== "stripe") throw new Error("Stripe expected");
     return createRefundWorker({ payments: backend.payments!, stripe: provider.checkout, log: () => {} });
   };
+
+  it("'Revoke guest link' ends the placing browser's view of the success page too", async () => {
+    const { answer, cart, sessionId, orderId } = await checkOutAsGuest();
+    cart.store(answer.headers);
+    await standIn.pay(sessionId);
+    const success = `/order-success?session_id=${sessionId}`;
+    expect((await call(successLoader, get(success, cart))).data).toMatchObject({
+      details: { total: expect.any(String) },
+    });
+
+    const revoked = await call(
+      adminOrderAction,
+      post(`/admin/orders/${orderId}`, { intent: "revoke-guest-link" }, staffCookie),
+      { params: { id: orderId } },
+    );
+    expect(revoked.status).toBe(303);
+    const after = await call(successLoader, get(success, cart));
+    expect(after.data).toMatchObject({ orderNumber: orderId.slice(-8), details: null, payment: { kind: "received" } });
+    expect(JSON.stringify(after.data)).not.toContain(shippingAddress.address);
+  });
 
   it("shows the payment reference, linked to the Stripe dashboard", async () => {
     const { orderId, paymentIntent } = await paidCardOrder();
