@@ -79,6 +79,9 @@ export async function call<F extends RouteFunction>(
   const sent = (headers: Headers) =>
     withResponseHeaders(new Response(null, { headers }), fullContext.responseHeaders).headers;
   if (outcome instanceof Response) {
+    // The result carries no body: a streamed one (a CSV export) is given up as a browser would, so that what it
+    // holds (the export's one-at-a-time slot) is freed.
+    await outcome.body?.cancel();
     const headers = sent(outcome.headers);
     return { status: outcome.status, headers, location: headers.get("Location"), thrown };
   }

@@ -1,5 +1,14 @@
 import { installTestBackend } from "#tests/support/pglite";
-import { call, CookieJar, get, post, setCookiesOf, signUpMember, toastOf } from "#tests/support/route-calls";
+import {
+  call,
+  CookieJar,
+  get,
+  post,
+  setCookiesOf,
+  signUpMember,
+  signUpStaff,
+  toastOf,
+} from "#tests/support/route-calls";
 import { shippingAddress } from "#tests/support/shipping";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -491,8 +500,8 @@ describe("the order pages belong to the browser that placed the order (decision 
     expect((await call(orderSuccessLoader, get("/order-success", browser))).data).toMatchObject({
       details: { shipTo: expect.arrayContaining(["1 Rodeo Drive"]) },
     });
-    const staff = await signUpMember(backend, "Store Owner");
-    await backend.syncStaff({ staffEmails: [staff.user.email], orderRecipients: [] });
+    const [staff] = await signUpStaff(backend, "Store Owner");
+    if (!staff) throw new Error("signUpStaff made no staff member");
     expect(await backend.forRequest(get("/", staff.cookie)).staff.revokeGuestLink({ orderId })).toBe(true);
 
     const success = await call(orderSuccessLoader, get("/order-success", browser));
