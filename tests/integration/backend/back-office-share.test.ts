@@ -2,7 +2,7 @@
 // statement time limit is stopped by the database and answered with a clear error, and the limit stays with the
 // back office's own statements (PGlite cannot stop a statement: there each call reads one page through an index);
 // the one-export-at-a-time lease is counted in the database, for every instance.
-import { expectBackendError, placeOrder, requestWith, signUpShopper } from "#tests/support/backend-helpers";
+import { expectBackendError, placeOrder, requestWith, setUpStaff, signUpShopper } from "#tests/support/backend-helpers";
 import { testBackendOptions } from "#tests/support/pglite";
 import { startPostgresCluster, type PostgresCluster } from "#tests/support/postgres-cluster";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -28,9 +28,9 @@ beforeAll(async () => {
   db = await openPostgresDatabase({ url, poolSize: 4 });
   await migrate(db);
   backend = createSqlBackend(db, "postgres (test)", { ...testBackendOptions, staffStatementTimeoutMs: TIME_LIMIT_MS });
-  const staff = await signUpShopper(backend, { fullName: "Owner" });
-  await backend.syncStaff({ staffEmails: [staff.email], orderRecipients: [] });
-  staffCookie = staff.cookie;
+  const listed = await signUpShopper(backend, { fullName: "Owner" });
+  await backend.syncStaff({ staffEmails: [listed.email], orderRecipients: [] });
+  staffCookie = (await setUpStaff(backend, listed.email)).cookie;
   await placeOrder(backend.forRequest(requestWith()), {
     userId: null,
     items: [{ productId: "clip-1", quantity: 1 }],
