@@ -355,7 +355,7 @@ async function verifyVisitorCarts(baseUrl, shoppers) {
       .slice(1)
       .map((chunk) => ({
         productId: /name="productId" value="([^"]+)"/.exec(chunk)?.[1],
-        quantity: Number(/aria-label="Quantity (\d+)"/.exec(chunk)?.[1]),
+        quantity: Number(/data-testid="cart-line-quantity">(\d+)</.exec(chunk)?.[1]),
       }))
       .sort((a, b) => a.productId.localeCompare(b.productId));
     compared += 1;

@@ -170,7 +170,7 @@ it("finishes the requests in flight on SIGTERM, exits 0, and loses no acknowledg
   const restarted = await shops.start({ dataDir });
   expect((await httpRequest(restarted.url, "/readyz")).status).toBe(200);
   const cartPage = await httpRequest(restarted.url, "/cart", { cookie: adders[0]!.cookie });
-  const shownQuantity = Number(/aria-label="Quantity (\d+)"/.exec(cartPage.body)?.[1]);
+  const shownQuantity = Number(/data-testid="cart-line-quantity">(\d+)</.exec(cartPage.body)?.[1]);
   expect(shownQuantity).toBeGreaterThanOrEqual(acknowledgedAdds.get("0") ?? 0);
 
   expect(await restarted.stop("SIGTERM")).toBe(0);
