@@ -91,14 +91,15 @@ export default function StaffSetup() {
         >
           {formEngine}
           <input {...getInputProps(fields.token, { type: "hidden" })} key={fields.token.key} />
-          <fieldset disabled={submitting} className="space-y-4">
+          {/* min-w-0: a fieldset is at least as wide as its content, and the button's label is long for a phone. */}
+          <fieldset disabled={submitting} className="min-w-0 space-y-4">
             <NewPasswordFields
               password={fields.password}
               confirmPassword={fields.confirmPassword}
               firstInvalid={firstInvalid}
             />
             <FormErrors id={form.errorId} errors={form.errors} />
-            <button type="submit" className="btn btn-primary w-full">
+            <button type="submit" className="btn btn-primary w-full whitespace-normal text-center">
               {submitting ? "Saving..." : "Set password and open the back office"}
             </button>
           </fieldset>
