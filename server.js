@@ -77,7 +77,7 @@ const build = await loadBuild().catch((error) =>
 // entry.server exports `startup`: validates the environment and opens the backend before we listen,
 // so that a misconfigured deployment fails at once instead of on the first shopper's request. A new embedded
 // database starts from the migrated image the build ships (vite.config.ts; decision 0022).
-/** @type {{ formActionOrigins?: string[] } | undefined} */
+/** @type {{ formActionOrigins?: string[]; catalogueVersion?: () => number | undefined } | undefined} */
 let started;
 try {
   started = await build.entry.module.startup?.({
@@ -182,7 +182,11 @@ app.use(
       responseHeaders: new Headers(),
     }),
     // Public pages for visitors without cookies, for as long as their s-maxage says (PAGE_CACHE=off to disable).
-    pageCache: isProduction && process.env.PAGE_CACHE !== "off" ? createPageCache() : undefined,
+    // A catalogue change (decision 0036) makes every stored page stale at once.
+    pageCache:
+      isProduction && process.env.PAGE_CACHE !== "off"
+        ? createPageCache({ generation: started?.catalogueVersion })
+        : undefined,
   }),
 );
 

@@ -3,6 +3,7 @@ import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import type { Backend } from "~/backend/port";
 import { adoptShopDetails } from "~/content/shop-details";
 import { configuredOrigin } from "~/http/origin.server";
+import { catalogueVersion, startCatalogue, stopCatalogue } from "~/modules/catalog/catalog.server";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
 import { describePayment, getPaymentProvider, paymentFormActionOrigins } from "~/modules/payment/payment.server";
 import { startRefunds, stopRefunds } from "~/modules/payment/refund-service.server";
@@ -17,6 +18,8 @@ export interface StartupOptions {
 export interface StartupResult {
   /** Origins the checkout's answer may send a form submission on to (the hosted payment page): CSP form-action. */
   formActionOrigins: string[];
+  /** The catalogue's version in memory: a cached page from before it moved is stale (server/page-cache.js). */
+  catalogueVersion: () => number | undefined;
 }
 
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
@@ -34,6 +37,7 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<S
   if (warning) console.warn(warning);
   const backend = await getBackend({ databaseImage });
   console.log(`Backend: ${backend.description}`);
+  console.log(await startCatalogue(backend.catalogue));
   console.log(await syncStaff(backend, env));
   for (const line of await staffSetupLinks(backend, env)) console.log(line);
   const payment = getPaymentProvider();
@@ -46,7 +50,7 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<S
   console.log(describePayment(payment));
   console.log(startMail(backend, env, payment));
   startRefunds(backend, payment);
-  return { formActionOrigins: paymentFormActionOrigins(payment) };
+  return { formActionOrigins: paymentFormActionOrigins(payment), catalogueVersion };
 }
 
 /**
@@ -94,6 +98,7 @@ export async function staffSetupLinks(
 
 /** Runs after the server stopped accepting requests and finished those in flight. */
 export async function shutdown(): Promise<void> {
+  stopCatalogue();
   await Promise.all([stopMail(), stopRefunds()]);
   await closeBackend();
 }

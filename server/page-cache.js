@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 const REPLAYED_HEADERS = ["content-type", "cache-control", "vary", "content-language", "link"];
 
 /**
- * @typedef {{ status: number; headers: [string, string][]; parts: string[]; storedAt: number; expiresAt: number; bytes: number }} Entry
+ * @typedef {{ status: number; headers: [string, string][]; parts: string[]; storedAt: number; expiresAt: number; bytes: number; generation: unknown }} Entry
  * @typedef {ReturnType<typeof createPageCache>} PageCache
  */
 
@@ -19,7 +19,8 @@ const REPLAYED_HEADERS = ["content-type", "cache-control", "vary", "content-lang
  * @param {{ maxEntries?: number; maxBytes?: number; maxTotalBytes?: number; now?: () => number; siteUrl?: string }} [options]
  *   maxEntries and maxTotalBytes (pages and keys together): oldest stored first out, whichever bound is met first;
  *   maxBytes: larger pages are not stored; siteUrl: the pages' absolute URLs come from it alone, so the key is the
- *   path (no header can split it).
+ *   path (no header can split it); generation: what the pages were made from (the catalogue's version): a page
+ *   rendered from an older one is not served again.
  */
 export function createPageCache({
   maxEntries = 500,
@@ -29,6 +30,8 @@ export function createPageCache({
   maxTotalBytes = 16 * 1024 * 1024,
   now = Date.now,
   siteUrl = process.env.SITE_URL || undefined,
+  /** @type {() => unknown} */
+  generation = () => undefined,
 } = {}) {
   const placeholder = `nonce-placeholder-${crypto.randomBytes(16).toString("hex")}`;
   /** @type {Map<string, Entry>} */
@@ -83,7 +86,7 @@ export function createPageCache({
       const pending = rendering.get(key);
       if (pending) await pending;
       const entry = entries.get(key);
-      if (entry && entry.expiresAt > now()) {
+      if (entry && entry.expiresAt > now() && entry.generation === generation()) {
         res.status(entry.status);
         for (const [name, value] of entry.headers) res.setHeader(name, value);
         res.setHeader("Age", String(Math.floor((now() - entry.storedAt) / 1000)));
@@ -94,6 +97,8 @@ export function createPageCache({
       }
       if (entry) remove(key);
       res.locals.pageCacheKey = key;
+      // Read before the render: a change that lands while it renders makes this copy stale at once.
+      res.locals.pageCacheGeneration = generation();
       if (!rendering.has(key)) {
         /** @type {() => void} */
         let settle = () => {};
@@ -147,6 +152,7 @@ export function createPageCache({
           storedAt: now(),
           expiresAt: now() + maxAge * 1000,
           bytes,
+          generation: res.locals.pageCacheGeneration,
         });
         storedBytes += bytes;
       }

@@ -15,7 +15,9 @@ const unavailableMessage = "The shop's database is not reachable right now. Plea
 // Custom SQLSTATEs raised by the functions in supabase/migrations.
 const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendError> = {
   LB001: (error) => new BackendError("product_not_found", "Product not found.", { cause: error }),
-  LB002: (error) => new BackendError("out_of_stock", "This product is out of stock.", { cause: error }),
+  // place_order names the item and how many are left; add_to_cart says it in general.
+  LB002: (error) =>
+    new BackendError("out_of_stock", error.message ?? "This product is out of stock.", { cause: error }),
   LB003: (error) =>
     new BackendError("invalid_quantity", `Quantity must be a whole number from 1 to ${MAX_CART_LINE_QUANTITY}.`, {
       cause: error,
@@ -34,6 +36,10 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
     new BackendError("order_changed", error.message ?? "The order changed meanwhile.", { cause: error }),
   LB022: (error) =>
     new BackendError("move_not_allowed", error.message ?? "That status change is not allowed.", { cause: error }),
+  // The back office's catalogue (supabase/migrations/20261202000100_catalogue_in_the_database.sql).
+  LB030: (error) =>
+    new BackendError("product_changed", error.message ?? "The product changed meanwhile.", { cause: error }),
+  LB031: (error) => new BackendError("id_taken", error.message ?? "That id is already used.", { cause: error }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */
@@ -64,6 +70,11 @@ export function toBackendError(error: unknown): BackendError {
     return new BackendError("timed_out", "That took too long and was stopped.", { cause: error });
   }
   if (code === "23505") {
+    if (details.constraint === "product_variants_sku" || /product_variants_sku/.test(details.message ?? "")) {
+      return new BackendError("id_taken", "That SKU is already used by another variant: choose another.", {
+        cause: error,
+      });
+    }
     return new BackendError("conflict", "That already exists.", { cause: error });
   }
   if (

@@ -32,6 +32,10 @@ export type BackendErrorCode =
   | "order_changed"
   /** A status move the shop does not allow (e.g. pending -> delivered). */
   | "move_not_allowed"
+  /** A product (or a variant's count) changed since the staff member read it: someone saved it meanwhile. */
+  | "product_changed"
+  /** A product id, variant id or SKU that another product already uses. */
+  | "id_taken"
   /** The database or Supabase cannot be reached (connection refused, 502/503/504): try again later. */
   | "unavailable"
   /** The database stopped a statement at its time limit (statement_timeout): a narrower request may finish. */

@@ -2,6 +2,8 @@
 // PostgreSQL, Supabase) implement it; `~/backend/backend.server` picks one from the environment, and no
 // code outside app/backend knows which. See docs/decisions/0003-backend-port.md.
 
+import type { ImageAsset } from "~/content/images";
+import type { CatalogueReader, StaffCataloguePort } from "./catalogue-port";
 import type { orderStatuses, shippingMethodIds } from "./constants";
 import type {
   ChargeEventInput,
@@ -35,6 +37,8 @@ export interface Backend {
    * 0031), or null when the backend cannot reach it (Supabase without SUPABASE_SERVICE_ROLE_KEY).
    */
   readonly payments: PaymentsPort | null;
+  /** The active catalogue as the shop reads it (decision 0036): the storefront holds it in memory. */
+  readonly catalogue: CatalogueReader;
   /**
    * Writes the staff list (STAFF_EMAILS) and the addresses told of each new order (ORDERS_EMAIL) to the database,
    * replacing the previous lists. Returns how many listed addresses are confirmed accounts, or null when this
@@ -82,6 +86,8 @@ export interface RequestBackend {
   readonly newsletter: NewsletterPort;
   /** The back office's data, as the session's user: every call is refused (in the database too) unless staff. */
   readonly staff: StaffPort;
+  /** The back office's products, variants and stock, as the session's user: refused (in the database too) unless staff. */
+  readonly staffCatalogue: StaffCataloguePort;
   /** A guest's order page, opened by the token its confirmation e-mail carried or by the placing browser's link. */
   readonly guestOrders: GuestOrdersPort;
   /**
@@ -285,12 +291,21 @@ export interface ShippingAddress {
   country: string;
 }
 
+/** An order line, with what was bought as it was when the order was placed (a later edit never changes it). */
 export interface OrderItem {
   id: string;
   productId: string;
+  /** What the cart line named: the variant (a one-variant product's has the product's id). */
+  variantId: string;
   quantity: number;
   /** Cents. */
   pricePerItem: number;
+  productName: string;
+  /** "22 inch / Honey Blonde" where the shopper chose between variants, else null. */
+  variantLabel: string | null;
+  sku: string | null;
+  /** The cover image as it was; null when the product had none. */
+  image: ImageAsset | null;
 }
 
 /** One status change in an order's history (its placing is the first, from null to "pending"). */

@@ -1,5 +1,6 @@
 // Rows as the database returns them (snake_case, through pg, PGlite or PostgREST) into the port's types.
 
+import type { ImageAsset } from "~/content/images";
 import type {
   AuthUser,
   BrowserOrder,
@@ -21,6 +22,28 @@ import type {
   TimelineEntry,
 } from "./port";
 
+/** A catalogue image as the database keeps it (product_images, or an order line's kept cover). */
+export interface ImageRow {
+  id: string;
+  alt: string;
+  width: number;
+  height: number;
+  widths: number[];
+  source: "shipped" | "upload";
+}
+
+/** An image row (or an order line's kept cover) as the storefront's image components take it. */
+export function toImageAsset(row: ImageRow): ImageAsset {
+  return {
+    id: row.id,
+    alt: row.alt,
+    width: Number(row.width),
+    height: Number(row.height),
+    widths: row.widths.map(Number),
+    ...(row.source === "upload" ? { uploaded: true } : {}),
+  };
+}
+
 export interface CartLineRow {
   product_id: string;
   quantity: number;
@@ -38,8 +61,13 @@ export interface ProfileRow {
 export interface OrderItemRow {
   id: string;
   product_id: string;
+  variant_id: string;
   quantity: number;
   price_per_item: number;
+  product_name: string;
+  variant_label: string | null;
+  sku: string | null;
+  image: ImageRow | null;
 }
 
 export interface OrderEventRow {
@@ -69,7 +97,7 @@ export interface OrderRow {
 /** Columns and embedded lines selected for an order, in PostgREST's select syntax. */
 export const orderColumns =
   "id, user_id, status, total_amount, shipping_method, shipping_amount, currency, email, shipping_address, created_at, carrier, tracking_number, " +
-  "order_items (id, product_id, quantity, price_per_item, line_number), order_events (created_at, from_status, to_status, id)";
+  "order_items (id, product_id, variant_id, quantity, price_per_item, product_name, variant_label, sku, image, line_number), order_events (created_at, from_status, to_status, id)";
 
 /**
  * place_order's p_shipping: the address and, beside it, the method (the function keeps its signature; the database
@@ -135,8 +163,13 @@ export function toOrder(row: OrderRow): Order {
     items: row.order_items.map((item) => ({
       id: item.id,
       productId: item.product_id,
+      variantId: item.variant_id,
       quantity: Number(item.quantity),
       pricePerItem: Number(item.price_per_item),
+      productName: item.product_name,
+      variantLabel: item.variant_label ?? null,
+      sku: item.sku ?? null,
+      image: item.image ? toImageAsset(item.image) : null,
     })),
   };
 }

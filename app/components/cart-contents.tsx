@@ -13,7 +13,7 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
     <li className="flex gap-4 py-4" data-testid="cart-line">
       <div className="h-24 w-20 shrink-0 overflow-hidden rounded-lg bg-sand-100">
         {image ? (
-          <ResponsiveImage id={image} alt="" sizes="5rem" className="size-full object-cover" />
+          <ResponsiveImage image={image} alt="" sizes="5rem" className="size-full object-cover" />
         ) : (
           <div className="flex size-full items-center justify-center text-ink-muted" aria-hidden>
             <ShoppingBag className="size-6" />
@@ -25,14 +25,15 @@ function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redi
           <div className="min-w-0">
             <Heading className="font-medium text-ink">
               {/* The padding makes a 44 px hit area without moving the text; a long name is cut at three lines. */}
-              <Link
-                to={`/product/${line.productId}`}
-                className="-my-2.5 block py-2.5 hover:text-brand-700"
-                title={line.name}
-              >
+              <Link to={line.productPath} className="-my-2.5 block py-2.5 hover:text-brand-700" title={line.name}>
                 <span className="line-clamp-3">{line.name}</span>
               </Link>
             </Heading>
+            {line.variantLabel ? (
+              <p className="text-sm text-ink" data-testid="line-variant">
+                {line.variantLabel}
+              </p>
+            ) : null}
             <p className="text-xs uppercase tracking-wider text-ink-muted">{line.category}</p>
             <p className="text-sm text-ink-muted">{formatUsd(line.price)}</p>
           </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import { ShoppingBag } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
+import type { ImageAsset } from "~/content/images";
 
 /**
  * One product line of an order (checkout, confirmation, order history, the guest's order page, the back office): its
@@ -14,23 +15,26 @@ export function OrderLine({
   imageHref,
   small = false,
   name,
+  variant,
   details,
   end,
   testId,
 }: {
   /** The product's first picture; null draws a placeholder; left out, the line has no picture at all. */
-  image?: string | null;
+  image?: ImageAsset | string | null;
   /** The picture links here too, kept out of the tab order and from screen readers (the name is the link). */
   imageHref?: string;
   /** The smaller picture of a list that shows several orders. */
   small?: boolean;
   name: ReactNode;
+  /** The variant chosen ("22 inch / Honey Blonde"), where the product had several. */
+  variant?: string | null;
   details?: ReactNode;
   end?: ReactNode;
   testId?: string;
 }) {
   const picture = image ? (
-    <ResponsiveImage id={image} alt="" sizes={small ? "3rem" : "4rem"} className="size-full object-cover" />
+    <ResponsiveImage image={image} alt="" sizes={small ? "3rem" : "4rem"} className="size-full object-cover" />
   ) : (
     <ShoppingBag
       aria-hidden
@@ -52,6 +56,11 @@ export function OrderLine({
       )}
       <div className="min-w-0 flex-1">
         <p className="font-medium text-ink">{name}</p>
+        {variant ? (
+          <p className="text-ink-muted" data-testid="line-variant">
+            {variant}
+          </p>
+        ) : null}
         {details}
       </div>
       {end === undefined ? null : <div className="shrink-0 text-right font-semibold text-ink">{end}</div>}

@@ -42,7 +42,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
       >
         {cover ? (
           <ResponsiveImage
-            id={cover}
+            image={cover}
             alt=""
             priority={priority}
             sizes={PRODUCT_CARD_IMAGE_SIZES}

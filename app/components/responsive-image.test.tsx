@@ -24,7 +24,7 @@ function render(element: React.ReactElement) {
 
 describe("ResponsiveImage", () => {
   it("offers AVIF and WebP at every width, with the intrinsic size and a lazy load", () => {
-    const { source, img } = render(<ResponsiveImage id="product-clip-1-1" sizes="50vw" className="object-cover" />);
+    const { source, img } = render(<ResponsiveImage image="product-clip-1-1" sizes="50vw" className="object-cover" />);
     expect(source).toMatchObject({
       type: "image/avif",
       srcset:
@@ -48,26 +48,26 @@ describe("ResponsiveImage", () => {
 
   it("loads a priority image eagerly with high fetch priority, without a React warning", () => {
     // The test set-up turns any console.error (React's unknown-prop warning included) into a failure.
-    const { img } = render(<ResponsiveImage id="hero" sizes="100vw" priority />);
+    const { img } = render(<ResponsiveImage image="hero" sizes="100vw" priority />);
     expect(img).toMatchObject({ loading: "eager", fetchpriority: "high", width: "1920", height: "1080" });
   });
 
   it("takes the alt text from props, including an empty one for decorative use", () => {
-    expect(render(<ResponsiveImage id="blog-1" sizes="100vw" alt="Care guide" />).img?.alt).toBe("Care guide");
-    expect(render(<ResponsiveImage id="blog-1" sizes="100vw" alt="" />).img?.alt).toBe("");
+    expect(render(<ResponsiveImage image="blog-1" sizes="100vw" alt="Care guide" />).img?.alt).toBe("Care guide");
+    expect(render(<ResponsiveImage image="blog-1" sizes="100vw" alt="" />).img?.alt).toBe("");
   });
 
   it("draws a placeholder for an unknown id and warns once on the server", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const first = render(<ResponsiveImage id="no-such-image" sizes="10rem" className="size-full" />);
-    render(<ResponsiveImage id="no-such-image" sizes="10rem" />);
+    const first = render(<ResponsiveImage image="no-such-image" sizes="10rem" className="size-full" />);
+    render(<ResponsiveImage image="no-such-image" sizes="10rem" />);
     expect(first.img).toBeUndefined();
     expect(first.div).toMatchObject({
       role: "img",
       "aria-label": IMAGE_PLACEHOLDER_ALT,
       class: "bg-sand-100 size-full",
     });
-    expect(render(<ResponsiveImage id="no-such-image" sizes="10rem" alt="" />).div).toMatchObject({
+    expect(render(<ResponsiveImage image="no-such-image" sizes="10rem" alt="" />).div).toMatchObject({
       "aria-hidden": "true",
     });
     expect(warn).toHaveBeenCalledTimes(1);

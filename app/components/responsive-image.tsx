@@ -3,16 +3,23 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { imageAssets, type ImageAsset } from "~/content/images";
 
 const IMAGE_BASE = "/images";
+/** Where the shop serves the renditions of photos uploaded in the back office (content-hashed, cached for good). */
+export const UPLOADED_IMAGE_BASE = "/catalogue-images";
 
 /** Accessible name of the stand-in drawn for an id that is not in the manifest. */
 export const IMAGE_PLACEHOLDER_ALT = "Image not available";
 
-function fileUrl(id: string, width: number, format: "avif" | "webp") {
-  return `${IMAGE_BASE}/${id}-${width}.${format}`;
+function fileUrl(asset: Pick<ImageAsset, "id" | "uploaded">, width: number, format: "avif" | "webp") {
+  return `${asset.uploaded ? UPLOADED_IMAGE_BASE : IMAGE_BASE}/${asset.id}-${width}.${format}`;
 }
 
 function srcSet(asset: ImageAsset, format: "avif" | "webp") {
-  return asset.widths.map((width) => `${fileUrl(asset.id, width, format)} ${width}w`).join(", ");
+  return asset.widths.map((width) => `${fileUrl(asset, width, format)} ${width}w`).join(", ");
+}
+
+/** A product's image comes with its sizes (the catalogue holds them); any other names its manifest entry. */
+function resolveAsset(image: ImageAsset | string): ImageAsset | undefined {
+  return typeof image === "string" ? imageAssets[image] : image;
 }
 
 const warnedIds = new Set<string>();
@@ -28,17 +35,17 @@ function warnUnknownImage(id: string) {
  * URL of the WebP rendition whose width is nearest to `width` (the larger on a tie, the largest when omitted), for
  * Open Graph and JSON-LD. An unknown id gives an empty string, which `seo({ image })` treats as no image.
  */
-export function imageUrl(id: string, width?: number): string {
-  const asset = imageAssets[id];
+export function imageUrl(image: ImageAsset | string, width?: number): string {
+  const asset = resolveAsset(image);
   if (!asset) {
-    warnUnknownImage(id);
+    warnUnknownImage(String(image));
     return "";
   }
   const target = width ?? asset.width;
   const nearest = asset.widths.reduce((best, candidate) =>
     Math.abs(candidate - target) <= Math.abs(best - target) ? candidate : best,
   );
-  return fileUrl(id, nearest, "webp");
+  return fileUrl(asset, nearest, "webp");
 }
 
 /**
@@ -48,8 +55,8 @@ export function imageUrl(id: string, width?: number): string {
  * without AVIF skips a preload of a type it cannot decode and finds the WebP in the markup as before. `sizes` must
  * be the image's own, so that the preload and the <img> pick the same file.
  */
-export function leadImagePreload(id: string | undefined, sizes: string): MetaDescriptor[] {
-  const asset = id ? imageAssets[id] : undefined;
+export function leadImagePreload(image: ImageAsset | string | undefined, sizes: string): MetaDescriptor[] {
+  const asset = image ? resolveAsset(image) : undefined;
   if (!asset) return [];
   return [
     {
@@ -65,8 +72,8 @@ export function leadImagePreload(id: string | undefined, sizes: string): MetaDes
 }
 
 interface ResponsiveImageProps {
-  /** Id in the image manifest, e.g. "product-clip-1-1". */
-  id: string;
+  /** A product's image (from the catalogue), or an id in the image manifest, e.g. "hero-1". */
+  image: ImageAsset | string;
   /** The rendered width per layout, e.g. "(min-width: 1024px) 25vw, 50vw", so the browser picks the right file. */
   sizes: string;
   /** Classes for the <img> (and for the placeholder of an unknown id). */
@@ -82,11 +89,11 @@ interface ResponsiveImageProps {
  * Width and height come from the manifest, so the page does not jump while it loads; the sand background shows
  * until the pixels arrive (no inline style: the Content-Security-Policy forbids it).
  */
-export function ResponsiveImage({ id, sizes, className, priority = false, alt }: ResponsiveImageProps) {
-  const asset = imageAssets[id];
+export function ResponsiveImage({ image, sizes, className, priority = false, alt }: ResponsiveImageProps) {
+  const asset = resolveAsset(image);
   const classes = ["bg-sand-100", className].filter(Boolean).join(" ");
   if (!asset) {
-    warnUnknownImage(id);
+    warnUnknownImage(String(image));
     // A decorative image (alt="") stays silent even when missing.
     if (alt === "") return <div aria-hidden="true" className={classes} />;
     return <div role="img" aria-label={alt ?? IMAGE_PLACEHOLDER_ALT} className={classes} />;
@@ -101,7 +108,7 @@ export function ResponsiveImage({ id, sizes, className, priority = false, alt }:
     <picture className="contents">
       <source type="image/avif" srcSet={srcSet(asset, "avif")} sizes={sizes} />
       <img
-        src={fileUrl(id, largest, "webp")}
+        src={fileUrl(asset, largest, "webp")}
         srcSet={srcSet(asset, "webp")}
         sizes={sizes}
         width={asset.width}

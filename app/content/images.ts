@@ -9,6 +9,8 @@ export interface ImageAsset {
   /** Widths rendered, smallest first. */
   widths: readonly number[];
   alt: string;
+  /** A photo uploaded in the back office: the shop serves its renditions (under /catalogue-images), not public/images. */
+  uploaded?: boolean;
 }
 
 export const imageAssets: Record<string, ImageAsset> = {

@@ -61,7 +61,7 @@ export default function Home() {
           desktop, below the hair on a phone) over a wash of the page's sand colour, so they stay legible. */}
       <section className="relative isolate flex min-h-[36rem] overflow-hidden bg-sand-100 lg:min-h-[40rem]">
         <ResponsiveImage
-          id={HERO_IMAGE}
+          image={HERO_IMAGE}
           alt=""
           priority
           sizes={HERO_SIZES}
@@ -113,7 +113,7 @@ export default function Home() {
                 className="group relative block overflow-hidden rounded-2xl bg-sand-100"
               >
                 <ResponsiveImage
-                  id={tile.image}
+                  image={tile.image}
                   alt=""
                   sizes="(min-width: 1024px) 18rem, 46vw"
                   className="aspect-[4/5] size-full object-cover transition-transform duration-500 group-hover:scale-105"

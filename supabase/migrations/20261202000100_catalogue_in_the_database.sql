@@ -319,7 +319,9 @@ as $$
   where v.id = p_variant_id and p.status = 'active'
 $$;
 
-revoke execute on function public.variant_on_sale(text) from public, anon, authenticated;
+revoke execute on function public.variant_on_sale(text) from public, anon;
+-- add_to_cart and merge_cart run as the member (security invoker) and ask it.
+grant execute on function public.variant_on_sale(text) to authenticated;
 
 create or replace function public.add_to_cart(p_product_id text, p_quantity integer)
 returns jsonb
@@ -1185,6 +1187,121 @@ revoke execute on function public.staff_save_product(jsonb, integer) from public
 revoke execute on function public.staff_change_stock(text, text, integer, text, integer) from public, anon;
 grant execute on function public.staff_save_product(jsonb, integer) to authenticated;
 grant execute on function public.staff_change_stock(text, text, integer, text, integer) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Reading the catalogue. Security invoker: row-level security decides, so the shop (anon) reads the active
+-- catalogue and staff read every product.
+
+-- One product as the app reads it: its fields, variants and images in their order.
+create function public.catalogue_product_json(p public.products)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select to_jsonb(p) || jsonb_build_object(
+    'variants', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', v.id, 'sku', v.sku, 'option_values', to_jsonb(v.option_values), 'price_cents', v.price_cents,
+        'compare_at_cents', v.compare_at_cents, 'stock_on_hand', v.stock_on_hand,
+        'low_stock_threshold', v.low_stock_threshold, 'image_ids', to_jsonb(v.image_ids)
+      ) order by v.position, v.id)
+      from public.product_variants as v where v.product_id = p.id
+    ), '[]'::jsonb),
+    'images', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', img.id, 'alt', img.alt, 'width', img.width, 'height', img.height, 'widths', to_jsonb(img.widths),
+        'source', img.source
+      ) order by img.position, img.id)
+      from public.product_images as img where img.product_id = p.id
+    ), '[]'::jsonb)
+  )
+$$;
+
+-- The catalogue's version: it moves on with every change (see catalogue_state).
+create function public.catalogue_version()
+returns bigint
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select version from public.catalogue_state
+$$;
+
+-- One page of the catalogue in id order, after p_after (null: from the start), with the version it was read at;
+-- an instance reads every page at start-up and again when the version moves.
+create function public.catalogue_page(p_after text, p_limit integer)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'version', (select version from public.catalogue_state),
+    'products', coalesce((
+      select jsonb_agg(public.catalogue_product_json(p) order by p.id)
+      from (
+        select * from public.products as p
+        where p_after is null or p.id > p_after
+        order by p.id
+        limit least(greatest(coalesce(p_limit, 500), 1), 1000)
+      ) as p
+    ), '[]'::jsonb)
+  )
+$$;
+
+-- One product for the back office's editor (any status: row-level security shows staff every product), or null.
+create function public.staff_product(p_id text)
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'Staff only.' using errcode = '42501';
+  end if;
+  return (select public.catalogue_product_json(p) from public.products as p where p.id = p_id);
+end;
+$$;
+
+-- A product's stock history, newest first.
+create function public.staff_stock_history(p_product_id text, p_limit integer)
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'Staff only.' using errcode = '42501';
+  end if;
+  return coalesce((
+    select jsonb_agg(to_jsonb(m) order by m.id desc)
+    from (
+      select m.id, m.variant_id, v.sku, m.from_count, m.to_count, m.reason, m.note, m.order_id, m.actor_label,
+        m.created_at
+      from public.stock_movements as m
+      join public.product_variants as v on v.id = m.variant_id
+      where v.product_id = p_product_id
+      order by m.id desc
+      limit least(greatest(coalesce(p_limit, 50), 1), 500)
+    ) as m
+  ), '[]'::jsonb);
+end;
+$$;
+
+revoke execute on function public.staff_product(text) from public, anon;
+revoke execute on function public.staff_stock_history(text, integer) from public, anon;
+grant execute on function public.staff_product(text) to authenticated;
+grant execute on function public.staff_stock_history(text, integer) to authenticated;
+grant execute on function public.catalogue_page(text, integer), public.catalogue_version(),
+  public.catalogue_product_json(public.products) to anon, authenticated;
 
 -- The old price list: every reader above now reads the variants.
 drop table public.product_prices;

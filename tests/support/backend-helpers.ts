@@ -87,6 +87,34 @@ export function asAnon<T>(db: SqlDatabase, work: (tx: SqlExecutor) => Promise<T>
 }
 
 /**
+ * Products of one variant each (with the product's id), straight into the database as its owner: for tests that
+ * need more products than the seed's twelve, a draft, or counted stock. Returns the ids.
+ */
+export async function insertTestProducts(
+  db: SqlExecutor,
+  ids: readonly string[],
+  {
+    status = "active",
+    priceCents = 100,
+    stock = null,
+  }: { status?: "active" | "draft" | "archived"; priceCents?: number; stock?: number | null } = {},
+): Promise<readonly string[]> {
+  for (const id of ids) {
+    await db.query(
+      `insert into public.products (id, name, description, category, color, option_names, status, featured_position)
+       values ($1, $1, 'A test product.', 'accessories', 'Black', array['Shade'], $2, 1000)`,
+      [id, status],
+    );
+    await db.query(
+      `insert into public.product_variants (id, product_id, position, sku, option_values, price_cents, stock_on_hand)
+       values ($1, $1, 1, upper($1), array['Black'], $2, $3)`,
+      [id, priceCents, stock],
+    );
+  }
+  return ids;
+}
+
+/**
  * Places an order through the port as the checkout does: a member's order is their stored cart, so a member's lines
  * go into their (empty) cart first. Standard shipping unless said.
  */

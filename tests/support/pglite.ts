@@ -8,6 +8,8 @@ import { cachedDatabaseImage } from "~/backend/sql/database-image.server";
 import { wrapPGlite } from "~/backend/sql/pglite-database.server";
 import { createSqlBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { startCatalogue, stopCatalogue } from "~/modules/catalog/catalog.server";
+import type { Product } from "~/modules/catalog/product";
 
 /** Shared with `npm run build` (vite.config.ts). */
 const imageCacheDir = path.resolve(
@@ -51,6 +53,21 @@ export async function createTestBackend(
   return { backend, db };
 }
 
+let seeded: Promise<Product[]> | undefined;
+
+/** The catalogue a new shop starts with (the migrations' seed), as the storefront reads it; read once per file. */
+export function seededCatalogue(): Promise<Product[]> {
+  seeded ??= (async () => {
+    const { backend } = await createTestBackend();
+    try {
+      return (await backend.catalogue.readAll()).products.sort((a, b) => a.featuredPosition - b.featuredPosition);
+    } finally {
+      await backend.close();
+    }
+  })();
+  return seeded;
+}
+
 /**
  * Makes the app's getBackend() answer with a fresh test backend, for route and module tests.
  * Call the returned function (afterAll) to close it.
@@ -62,10 +79,13 @@ export async function installTestBackend(): Promise<{
 }> {
   const { backend, db } = await createTestBackend();
   setBackendForTests(backend);
+  // As start-up does; a test that changes the catalogue calls refreshCatalogue() (no timer checks for it).
+  await startCatalogue(backend.catalogue, { checkEveryMs: null });
   return {
     backend,
     db,
     async uninstall() {
+      stopCatalogue();
       setBackendForTests(undefined);
       await backend.close();
     },

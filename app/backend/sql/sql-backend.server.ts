@@ -1,3 +1,4 @@
+import { createCatalogueReader } from "~/backend/catalogue.server";
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import { toBackendError } from "~/backend/database-errors.server";
 import { createPaymentsPort } from "~/backend/payments.server";
@@ -27,6 +28,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
     rateLimits: createRateLimits({ shared: Boolean(db.sharedLimiter), limiterFor: db.sharedLimiter ?? memoryLimiter }),
     outbox: createSqlOutbox(db),
     payments: createPaymentsPort(ownerRpc(db)),
+    catalogue: createCatalogueReader(anonRpc(db)),
     forRequest: requestScopes((request, responseHeaders) => {
       const auth = authFor(request, responseHeaders);
       // Data calls run as the user whose session cookie this request carries, checked by auth.getUser().
@@ -73,6 +75,19 @@ function ownerRpc(db: SqlDatabase): RpcCall {
     try {
       const [row] = await db.query<{ result: unknown }>(text, params);
       return row?.result ?? null;
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  };
+}
+
+/** A function of supabase/migrations as the shop itself (role anon), so row-level security decides what it sees. */
+function anonRpc(db: SqlDatabase): RpcCall {
+  return async (name, args) => {
+    const claims = { text: "select set_config('role', 'anon', true), set_config('request.jwt.claim.sub', '', true)" };
+    try {
+      const [, [row] = []] = await db.batch([claims, rpcStatement(name, args)]);
+      return (row as { result?: unknown } | undefined)?.result ?? null;
     } catch (error) {
       throw toBackendError(error);
     }

@@ -1,3 +1,4 @@
+import { createStaffCataloguePort } from "~/backend/catalogue.server";
 import { MAX_CART_LINE_QUANTITY } from "~/backend/constants";
 import { toBackendError } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
@@ -93,9 +94,7 @@ export function createSqlDataPorts(
   const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.shipping_method, o.shipping_amount, o.currency, o.email,
            o.shipping_address, o.created_at, o.carrier, o.tracking_number,
            coalesce((
-             select jsonb_agg(jsonb_build_object(
-               'id', i.id, 'product_id', i.product_id, 'quantity', i.quantity, 'price_per_item', i.price_per_item
-             ) order by i.line_number)
+             select jsonb_agg(public.order_line_json(i) order by i.line_number)
              from public.order_items as i where i.order_id = o.id
            ), '[]'::jsonb) as order_items,
            coalesce((
@@ -328,7 +327,9 @@ export function createSqlDataPorts(
   const staff = createStaffPort(staffRpc, sessionUserId);
   const guestOrders = createGuestOrdersPort(rpcAs(null));
 
-  return { carts, profiles, orders, wishlist, newsletter, staff, guestOrders };
+  const staffCatalogue = createStaffCataloguePort(staffRpc);
+
+  return { carts, profiles, orders, wishlist, newsletter, staff, staffCatalogue, guestOrders };
 }
 
 /** The statement that calls public.<name>(named arguments), each cast to its SQL type; its one column is `result`. */

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
+import { createCatalogueReader } from "~/backend/catalogue.server";
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import { createPaymentsPort } from "~/backend/payments.server";
 import type { Backend, RequestBackend } from "~/backend/port";
@@ -9,6 +10,7 @@ import { createSupabaseAuth } from "./supabase-auth.server";
 import {
   createRequestClient,
   createServiceRoleClient,
+  createStatelessClient,
   type SessionCookieOptions,
   type SupabaseProject,
 } from "./supabase-clients.server";
@@ -45,6 +47,8 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     hostedOAuthProviders: hostedProviders(options),
     outbox: serviceClient ? createSupabaseOutbox(serviceClient) : null,
     payments: serviceClient ? createPaymentsPort(postgrestRpc(serviceClient)) : null,
+    // As the shop's visitors see it (the anon key): row-level security shows the active catalogue only.
+    catalogue: createCatalogueReader(postgrestRpc(createStatelessClient(options))),
 
     // The anon key cannot write the staff list: only the service role may call sync_shop_staff.
     async syncStaff({ staffEmails, orderRecipients }) {

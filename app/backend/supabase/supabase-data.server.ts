@@ -2,6 +2,7 @@
 // key), so Supabase's row-level security decides as well as the checks here.
 import type { SupabaseClient } from "@supabase/supabase-js";
 
+import { createStaffCataloguePort } from "~/backend/catalogue.server";
 import { MAX_CART_LINE_QUANTITY } from "~/backend/constants";
 import { BackendError } from "~/backend/errors";
 import {
@@ -63,6 +64,7 @@ export function createSupabaseDataPorts(client: SupabaseClient, session: Supabas
     wishlist: wishlistPort(client, requireActingUser),
     newsletter: newsletterPort(client),
     staff: createStaffPort(rpc, sessionUserId),
+    staffCatalogue: createStaffCataloguePort(rpc),
     guestOrders: createGuestOrdersPort(rpc),
   };
 }

@@ -11,7 +11,7 @@ const PROVIDERS_RETRY_MS = 10_000;
 export async function pingSupabase(project: SupabaseProject): Promise<void> {
   let response: Response;
   try {
-    response = await (project.fetch ?? fetch)(`${project.url}/rest/v1/product_prices?select=product_id&limit=1`, {
+    response = await (project.fetch ?? fetch)(`${project.url}/rest/v1/catalogue_state?select=version&limit=1`, {
       headers: { apikey: project.anonKey, Authorization: `Bearer ${project.anonKey}` },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });

@@ -68,8 +68,28 @@ describe("orderItemCount", () => {
     expect(
       orderItemCount({
         items: [
-          { id: "1", productId: "clip-1", quantity: 2, pricePerItem: 100 },
-          { id: "2", productId: "acc-1", quantity: 1, pricePerItem: 100 },
+          {
+            id: "1",
+            productId: "clip-1",
+            quantity: 2,
+            pricePerItem: 100,
+            variantId: "clip-1",
+            productName: "Clip",
+            variantLabel: null,
+            sku: null,
+            image: null,
+          },
+          {
+            id: "2",
+            productId: "acc-1",
+            quantity: 1,
+            pricePerItem: 100,
+            variantId: "acc-1",
+            productName: "Brush",
+            variantLabel: null,
+            sku: null,
+            image: null,
+          },
         ],
       }),
     ).toBe(3);

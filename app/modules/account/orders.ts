@@ -1,4 +1,4 @@
-import type { Order, ShippingAddress } from "~/backend/port";
+import type { Order, OrderItem, ShippingAddress } from "~/backend/port";
 import { formatLongDate } from "~/modules/dates";
 import { trackingUrl } from "./tracking";
 
@@ -15,6 +15,11 @@ export const ORDERS_PAGE_SIZE = 10;
 /** The order number is the last 8 characters of the id, as they are (docs/product.md, Rules). */
 export function orderNumber(orderId: string): string {
   return orderId.slice(-8);
+}
+
+/** An order line's name in one line of text (e-mails, the payment page): "Name (22 inch / Honey Blonde)". */
+export function orderLineName(item: Pick<OrderItem, "productName" | "variantLabel">): string {
+  return item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName;
 }
 
 export type StatusTone = "yellow" | "green" | "blue" | "purple" | "red" | "gray";

@@ -3,7 +3,7 @@ import type { CartLineChange, MemberBackend } from "~/backend/port";
 import type { ResponseJar } from "~/http/cookies.server";
 import { applyCartChange, summarizeCart, type CartChange, type CartEntry } from "~/modules/cart/cart";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
-import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
+import { findChoice, getAllProducts } from "~/modules/catalog/catalog.server";
 
 /**
  * Whose cart: the signed-in member's data functions, or null for a visitor (whose cart is a cookie, written into
@@ -20,11 +20,12 @@ export interface CartOwner extends ResponseJar {
 export async function loadCart(request: Request, owner: CartOwner) {
   const { member } = owner;
   const entries: CartEntry[] = member ? await member.carts.list() : await cartCookie.read(request);
-  const summary = summarizeCart(entries, findProduct);
+  const summary = summarizeCart(entries, findChoice);
   if (summary.vanished.length > 0) {
-    // A line whose product no longer exists is deleted from storage.
+    // A line whose variant is no longer on sale (removed, or its product archived) is deleted from storage.
     if (member) {
-      await member.carts.removeProductsNotIn({ productIds: getAllProducts().map((product) => product.id) });
+      const onSale = getAllProducts().flatMap((product) => product.variants.map((variant) => variant.id));
+      await member.carts.removeProductsNotIn({ productIds: onSale });
     } else {
       const kept = entries.filter((entry) => !summary.vanished.includes(entry.productId));
       await cartCookie.write(owner, kept);

@@ -10,6 +10,8 @@ import {
   summarizeCart,
   type CartEntry,
 } from "~/modules/cart/cart";
+import { buildCatalogIndex } from "~/modules/catalog/catalog-index";
+import type { ProductVariant } from "~/modules/catalog/product";
 
 const entry = (productId: string, quantity: number): CartEntry => ({ productId, quantity });
 
@@ -76,11 +78,13 @@ describe("mergeCarts", () => {
 });
 
 describe("summarizeCart", () => {
-  const catalogue = new Map([
-    ["a", makeProduct({ id: "a", name: "A", price: 19.99, category: "wigs", images: ["img-a"] })],
-    ["b", makeProduct({ id: "b", name: "B", price: 0.1 })],
-  ]);
-  const find = (id: string) => catalogue.get(id);
+  const a = makeProduct({ id: "a", name: "A", price: 19.99, category: "wigs", images: ["product-clip-1-1"] });
+  const twoLengths = makeProduct({ id: "two", name: "Two", price: 100, length: "18 inch", color: "Black" });
+  const longer = { ...(twoLengths.variants[0] as ProductVariant), id: "two-22", sku: "TWO-22", price: 120 };
+  longer.optionValues = ["22 inch", "Black"];
+  twoLengths.variants.push(longer);
+  const index = buildCatalogIndex([a, makeProduct({ id: "b", name: "B", price: 0.1 }), twoLengths]);
+  const find = (id: string) => index.findChoice(id);
 
   it("prices lines from the catalogue and totals them in cents", () => {
     const summary = summarizeCart([entry("a", 3), entry("b", 3)], find);
@@ -90,6 +94,21 @@ describe("summarizeCart", () => {
     ]);
     expect(summary.totalItems).toBe(6);
     expect(summary.totalAmountCents).toBe(6027);
+  });
+
+  it("names and prices a variant's line from the variant, and links to its own page", () => {
+    const [line] = summarizeCart([entry("two-22", 2)], find).lines;
+    expect(line).toMatchObject({
+      id: "two-22",
+      name: "Two",
+      variantLabel: "22 inch / Black",
+      price: 120,
+      lineTotalCents: 24000,
+      productPath: "/product/two?variant=two-22",
+    });
+    // A product without choices reads as it always has.
+    expect(summarizeCart([entry("a", 1)], find).lines[0]).not.toHaveProperty("variantLabel");
+    expect(summarizeCart([entry("a", 1)], find).lines[0]?.images[0]?.id).toBe("product-clip-1-1");
   });
 
   it("separates entries whose product no longer exists", () => {

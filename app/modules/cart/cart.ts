@@ -1,5 +1,6 @@
 import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES } from "~/backend/constants";
-import type { Product } from "~/modules/catalog/product";
+import type { ImageAsset } from "~/content/images";
+import { choiceImages, productPath, variantLabel, type Product, type ProductChoice } from "~/modules/catalog/product";
 import { toCents } from "~/modules/money";
 
 /** The most units of one product a cart line may hold (the database checks it too). */
@@ -10,19 +11,28 @@ export const MAX_LINE_QUANTITY = MAX_CART_LINE_QUANTITY;
  */
 export const MAX_CART_LINES = MAX_ORDER_LINES;
 
-/** What is stored for a cart, in the cookie or in cart_items: never names or prices, which come from the catalogue. */
+/**
+ * What is stored for a cart, in the cookie or in cart_items: never names or prices, which come from the catalogue.
+ * `productId` names the variant in the cart (a one-variant product's variant has the product's id; decision 0036).
+ */
 export interface CartEntry {
   productId: string;
   quantity: number;
 }
 
-/** A cart line as shown to the shopper (id, productId, name, price, images, quantity, category). */
+/**
+ * A cart line as shown to the shopper: `id` and `productId` are what the entry names (the variant), `productPath`
+ * the product page it links to (the variant chosen).
+ */
 export interface CartLine {
   id: string;
   productId: string;
+  productPath: string;
   name: string;
+  /** "22 inch / Honey Blonde" where the product has several variants. */
+  variantLabel?: string;
   price: number;
-  images: string[];
+  images: ImageAsset[];
   quantity: number;
   category: Product["category"];
   inStock: boolean;
@@ -89,26 +99,30 @@ export function mergeCarts(into: readonly CartEntry[], from: readonly CartEntry[
  */
 export function summarizeCart(
   entries: readonly CartEntry[],
-  findProduct: (id: string) => Product | undefined,
+  findChoice: (variantId: string) => ProductChoice | undefined,
 ): CartSummary & { vanished: string[] } {
   const lines: CartLine[] = [];
   const vanished: string[] = [];
   for (const entry of entries) {
-    const product = findProduct(entry.productId);
-    if (!product) {
+    const choice = findChoice(entry.productId);
+    if (!choice) {
       vanished.push(entry.productId);
       continue;
     }
+    const { product, variant } = choice;
+    const label = variantLabel(choice);
     lines.push({
-      id: product.id,
-      productId: product.id,
+      id: variant.id,
+      productId: variant.id,
+      productPath: productPath(choice),
       name: product.name,
-      price: product.price,
-      images: product.images,
+      ...(label ? { variantLabel: label } : {}),
+      price: variant.price,
+      images: choiceImages(choice),
       quantity: entry.quantity,
       category: product.category,
-      inStock: product.inStock,
-      lineTotalCents: toCents(product.price) * entry.quantity,
+      inStock: variant.inStock,
+      lineTotalCents: toCents(variant.price) * entry.quantity,
     });
   }
   return {

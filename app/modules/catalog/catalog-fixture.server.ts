@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { z } from "zod";
 
 import { imageAssets } from "~/content/images";
+import { productFromFlat, type FlatProduct } from "~/modules/catalog/flat-product";
 import { PRODUCT_ID_MAX_LENGTH, PRODUCT_ID_PATTERN, productCategories, type Product } from "~/modules/catalog/product";
 
 // A generated catalogue appended after the shipped one, for the scale benchmark (docs/performance.md,
@@ -30,12 +31,12 @@ export const fixtureProductSchema = z.object({
   isNew: z.boolean().optional(),
   features: z.array(z.string().max(500)).max(50),
   specifications: z.record(z.string().max(500)),
-}) satisfies z.ZodType<Product>;
+}) satisfies z.ZodType<FlatProduct>;
 
 export const catalogFixtureSchema = z.object({ products: z.array(fixtureProductSchema) });
 
 /** Reads and validates a fixture file; the error names the file and the first problems. */
-export function readCatalogFixture(file: string): Product[] {
+export function readCatalogFixture(file: string): FlatProduct[] {
   let json: unknown;
   try {
     json = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -55,22 +56,26 @@ export function readCatalogFixture(file: string): Product[] {
   return result.data.products;
 }
 
-/** The shipped products followed by the fixture's; a fixture id that is already shipped is refused. */
+/**
+ * The database's products followed by the fixture's (each of one variant, featured after every stored product); a
+ * fixture id that the database already uses is refused.
+ */
 export function appendFixtureProducts(
-  shipped: readonly Product[],
-  fixture: readonly Product[],
+  stored: readonly Product[],
+  fixture: readonly FlatProduct[],
   file: string,
 ): Product[] {
-  const shippedIds = new Set(shipped.map((product) => product.id));
+  const storedIds = new Set(stored.map((product) => product.id));
   const seen = new Set<string>();
+  const after = stored.reduce((last, product) => Math.max(last, product.featuredPosition), 0);
   for (const product of fixture) {
-    if (shippedIds.has(product.id)) {
+    if (storedIds.has(product.id)) {
       throw new Error(
-        `CATALOG_FIXTURE ${file}: product id "${product.id}" is a shipped product's id; fixture ids must be new.`,
+        `CATALOG_FIXTURE ${file}: product id "${product.id}" is a stored product's id; fixture ids must be new.`,
       );
     }
     if (seen.has(product.id)) throw new Error(`CATALOG_FIXTURE ${file}: product id "${product.id}" appears twice.`);
     seen.add(product.id);
   }
-  return [...shipped, ...fixture];
+  return [...stored, ...fixture.map((product, index) => productFromFlat(product, after + 1 + index))];
 }

@@ -3,6 +3,7 @@ import {
   matchesCategory,
   matchesColor,
   matchesPrice,
+  productColorText,
   productSearchText,
   searchWords,
   sortOptions,
@@ -10,21 +11,27 @@ import {
   type ListingParams,
   type SortOption,
 } from "~/modules/catalog/listing";
-import type { Product } from "~/modules/catalog/product";
+import type { Product, ProductChoice } from "~/modules/catalog/product";
 
 interface IndexedProduct {
   product: Product;
   /** Normalised once, so that a search does not rebuild 10,000 strings per request. */
   searchText: string;
+  /** The colour and every variant's shade, lower-case, for the colour filter. */
+  colorText: string;
 }
 
 /**
- * The catalogue with everything a request needs precomputed: the id lookup, each product's search text and
- * the whole catalogue in every sort order. Built once per process; a listing request then only filters.
+ * The catalogue with everything a request needs precomputed: the id lookups (products and their variants), each
+ * product's search and colour text and the whole catalogue in every sort order. Built once per version of the
+ * catalogue; a listing request then only filters.
  */
 export interface CatalogIndex {
+  /** In featured order (the shop's own: featured position, then id). */
   readonly products: readonly Product[];
   findProduct(id: string): Product | undefined;
+  /** A variant by its id (what a cart line names), with its product. */
+  findChoice(variantId: string): ProductChoice | undefined;
   /** One listing page: the products in `window`, and how many match in all. */
   queryListing(params: ListingParams, window: { offset: number; limit: number }): ListingResult;
 }
@@ -34,12 +41,21 @@ export interface ListingResult {
   totalCount: number;
 }
 
-/** Throws when two products share an id: a lookup by id must have exactly one answer. */
-export function buildCatalogIndex(products: readonly Product[]): CatalogIndex {
+const byFeaturedPosition = (a: Product, b: Product) =>
+  a.featuredPosition - b.featuredPosition || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Throws when two products (or two variants) share an id: a lookup by id must have exactly one answer. */
+export function buildCatalogIndex(unordered: readonly Product[]): CatalogIndex {
+  const products = [...unordered].sort(byFeaturedPosition);
   const byId = new Map<string, IndexedProduct>();
+  const choices = new Map<string, ProductChoice>();
   for (const product of products) {
     if (byId.has(product.id)) throw new Error(`Catalogue: product id "${product.id}" appears more than once.`);
-    byId.set(product.id, { product, searchText: productSearchText(product) });
+    byId.set(product.id, { product, searchText: productSearchText(product), colorText: productColorText(product) });
+    for (const variant of product.variants) {
+      if (choices.has(variant.id)) throw new Error(`Catalogue: variant id "${variant.id}" appears more than once.`);
+      choices.set(variant.id, { product, variant });
+    }
   }
   const entry = (product: Product) => byId.get(product.id) as IndexedProduct;
   // Five sorted copies of 10,000 references cost well under a megabyte and save a sort on every request.
@@ -50,17 +66,18 @@ export function buildCatalogIndex(products: readonly Product[]): CatalogIndex {
   return {
     products,
     findProduct: (id) => byId.get(id)?.product,
+    findChoice: (variantId) => choices.get(variantId),
     queryListing(params, { offset, limit }) {
       const words = searchWords(params.q);
       const ordered = sorted[params.sort];
       // One pass in the precomputed order: count every match, keep only the page's.
       const page: Product[] = [];
       let totalCount = 0;
-      for (const { product, searchText } of ordered) {
+      for (const { product, searchText, colorText } of ordered) {
         if (
           matchesCategory(product, params.category) &&
           (!params.sale || Boolean(product.isSale)) &&
-          matchesColor(product, params.color) &&
+          matchesColor(product, params.color, colorText) &&
           matchesPrice(product, params.minPrice, params.maxPrice) &&
           containsEveryWord(searchText, words)
         ) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { Product, ProductCategory } from "~/modules/catalog/product";
+import { SHADE_OPTION_NAMES, type Product, type ProductCategory } from "~/modules/catalog/product";
 
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 1000;
@@ -102,9 +102,19 @@ export function matchesCategory(product: Product, category: string | undefined):
   return product.category === category;
 }
 
-/** Colour filter: case-insensitive substring of the product's colour name ("Honey Blonde" is blonde). */
-export function matchesColor(product: Product, color: ColorOption): boolean {
-  return color === "all" || product.color.toLowerCase().includes(color);
+/** The product's colour and every variant's shade, lower-case: what the colour filter looks in. */
+export function productColorText(product: Product): string {
+  const shade = product.options.findIndex((option) => SHADE_OPTION_NAMES.includes(option.toLowerCase()));
+  const shades = shade < 0 ? [] : product.variants.map((variant) => variant.optionValues[shade] ?? "");
+  return [product.color, ...shades].join(" | ").toLowerCase();
+}
+
+/**
+ * Colour filter: a case-insensitive substring of the product's colour or of any variant's shade ("Honey Blonde" is
+ * blonde). `colorText` is productColorText(product), which the catalogue index keeps.
+ */
+export function matchesColor(product: Product, color: ColorOption, colorText = productColorText(product)): boolean {
+  return color === "all" || colorText.includes(color);
 }
 
 export function matchesPrice(product: Product, minPrice: number, maxPrice: number): boolean {

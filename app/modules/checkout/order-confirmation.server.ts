@@ -21,7 +21,8 @@ const SHIP_TO_LINE_MAX = 120;
 export interface OrderConfirmation {
   id: string;
   /** [product id, quantity, price per item in cents] */
-  lines: Array<[productId: string, quantity: number, pricePerItem: number]>;
+  /** The variant ordered (as the cart named it), how many, at what price. */
+  lines: Array<[variantId: string, quantity: number, pricePerItem: number]>;
   shippingMethod: string;
   shippingAmount: number;
   totalAmount: number;
@@ -37,7 +38,7 @@ export function toConfirmation(
 ): OrderConfirmation {
   return {
     id: order.id,
-    lines: order.items.map((item) => [item.productId, item.quantity, item.pricePerItem]),
+    lines: order.items.map((item) => [item.variantId, item.quantity, item.pricePerItem]),
     shippingMethod: order.shippingMethod,
     shippingAmount: order.shippingAmount,
     totalAmount: order.totalAmount,

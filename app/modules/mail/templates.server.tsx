@@ -11,9 +11,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 
 import type { Order, OutboxMessage } from "~/backend/port";
 import { toOrder, type OrderRow } from "~/backend/rows.server";
-import { orderNumber } from "~/modules/account/orders";
+import { orderLineName, orderNumber } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";
-import { findProduct } from "~/modules/catalog/catalog.server";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatCents } from "~/modules/money";
 import { paymentAlertText, type PaymentAlert } from "~/modules/payment/payment-alerts";
@@ -76,7 +75,7 @@ const templates: Record<string, Template> = {
     const number = orderNumber(order.id);
     const money = (cents: number) => formatCents(cents, order.currency);
     const lines = order.items.map((item) => ({
-      name: findProduct(item.productId)?.name ?? item.productId,
+      name: orderLineName(item),
       quantity: item.quantity,
       unit: money(item.pricePerItem),
       total: money(item.pricePerItem * item.quantity),
@@ -411,7 +410,7 @@ function orderReceivedMail(message: OutboxMessage, context: RenderContext, alert
       `${shopperText(`${address.firstName} ${address.lastName}`)} <${order.email}> (${order.userId ? "member" : "guest"})`,
     ],
     ...order.items.map((item): [string, string] => [
-      findProduct(item.productId)?.name ?? item.productId,
+      orderLineName(item),
       `${item.quantity} x ${money(item.pricePerItem)}`,
     ]),
     ["Shipping", order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)],

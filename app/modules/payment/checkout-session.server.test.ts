@@ -21,7 +21,19 @@ const order: PaymentOrder = {
     country: "United States",
   },
   createdAt: "2026-11-27T10:00:00.000Z",
-  items: [{ id: "i1", productId: "clip-1", quantity: 2, pricePerItem: 29_900 }],
+  items: [
+    {
+      id: "i1",
+      productId: "clip-1",
+      variantId: "clip-1",
+      quantity: 2,
+      pricePerItem: 29_900,
+      productName: "Silky Straight Clip-In Extensions",
+      variantLabel: null,
+      sku: "LS-CLIP-1",
+      image: null,
+    },
+  ],
   shippingMethod: "express",
   shippingAmount: 1_999,
   carrier: null,
@@ -64,12 +76,19 @@ describe("checkoutSessionParams", () => {
     expect(lines + order.shippingAmount).toBe(order.totalAmount);
   });
 
-  test("a product gone from the catalogue is still charged, under its id", () => {
-    const params = checkoutSessionParams(
-      { ...order, items: [{ id: "i2", productId: "retired-9", quantity: 1, pricePerItem: 500 }] },
-      "https://shop.example.com",
-    );
-    expect(params.line_items?.[0]?.price_data?.product_data?.name).toBe("retired-9");
+  test("names each line as the order kept it: the variant chosen, and the name even after the product changed", () => {
+    const line = {
+      ...order.items[0]!,
+      id: "i2",
+      productId: "wavy",
+      variantId: "wavy-22",
+      productName: "Wavy Clip-In",
+      variantLabel: "22 inch / Black",
+      pricePerItem: 500,
+      quantity: 1,
+    };
+    const params = checkoutSessionParams({ ...order, items: [line] }, "https://shop.example.com");
+    expect(params.line_items?.[0]?.price_data?.product_data?.name).toBe("Wavy Clip-In (22 inch / Black)");
   });
 });
 

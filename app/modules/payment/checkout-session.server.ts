@@ -1,5 +1,5 @@
 import type { PaymentOrder } from "~/backend/port";
-import { findProduct } from "~/modules/catalog/catalog.server";
+import { orderLineName } from "~/modules/account/orders";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import type { CheckoutSessionParams } from "./stripe.server";
 
@@ -20,7 +20,7 @@ export function checkoutSessionParams(order: PaymentOrder, origin: string): Chec
       price_data: {
         currency,
         unit_amount: item.pricePerItem,
-        product_data: { name: findProduct(item.productId)?.name ?? item.productId },
+        product_data: { name: orderLineName(item) },
       },
     })),
     shipping_options: [

@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-/** What a card shows; product names come from the catalogue (the order keeps ids and prices). */
+/** What a card shows: each line as it was bought (the order keeps its name, variant and picture). */
 function toOrderCard(order: Order) {
   return {
     id: order.id,
@@ -66,17 +66,17 @@ function toOrderCard(order: Order) {
     status: order.status,
     total: formatCents(order.totalAmount, order.currency),
     progress: orderProgress(order),
-    items: order.items.map((item) => {
-      const product = findProduct(item.productId);
-      return {
-        id: item.id,
-        productId: item.productId,
-        name: product?.name ?? null,
-        image: product?.images[0] ?? null,
-        quantity: item.quantity,
-        pricePerItem: formatCents(item.pricePerItem, order.currency),
-      };
-    }),
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      // The page links to a product still in the shop; a line keeps its name either way.
+      href: findProduct(item.productId) ? `/product/${item.productId}` : undefined,
+      name: item.productName,
+      variant: item.variantLabel,
+      image: item.image,
+      quantity: item.quantity,
+      pricePerItem: formatCents(item.pricePerItem, order.currency),
+    })),
     subtotal: formatCents(order.totalAmount - order.shippingAmount, order.currency),
     shippingMethod: shippingMethodName(order.shippingMethod),
     shipping: order.shippingAmount === 0 ? "Free" : formatCents(order.shippingAmount, order.currency),
@@ -154,16 +154,17 @@ function OrderCard({ order }: { order: OrderCardData }) {
                 testId="order-item"
                 small
                 image={item.image}
-                imageHref={`/product/${item.productId}`}
+                imageHref={item.href}
                 name={
-                  item.name ? (
-                    <Link to={`/product/${item.productId}`} className="hover:underline">
+                  item.href ? (
+                    <Link to={item.href} className="hover:underline">
                       {item.name}
                     </Link>
                   ) : (
-                    "A product no longer in the shop"
+                    item.name
                   )
                 }
+                variant={item.variant}
                 details={<p className="text-xs text-ink-muted">Product ID: {item.productId}</p>}
                 end={
                   <>

@@ -28,7 +28,6 @@ import {
 } from "~/modules/admin/order-moves";
 import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { findProduct } from "~/modules/catalog/catalog.server";
 import { formatCents } from "~/modules/money";
 import { cancelEffect, refundRows } from "~/modules/payment/refund-rows";
 import { closeCheckoutBeforeCancel, PaymentArrivedError, paymentSummary } from "~/modules/payment/refund.server";
@@ -70,12 +69,13 @@ function toOrderPage(order: StaffOrder, timeZone: string) {
     phone: order.shippingAddress.phone,
     address: shippingAddressLines(order.shippingAddress),
     items: order.items.map((item) => {
-      const product = findProduct(item.productId);
       return {
         id: item.id,
         productId: item.productId,
-        name: product?.name ?? item.productId,
-        image: product?.images[0] ?? null,
+        name: item.productName,
+        variant: item.variantLabel,
+        sku: item.sku,
+        image: item.image,
         quantity: item.quantity,
         unitPrice: money(item.pricePerItem),
         lineTotal: money(item.pricePerItem * item.quantity),
@@ -266,6 +266,7 @@ function Items({ order }: { order: OrderPage }) {
             key={item.id}
             image={item.image}
             name={item.name}
+            variant={item.variant}
             details={
               <>
                 <p className="text-ink-muted">Product ID: {item.productId}</p>

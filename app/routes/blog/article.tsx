@@ -62,7 +62,7 @@ export default function BlogArticle() {
         <ArrowLeft aria-hidden className="size-4" /> Back to Blog
       </Link>
       <ResponsiveImage
-        id={article.image}
+        image={article.image}
         priority
         sizes="(min-width: 768px) 48rem, 100vw"
         className="mt-6 aspect-[16/9] w-full rounded-3xl object-cover"

@@ -127,7 +127,7 @@ export default function Blog() {
             <li key={article.id}>
               <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white hover:shadow-lg">
                 <ResponsiveImage
-                  id={article.image}
+                  image={article.image}
                   alt=""
                   priority={index === 0}
                   sizes="(min-width: 1024px) 24rem, (min-width: 768px) 45vw, 92vw"

@@ -14,8 +14,9 @@ import {
 } from "~/modules/cart/cart";
 import { parseCartForm } from "~/modules/cart/cart-form";
 import { changeCart } from "~/modules/cart/cart-store.server";
-import { findProduct } from "~/modules/catalog/catalog.server";
+import { findChoice } from "~/modules/catalog/catalog.server";
 import { productAnchorId } from "~/modules/catalog/display";
+import { choiceName } from "~/modules/catalog/product";
 import { toCents } from "~/modules/money";
 import { showClientToast } from "~/toast/client-toast";
 import type { ToastInput } from "~/toast/toast";
@@ -36,7 +37,8 @@ function limitToast(limited: "line-quantity" | "line-count", change: CartChange)
       title: "Cart limit reached",
       description: `Your cart can hold up to ${MAX_CART_LINES} different products.`,
     };
-  const name = "productId" in change ? findProduct(change.productId)?.name : undefined;
+  const choice = "productId" in change ? findChoice(change.productId) : undefined;
+  const name = choice ? choiceName(choice) : undefined;
   return {
     type: "info",
     title: `Quantity capped at ${MAX_LINE_QUANTITY}`,
@@ -59,14 +61,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { change } = parsed;
 
   if (change.intent === "add" || change.intent === "set") {
-    const product = findProduct(change.productId);
-    if (!product)
+    const choice = findChoice(change.productId);
+    if (!choice)
       return respond({ status: 404, toast: { type: "error", title: "Error", description: "Product not found." } });
-    // A sold-out product can only leave the cart; the database would otherwise accept a new line for it.
-    if (!product.inStock && (change.intent === "add" || change.quantity > 0)) {
+    // A sold-out variant can only leave the cart; the database would otherwise accept a new line for it.
+    if (!choice.variant.inStock && (change.intent === "add" || change.quantity > 0)) {
       return respond({
         status: 409,
-        toast: { type: "error", title: "Out of stock", description: `${product.name} is out of stock.` },
+        toast: { type: "error", title: "Out of stock", description: `${choiceName(choice)} is out of stock.` },
       });
     }
   }
@@ -118,12 +120,17 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   }
 }
 
+function choiceNameOf(variantId: string): string {
+  const choice = findChoice(variantId);
+  return choice ? choiceName(choice) : "This product";
+}
+
 function successToast(change: CartChange): ToastInput | null {
   switch (change.intent) {
     case "add":
       return {
         title: "Added to cart",
-        description: `${findProduct(change.productId)?.name} has been added to your cart.`,
+        description: `${choiceNameOf(change.productId)} has been added to your cart.`,
       };
     case "remove":
       return { title: "Removed from cart", description: "Item has been removed from your cart." };

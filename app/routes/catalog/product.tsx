@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -10,10 +10,13 @@ import { QuantityInput } from "~/components/quantity-input";
 import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
+import { VariantPicker } from "~/components/variant-picker";
 import { getDisplaySession } from "~/modules/auth/shell-session.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { productAnchorId } from "~/modules/catalog/display";
 import { listingTitle } from "~/modules/catalog/listing";
+import { choiceImages, productPath, type Product, type ProductVariant } from "~/modules/catalog/product";
+import { resolveVariantRequest } from "~/modules/catalog/variant-choice";
 import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { AddToCartForm, QUANTITY_FIELD } from "~/routes/cart/cart-endpoint";
 import { WishlistButton } from "~/routes/wishlist/wishlist-endpoint";
@@ -30,13 +33,26 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const product = findProduct(params.id ?? "");
   if (!product) throw data({ id: params.id }, { status: 404 });
   const searchParams = new URL(request.url).searchParams;
+  const tab = resolveTab(searchParams.get("tab"), tabIds);
+  const requested = resolveVariantRequest(product, searchParams);
+  if (requested.kind === "unknown") throw data({ id: params.id }, { status: 404 });
+  // The picker's choices lead to a variant's own URL; a combination not sold shows the nearest, and says so.
+  if (requested.kind === "picked" && requested.exact) {
+    const path = productPath({ product, variant: requested.variant });
+    const tabQuery = tab === "description" ? "" : `tab=${tab}`;
+    throw redirect(tabQuery ? `${path}${path.includes("?") ? "&" : "?"}${tabQuery}` : path);
+  }
+  const variant = requested.variant;
+  const images = choiceImages({ product, variant });
   const imageIndex = Number(searchParams.get("image") ?? 0);
   return {
     product,
+    variant,
+    images,
+    nearest: requested.kind === "picked",
     inWishlist: await isInWishlist(request, await getDisplaySession(request, context), product.id),
-    selectedImage:
-      Number.isInteger(imageIndex) && imageIndex >= 0 && imageIndex < product.images.length ? imageIndex : 0,
-    tab: resolveTab(searchParams.get("tab"), tabIds),
+    selectedImage: Number.isInteger(imageIndex) && imageIndex >= 0 && imageIndex < images.length ? imageIndex : 0,
+    tab,
     trail: [
       { name: "Home", path: "/" },
       { name: "Shop", path: "/shop" },
@@ -51,7 +67,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { product, trail } = data;
   const origin = originFromMatches(matches);
   const path = `/product/${product.id}`;
-  const images = product.images.map((id) => new URL(imageUrl(id, 960), origin).toString());
+  const images = data.images.map((image) => new URL(imageUrl(image, 960), origin).toString());
+  if (product.variants.length > 1) {
+    return seo({
+      title: product.name,
+      description: product.description,
+      origin,
+      path,
+      image: images[0],
+      type: "product",
+      jsonLd: [productGroupJsonLd(product, origin), breadcrumbJsonLd(origin, trail)],
+    });
+  }
   return seo({
     title: product.name,
     description: product.description,
@@ -65,7 +92,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
         "@type": "Product",
         name: product.name,
         description: product.description,
-        sku: product.id,
+        sku: product.variants[0]?.sku ?? product.id,
         image: images,
         brand: { "@type": "Brand", name: "Luxe Strands" },
         color: product.color,
@@ -89,9 +116,45 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   });
 };
 
+/** Offers of every variant, each with its own URL, price and availability (schema.org ProductGroup). */
+function productGroupJsonLd(product: Product, origin: string) {
+  const offer = (variant: ProductVariant) => ({
+    "@type": "Offer",
+    url: new URL(productPath({ product, variant }), origin).toString(),
+    price: variant.price.toFixed(2),
+    priceCurrency: "USD",
+    availability: variant.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+  });
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProductGroup",
+    name: product.name,
+    description: product.description,
+    productGroupID: product.id,
+    variesBy: product.options.map((option) => option),
+    brand: { "@type": "Brand", name: "Luxe Strands" },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: product.rating,
+      reviewCount: product.reviewCount,
+      bestRating: 5,
+    },
+    hasVariant: product.variants.map((variant) => ({
+      "@type": "Product",
+      name: `${product.name} (${variant.optionValues.join(" / ")})`,
+      sku: variant.sku,
+      image: choiceImages({ product, variant }).map((image) => new URL(imageUrl(image, 960), origin).toString()),
+      offers: offer(variant),
+    })),
+  };
+}
+
 export default function ProductPage() {
-  const { product, inWishlist, selectedImage, tab, trail } = useLoaderData<typeof loader>();
-  const mainImage = product.images[selectedImage];
+  const { product, variant, images, nearest, inWishlist, selectedImage, tab, trail } = useLoaderData<typeof loader>();
+  const mainImage = images[selectedImage];
+  const hasChoice = product.variants.length > 1;
+  const variantQuery = hasChoice ? `variant=${encodeURIComponent(variant.id)}&` : "";
   const details = [
     { label: "Color", value: product.color },
     { label: "Length", value: product.length },
@@ -106,7 +169,7 @@ export default function ProductPage() {
           <div className="relative overflow-hidden rounded-3xl bg-sand-100">
             {mainImage ? (
               <ResponsiveImage
-                id={mainImage}
+                image={mainImage}
                 priority
                 sizes="(min-width: 1024px) 36rem, 100vw"
                 className="aspect-[4/5] size-full object-cover"
@@ -114,19 +177,24 @@ export default function ProductPage() {
             ) : null}
             <ProductBadges product={product} className="absolute left-4 top-4" />
           </div>
-          {product.images.length > 1 ? (
+          {images.length > 1 ? (
             <ul className="mt-4 grid grid-cols-4 gap-3">
-              {product.images.map((image, index) => (
-                <li key={image}>
+              {images.map((image, index) => (
+                <li key={image.id}>
                   <Link
-                    to={`?image=${index}${tab === "description" ? "" : `&tab=${tab}`}`}
+                    to={`?${variantQuery}image=${index}${tab === "description" ? "" : `&tab=${tab}`}`}
                     replace
                     preventScrollReset
-                    aria-label={`Show image ${index + 1} of ${product.images.length}`}
+                    aria-label={`Show image ${index + 1} of ${images.length}`}
                     aria-current={index === selectedImage ? "true" : undefined}
                     className={`block overflow-hidden rounded-xl border-2 ${index === selectedImage ? "border-brand-700" : "border-transparent hover:border-sand-200"}`}
                   >
-                    <ResponsiveImage id={image} alt="" sizes="8rem" className="aspect-[4/5] size-full object-cover" />
+                    <ResponsiveImage
+                      image={image}
+                      alt=""
+                      sizes="8rem"
+                      className="aspect-[4/5] size-full object-cover"
+                    />
                   </Link>
                 </li>
               ))}
@@ -144,8 +212,16 @@ export default function ProductPage() {
             <StarRating rating={product.rating} reviewCount={product.reviewCount} size="md" />
           </div>
           <div className="mt-5">
-            <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+            <Price price={variant.price} originalPrice={variant.originalPrice} size="lg" />
           </div>
+          {hasChoice ? (
+            <VariantPicker product={product} chosen={variant} keep={tab === "description" ? {} : { tab }} />
+          ) : null}
+          {nearest ? (
+            <p role="status" className="mt-3 text-sm text-ink-muted">
+              That combination is not available: showing the nearest one.
+            </p>
+          ) : null}
           <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             {details.map((detail) => (
               <div key={detail.label} className="contents">
@@ -155,15 +231,16 @@ export default function ProductPage() {
             ))}
           </dl>
           <p
-            className={`mt-5 flex items-center gap-2 text-sm font-semibold ${product.inStock ? "text-green-800" : "text-red-800"}`}
+            className={`mt-5 flex items-center gap-2 text-sm font-semibold ${variant.inStock ? "text-green-800" : "text-red-800"}`}
+            data-testid="stock-state"
           >
-            {product.inStock ? <Check aria-hidden className="size-4" /> : <X aria-hidden className="size-4" />}
-            {product.inStock ? "In Stock" : "Out of Stock"}
+            {variant.inStock ? <Check aria-hidden className="size-4" /> : <X aria-hidden className="size-4" />}
+            {variant.inStock ? "In Stock" : "Out of Stock"}
           </p>
 
           <div className="mt-6 flex flex-wrap items-start gap-4 sm:items-center">
-            {product.inStock ? (
-              <AddToCartForm productId={product.id} className="flex flex-1 flex-wrap items-center gap-4">
+            {variant.inStock ? (
+              <AddToCartForm productId={variant.id} className="flex flex-1 flex-wrap items-center gap-4">
                 <QuantityInput id="quantity" name={QUANTITY_FIELD} label="Quantity" />
                 <button type="submit" className="btn-primary min-w-[11rem] flex-1">
                   <ShoppingBag aria-hidden className="size-4" /> Add to Cart
@@ -171,7 +248,9 @@ export default function ProductPage() {
               </AddToCartForm>
             ) : (
               <p className="flex-1 rounded-xl bg-sand-50 p-4 text-sm text-ink-muted">
-                This product is currently out of stock. Please check back soon.
+                {hasChoice && product.inStock
+                  ? "This choice is currently out of stock. Please choose another or check back soon."
+                  : "This product is currently out of stock. Please check back soon."}
               </p>
             )}
             <WishlistButton productId={product.id} inWishlist={inWishlist} />
@@ -205,7 +284,7 @@ export default function ProductPage() {
             </ul>
           ) : (
             <dl className="divide-y divide-sand-200 rounded-xl border border-sand-200">
-              {Object.entries(product.specifications).map(([label, value]) => (
+              {product.specifications.map(([label, value]) => (
                 <div key={label} className="grid grid-cols-2 gap-4 px-4 py-3 text-sm">
                   <dt className="font-semibold text-ink">{label}</dt>
                   <dd className="text-ink-muted">{value}</dd>

@@ -383,6 +383,7 @@ export default function Checkout() {
                 testId="summary-line"
                 image={line.images[0] ?? null}
                 name={line.name}
+                variant={line.variantLabel}
                 details={
                   <>
                     <p className="text-xs uppercase tracking-wider text-ink-muted">{line.category}</p>

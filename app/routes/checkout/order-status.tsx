@@ -9,7 +9,6 @@ import { StatusBadge } from "~/components/status-badge";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
 import { orderNumber, orderProgress } from "~/modules/account/orders";
 import { getSession } from "~/modules/auth/session.server";
-import { findProduct } from "~/modules/catalog/catalog.server";
 import { readBrowserOrder } from "~/modules/checkout/browser-orders.server";
 import { orderQuestionsText } from "~/modules/checkout/order-mail-copy";
 import { formatLongDate } from "~/modules/dates";
@@ -40,7 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: order.status,
       items: order.items.map((item) => ({
         id: item.id,
-        name: findProduct(item.productId)?.name ?? item.productId,
+        name: item.productName,
+        variant: item.variantLabel,
         quantity: item.quantity,
         unitPrice: money(item.pricePerItem),
         lineTotal: money(item.pricePerItem * item.quantity),
@@ -76,6 +76,7 @@ export default function GuestOrderPage() {
               <OrderLine
                 key={item.id}
                 name={item.name}
+                variant={item.variant}
                 details={
                   <p className="text-ink-muted">
                     {item.quantity} × {item.unitPrice} = <span className="text-ink">{item.lineTotal}</span>

@@ -6,7 +6,8 @@ import { CheckCircle2 } from "~/components/icons";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { orderNumber } from "~/modules/account/orders";
 import { getSession } from "~/modules/auth/session.server";
-import { findProduct } from "~/modules/catalog/catalog.server";
+import { findChoice } from "~/modules/catalog/catalog.server";
+import { choiceImages, variantLabel } from "~/modules/catalog/product";
 import { browserOrderPage } from "~/modules/checkout/browser-orders.server";
 import type { OrderConfirmation } from "~/modules/checkout/order-confirmation.server";
 import { paymentProcessingText, thankYouText } from "~/modules/checkout/order-mail-copy";
@@ -36,12 +37,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function orderDetails(confirmation: OrderConfirmation) {
   const money = (cents: number) => formatCents(cents, confirmation.currency);
-  const lines = confirmation.lines.map(([productId, quantity, pricePerItem]) => {
-    const product = findProduct(productId);
+  // Shown a moment after the order was placed, from the catalogue: the order itself keeps its own copy.
+  const lines = confirmation.lines.map(([variantId, quantity, pricePerItem]) => {
+    const choice = findChoice(variantId);
     return {
-      productId,
-      name: product?.name ?? productId,
-      image: product?.images[0] ?? null,
+      productId: variantId,
+      name: choice?.product.name ?? variantId,
+      variant: choice ? variantLabel(choice) : undefined,
+      image: choice ? (choiceImages(choice)[0] ?? null) : null,
       quantity,
       pricePerItem: money(pricePerItem),
       lineTotal: money(pricePerItem * quantity),
@@ -102,6 +105,7 @@ function OrderDetails({ details: order }: { details: NonNullable<SerializeFrom<t
             testId="ordered-line"
             image={line.image}
             name={line.name}
+            variant={line.variant}
             details={
               <p className="text-ink-muted">
                 Qty: {line.quantity} × {line.pricePerItem}

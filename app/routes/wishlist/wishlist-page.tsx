@@ -92,7 +92,7 @@ function WishlistItem({ product }: { product: WishlistProduct }) {
       >
         {cover ? (
           <ResponsiveImage
-            id={cover}
+            image={cover}
             alt=""
             sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw"
             className="size-full object-cover"

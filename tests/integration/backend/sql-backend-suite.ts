@@ -4,6 +4,7 @@ import {
   asAuthenticated,
   expectBackendError,
   expectSqlError,
+  insertTestProducts,
   newKey,
   placeOrder,
   requestWith,
@@ -18,10 +19,8 @@ import type { Backend, RequestBackend } from "~/backend/port";
 import { listMigrations, migrate } from "~/backend/sql/migrations.server";
 import type { SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
-import { products } from "~/content/products";
 import { shippingMethods } from "~/content/shipping";
 import { shippingRegion } from "~/modules/checkout/shipping";
-import { toCents } from "~/modules/money";
 import { outboxRecoveryCode } from "./contract";
 
 /** What the SQL adapter's own suite needs: owner access to its database and a backend with any SQL options. */
@@ -62,18 +61,16 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
     const anyScope = (): RequestBackend => backend.forRequest(requestWith());
 
     describe("schema", () => {
-      test("the database price list equals the catalogue (selling price in cents, stock)", async () => {
-        const rows = await db.query<{ product_id: string; price_cents: number; in_stock: boolean }>(
-          "select product_id, price_cents, in_stock from public.product_prices order by product_id",
+      test("everyone reads the active catalogue only: a draft, its variants and images are staff's", async () => {
+        await insertTestProducts(db, ["schema-draft"], { status: "draft" });
+        const visible = await asAnon(db, (tx) => tx.query<{ id: string }>("select id from public.products"));
+        expect(visible.map((row) => row.id)).not.toContain("schema-draft");
+        expect(visible).toHaveLength(12);
+        const variants = await asAnon(db, (tx) =>
+          tx.query("select id from public.product_variants where product_id = 'schema-draft'"),
         );
-        const catalogue = products
-          .map((product) => ({
-            product_id: product.id,
-            price_cents: toCents(product.price),
-            in_stock: product.inStock,
-          }))
-          .sort((a, b) => a.product_id.localeCompare(b.product_id));
-        expect(rows).toEqual(catalogue);
+        expect(variants).toEqual([]);
+        await db.query("delete from public.products where id = 'schema-draft'");
       });
 
       test("the database's shipping rates equal app/content/shipping.ts, and it tells the US from abroad as the checkout does", async () => {
@@ -795,12 +792,20 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           asAuthenticated(db, user.id, (tx) => tx.query("select * from auth.sessions")),
           "42501",
         );
-        const prices = await asAnon(db, (tx) => tx.query("select product_id from public.product_prices"));
-        expect(prices).toHaveLength(products.length);
-        await expectSqlError(
-          asAuthenticated(db, user.id, (tx) => tx.query("update public.product_prices set price_cents = 1")),
-          "42501",
-        );
+        const variants = await asAnon(db, (tx) => tx.query("select id, price_cents from public.product_variants"));
+        expect(variants).toHaveLength(12);
+        // Only the staff functions write the catalogue; the low-stock bookkeeping is not even readable.
+        for (const statement of [
+          "update public.product_variants set price_cents = 1",
+          "update public.products set name = 'x'",
+          "insert into public.stock_movements (variant_id, reason, actor_label) values ('clip-1', 'staff', 'x')",
+          "select low_stock_alerted from public.product_variants",
+        ]) {
+          await expectSqlError(
+            asAuthenticated(db, user.id, (tx) => tx.query(statement)),
+            "42501",
+          );
+        }
       });
 
       test("no API role records a payment, reads the payment events or changes an order's payment (decision 0031)", async () => {

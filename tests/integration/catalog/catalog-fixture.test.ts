@@ -1,24 +1,31 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { makeProduct } from "#tests/support/product";
+import { createTestBackend, seededCatalogue } from "#tests/support/pglite";
+import { makeFlatProduct } from "#tests/support/product";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 
-import { products as shippedProducts } from "~/content/products";
+import type { Backend } from "~/backend/port";
+import type { FlatProduct } from "~/modules/catalog/flat-product";
 import { parseListingParams } from "~/modules/catalog/listing";
 import type { Product } from "~/modules/catalog/product";
 
-// CATALOG_FIXTURE end to end in one process: the catalogue module reads the variable when it is first loaded,
-// so each case loads a fresh copy of the modules with the variable set.
+// CATALOG_FIXTURE end to end in one process: the catalogue reads the variable when it starts, so each case starts
+// a fresh copy of the modules with the variable set, over the seeded database.
 
 let dir: string;
+let backend: Backend;
+let shippedProducts: Product[];
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-fixture-"));
+  ({ backend } = await createTestBackend());
+  shippedProducts = await seededCatalogue();
 });
 
-afterAll(() => {
+afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
+  await backend.close();
 });
 
 afterEach(() => {
@@ -27,9 +34,9 @@ afterEach(() => {
   vi.resetModules();
 });
 
-const image = shippedProducts[0]!.images[0]!;
-const generated = (index: number, overrides: Partial<Product> = {}): Product =>
-  makeProduct({
+const image = "product-clip-1-1";
+const generated = (index: number, overrides: Partial<FlatProduct> = {}): FlatProduct =>
+  makeFlatProduct({
     id: `bench-${String(index).padStart(5, "0")}`,
     name: `Generated Wave Set No. ${index}`,
     images: [image],
@@ -45,14 +52,14 @@ function writeFixture(name: string, content: unknown): string {
 async function loadCatalogWith(file: string) {
   vi.stubEnv("CATALOG_FIXTURE", file);
   vi.resetModules();
-  return import("~/modules/catalog/catalog.server");
+  const catalog = await import("~/modules/catalog/catalog.server");
+  await catalog.startCatalogue(backend.catalogue, { checkEveryMs: null });
+  return catalog;
 }
 
 describe("CATALOG_FIXTURE", () => {
-  test("without it, the catalogue is the shipped products", async () => {
-    vi.stubEnv("CATALOG_FIXTURE", "");
-    vi.resetModules();
-    const catalog = await import("~/modules/catalog/catalog.server");
+  test("without it, the catalogue is the stored products", async () => {
+    const catalog = await loadCatalogWith("");
     expect(catalog.getAllProducts()).toEqual(shippedProducts);
   });
 
@@ -87,7 +94,7 @@ describe("CATALOG_FIXTURE", () => {
     ["a product without a name", { products: [{ ...generated(1), name: undefined }] }, /products\.0\.name/],
     [
       "an unknown category",
-      { products: [generated(1, { category: "hats" as Product["category"] })] },
+      { products: [generated(1, { category: "hats" as FlatProduct["category"] })] },
       /products\.0\.category/,
     ],
     [
@@ -107,7 +114,7 @@ describe("CATALOG_FIXTURE", () => {
 
   test("ids colliding with shipped products, or repeated in the file, are refused", async () => {
     const colliding = writeFixture("colliding.json", { products: [generated(1), generated(2, { id: "clip-1" })] });
-    await expect(loadCatalogWith(colliding)).rejects.toThrow(/"clip-1" is a shipped product's id/);
+    await expect(loadCatalogWith(colliding)).rejects.toThrow(/"clip-1" is a stored product's id/);
     const repeated = writeFixture("repeated.json", { products: [generated(1), generated(1)] });
     await expect(loadCatalogWith(repeated)).rejects.toThrow(/"bench-00001" appears twice/);
   });

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { makeProduct } from "#tests/support/product";
+import { installTestBackend } from "#tests/support/pglite";
+import { makeFlatProduct } from "#tests/support/product";
 import { call, expectRedirect, get } from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
-import { products as shippedProducts } from "~/content/products";
 import { LISTING_PAGE_SIZE } from "~/modules/catalog/listing";
 import type * as ShopRoute from "~/routes/catalog/listing";
 
@@ -15,12 +15,13 @@ import type * as ShopRoute from "~/routes/catalog/listing";
 const GENERATED = 50;
 let dir: string;
 let shopLoader: typeof ShopRoute.loader;
+let uninstall: () => Promise<void>;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pagination-"));
-  const image = shippedProducts[0]!.images[0]!;
+  const image = "product-clip-1-1";
   const products = Array.from({ length: GENERATED }, (_, index) =>
-    makeProduct({
+    makeFlatProduct({
       id: `bench-${index + 1}`,
       name: `Pagination Test ${index + 1}`,
       category: "wigs",
@@ -33,10 +34,12 @@ beforeAll(async () => {
   vi.stubEnv("CATALOG_FIXTURE", file);
   vi.spyOn(console, "warn").mockImplementation(() => {});
   vi.resetModules();
+  ({ uninstall } = await installTestBackend());
   ({ loader: shopLoader } = await import("~/routes/catalog/listing"));
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await uninstall();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
   vi.resetModules();

@@ -41,8 +41,28 @@ function orderRow(userId: string | null, address = shippingAddress): OrderRow {
     shipping_address: address,
     created_at: "2026-11-27T10:00:00.000Z",
     order_items: [
-      { id: "i1", product_id: "clip-1", quantity: 2, price_per_item: 29_900 },
-      { id: "i2", product_id: "acc-2", quantity: 1, price_per_item: 2_400 },
+      {
+        id: "i1",
+        product_id: "clip-1",
+        variant_id: "clip-1",
+        quantity: 2,
+        price_per_item: 29_900,
+        product_name: "Silky Straight Clip-In Extensions",
+        variant_label: null,
+        sku: "LS-CLIP-1",
+        image: null,
+      },
+      {
+        id: "i2",
+        product_id: "acc-2",
+        variant_id: "acc-2",
+        quantity: 1,
+        price_per_item: 2_400,
+        product_name: "Boar Bristle Extension Brush",
+        variant_label: null,
+        sku: "LS-ACC-2",
+        image: null,
+      },
     ],
   };
 }
