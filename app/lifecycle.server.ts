@@ -1,6 +1,6 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { adoptShopDetails } from "~/content/shop-details";
 import { configuredOrigin } from "~/http/origin.server";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";

@@ -1,5 +1,6 @@
 // Checks both adapters make before a call leaves the app, so that every backend answers bad input alike.
 
+import type { StoredCartLine } from "~/backend/ports/carts";
 import {
   MAX_CART_LINE_QUANTITY,
   MAX_ORDERS_PAGE_SIZE,
@@ -7,7 +8,6 @@ import {
   PROFILE_NAME_MAX_LENGTH,
 } from "./constants";
 import { BackendError } from "./errors";
-import type { StoredCartLine } from "./port";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

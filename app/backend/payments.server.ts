@@ -1,5 +1,5 @@
+import type { PaymentEventOutcome, PaymentsPort } from "~/backend/ports/payments";
 import { BackendError } from "./errors";
-import type { PaymentEventOutcome, PaymentsPort } from "./port";
 import { createRefundQueue } from "./refunds.server";
 import { toPaymentOrder, type PaymentOrderRow } from "./rows.server";
 import type { RpcCall } from "./staff-port.server";

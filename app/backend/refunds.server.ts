@@ -2,9 +2,9 @@
 // 20261201000200_refund_queue.sql: one implementation for every backend, called as payments.server.ts's are (the SQL
 // adapter's as the database owner, Supabase's with the service role).
 
+import type { PaymentsPort } from "~/backend/ports/payments";
+import type { ChargeEventOutcome, QueuedRefund, StaffRefund } from "~/backend/ports/refunds";
 import { BackendError } from "./errors";
-import type { PaymentsPort } from "./port";
-import type { ChargeEventOutcome, QueuedRefund, StaffRefund } from "./refund-port";
 import { toIsoString } from "./rows.server";
 import type { RpcCall } from "./staff-port.server";
 

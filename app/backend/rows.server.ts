@@ -1,25 +1,19 @@
 // Rows as the database returns them (snake_case, through pg, PGlite or PostgREST) into the port's types.
 
+import type { AuthUser } from "~/backend/ports/auth";
+import type { StoredCartLine } from "~/backend/ports/carts";
+import type { BrowserOrder, GuestOrder } from "~/backend/ports/guest-orders";
+import type { OrderPayment, PaymentProviderName } from "~/backend/ports/order-payment";
+import type { Order, OrderStatus, OrderStatusChange, ShippingAddress, ShippingMethodId } from "~/backend/ports/orders";
+import type { PaymentOrder } from "~/backend/ports/payments";
+import type { Profile } from "~/backend/ports/profiles";
 import type {
-  AuthUser,
-  BrowserOrder,
-  GuestOrder,
   NewsletterSubscriber,
-  Order,
-  OrderPayment,
-  OrderStatus,
-  OrderStatusChange,
-  PaymentOrder,
-  PaymentProviderName,
-  Profile,
-  ShippingAddress,
-  ShippingMethodId,
   StaffOrder,
   StaffOrderSummary,
   StaffOverview,
-  StoredCartLine,
   TimelineEntry,
-} from "./port";
+} from "~/backend/ports/staff";
 
 export interface CartLineRow {
   product_id: string;

@@ -3,9 +3,11 @@
 // arguments and the mapping of their JSON answers. The adapter supplies the call (SQL: a statement as the session's
 // user; Supabase: PostgREST RPC with the session's token) and the session's user id.
 
+import type { GuestOrdersPort } from "~/backend/ports/guest-orders";
+import type { OrderStatus } from "~/backend/ports/orders";
+import type { OrderFilter, StaffPort } from "~/backend/ports/staff";
 import { MAX_STAFF_PAGE_SIZE, orderStatuses } from "./constants";
 import { BackendError } from "./errors";
-import type { GuestOrdersPort, OrderFilter, OrderStatus, StaffPort } from "./port";
 import { toStaffRefund, type StaffRefundRow } from "./refunds.server";
 import {
   toBrowserOrder,

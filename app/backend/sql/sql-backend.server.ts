@@ -1,7 +1,7 @@
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import { toBackendError } from "~/backend/database-errors.server";
 import { createPaymentsPort } from "~/backend/payments.server";
-import type { Backend, RequestBackend } from "~/backend/port";
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
 import type { RpcCall } from "~/backend/staff-port.server";

@@ -12,14 +12,12 @@ import {
   requireQuantity,
   requireUserId,
 } from "~/backend/input.server";
-import type {
-  CartsPort,
-  NewsletterPort,
-  OrdersPort,
-  ProfilesPort,
-  RequestDataPorts,
-  WishlistPort,
-} from "~/backend/port";
+import type { RequestDataPorts } from "~/backend/ports/backend";
+import type { CartsPort } from "~/backend/ports/carts";
+import type { NewsletterPort } from "~/backend/ports/newsletter";
+import type { OrdersPort } from "~/backend/ports/orders";
+import type { ProfilesPort } from "~/backend/ports/profiles";
+import type { WishlistPort } from "~/backend/ports/wishlist";
 import { requireSessionUser } from "~/backend/request-scope.server";
 import {
   orderColumns,

@@ -6,7 +6,7 @@
 // short lease (30 s). Delivery is at least once: a process killed after the server accepted a message but before it
 // was marked sent sends that one message again (the Message-ID stays the same, so mail clients show it once).
 // Decision 0016 and 0027.
-import type { OutboxMessage, OutboxPort } from "~/backend/port";
+import type { OutboxMessage, OutboxPort } from "~/backend/ports/outbox";
 import { afterFailure, defaultRetryPolicy, type RetryPolicy } from "./retry";
 import { renderMail, type RenderContext } from "./templates.server";
 import type { MailTransport } from "./transport.server";

@@ -1,7 +1,9 @@
 import { redirect } from "@remix-run/node";
 
 import { getBackend } from "~/backend/backend.server";
-import type { MemberBackend, Order, PaymentOrder, PaymentsPort } from "~/backend/port";
+import type { MemberBackend } from "~/backend/ports/backend";
+import type { Order } from "~/backend/ports/orders";
+import type { PaymentOrder, PaymentsPort } from "~/backend/ports/payments";
 import type { ResponseJar } from "~/http/cookies.server";
 import { getOrigin } from "~/http/origin.server";
 import { mergeCarts } from "~/modules/cart/cart";

@@ -1,4 +1,4 @@
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { PaymentProvider } from "./payment.server";
 import { createRefundWorker, type RefundWorker } from "./refund-worker.server";
 

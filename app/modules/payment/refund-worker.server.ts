@@ -4,8 +4,8 @@
 // unreachable, the process killed before it recorded the answer) is claimed again once its lease ends and asked with
 // the same key, so Stripe refunds once. No give-up: Stripe is asked until it answers; a refusal (already refunded,
 // say) is recorded as failed, for staff to see.
-import type { PaymentsPort } from "~/backend/port";
-import type { QueuedRefund } from "~/backend/refund-port";
+import type { PaymentsPort } from "~/backend/ports/payments";
+import type { QueuedRefund } from "~/backend/ports/refunds";
 import { afterFailure, type RetryPolicy } from "~/modules/mail/retry";
 import { PaymentUnavailableError, SHOP_REFUND_METADATA, type StripeCheckout } from "./stripe.server";
 

@@ -1,4 +1,5 @@
-import type { OrderMove, OrderPayment, StaffPort } from "~/backend/port";
+import type { OrderPayment } from "~/backend/ports/order-payment";
+import type { OrderMove, StaffPort } from "~/backend/ports/staff";
 import { getPaymentProvider } from "./payment.server";
 import type { PaymentSummary } from "./refund-rows";
 import { PaymentUnavailableError } from "./stripe.server";

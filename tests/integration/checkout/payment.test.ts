@@ -19,7 +19,7 @@ import { shippingAddress } from "#tests/support/shipping";
 import { startStripeStandIn } from "#tests/support/stripe-stand-in.mjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { formatCents } from "~/modules/money";
