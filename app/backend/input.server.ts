@@ -14,8 +14,21 @@ const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 const MAX_PASSWORD_LENGTH = 1024;
 
+/** A uuid (a user's, an order's, a refund's id), any case: a malformed id is answered without asking the database. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && uuidPattern.test(value);
+}
+
+/** A provider's or a form's id or name: 1 to `max` characters, else "invalid_input" naming `what`. */
+export function requireText(value: unknown, what: string, max = 255): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > max) {
+    throw new BackendError("invalid_input", `${what} must be 1 to ${max} characters.`);
+  }
+  return value;
+}
+
 export function requireUserId(userId: string): string {
-  if (typeof userId !== "string" || !uuidPattern.test(userId)) {
+  if (!isUuid(userId)) {
     throw new BackendError("not_authenticated", "Please sign in first.");
   }
   return userId;
@@ -36,19 +49,16 @@ export function requireQuantity(quantity: number, { allowZeroOrLess = false } = 
   return quantity;
 }
 
-/** A page of rows: `limit` 1 to MAX_ORDERS_PAGE_SIZE, `offset` a whole number from 0 (the database's OFFSET). */
-export function requirePageWindow(window: { limit: number; offset: number }): { limit: number; offset: number } {
+/** A page of rows: `limit` 1 to `maxLimit`, `offset` a whole number from 0 (the database's OFFSET). */
+export function requirePageWindow(
+  window: { limit: number; offset: number },
+  maxLimit = MAX_ORDERS_PAGE_SIZE,
+): { limit: number; offset: number } {
   const { limit, offset } = window;
-  if (
-    !Number.isSafeInteger(limit) ||
-    limit < 1 ||
-    limit > MAX_ORDERS_PAGE_SIZE ||
-    !Number.isSafeInteger(offset) ||
-    offset < 0
-  ) {
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > maxLimit || !Number.isSafeInteger(offset) || offset < 0) {
     throw new BackendError(
       "invalid_input",
-      `A page holds 1 to ${MAX_ORDERS_PAGE_SIZE} rows from a whole-number offset of 0 or more.`,
+      `A page holds 1 to ${maxLimit} rows from a whole-number offset of 0 or more.`,
     );
   }
   return { limit, offset };

@@ -1,10 +1,10 @@
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import { toBackendError } from "~/backend/database-errors.server";
-import { createPaymentsPort } from "~/backend/payments.server";
 import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
-import type { RpcCall } from "~/backend/staff-port.server";
+import { createPaymentsPort } from "~/backend/rpc/payments.server";
+import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { migrate } from "./migrations.server";
 import { openPostgresDatabase } from "./pg-database.server";
 import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";

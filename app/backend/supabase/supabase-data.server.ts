@@ -29,7 +29,9 @@ import {
   type OrderRow,
   type ProfileRow,
 } from "~/backend/rows.server";
-import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
+import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
+import type { RpcCall } from "~/backend/rpc/rpc-call";
+import { createStaffPort } from "~/backend/rpc/staff.server";
 import { fromPostgrestError, dataOrThrow as run } from "./supabase-errors.server";
 import type { SupabaseSession } from "./supabase-session.server";
 

@@ -23,7 +23,7 @@ import type { Backend } from "~/backend/ports/backend";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { formatCents } from "~/modules/money";
-import { createPaymentProvider, setPaymentProviderForTests } from "~/modules/payment/payment.server";
+import { createPaymentProvider, setPaymentProviderForTests } from "~/modules/payment/payment-provider.server";
 import { createRefundWorker } from "~/modules/payment/refund-worker.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin/order";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout/checkout";
