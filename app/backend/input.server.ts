@@ -1,6 +1,6 @@
 // Checks both adapters make before a call leaves the app, so that every backend answers bad input alike.
 
-import type { StoredCartLine } from "~/backend/ports/carts";
+import type { CartLineChange, StoredCartLine } from "~/backend/ports/carts";
 import {
   MAX_CART_LINE_QUANTITY,
   MAX_ORDERS_PAGE_SIZE,
@@ -70,6 +70,32 @@ export function cleanCartLines(lines: readonly StoredCartLine[]): StoredCartLine
     .filter((line) => typeof line.productId === "string" && line.productId.length > 0 && line.productId.length <= 100)
     .filter((line) => Number.isSafeInteger(line.quantity) && line.quantity >= 1)
     .map((line) => ({ productId: line.productId, quantity: Math.min(line.quantity, MAX_CART_LINE_QUANTITY) }));
+}
+
+/** A visitor's lines as merge_cart takes them: cleaned (cleanCartLines), in the database's names. */
+export function cartLinesArgument(lines: readonly StoredCartLine[]): { product_id: string; quantity: number }[] {
+  return cleanCartLines(lines).map((line) => ({ product_id: line.productId, quantity: line.quantity }));
+}
+
+/** An order's lines as place_order takes them (the database prices each). */
+export function orderItemsArgument(items: readonly StoredCartLine[]): { product_id: string; quantity: number }[] {
+  return items.map((item) => ({ product_id: item.productId, quantity: item.quantity }));
+}
+
+/**
+ * "Set quantity", checked: the line as it is to be stored, capped at MAX_CART_LINE_QUANTITY; `quantity` 0 when the
+ * line is to be removed (0 or less asked for).
+ */
+export function cartLineTarget(productId: string, quantity: number): CartLineChange {
+  requireProductId(productId);
+  if (requireQuantity(quantity, { allowZeroOrLess: true }) <= 0) return { productId, quantity: 0, capped: false };
+  const stored = Math.min(quantity, MAX_CART_LINE_QUANTITY);
+  return { productId, quantity: stored, capped: stored < quantity };
+}
+
+/** A visitor's wishlist from a cookie: anything but a string is dropped (merge_wishlist skips unknown products). */
+export function productIdsArgument(productIds: readonly string[]): string[] {
+  return productIds.filter((id) => typeof id === "string");
 }
 
 /** Trimmed and lower-cased: one account per address, whatever its case. */

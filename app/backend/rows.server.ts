@@ -60,6 +60,9 @@ export interface OrderRow {
   order_events?: OrderEventRow[] | null;
 }
 
+/** A profile's columns, in SQL and PostgREST's select syntax alike. */
+export const profileColumns = "id, email, full_name, avatar_url, created_at, updated_at";
+
 /** Columns and embedded lines selected for an order, in PostgREST's select syntax. */
 export const orderColumns =
   "id, user_id, status, total_amount, shipping_method, shipping_amount, currency, email, shipping_address, created_at, carrier, tracking_number, " +

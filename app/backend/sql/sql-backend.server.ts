@@ -9,7 +9,8 @@ import { migrate } from "./migrations.server";
 import { openPostgresDatabase } from "./pg-database.server";
 import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
 import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
-import { createSqlDataPorts, rpcStatement, type SqlDataOptions } from "./sql-data.server";
+import { createSqlDataPorts } from "./sql-data.server";
+import { rpcStatement, type SqlDataOptions } from "./sql-session-calls.server";
 import type { SqlDatabase } from "./sql-database";
 import { createSqlOutbox } from "./sql-outbox.server";
 
