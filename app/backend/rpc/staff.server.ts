@@ -59,10 +59,10 @@ function requireFilter({ status, search }: OrderFilter) {
  * who is not staff (42501, "not_authorized"), whatever the app asks.
  */
 export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<string | null>): StaffPort {
-  async function staffCall(name: string, args: Record<string, RpcArgument>): Promise<unknown> {
+  const staffCall: RpcCall = async (name, args) => {
     if ((await sessionUserId()) === null) throw new BackendError("not_authenticated", "Please sign in first.");
     return call(name, args);
-  }
+  };
 
   async function listPage(filter: OrderFilter, window: { limit: number; offset: number }) {
     const { limit, offset } = requirePageWindow(window, MAX_STAFF_PAGE_SIZE);
@@ -132,6 +132,35 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
       return toStaffOverview(row);
     },
 
+    ...orderChanges(staffCall),
+
+    async orderPayment({ orderId }) {
+      if (!isUuid(orderId)) return null;
+      const row = (await staffCall("staff_order_payment", { p_order_id: [orderId, "uuid"] })) as
+        (OrderPaymentRow & { status: string; refunds: StaffRefundRow[] }) | null;
+      return row
+        ? { status: row.status as OrderStatus, payment: toOrderPayment(row), refunds: row.refunds.map(toStaffRefund) }
+        : null;
+    },
+
+    listSubscribers,
+
+    async *exportSubscribers() {
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const { page, rest } = await pacedPage(() => listSubscribers({ limit: EXPORT_BATCH, offset }));
+        yield* page.subscribers;
+        if (page.subscribers.length < EXPORT_BATCH) return;
+        await rest();
+      }
+    },
+  };
+}
+
+/** What staff change on an order, each as one database function (its timeline entry and e-mail with it). */
+function orderChanges(
+  staffCall: RpcCall,
+): Pick<StaffPort, "moveOrder" | "closePaymentSession" | "setNote" | "revokeGuestLink"> {
+  return {
     async moveOrder({ orderId, expectedStatus, newStatus, note, carrier, trackingNumber }) {
       if (!isUuid(orderId)) throw new BackendError("not_found", "Order not found.");
       if (!isOrderStatus(expectedStatus) || !isOrderStatus(newStatus)) {
@@ -150,15 +179,6 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
       return toOrder(row);
     },
 
-    async orderPayment({ orderId }) {
-      if (!isUuid(orderId)) return null;
-      const row = (await staffCall("staff_order_payment", { p_order_id: [orderId, "uuid"] })) as
-        (OrderPaymentRow & { status: string; refunds: StaffRefundRow[] }) | null;
-      return row
-        ? { status: row.status as OrderStatus, payment: toOrderPayment(row), refunds: row.refunds.map(toStaffRefund) }
-        : null;
-    },
-
     async closePaymentSession({ orderId }) {
       if (!isUuid(orderId)) return false;
       return (await staffCall("staff_close_payment_session", { p_order_id: [orderId, "uuid"] })) === true;
@@ -172,17 +192,6 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
     async revokeGuestLink({ orderId }) {
       if (!isUuid(orderId)) throw new BackendError("not_found", "Order not found.");
       return (await staffCall("revoke_guest_link", { p_order_id: [orderId, "uuid"] })) === true;
-    },
-
-    listSubscribers,
-
-    async *exportSubscribers() {
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const { page, rest } = await pacedPage(() => listSubscribers({ limit: EXPORT_BATCH, offset }));
-        yield* page.subscribers;
-        if (page.subscribers.length < EXPORT_BATCH) return;
-        await rest();
-      }
     },
   };
 }
