@@ -10,9 +10,9 @@ import { openPostgresDatabase } from "./pg-database.server";
 import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
 import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
 import { createSqlDataPorts } from "./sql-data.server";
-import { rpcStatement, type SqlDataOptions } from "./sql-session-calls.server";
 import type { SqlDatabase } from "./sql-database";
 import { createSqlOutbox } from "./sql-outbox.server";
+import { rpcStatement, type SqlDataOptions } from "./sql-session-calls.server";
 
 export type SqlBackendOptions = SqlAuthOptions & SqlDataOptions;
 
