@@ -1,11 +1,15 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { adoptShopDetails } from "~/content/shop-details";
 import { configuredOrigin } from "~/http/origin.server";
 import { catalogueVersion, startCatalogue, stopCatalogue } from "~/modules/catalog/catalog.server";
 import { startMail, stopMail } from "~/modules/mail/mail-service.server";
-import { describePayment, getPaymentProvider, paymentFormActionOrigins } from "~/modules/payment/payment.server";
+import {
+  describePayment,
+  getPaymentProvider,
+  paymentFormActionOrigins,
+} from "~/modules/payment/payment-provider.server";
 import { startRefunds, stopRefunds } from "~/modules/payment/refund-service.server";
 import { getEnv, type Env } from "~/site/env.server";
 

@@ -1,6 +1,6 @@
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { getEnv } from "~/site/env.server";
 import { resolveBackendConfig, type BackendConfig } from "./config.server";
-import type { Backend, RequestBackend } from "./port";
 
 declare global {
   // On globalThis so that development reloads of server modules reuse the open database.

@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
-import type { RateLimitRule, RateLimitsPort } from "./port";
+import type { RateLimitRule, RateLimitsPort } from "~/backend/ports/rate-limits";
 
 /** Builds the counter of one rule; `keyPrefix` keeps the rules apart in a shared store. */
 export type LimiterFactory = (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;

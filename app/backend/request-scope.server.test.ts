@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 
+import type { RequestBackend } from "~/backend/ports/backend";
 import { BackendError } from "./errors";
-import type { RequestBackend } from "./port";
 import { bindMember, memberOf, requestScopes, requireSessionUser } from "./request-scope.server";
 
 const userId = "6f1c1f0e-2f7a-4a8e-9a51-3f0c2b7d9e10";

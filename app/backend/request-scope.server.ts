@@ -1,8 +1,8 @@
 // What both adapters do alike for one request: one RequestBackend per request, its cookies going into the request's
 // response cookie jar, and the member's data functions bound to the verified session's user.
 
+import type { MemberBackend, RequestBackend } from "~/backend/ports/backend";
 import { BackendError } from "./errors";
-import type { MemberBackend, RequestBackend } from "./port";
 
 /**
  * `forRequest` for an adapter: the same Request gives the same object, and so does the same `jar` (every loader and

@@ -1,26 +1,20 @@
 // Rows as the database returns them (snake_case, through pg, PGlite or PostgREST) into the port's types.
 
-import type { ImageAsset } from "~/content/images";
+import type { AuthUser } from "~/backend/ports/auth";
+import type { StoredCartLine } from "~/backend/ports/carts";
+import type { BrowserOrder, GuestOrder } from "~/backend/ports/guest-orders";
+import type { OrderPayment, PaymentProviderName } from "~/backend/ports/order-payment";
+import type { Order, OrderStatus, OrderStatusChange, ShippingAddress, ShippingMethodId } from "~/backend/ports/orders";
+import type { PaymentOrder } from "~/backend/ports/payments";
+import type { Profile } from "~/backend/ports/profiles";
 import type {
-  AuthUser,
-  BrowserOrder,
-  GuestOrder,
   NewsletterSubscriber,
-  Order,
-  OrderPayment,
-  OrderStatus,
-  OrderStatusChange,
-  PaymentOrder,
-  PaymentProviderName,
-  Profile,
-  ShippingAddress,
-  ShippingMethodId,
   StaffOrder,
   StaffOrderSummary,
   StaffOverview,
-  StoredCartLine,
   TimelineEntry,
-} from "./port";
+} from "~/backend/ports/staff";
+import type { ImageAsset } from "~/content/images";
 
 /** A catalogue image as the database keeps it (product_images, or an order line's kept cover). */
 export interface ImageRow {
@@ -93,6 +87,9 @@ export interface OrderRow {
   tracking_number?: string | null;
   order_events?: OrderEventRow[] | null;
 }
+
+/** A profile's columns, in SQL and PostgREST's select syntax alike. */
+export const profileColumns = "id, email, full_name, avatar_url, created_at, updated_at";
 
 /** Columns and embedded lines selected for an order, in PostgREST's select syntax. */
 export const orderColumns =

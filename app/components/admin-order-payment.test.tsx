@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import type { StaffRefund } from "~/backend/refund-port";
+import type { StaffRefund } from "~/backend/ports/refunds";
 import { AdminOrderPayment } from "~/components/admin-order-payment";
 import { refundRows } from "~/modules/payment/refund-rows";
 

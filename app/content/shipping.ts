@@ -1,4 +1,4 @@
-import type { ShippingMethodId } from "~/backend/port";
+import type { ShippingMethodId } from "~/backend/ports/orders";
 
 /**
  * Shipping: the methods and rates that the shipping page lists and the checkout charges (docs/product.md, decision 16),

@@ -6,7 +6,8 @@ import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import { expect } from "vitest";
 
 import { BackendError, type BackendErrorCode } from "~/backend/errors";
-import type { Backend, Order, PlaceOrderInput, RequestBackend, ShippingAddress } from "~/backend/port";
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
+import type { Order, PlaceOrderInput, ShippingAddress } from "~/backend/ports/orders";
 import type { SqlDatabase, SqlExecutor } from "~/backend/sql/sql-database";
 
 export const shipping: ShippingAddress = {

@@ -1,4 +1,4 @@
-import type { OutboxPort } from "~/backend/port";
+import type { OutboxPort } from "~/backend/ports/outbox";
 import { createMailSender, type MailSenderOptions } from "~/modules/mail/sender.server";
 import { createMailTransport } from "~/modules/mail/transport.server";
 import type { TestSmtpServer } from "./smtp-server";

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 
 import { setBackendForTests } from "~/backend/backend.server";
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { cachedDatabaseImage } from "~/backend/sql/database-image.server";
 import { wrapPGlite } from "~/backend/sql/pglite-database.server";
 import { createSqlBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";

@@ -3,7 +3,7 @@ import { CookieJar, cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import { setUpStaff } from "#tests/support/backend-helpers";
 import { expect } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { ResponseJar } from "~/http/cookies.server";
 import type { Toast } from "~/toast/toast";
 import { takeToast } from "~/toast/toast.server";

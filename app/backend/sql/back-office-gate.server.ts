@@ -1,4 +1,3 @@
-import { yieldToEventLoop } from "~/backend/staff-port.server";
 import { createHashGate, type HashGate } from "./hash-gate.server";
 import type { SqlDatabase } from "./sql-database";
 
@@ -27,6 +26,9 @@ export function backOfficeGate(db: SqlDatabase): HashGate {
   }
   return gate;
 }
+
+/** Resolves after the event loop's next turn: I/O waiting meanwhile (a shopper's request) is handled first. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Runs one back-office statement through the database's gate, on a turn of the event loop of its own. */
 export function inBackOfficeTurn<T>(db: SqlDatabase, statement: () => Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-import type { AuthUser } from "~/backend/port";
+import type { AuthUser } from "~/backend/ports/auth";
 
 interface CachedSession {
   user: AuthUser;

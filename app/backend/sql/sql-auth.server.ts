@@ -1,6 +1,6 @@
 // The SQL adapter's AuthPort (embedded and postgres backends): sessions (sql-sessions.server.ts), passwords and the
 // sign-in lockout (sql-password-auth.server.ts) and e-mailed links (sql-email-link-auth.server.ts), put together.
-import type { AuthPort } from "~/backend/port";
+import type { AuthPort } from "~/backend/ports/auth";
 import { defaultScryptCost, type ScryptCost } from "./passwords.server";
 import type { SqlDatabase } from "./sql-database";
 import { emailLinkMethods } from "./sql-email-link-auth.server";

@@ -1,18 +1,19 @@
-import { createCatalogueReader } from "~/backend/catalogue.server";
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import { toBackendError } from "~/backend/database-errors.server";
-import { createPaymentsPort } from "~/backend/payments.server";
-import type { Backend, RequestBackend } from "~/backend/port";
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
-import type { RpcCall } from "~/backend/staff-port.server";
+import { createCatalogueReader } from "~/backend/rpc/catalogue.server";
+import { createPaymentsPort } from "~/backend/rpc/payments.server";
+import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { migrate } from "./migrations.server";
 import { openPostgresDatabase } from "./pg-database.server";
 import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
 import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
-import { createSqlDataPorts, rpcStatement, type SqlDataOptions } from "./sql-data.server";
+import { createSqlDataPorts } from "./sql-data.server";
 import type { SqlDatabase } from "./sql-database";
 import { createSqlOutbox } from "./sql-outbox.server";
+import { rpcStatement, type SqlDataOptions } from "./sql-session-calls.server";
 
 export type SqlBackendOptions = SqlAuthOptions & SqlDataOptions;
 

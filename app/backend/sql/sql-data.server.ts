@@ -1,26 +1,24 @@
-import { createStaffCataloguePort } from "~/backend/catalogue.server";
-import { MAX_CART_LINE_QUANTITY } from "~/backend/constants";
-import { toBackendError } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
 import {
-  cleanCartLines,
+  cartLinesArgument,
+  cartLineTarget,
   cleanFullName,
+  orderItemsArgument,
+  productIdsArgument,
   requirePageWindow,
   requireProductId,
   requireQuantity,
   requireUserId,
 } from "~/backend/input.server";
-import type {
-  CartsPort,
-  NewsletterPort,
-  OrdersPort,
-  ProfilesPort,
-  RequestDataPorts,
-  WishlistPort,
-} from "~/backend/port";
-import { requireSessionUser } from "~/backend/request-scope.server";
+import type { RequestDataPorts } from "~/backend/ports/backend";
+import type { CartsPort } from "~/backend/ports/carts";
+import type { NewsletterPort } from "~/backend/ports/newsletter";
+import type { OrdersPort } from "~/backend/ports/orders";
+import type { ProfilesPort } from "~/backend/ports/profiles";
+import type { WishlistPort } from "~/backend/ports/wishlist";
 import {
   placeOrderShipping,
+  profileColumns,
   toCartLine,
   toOrder,
   toProfile,
@@ -28,17 +26,11 @@ import {
   type OrderRow,
   type ProfileRow,
 } from "~/backend/rows.server";
-import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
-import { inBackOfficeTurn } from "./back-office-gate.server";
-import type { SqlDatabase, SqlExecutor, SqlStatement } from "./sql-database";
-
-/** How long PostgreSQL lets one back-office statement run (a search, a page of an export) before stopping it. */
-export const STAFF_STATEMENT_TIMEOUT_MS = 5_000;
-
-export interface SqlDataOptions {
-  /** Tests lower it to meet it. */
-  staffStatementTimeoutMs?: number;
-}
+import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
+import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
+import { createStaffPort } from "~/backend/rpc/staff.server";
+import type { SqlDatabase } from "./sql-database";
+import { createSqlSessionCalls, type SqlDataOptions, type SqlSessionCalls } from "./sql-session-calls.server";
 
 /**
  * The data half of the SQL adapter, for one request. Every call runs in a transaction under the role PostgREST
@@ -50,64 +42,23 @@ export interface SqlDataOptions {
 export function createSqlDataPorts(
   db: SqlDatabase,
   sessionUserId: () => Promise<string | null>,
-  { staffStatementTimeoutMs = STAFF_STATEMENT_TIMEOUT_MS }: SqlDataOptions = {},
+  options: SqlDataOptions = {},
 ): RequestDataPorts {
-  /** Who the statements after it run as. set_config(..., true) is SET LOCAL: both end with the transaction, as under PostgREST. */
-  async function claimsOf(userId: string | null): Promise<SqlStatement> {
-    // A malformed id is refused before the session is read or any query runs.
-    const actingId = await requireSessionUser(userId === null ? null : requireUserId(userId), sessionUserId);
-    return {
-      text: "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true)",
-      params: actingId === null ? ["anon", ""] : ["authenticated", actingId],
-    };
-  }
+  const calls = createSqlSessionCalls(db, sessionUserId, options);
+  return {
+    carts: cartsPort(calls),
+    profiles: profilesPort(calls),
+    orders: ordersPort(calls),
+    wishlist: wishlistPort(calls),
+    newsletter: newsletterPort(calls),
+    staff: createStaffPort(calls.staffRpc, sessionUserId),
+    staffCatalogue: createStaffCataloguePort(calls.staffRpc),
+    guestOrders: createGuestOrdersPort(calls.rpcAs(null)),
+  };
+}
 
-  /** Work of several statements, each needing the one before, as the user (or anon) in one transaction. */
-  async function as<T>(userId: string | null, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const claims = await claimsOf(userId);
-    try {
-      return await db.transaction(async (tx) => {
-        await tx.query(claims.text, claims.params);
-        return await work(tx);
-      });
-    } catch (error) {
-      throw toBackendError(error);
-    }
-  }
-
-  /** One statement as the user (or anon): sent with the claims in one batch, one round trip on the embedded database. */
-  async function asOne<Row extends object>(
-    userId: string | null,
-    text: string,
-    params: readonly unknown[],
-  ): Promise<Row[]> {
-    const claims = await claimsOf(userId);
-    try {
-      const [, rows = []] = await db.batch([claims, { text, params }]);
-      return rows as Row[];
-    } catch (error) {
-      throw toBackendError(error);
-    }
-  }
-
-  /** A user's orders with their items, newest first (id breaks ties): $1 user id, $2 limit (null: every order), $3 offset. */
-  const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.shipping_method, o.shipping_amount, o.currency, o.email,
-           o.shipping_address, o.created_at, o.carrier, o.tracking_number,
-           coalesce((
-             select jsonb_agg(public.order_line_json(i) order by i.line_number)
-             from public.order_items as i where i.order_id = o.id
-           ), '[]'::jsonb) as order_items,
-           coalesce((
-             select jsonb_agg(jsonb_build_object('created_at', e.created_at, 'from_status', e.from_status, 'to_status', e.to_status)
-               order by e.created_at, e.id)
-             from public.order_events as e where e.order_id = o.id
-           ), '[]'::jsonb) as order_events
-         from public.orders as o
-         where o.user_id = $1
-         order by o.created_at desc, o.id desc
-         limit $2 offset $3`;
-
-  const carts: CartsPort = {
+function cartsPort({ asOne }: SqlSessionCalls): CartsPort {
+  return {
     list: async ({ userId }) =>
       (
         await asOne<CartLineRow>(
@@ -128,22 +79,21 @@ export function createSqlDataPorts(
     },
 
     setQuantity: async ({ userId, productId, quantity }) => {
-      requireProductId(productId);
-      if (requireQuantity(quantity, { allowZeroOrLess: true }) <= 0) {
+      const line = cartLineTarget(productId, quantity);
+      if (line.quantity === 0) {
         await asOne(userId, "delete from public.cart_items where user_id = $1 and product_id = $2", [
           userId,
           productId,
         ]);
-        return { productId, quantity: 0, capped: false };
+      } else {
+        await asOne(
+          userId,
+          `insert into public.cart_items (user_id, product_id, quantity) values ($1, $2, $3)
+           on conflict (user_id, product_id) do update set quantity = excluded.quantity`,
+          [userId, productId, line.quantity],
+        );
       }
-      const stored = Math.min(quantity, MAX_CART_LINE_QUANTITY);
-      await asOne(
-        userId,
-        `insert into public.cart_items (user_id, product_id, quantity) values ($1, $2, $3)
-         on conflict (user_id, product_id) do update set quantity = excluded.quantity`,
-        [userId, productId, stored],
-      );
-      return { productId, quantity: stored, capped: stored < quantity };
+      return line;
     },
 
     remove: async ({ userId, productId }) => {
@@ -160,9 +110,8 @@ export function createSqlDataPorts(
     },
 
     merge: async ({ userId, lines }) => {
-      const payload = cleanCartLines(lines).map((line) => ({ product_id: line.productId, quantity: line.quantity }));
       const [row] = await asOne<{ cart: CartLineRow[] }>(userId, "select public.merge_cart($1::jsonb) as cart", [
-        JSON.stringify(payload),
+        JSON.stringify(cartLinesArgument(lines)),
       ]);
       return (row?.cart ?? []).map(toCartLine);
     },
@@ -178,10 +127,10 @@ export function createSqlDataPorts(
       return rows.map((row) => row.product_id);
     },
   };
+}
 
-  const profileColumns = "id, email, full_name, avatar_url, created_at, updated_at";
-
-  const profiles: ProfilesPort = {
+function profilesPort({ asOne }: SqlSessionCalls): ProfilesPort {
+  return {
     get: async ({ userId }) => {
       const [row] = await asOne<ProfileRow>(userId, `select ${profileColumns} from public.profiles where id = $1`, [
         userId,
@@ -199,14 +148,33 @@ export function createSqlDataPorts(
       return toProfile(row);
     },
   };
+}
 
-  const orders: OrdersPort = {
+/** A user's orders with their items, newest first (id breaks ties): $1 user id, $2 limit (null: every order), $3 offset. */
+const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.shipping_method, o.shipping_amount, o.currency, o.email,
+         o.shipping_address, o.created_at, o.carrier, o.tracking_number,
+         coalesce((
+           select jsonb_agg(public.order_line_json(i) order by i.line_number)
+           from public.order_items as i where i.order_id = o.id
+         ), '[]'::jsonb) as order_items,
+         coalesce((
+           select jsonb_agg(jsonb_build_object('created_at', e.created_at, 'from_status', e.from_status, 'to_status', e.to_status)
+             order by e.created_at, e.id)
+           from public.order_events as e where e.order_id = o.id
+         ), '[]'::jsonb) as order_events
+       from public.orders as o
+       where o.user_id = $1
+       order by o.created_at desc, o.id desc
+       limit $2 offset $3`;
+
+function ordersPort({ as, asOne }: SqlSessionCalls): OrdersPort {
+  return {
     place: async ({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey }) => {
       const [row] = await asOne<{ placed: OrderRow }>(
         userId,
         "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed",
         [
-          JSON.stringify(items.map((item) => ({ product_id: item.productId, quantity: item.quantity }))),
+          JSON.stringify(orderItemsArgument(items)),
           JSON.stringify(placeOrderShipping(shippingAddress, shippingMethod)),
           email,
           idempotencyKey,
@@ -235,8 +203,10 @@ export function createSqlDataPorts(
       });
     },
   };
+}
 
-  const wishlist: WishlistPort = {
+function wishlistPort({ asOne }: SqlSessionCalls): WishlistPort {
+  return {
     list: async ({ userId }) => {
       const rows = await asOne<{ product_id: string }>(
         userId,
@@ -273,13 +243,15 @@ export function createSqlDataPorts(
 
     merge: async ({ userId, productIds }) => {
       const [row] = await asOne<{ wishlist: string[] }>(userId, "select public.merge_wishlist($1::jsonb) as wishlist", [
-        JSON.stringify(productIds.filter((id) => typeof id === "string")),
+        JSON.stringify(productIdsArgument(productIds)),
       ]);
       return row?.wishlist ?? [];
     },
   };
+}
 
-  const newsletter: NewsletterPort = {
+function newsletterPort({ asOne }: SqlSessionCalls): NewsletterPort {
+  return {
     subscribe: async ({ email }) => {
       await asOne(null, "select public.subscribe_to_newsletter($1)", [email]);
     },
@@ -294,50 +266,4 @@ export function createSqlDataPorts(
       return row?.ok === true;
     },
   };
-
-  /** public.<name>(named arguments) as the user (or anon), its result parsed. */
-  const rpcAs =
-    (userId: string | null): RpcCall =>
-    async (name, args) => {
-      const { text, params = [] } = rpcStatement(name, args);
-      const [row] = await asOne<{ result: unknown }>(userId, text, params);
-      return row?.result ?? null;
-    };
-
-  /**
-   * A back-office call: through the database's gate (back-office-gate.server.ts), and stopped by PostgreSQL after
-   * the time limit (57014, "timed_out"). PGlite has no timer to stop a statement with (it runs in WebAssembly on
-   * this thread) and ignores the setting: there, each call reads one page through an index (decision 0035).
-   */
-  const staffRpc: RpcCall = async (name, args) => {
-    const claims = await claimsOf(await sessionUserId());
-    const call = rpcStatement(name, args);
-    const timeLimit = {
-      text: "select set_config('statement_timeout', $1, true)",
-      params: [String(staffStatementTimeoutMs)],
-    };
-    try {
-      const [, , [row] = []] = await inBackOfficeTurn(db, () => db.batch([claims, timeLimit, call]));
-      return (row as { result?: unknown } | undefined)?.result ?? null;
-    } catch (error) {
-      throw toBackendError(error);
-    }
-  };
-
-  const staff = createStaffPort(staffRpc, sessionUserId);
-  const guestOrders = createGuestOrdersPort(rpcAs(null));
-
-  const staffCatalogue = createStaffCataloguePort(staffRpc);
-
-  return { carts, profiles, orders, wishlist, newsletter, staff, staffCatalogue, guestOrders };
-}
-
-/** The statement that calls public.<name>(named arguments), each cast to its SQL type; its one column is `result`. */
-export function rpcStatement(name: string, args: Parameters<RpcCall>[1]): SqlStatement {
-  const entries = Object.entries(args);
-  const list = entries.map(([argument, [, type]], index) => `${argument} => $${index + 1}::${type}`).join(", ");
-  const params = entries.map(([, [value, type]]) =>
-    type === "jsonb" && value !== null ? JSON.stringify(value) : value,
-  );
-  return { text: `select public.${name}(${list}) as result`, params };
 }

@@ -3,7 +3,7 @@
 import { toBackendError } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
 import { normaliseEmail } from "~/backend/input.server";
-import type { AuthPort, AuthUser } from "~/backend/port";
+import type { AuthPort, AuthUser } from "~/backend/ports/auth";
 import { consumeEmailLink, issueConfirmLink, issueEmailLink, linkPathOf, peekEmailLink } from "./email-links.server";
 import type { SqlExecutor } from "./sql-database";
 import { toUser, userColumns, type RequestSession, type SqlAuthContext, type UserRow } from "./sql-sessions.server";

@@ -1,5 +1,5 @@
 import { toBackendError } from "~/backend/database-errors.server";
-import type { OutboxMessage, OutboxPort } from "~/backend/port";
+import type { OutboxMessage, OutboxPort } from "~/backend/ports/outbox";
 import type { SqlDatabase, SqlExecutor } from "./sql-database";
 
 export interface OutboxRow {

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { toBackendError } from "~/backend/database-errors.server";
 import { BackendError, recoveryRequiredError } from "~/backend/errors";
 import { cleanFullName, normaliseEmail, requireStrongEnoughPassword } from "~/backend/input.server";
-import type { AuthPort, AuthUser, SignUpResult } from "~/backend/port";
+import type { AuthPort, AuthUser, SignUpResult } from "~/backend/ports/auth";
 import { issueConfirmLink } from "./email-links.server";
 import { hashPassword, verifyPassword, type ScryptCost } from "./passwords.server";
 import { releasePendingAddress } from "./pending-accounts.server";

@@ -5,7 +5,7 @@ import { RECOVERY_GRANT_MINUTES } from "~/backend/constants";
 import { toBackendError } from "~/backend/database-errors.server";
 import { BackendError } from "~/backend/errors";
 import { cleanFullName, normaliseEmail } from "~/backend/input.server";
-import type { AuthPort, AuthUser } from "~/backend/port";
+import type { AuthPort, AuthUser } from "~/backend/ports/auth";
 import { toAuthUser } from "~/backend/rows.server";
 import { addResponseCookie, createSignedCookie } from "~/http/cookies.server";
 import { releasePendingAddress } from "./pending-accounts.server";

@@ -4,7 +4,7 @@
 import { toBackendError } from "~/backend/database-errors.server";
 import { BackendError, invalidSetupLinkError } from "~/backend/errors";
 import { requireStrongEnoughPassword } from "~/backend/input.server";
-import type { AuthPort } from "~/backend/port";
+import type { AuthPort } from "~/backend/ports/auth";
 import { hashPassword } from "./passwords.server";
 import { releasePendingAddress } from "./pending-accounts.server";
 import type { SqlExecutor } from "./sql-database";

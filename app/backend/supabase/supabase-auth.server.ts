@@ -3,7 +3,7 @@ import { isAuthSessionMissingError, type SupabaseClient } from "@supabase/supaba
 
 import { BackendError } from "~/backend/errors";
 import { normaliseEmail } from "~/backend/input.server";
-import type { AuthPort } from "~/backend/port";
+import type { AuthPort } from "~/backend/ports/auth";
 import { fromAuthError } from "./supabase-errors.server";
 import { passwordMethods, type PasswordCheck } from "./supabase-passwords.server";
 import { toUser, type SupabaseSession } from "./supabase-session.server";

@@ -1,11 +1,11 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
-import { createCatalogueReader } from "~/backend/catalogue.server";
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
-import { createPaymentsPort } from "~/backend/payments.server";
-import type { Backend, RequestBackend } from "~/backend/port";
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
+import { createCatalogueReader } from "~/backend/rpc/catalogue.server";
+import { createPaymentsPort } from "~/backend/rpc/payments.server";
 import { createSupabaseAuth } from "./supabase-auth.server";
 import {
   createRequestClient,

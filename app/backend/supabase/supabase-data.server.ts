@@ -2,29 +2,29 @@
 // key), so Supabase's row-level security decides as well as the checks here.
 import type { SupabaseClient } from "@supabase/supabase-js";
 
-import { createStaffCataloguePort } from "~/backend/catalogue.server";
-import { MAX_CART_LINE_QUANTITY } from "~/backend/constants";
 import { BackendError } from "~/backend/errors";
 import {
-  cleanCartLines,
+  cartLinesArgument,
+  cartLineTarget,
   cleanFullName,
+  orderItemsArgument,
+  productIdsArgument,
   requirePageWindow,
   requireProductId,
   requireQuantity,
   requireUserId,
 } from "~/backend/input.server";
-import type {
-  CartsPort,
-  NewsletterPort,
-  OrdersPort,
-  ProfilesPort,
-  RequestDataPorts,
-  WishlistPort,
-} from "~/backend/port";
+import type { RequestDataPorts } from "~/backend/ports/backend";
+import type { CartsPort } from "~/backend/ports/carts";
+import type { NewsletterPort } from "~/backend/ports/newsletter";
+import type { OrdersPort } from "~/backend/ports/orders";
+import type { ProfilesPort } from "~/backend/ports/profiles";
+import type { WishlistPort } from "~/backend/ports/wishlist";
 import { requireSessionUser } from "~/backend/request-scope.server";
 import {
   orderColumns,
   placeOrderShipping,
+  profileColumns,
   toCartLine,
   toOrder,
   toProfile,
@@ -32,7 +32,10 @@ import {
   type OrderRow,
   type ProfileRow,
 } from "~/backend/rows.server";
-import { createGuestOrdersPort, createStaffPort, type RpcCall } from "~/backend/staff-port.server";
+import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
+import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
+import type { RpcCall } from "~/backend/rpc/rpc-call";
+import { createStaffPort } from "~/backend/rpc/staff.server";
 import { fromPostgrestError, dataOrThrow as run } from "./supabase-errors.server";
 import type { SupabaseSession } from "./supabase-session.server";
 
@@ -120,18 +123,20 @@ function cartsPort(client: SupabaseClient, requireActingUser: ActingUserCheck): 
 
     async setQuantity({ userId, productId, quantity }) {
       await requireActingUser(userId);
-      requireProductId(productId);
-      if (requireQuantity(quantity, { allowZeroOrLess: true }) <= 0) {
+      const line = cartLineTarget(productId, quantity);
+      if (line.quantity === 0) {
         await run(client.from("cart_items").delete().eq("user_id", userId).eq("product_id", productId));
-        return { productId, quantity: 0, capped: false };
+      } else {
+        await run(
+          client
+            .from("cart_items")
+            .upsert(
+              { user_id: userId, product_id: productId, quantity: line.quantity },
+              { onConflict: "user_id,product_id" },
+            ),
+        );
       }
-      const stored = Math.min(quantity, MAX_CART_LINE_QUANTITY);
-      await run(
-        client
-          .from("cart_items")
-          .upsert({ user_id: userId, product_id: productId, quantity: stored }, { onConflict: "user_id,product_id" }),
-      );
-      return { productId, quantity: stored, capped: stored < quantity };
+      return line;
     },
 
     async remove({ userId, productId }) {
@@ -146,8 +151,7 @@ function cartsPort(client: SupabaseClient, requireActingUser: ActingUserCheck): 
 
     async merge({ userId, lines }) {
       await requireActingUser(userId);
-      const payload = cleanCartLines(lines).map((line) => ({ product_id: line.productId, quantity: line.quantity }));
-      const cart = (await run(client.rpc("merge_cart", { p_lines: payload }))) as CartLineRow[] | null;
+      const cart = (await run(client.rpc("merge_cart", { p_lines: cartLinesArgument(lines) }))) as CartLineRow[] | null;
       return (cart ?? []).map(toCartLine);
     },
 
@@ -160,8 +164,6 @@ function cartsPort(client: SupabaseClient, requireActingUser: ActingUserCheck): 
     },
   };
 }
-
-const profileColumns = "id, email, full_name, avatar_url, created_at, updated_at";
 
 function profilesPort(client: SupabaseClient, requireActingUser: ActingUserCheck): ProfilesPort {
   return {
@@ -205,7 +207,7 @@ function ordersPort(client: SupabaseClient, requireActingUser: ActingUserCheck):
       await requireActingUser(userId);
       const placed = (await run(
         client.rpc("place_order", {
-          p_items: items.map((item) => ({ product_id: item.productId, quantity: item.quantity })),
+          p_items: orderItemsArgument(items),
           p_shipping: placeOrderShipping(shippingAddress, shippingMethod),
           p_email: email,
           p_idempotency_key: idempotencyKey,
@@ -278,9 +280,8 @@ function wishlistPort(client: SupabaseClient, requireActingUser: ActingUserCheck
 
     async merge({ userId, productIds }) {
       await requireActingUser(userId);
-      const list = (await run(
-        client.rpc("merge_wishlist", { p_product_ids: productIds.filter((id) => typeof id === "string") }),
-      )) as string[] | null;
+      const list = (await run(client.rpc("merge_wishlist", { p_product_ids: productIdsArgument(productIds) }))) as
+        string[] | null;
       return list ?? [];
     },
   };

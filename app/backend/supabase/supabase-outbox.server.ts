@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { toBackendError } from "~/backend/database-errors.server";
-import type { OutboxPort } from "~/backend/port";
+import type { OutboxPort } from "~/backend/ports/outbox";
 import { toOutboxMessage, type OutboxRow } from "~/backend/sql/sql-outbox.server";
 
 /** The outbox on Supabase (decision 0016): the same public.claim_outbox and finish_outbox the SQL backends call. */

@@ -4,7 +4,7 @@ import { isAuthSessionMissingError, type SupabaseClient } from "@supabase/supaba
 import { RECOVERY_GRANT_MINUTES } from "~/backend/constants";
 import { BackendError, recoveryRequiredError } from "~/backend/errors";
 import { cleanFullName, normaliseEmail } from "~/backend/input.server";
-import type { AuthPort, AuthUser } from "~/backend/port";
+import type { AuthPort, AuthUser } from "~/backend/ports/auth";
 import { createStatelessClient, type SupabaseProject } from "./supabase-clients.server";
 import { fromAuthError } from "./supabase-errors.server";
 import { openedByRecoveryWithin, toUser, type SupabaseSession } from "./supabase-session.server";

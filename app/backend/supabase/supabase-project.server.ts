@@ -1,7 +1,7 @@
 // What the Supabase project says of itself, over plain HTTP: whether it answers with the shop's tables, and which
 // sign-in providers its dashboard switched on.
 import { BackendError } from "~/backend/errors";
-import type { OAuthProvider } from "~/backend/port";
+import type { OAuthProvider } from "~/backend/ports/auth";
 import { REQUEST_TIMEOUT_MS, type SupabaseProject } from "./supabase-clients.server";
 
 const PROVIDERS_TTL_MS = 60_000;

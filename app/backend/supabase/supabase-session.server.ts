@@ -2,7 +2,7 @@
 // verifies for it.
 import { isAuthRetryableFetchError, type Session, type SupabaseClient, type User } from "@supabase/supabase-js";
 
-import type { AuthUser } from "~/backend/port";
+import type { AuthUser } from "~/backend/ports/auth";
 import { toAuthUser } from "~/backend/rows.server";
 import { fromAuthError, RETRYABLE_STATUSES } from "./supabase-errors.server";
 

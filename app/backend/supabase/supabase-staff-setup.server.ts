@@ -5,7 +5,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { BackendError, invalidSetupLinkError } from "~/backend/errors";
 import { requireStrongEnoughPassword } from "~/backend/input.server";
-import type { AuthPort, AuthUser } from "~/backend/port";
+import type { AuthPort, AuthUser } from "~/backend/ports/auth";
 import { postgrestRpc } from "./supabase-data.server";
 import { fromAuthError } from "./supabase-errors.server";
 import { toUser, type SupabaseSession } from "./supabase-session.server";

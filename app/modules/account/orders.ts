@@ -1,4 +1,4 @@
-import type { Order, OrderItem, ShippingAddress } from "~/backend/port";
+import type { Order, OrderItem, ShippingAddress } from "~/backend/ports/orders";
 import { formatLongDate } from "~/modules/dates";
 import { trackingUrl } from "./tracking";
 

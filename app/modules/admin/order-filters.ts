@@ -1,7 +1,8 @@
 // The back office's order list: the filter a URL asks for, read the same by the page and its CSV export.
 
 import { orderStatuses } from "~/backend/constants";
-import type { OrderFilter, OrderStatus } from "~/backend/port";
+import type { OrderStatus } from "~/backend/ports/orders";
+import type { OrderFilter } from "~/backend/ports/staff";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 export const SEARCH_MAX_LENGTH = 200;

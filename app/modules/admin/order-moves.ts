@@ -1,7 +1,8 @@
 // The back office's status buttons (docs/product.md, decision 15): which a status offers, and what a post of one
 // asks. The database checks the move again (move_order); this decides what the page shows and reads its forms.
 
-import type { OrderMove, OrderStatus } from "~/backend/port";
+import type { OrderStatus } from "~/backend/ports/orders";
+import type { OrderMove } from "~/backend/ports/staff";
 
 export const MOVE_INTENT = "move";
 export const REASON_MAX_LENGTH = 500;

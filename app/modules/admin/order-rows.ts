@@ -1,4 +1,4 @@
-import type { StaffOrderSummary } from "~/backend/port";
+import type { StaffOrderSummary } from "~/backend/ports/staff";
 import { orderNumber } from "~/modules/account/orders";
 import { formatCents } from "~/modules/money";
 

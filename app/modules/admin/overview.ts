@@ -1,6 +1,6 @@
 // The overview's figures and its chart, from the daily rows the database counts (StaffOverview.days).
 
-import type { StaffOverview } from "~/backend/port";
+import type { StaffOverview } from "~/backend/ports/staff";
 
 export interface PeriodTotals {
   count: number;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 
-import type { AuthUser, StaffPort } from "~/backend/port";
+import type { AuthUser } from "~/backend/ports/auth";
+import type { StaffPort } from "~/backend/ports/staff";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { notFoundResponse } from "~/http/not-found.server";
 import { requireUser } from "~/modules/auth/session.server";

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v3";
 import { data, type AppLoadContext } from "@remix-run/node";
 
 import { isBackendError } from "~/backend/errors";
-import type { AuthUser, RequestBackend } from "~/backend/port";
+import type { AuthUser } from "~/backend/ports/auth";
+import type { RequestBackend } from "~/backend/ports/backend";
 import type { ResponseJar } from "~/http/cookies.server";
 import { authFailureHeaders, authFailureStatus } from "~/modules/auth/auth-messages";
 import { ChangePasswordSchema } from "~/modules/auth/auth-schemas";

@@ -4,7 +4,8 @@ import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 
 import { BackendError, isBackendError } from "~/backend/errors";
-import type { AuthUser, Backend, RequestBackend } from "~/backend/port";
+import type { AuthUser } from "~/backend/ports/auth";
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { addResponseCookie, createSignedCookie, signedCookie } from "~/http/cookies.server";
 import { getOrigin } from "~/http/origin.server";
 import { safeRedirect } from "~/http/safe-redirect";

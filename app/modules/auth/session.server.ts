@@ -2,7 +2,8 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 
 import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import type { AuthUser, MemberBackend, RequestBackend } from "~/backend/port";
+import type { AuthUser } from "~/backend/ports/auth";
+import type { MemberBackend, RequestBackend } from "~/backend/ports/backend";
 import { backendUnavailable } from "~/backend/unavailable.server";
 import type { ResponseJar } from "~/http/cookies.server";
 

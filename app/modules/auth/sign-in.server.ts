@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 
 import { isBackendError } from "~/backend/errors";
-import type { RequestBackend } from "~/backend/port";
+import type { RequestBackend } from "~/backend/ports/backend";
 import type { ResponseJar } from "~/http/cookies.server";
 import type { AuthNotice } from "~/modules/auth/auth-messages";
 import { mergeVisitorCart } from "~/modules/cart/cart-store.server";

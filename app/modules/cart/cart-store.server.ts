@@ -1,5 +1,6 @@
 import { isBackendError } from "~/backend/errors";
-import type { CartLineChange, MemberBackend } from "~/backend/port";
+import type { MemberBackend } from "~/backend/ports/backend";
+import type { CartLineChange } from "~/backend/ports/carts";
 import type { ResponseJar } from "~/http/cookies.server";
 import { applyCartChange, summarizeCart, type CartChange, type CartEntry } from "~/modules/cart/cart";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";

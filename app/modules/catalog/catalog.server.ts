@@ -1,6 +1,6 @@
 // The storefront's catalogue: read from the database once per process and again whenever its version moves
 // (decision 0036), held in memory as an index, so a product or listing page never waits on the database.
-import type { CatalogueReader } from "~/backend/catalogue-port";
+import type { CatalogueReader } from "~/backend/ports/catalogue";
 import { appendFixtureProducts, readCatalogFixture } from "~/modules/catalog/catalog-fixture.server";
 import { buildCatalogIndex, type CatalogIndex, type ListingResult } from "~/modules/catalog/catalog-index";
 import type { ListingParams } from "~/modules/catalog/listing";

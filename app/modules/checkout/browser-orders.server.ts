@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { BrowserOrder, GuestOrdersPort } from "~/backend/port";
+import type { BrowserOrder, GuestOrdersPort } from "~/backend/ports/guest-orders";
 import { signedCookie, type ResponseJar } from "~/http/cookies.server";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { Order } from "~/backend/port";
+import type { Order } from "~/backend/ports/orders";
 import { signedCookie, type ResponseJar } from "~/http/cookies.server";
 import { shippingAddressLines } from "~/modules/account/orders";
 

@@ -1,5 +1,6 @@
 import { isBackendError } from "~/backend/errors";
-import type { MemberBackend, Order, RequestBackend } from "~/backend/port";
+import type { MemberBackend, RequestBackend } from "~/backend/ports/backend";
+import type { Order } from "~/backend/ports/orders";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { loadCart, type CartOwner } from "~/modules/cart/cart-store.server";
 import { rememberBrowserOrder } from "~/modules/checkout/browser-orders.server";

@@ -1,4 +1,4 @@
-import type { ShippingMethodId } from "~/backend/port";
+import type { ShippingMethodId } from "~/backend/ports/orders";
 import { shippingMethods, type ShippingMethod, type ShippingRegion } from "~/content/shipping";
 
 // The checkout's shipping rules, the same as place_order's (supabase/migrations/20261127000200_...): which methods

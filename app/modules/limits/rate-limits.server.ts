@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 
 import { getBackend } from "~/backend/backend.server";
-import type { RateLimitRule } from "~/backend/port";
+import type { RateLimitRule } from "~/backend/ports/rate-limits";
 import { clientKey, formatWait } from "~/modules/limits/rate-limit";
 import { getEnv } from "~/site/env.server";
 import { floodGate } from "./flood-gate.server";

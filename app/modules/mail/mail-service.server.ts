@@ -1,8 +1,8 @@
 import path from "node:path";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { configuredOrigin } from "~/http/origin.server";
-import type { PaymentProvider } from "~/modules/payment/payment.server";
+import type { PaymentProvider } from "~/modules/payment/payment-provider.server";
 import type { Env } from "~/site/env.server";
 import { createMailSender, type MailSender } from "./sender.server";
 import { createMailTransport } from "./transport.server";

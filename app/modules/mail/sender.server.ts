@@ -6,8 +6,9 @@
 // short lease (30 s). Delivery is at least once: a process killed after the server accepted a message but before it
 // was marked sent sends that one message again (the Message-ID stays the same, so mail clients show it once).
 // Decision 0016 and 0027.
-import type { OutboxMessage, OutboxPort } from "~/backend/port";
-import { afterFailure, defaultRetryPolicy, type RetryPolicy } from "./retry";
+import type { OutboxMessage, OutboxPort } from "~/backend/ports/outbox";
+import { createQueuePoller } from "~/modules/queue/poller.server";
+import { afterFailure, defaultRetryPolicy, type RetryPolicy } from "~/modules/queue/retry";
 import { renderMail, type RenderContext } from "./templates.server";
 import type { MailTransport } from "./transport.server";
 
@@ -45,11 +46,6 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const renewEveryMs = options.renewEveryMs ?? (leaseSeconds * 1000) / 3;
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? (() => new Date());
-
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  let stopRequested = false;
 
   /** Renews the message's claim until `done` settles; logs once if the claim is lost (a stalled process). */
   function holdClaim(message: OutboxMessage, done: Promise<unknown>): Promise<void> {
@@ -112,46 +108,20 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     }
   }
 
-  /** Until nothing is due (or stop() is called): one message at a time, so none waits claimed behind another's send. */
-  async function runOnce(): Promise<number> {
-    let sent = 0;
-    while (!stopRequested) {
-      const [message] = await options.outbox.claim({ limit: 1, leaseSeconds });
-      if (!message) break;
-      await deliver(message);
-      sent += 1;
-    }
-    return sent;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => {
-          // The database is away for a moment: the messages wait in the outbox, the next round tries again.
-          log(`Mail: could not read the outbox: ${error instanceof Error ? error.message : String(error)}`);
-        })
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, pollMs);
-    timer.unref();
-  }
+  const poller = createQueuePoller({
+    claimNext: async () => (await options.outbox.claim({ limit: 1, leaseSeconds }))[0] ?? null,
+    handle: deliver,
+    pollMs,
+    // The database is away for a moment: the messages wait in the outbox, the next round tries again.
+    onRoundError: (error) =>
+      log(`Mail: could not read the outbox: ${error instanceof Error ? error.message : String(error)}`),
+  });
 
   return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
+    runOnce: poller.runOnce,
+    start: poller.start,
     async stop() {
-      stopped = true;
-      stopRequested = true;
-      clearTimeout(timer);
-      await running;
+      await poller.stop();
       options.transport.close();
     },
   };

@@ -9,7 +9,8 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
-import type { Order, OutboxMessage } from "~/backend/port";
+import type { Order } from "~/backend/ports/orders";
+import type { OutboxMessage } from "~/backend/ports/outbox";
 import { toOrder, type OrderRow } from "~/backend/rows.server";
 import { orderLineName, orderNumber } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";

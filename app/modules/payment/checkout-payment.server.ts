@@ -1,7 +1,9 @@
 import { redirect } from "@remix-run/node";
 
 import { getBackend } from "~/backend/backend.server";
-import type { MemberBackend, Order, PaymentOrder, PaymentsPort } from "~/backend/port";
+import type { MemberBackend } from "~/backend/ports/backend";
+import type { Order } from "~/backend/ports/orders";
+import type { PaymentOrder, PaymentsPort } from "~/backend/ports/payments";
 import type { ResponseJar } from "~/http/cookies.server";
 import { getOrigin } from "~/http/origin.server";
 import { mergeCarts } from "~/modules/cart/cart";
@@ -11,7 +13,7 @@ import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { forgetConfirmation, readConfirmation } from "~/modules/checkout/order-confirmation.server";
 import { redirectWithToast } from "~/toast/toast.server";
 import { checkoutSessionKey, checkoutSessionParams, PAYMENT_SUCCESS_PATH } from "./checkout-session.server";
-import { getPaymentProvider, type CardPayment } from "./payment.server";
+import { getPaymentProvider, type CardPayment } from "./payment-provider.server";
 import { PaymentUnavailableError } from "./stripe.server";
 
 // The payment step of the checkout, with a hosted provider (decision 0031): after the order is stored, the shopper
@@ -161,6 +163,6 @@ export async function returnFromPaymentPage(request: Request, shopper: Shopper):
 async function paymentsPort(): Promise<PaymentsPort> {
   const { payments } = await getBackend();
   // Start-up refuses a card provider on a backend without one (lifecycle.server.ts).
-  if (!payments) throw new Error("Card payment needs the backend's payments port.");
+  if (!payments) throw new Error("Card payment needs the backend's payments store.");
   return payments;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import type { PaymentOrder } from "~/backend/port";
+import type { PaymentOrder } from "~/backend/ports/payments";
 import { checkoutSessionKey, checkoutSessionParams } from "./checkout-session.server";
 
 const order: PaymentOrder = {

@@ -1,4 +1,4 @@
-import type { PaymentOrder } from "~/backend/port";
+import type { PaymentOrder } from "~/backend/ports/payments";
 import { orderLineName } from "~/modules/account/orders";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import type { CheckoutSessionParams } from "./stripe.server";

@@ -1,8 +1,8 @@
 import { getBackend } from "~/backend/backend.server";
-import type { GuestOrdersPort } from "~/backend/port";
+import type { GuestOrdersPort } from "~/backend/ports/guest-orders";
 import { readBrowserOrder } from "~/modules/checkout/browser-orders.server";
 import { readConfirmation, toConfirmation, type OrderConfirmation } from "~/modules/checkout/order-confirmation.server";
-import { getPaymentProvider } from "./payment.server";
+import { getPaymentProvider } from "./payment-provider.server";
 import { PaymentUnavailableError, type HostedSession } from "./stripe.server";
 
 export type PaymentState =

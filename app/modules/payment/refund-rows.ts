@@ -1,7 +1,8 @@
 // What the back office's order page shows of an order's payment and refunds (decision 0033): plain data, made on the
 // server (refund.server.ts, the loader) and drawn by components/admin-order-payment.tsx.
-import type { OrderPayment, OrderStatus } from "~/backend/port";
-import type { StaffRefund } from "~/backend/refund-port";
+import type { OrderPayment } from "~/backend/ports/order-payment";
+import type { OrderStatus } from "~/backend/ports/orders";
+import type { StaffRefund } from "~/backend/ports/refunds";
 import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { formatCents } from "~/modules/money";
 

@@ -1,5 +1,5 @@
-import type { Backend } from "~/backend/port";
-import type { PaymentProvider } from "./payment.server";
+import type { Backend } from "~/backend/ports/backend";
+import type { PaymentProvider } from "./payment-provider.server";
 import { createRefundWorker, type RefundWorker } from "./refund-worker.server";
 
 declare global {

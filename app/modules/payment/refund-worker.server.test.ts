@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import type { PaymentsPort } from "~/backend/port";
-import type { ProviderRefund, QueuedRefund } from "~/backend/refund-port";
+import type { PaymentsPort } from "~/backend/ports/payments";
+import type { ProviderRefund, QueuedRefund } from "~/backend/ports/refunds";
 import { createRefundWorker, refundRetryPolicy } from "./refund-worker.server";
 import { PaymentUnavailableError, type StripeCheckout } from "./stripe.server";
 

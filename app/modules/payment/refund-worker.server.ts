@@ -4,9 +4,10 @@
 // unreachable, the process killed before it recorded the answer) is claimed again once its lease ends and asked with
 // the same key, so Stripe refunds once. No give-up: Stripe is asked until it answers; a refusal (already refunded,
 // say) is recorded as failed, for staff to see.
-import type { PaymentsPort } from "~/backend/port";
-import type { QueuedRefund } from "~/backend/refund-port";
-import { afterFailure, type RetryPolicy } from "~/modules/mail/retry";
+import type { PaymentsPort } from "~/backend/ports/payments";
+import type { QueuedRefund } from "~/backend/ports/refunds";
+import { createQueuePoller } from "~/modules/queue/poller.server";
+import { afterFailure, type RetryPolicy } from "~/modules/queue/retry";
 import { PaymentUnavailableError, SHOP_REFUND_METADATA, type StripeCheckout } from "./stripe.server";
 
 /** Back-off after Stripe did not answer: 30 s doubling to an hour, for as long as it takes. */
@@ -54,10 +55,6 @@ export function createRefundWorker(options: RefundWorkerOptions): RefundWorker {
   const leaseSeconds = options.leaseSeconds ?? 30;
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  let stopRequested = false;
 
   async function ask(refund: QueuedRefund): Promise<void> {
     const finish = (outcome: Parameters<PaymentsPort["finishRefund"]>[0]) => options.payments.finishRefund(outcome);
@@ -96,45 +93,12 @@ export function createRefundWorker(options: RefundWorkerOptions): RefundWorker {
     }
   }
 
-  async function runOnce(): Promise<number> {
-    let tried = 0;
-    while (!stopRequested) {
-      const refund = await options.payments.claimRefund({ leaseSeconds });
-      if (!refund) break;
-      await ask(refund);
-      tried += 1;
-    }
-    return tried;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => {
-          // The database is away for a moment: the refunds wait in their table, the next round tries again.
-          log(`Refunds: could not read the refund queue: ${error instanceof Error ? error.message : String(error)}`);
-        })
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, pollMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      stopRequested = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return createQueuePoller({
+    claimNext: () => options.payments.claimRefund({ leaseSeconds }),
+    handle: ask,
+    pollMs,
+    // The database is away for a moment: the refunds wait in their table, the next round tries again.
+    onRoundError: (error) =>
+      log(`Refunds: could not read the refund queue: ${error instanceof Error ? error.message : String(error)}`),
+  });
 }

@@ -1,5 +1,6 @@
-import type { OrderMove, OrderPayment, StaffPort } from "~/backend/port";
-import { getPaymentProvider } from "./payment.server";
+import type { OrderPayment } from "~/backend/ports/order-payment";
+import type { OrderMove, StaffPort } from "~/backend/ports/staff";
+import { getPaymentProvider } from "./payment-provider.server";
 import type { PaymentSummary } from "./refund-rows";
 import { PaymentUnavailableError } from "./stripe.server";
 

@@ -1,9 +1,9 @@
 import { getBackend } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
-import type { PaymentEventInput, PaymentEventOutcome, PaymentsPort } from "~/backend/port";
+import type { PaymentEventInput, PaymentEventOutcome, PaymentsPort } from "~/backend/ports/payments";
 import { NO_STORE_CACHE_CONTROL } from "~/http/cache-control";
 import { chargeEventOf, type ChargeEventRead } from "./charge-events.server";
-import { getPaymentProvider, type CardPayment } from "./payment.server";
+import { getPaymentProvider, type CardPayment } from "./payment-provider.server";
 import {
   InvalidWebhookSignatureError,
   PaymentUnavailableError,

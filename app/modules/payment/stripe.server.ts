@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 
-import type { ProviderRefund } from "~/backend/refund-port";
+import type { ProviderRefund } from "~/backend/ports/refunds";
 
 // Stripe Checkout through the official client (decision 0031). Nothing else in the app imports `stripe`.
 

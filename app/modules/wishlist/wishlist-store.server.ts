@@ -1,4 +1,4 @@
-import type { MemberBackend } from "~/backend/port";
+import type { MemberBackend } from "~/backend/ports/backend";
 import { isBackendUnavailable } from "~/backend/unavailable.server";
 import type { ResponseJar } from "~/http/cookies.server";
 import { findProduct } from "~/modules/catalog/catalog.server";

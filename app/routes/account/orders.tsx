@@ -2,7 +2,7 @@ import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type Met
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { isBackendError } from "~/backend/errors";
-import type { Order } from "~/backend/port";
+import type { Order } from "~/backend/ports/orders";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Package } from "~/components/icons";
 import { OrderProgress } from "~/components/order-progress";

@@ -11,7 +11,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import { isBackendError } from "~/backend/errors";
-import type { MemberBackend, Profile } from "~/backend/port";
+import type { MemberBackend } from "~/backend/ports/backend";
+import type { Profile } from "~/backend/ports/profiles";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField } from "~/components/form-field";
 import { NewPasswordFields, PasswordField } from "~/components/password-field";

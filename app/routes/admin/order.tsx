@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { isBackendError } from "~/backend/errors";
-import type { StaffOrder, StaffPort } from "~/backend/port";
+import type { StaffOrder, StaffPort } from "~/backend/ports/staff";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { AdminOrderPayment } from "~/components/admin-order-payment";
 import { AdminPanel } from "~/components/admin-panel";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import type { StaffOrderSummary } from "~/backend/port";
+import type { StaffOrderSummary } from "~/backend/ports/staff";
 import { orderNumber } from "~/modules/account/orders";
 import { csvResponse } from "~/modules/admin/csv";
 import { startExport } from "~/modules/admin/fair-share.server";

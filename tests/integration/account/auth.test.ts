@@ -12,7 +12,7 @@ import {
 } from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { signedCookie } from "~/http/cookies.server";
 import { getSession } from "~/modules/auth/session.server";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { backendFor, setBackendForTests } from "~/backend/backend.server";
 import { BackendError } from "~/backend/errors";
-import type { AuthPort, Backend, RequestBackend } from "~/backend/port";
+import type { AuthPort } from "~/backend/ports/auth";
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { getSession } from "~/modules/auth/session.server";
 import { loader as callbackLoader } from "~/routes/auth/callback";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";

@@ -13,7 +13,8 @@ import {
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { BackendError } from "~/backend/errors";
-import type { Backend, ShippingAddress } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
+import type { ShippingAddress } from "~/backend/ports/orders";
 import { ORDERS_PAGE_SIZE } from "~/modules/account/orders";
 import { getSession } from "~/modules/auth/session.server";
 import { loader as ordersLoader } from "~/routes/account/orders";

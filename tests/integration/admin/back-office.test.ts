@@ -15,7 +15,8 @@ import {
 } from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import type { Backend, Order } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
+import type { Order } from "~/backend/ports/orders";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import routeTable from "~/routes";
 import { action as profileAction } from "~/routes/account/profile";

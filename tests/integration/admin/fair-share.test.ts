@@ -5,7 +5,7 @@ import { installTestBackend } from "#tests/support/pglite";
 import { call, get, signUpStaff, testContext } from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { accountRateLimitRules } from "~/modules/limits/rate-limits.server";
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import { loader as orderExport } from "~/routes/admin/orders-export";

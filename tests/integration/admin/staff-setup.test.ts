@@ -5,7 +5,7 @@ import { installTestBackend } from "#tests/support/pglite";
 import { call, CookieJar, expectRedirect, get, post, signUpMember, toastOf } from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { staffSetupLinks } from "~/lifecycle.server";
 import { loader as overviewLoader } from "~/routes/admin/overview";
 import { action as setupAction, loader as setupLoader } from "~/routes/auth/staff-setup";

@@ -7,7 +7,7 @@ import { testBackendOptions } from "#tests/support/pglite";
 import { startPostgresCluster, type PostgresCluster } from "#tests/support/postgres-cluster";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { migrate } from "~/backend/sql/migrations.server";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { createSqlBackend } from "~/backend/sql/sql-backend.server";

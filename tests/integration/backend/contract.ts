@@ -14,17 +14,10 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { MAX_CART_LINE_QUANTITY, MAX_ORDER_LINES as MAX_CART_LINES } from "~/backend/constants";
-import type {
-  Backend,
-  Order,
-  OrderFilter,
-  OrderMove,
-  OrderStatus,
-  OutboxPort,
-  RequestBackend,
-  ShippingMethodId,
-  StaffOverview,
-} from "~/backend/port";
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
+import type { Order, OrderStatus, ShippingMethodId } from "~/backend/ports/orders";
+import type { OutboxPort } from "~/backend/ports/outbox";
+import type { OrderFilter, OrderMove, StaffOverview } from "~/backend/ports/staff";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { shippingMethods } from "~/content/shipping";
 import { describeStaffProofContract } from "./staff-proof-contract";

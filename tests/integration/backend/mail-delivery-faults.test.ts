@@ -5,7 +5,7 @@ import { shippingAddress } from "#tests/support/shipping";
 import { startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { openPostgresBackend } from "~/backend/sql/sql-backend.server";
 import { createMailTransport } from "~/modules/mail/transport.server";

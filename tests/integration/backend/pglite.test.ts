@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { backendFor, getBackend } from "~/backend/backend.server";
 import { BackendError } from "~/backend/errors";
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { createSqlBackend, openEmbeddedBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { describeBackendContract, outboxRecoveryCode } from "./contract";

@@ -3,7 +3,7 @@ import { startPostgresCluster, type PostgresCluster } from "#tests/support/postg
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { BackendError } from "~/backend/errors";
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { migrate } from "~/backend/sql/migrations.server";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { createSqlBackend, openPostgresBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";

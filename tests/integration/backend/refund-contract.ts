@@ -17,7 +17,9 @@ import {
 import { startStripeStandIn } from "#tests/support/stripe-stand-in.mjs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import type { Backend, PaymentsPort, StaffPort } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
+import type { PaymentsPort } from "~/backend/ports/payments";
+import type { StaffPort } from "~/backend/ports/staff";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { createRefundWorker } from "~/modules/payment/refund-worker.server";
 import { createStripeCheckout, type StripeCheckout } from "~/modules/payment/stripe.server";

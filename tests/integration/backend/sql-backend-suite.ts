@@ -15,7 +15,7 @@ import {
 } from "#tests/support/backend-helpers";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import type { Backend, RequestBackend } from "~/backend/port";
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { listMigrations, migrate } from "~/backend/sql/migrations.server";
 import type { SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";

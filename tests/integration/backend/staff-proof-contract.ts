@@ -4,7 +4,7 @@ import { cookiesAfter } from "#scripts/lib/cookie-jar.mjs";
 import { expectBackendError, requestWith, setUpStaff, uniqueEmail } from "#tests/support/backend-helpers";
 import { afterAll, describe, expect, test } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 
 interface StaffProofContext {

@@ -12,7 +12,7 @@ import {
 } from "#tests/support/fake-supabase";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
 import { openedByRecoveryWithin } from "~/backend/supabase/supabase-session.server";
 

@@ -5,7 +5,7 @@ import { createTestBackend, seededCatalogue } from "#tests/support/pglite";
 import { makeFlatProduct } from "#tests/support/product";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { FlatProduct } from "~/modules/catalog/flat-product";
 import { parseListingParams } from "~/modules/catalog/listing";
 import type { Product } from "~/modules/catalog/product";

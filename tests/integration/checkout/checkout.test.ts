@@ -12,7 +12,7 @@ import {
 import { shippingAddress } from "#tests/support/shipping";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { action, loader } from "~/routes/checkout/checkout";

@@ -19,11 +19,11 @@ import { shippingAddress } from "#tests/support/shipping";
 import { startStripeStandIn } from "#tests/support/stripe-stand-in.mjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { formatCents } from "~/modules/money";
-import { createPaymentProvider, setPaymentProviderForTests } from "~/modules/payment/payment.server";
+import { createPaymentProvider, setPaymentProviderForTests } from "~/modules/payment/payment-provider.server";
 import { createRefundWorker } from "~/modules/payment/refund-worker.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin/order";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout/checkout";

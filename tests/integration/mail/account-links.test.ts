@@ -15,7 +15,7 @@ import { linksIn, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { setBackendForTests } from "~/backend/backend.server";
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { CONTROL_CHARACTER_MESSAGE } from "~/forms/form-text";
 import { getSession } from "~/modules/auth/session.server";

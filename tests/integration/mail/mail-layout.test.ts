@@ -3,7 +3,7 @@ import { chromiumArgs, chromiumPath } from "#scripts/lib/chromium.mjs";
 import { shippingAddress } from "#tests/support/shipping";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { OutboxMessage } from "~/backend/port";
+import type { OutboxMessage } from "~/backend/ports/outbox";
 import type { OrderRow } from "~/backend/rows.server";
 import { renderMail } from "~/modules/mail/templates.server";
 

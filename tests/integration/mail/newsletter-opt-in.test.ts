@@ -4,7 +4,7 @@ import { call, get, post } from "#tests/support/route-calls";
 import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import type { MailSender } from "~/modules/mail/sender.server";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter/confirm";

@@ -5,7 +5,8 @@ import { shippingAddress } from "#tests/support/shipping";
 import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Backend, ShippingMethodId } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
+import type { ShippingMethodId } from "~/backend/ports/orders";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 
 // Order confirmations (decision 0016) from place_order's own transaction through a real SMTP server.

@@ -6,7 +6,7 @@ import { shippingAddress } from "#tests/support/shipping";
 import { linksIn, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Backend, RequestBackend } from "~/backend/port";
+import type { Backend, RequestBackend } from "~/backend/ports/backend";
 
 // The order's later e-mails (decision 0029) from the status change's own transaction, through a real SMTP server:
 // paid, shipped (with tracking), delivered, cancelled (reason and payment), the shop's new-order notice, and a

@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { BackendError } from "~/backend/errors";
-import type { Backend } from "~/backend/port";
+import type { Backend } from "~/backend/ports/backend";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { getSession } from "~/modules/auth/session.server";
 import { wishlistCookie } from "~/modules/wishlist/wishlist-cookie.server";

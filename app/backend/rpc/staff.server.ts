@@ -1,47 +1,33 @@
 // The back office's port over the database functions both adapters call alike (public.staff_*, move_order,
-// set_order_note, revoke_guest_link, guest_order, browser_order in supabase/migrations): one copy of the input checks, the
-// arguments and the mapping of their JSON answers. The adapter supplies the call (SQL: a statement as the session's
-// user; Supabase: PostgREST RPC with the session's token) and the session's user id.
+// set_order_note, revoke_guest_link in supabase/migrations): one copy of the input checks, the arguments and the
+// mapping of their JSON answers. The adapter supplies the call (SQL: a statement as the session's user; Supabase:
+// PostgREST RPC with the session's token) and the session's user id.
 
-import { MAX_STAFF_PAGE_SIZE, orderStatuses } from "./constants";
-import { BackendError } from "./errors";
-import type { GuestOrdersPort, OrderFilter, OrderStatus, StaffPort } from "./port";
-import { toStaffRefund, type StaffRefundRow } from "./refunds.server";
+import { MAX_STAFF_PAGE_SIZE, orderStatuses } from "~/backend/constants";
+import { BackendError } from "~/backend/errors";
+import { isUuid, requirePageWindow } from "~/backend/input.server";
+import type { OrderStatus } from "~/backend/ports/orders";
+import type { OrderFilter, StaffPort } from "~/backend/ports/staff";
 import {
-  toBrowserOrder,
-  toGuestOrder,
   toOrder,
   toOrderPayment,
   toStaffOrder,
   toStaffOrderSummary,
   toStaffOverview,
   toSubscriber,
-  type BrowserOrderRow,
-  type GuestOrderRow,
   type OrderPaymentRow,
   type OrderRow,
   type StaffOrderRow,
   type StaffOrderSummaryRow,
   type StaffOverviewRow,
   type SubscriberRow,
-} from "./rows.server";
+} from "~/backend/rows.server";
+import { toStaffRefund, type StaffRefundRow } from "./refunds.server";
+import type { RpcArgument, RpcCall } from "./rpc-call";
 
-/** A database function's argument: its value and its SQL type (the SQL adapter casts; PostgREST knows them). */
-export type RpcArgument = readonly [
-  value: unknown,
-  type: "text" | "integer" | "bigint" | "uuid" | "jsonb" | "timestamptz",
-];
-
-/** Calls public.<name>(...) with named arguments and returns its result (JSON parsed). */
-export type RpcCall = (name: string, args: Record<string, RpcArgument>) => Promise<unknown>;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Small enough that one page is a few milliseconds of the embedded database's (the event loop's) time.
 const EXPORT_BATCH = 100;
 const MAX_SEARCH_LENGTH = 200;
-
-/** Resolves after the event loop's next turn: I/O waiting meanwhile (a shopper's request) is handled first. */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Times one page of an export, then rests twice as long as it took before the next: an export takes at most about a
@@ -59,22 +45,6 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (orderStatuses as readonly string[]).includes(value);
 }
 
-function requireWindow({ limit, offset }: { limit: number; offset: number }) {
-  if (
-    !Number.isSafeInteger(limit) ||
-    limit < 1 ||
-    limit > MAX_STAFF_PAGE_SIZE ||
-    !Number.isSafeInteger(offset) ||
-    offset < 0
-  ) {
-    throw new BackendError(
-      "invalid_input",
-      `A page holds 1 to ${MAX_STAFF_PAGE_SIZE} rows from a whole-number offset of 0 or more.`,
-    );
-  }
-  return { limit, offset };
-}
-
 function requireFilter({ status, search }: OrderFilter) {
   if (status !== null && !isOrderStatus(status)) throw new BackendError("invalid_input", "Unknown order status.");
   const text = typeof search === "string" ? search.trim() : "";
@@ -89,13 +59,13 @@ function requireFilter({ status, search }: OrderFilter) {
  * who is not staff (42501, "not_authorized"), whatever the app asks.
  */
 export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<string | null>): StaffPort {
-  async function staffCall(name: string, args: Record<string, RpcArgument>): Promise<unknown> {
+  const staffCall: RpcCall = async (name, args) => {
     if ((await sessionUserId()) === null) throw new BackendError("not_authenticated", "Please sign in first.");
     return call(name, args);
-  }
+  };
 
   async function listPage(filter: OrderFilter, window: { limit: number; offset: number }) {
-    const { limit, offset } = requireWindow(window);
+    const { limit, offset } = requirePageWindow(window, MAX_STAFF_PAGE_SIZE);
     const result = (await staffCall("staff_list_orders", {
       ...requireFilter(filter),
       p_limit: [limit, "integer"],
@@ -105,7 +75,7 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
   }
 
   async function listSubscribers(window: { limit: number; offset: number }) {
-    const { limit, offset } = requireWindow(window);
+    const { limit, offset } = requirePageWindow(window, MAX_STAFF_PAGE_SIZE);
     const result = (await staffCall("staff_list_subscribers", {
       p_limit: [limit, "integer"],
       p_offset: [offset, "integer"],
@@ -149,7 +119,7 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
     },
 
     async getOrder({ orderId }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) return null;
+      if (!isUuid(orderId)) return null;
       const row = (await staffCall("staff_get_order", { p_order_id: [orderId, "uuid"] })) as StaffOrderRow | null;
       return row ? toStaffOrder(row) : null;
     },
@@ -162,9 +132,37 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
       return toStaffOverview(row);
     },
 
+    ...orderChanges(staffCall),
+
+    async orderPayment({ orderId }) {
+      if (!isUuid(orderId)) return null;
+      const row = (await staffCall("staff_order_payment", { p_order_id: [orderId, "uuid"] })) as
+        (OrderPaymentRow & { status: string; refunds: StaffRefundRow[] }) | null;
+      return row
+        ? { status: row.status as OrderStatus, payment: toOrderPayment(row), refunds: row.refunds.map(toStaffRefund) }
+        : null;
+    },
+
+    listSubscribers,
+
+    async *exportSubscribers() {
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const { page, rest } = await pacedPage(() => listSubscribers({ limit: EXPORT_BATCH, offset }));
+        yield* page.subscribers;
+        if (page.subscribers.length < EXPORT_BATCH) return;
+        await rest();
+      }
+    },
+  };
+}
+
+/** What staff change on an order, each as one database function (its timeline entry and e-mail with it). */
+function orderChanges(
+  staffCall: RpcCall,
+): Pick<StaffPort, "moveOrder" | "closePaymentSession" | "setNote" | "revokeGuestLink"> {
+  return {
     async moveOrder({ orderId, expectedStatus, newStatus, note, carrier, trackingNumber }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId))
-        throw new BackendError("not_found", "Order not found.");
+      if (!isUuid(orderId)) throw new BackendError("not_found", "Order not found.");
       if (!isOrderStatus(expectedStatus) || !isOrderStatus(newStatus)) {
         throw new BackendError("move_not_allowed", "That status change is not allowed.");
       }
@@ -181,73 +179,19 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
       return toOrder(row);
     },
 
-    async orderPayment({ orderId }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) return null;
-      const row = (await staffCall("staff_order_payment", { p_order_id: [orderId, "uuid"] })) as
-        (OrderPaymentRow & { status: string; refunds: StaffRefundRow[] }) | null;
-      return row
-        ? { status: row.status as OrderStatus, payment: toOrderPayment(row), refunds: row.refunds.map(toStaffRefund) }
-        : null;
-    },
-
     async closePaymentSession({ orderId }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId)) return false;
+      if (!isUuid(orderId)) return false;
       return (await staffCall("staff_close_payment_session", { p_order_id: [orderId, "uuid"] })) === true;
     },
 
     async setNote({ orderId, note }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId))
-        throw new BackendError("not_found", "Order not found.");
+      if (!isUuid(orderId)) throw new BackendError("not_found", "Order not found.");
       await staffCall("set_order_note", { p_order_id: [orderId, "uuid"], p_note: [String(note ?? ""), "text"] });
     },
 
     async revokeGuestLink({ orderId }) {
-      if (typeof orderId !== "string" || !uuidPattern.test(orderId))
-        throw new BackendError("not_found", "Order not found.");
+      if (!isUuid(orderId)) throw new BackendError("not_found", "Order not found.");
       return (await staffCall("revoke_guest_link", { p_order_id: [orderId, "uuid"] })) === true;
-    },
-
-    listSubscribers,
-
-    async *exportSubscribers() {
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const { page, rest } = await pacedPage(() => listSubscribers({ limit: EXPORT_BATCH, offset }));
-        yield* page.subscribers;
-        if (page.subscribers.length < EXPORT_BATCH) return;
-        await rest();
-      }
-    },
-  };
-}
-
-const linkTokenPattern = /^[0-9a-f]{64}$/;
-
-/**
- * The guest's order page (public.guest_order) and the placing browser's link to its order (public.browser_order,
- * decision 0034): a malformed token or id is answered without asking the database.
- */
-export function createGuestOrdersPort(call: RpcCall): GuestOrdersPort {
-  return {
-    async get({ token }) {
-      if (typeof token !== "string" || !linkTokenPattern.test(token)) return null;
-      const row = (await call("guest_order", { p_token: [token, "text"] })) as GuestOrderRow | null;
-      return row ? toGuestOrder(row) : null;
-    },
-    async issueBrowserLink({ orderId, idempotencyKey }) {
-      if (!uuidPattern.test(orderId)) return null;
-      const token = await call("issue_order_browser_link", {
-        p_order_id: [orderId, "uuid"],
-        p_idempotency_key: [idempotencyKey, "text"],
-      });
-      return typeof token === "string" ? token : null;
-    },
-    async getForBrowser({ orderId, token }) {
-      if (!uuidPattern.test(orderId) || !linkTokenPattern.test(token)) return null;
-      const row = (await call("browser_order", {
-        p_order_id: [orderId, "uuid"],
-        p_token: [token, "text"],
-      })) as BrowserOrderRow | null;
-      return row ? toBrowserOrder(row) : null;
     },
   };
 }

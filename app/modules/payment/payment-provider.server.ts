@@ -1,7 +1,7 @@
 import { getEnv, type Env } from "~/site/env.server";
 import { createStripeCheckout, type StripeCheckout } from "./stripe.server";
 
-// The payment port (docs/product.md, decision 15; decision 0031): one provider per process, chosen by the
+// The payment provider (docs/product.md, decision 15; decision 0031): one provider per process, chosen by the
 // environment and named in one start-up line.
 //   manual (the default): the order waits as pending; PAYMENT_INSTRUCTIONS say how to pay; staff mark it paid.
 //   stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): the shopper pays on Stripe Checkout; the signed webhook

@@ -1,10 +1,13 @@
-import { BackendError } from "./errors";
-import type { PaymentEventOutcome, PaymentsPort } from "./port";
-import { createRefundQueue } from "./refunds.server";
-import { toPaymentOrder, type PaymentOrderRow } from "./rows.server";
-import type { RpcCall } from "./staff-port.server";
+// The payments store (decision 0031) over the functions of 20261127000400_payments.sql, the refund queue
+// (./refunds.server.ts) included: what the database records of card payments, not the provider that takes them.
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { BackendError } from "~/backend/errors";
+import { isUuid, requireText } from "~/backend/input.server";
+import type { PaymentEventOutcome, PaymentsPort } from "~/backend/ports/payments";
+import { toPaymentOrder, type PaymentOrderRow } from "~/backend/rows.server";
+import { createRefundsPort } from "./refunds.server";
+import type { RpcCall } from "./rpc-call";
+
 const outcomes: readonly PaymentEventOutcome[] = [
   "paid",
   "cancelled",
@@ -20,24 +23,15 @@ const outcomes: readonly PaymentEventOutcome[] = [
 ];
 
 /** An id a provider echoes back (client_reference_id, metadata): a uuid, or null for anything else. */
-const orderIdOrNull = (value: string | null | undefined) =>
-  typeof value === "string" && uuidPattern.test(value) ? value : null;
-
-function requireText(value: unknown, what: string, max = 255): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > max) {
-    throw new BackendError("invalid_input", `${what} must be 1 to ${max} characters.`);
-  }
-  return value;
-}
+const orderIdOrNull = (value: string | null | undefined) => (isUuid(value) ? value : null);
 
 /**
- * The payments port over the functions of 20261127000400_payments.sql: one implementation for every backend. `call`
- * runs without a shopper's session: the SQL adapter's as the database owner, Supabase's with the service role.
+ * One implementation for every backend. `call` runs without a shopper's session: the SQL adapter's as the database owner, Supabase's with the service role.
  */
 export function createPaymentsPort(call: RpcCall): PaymentsPort {
   const orderOf = (row: unknown) => (row ? toPaymentOrder(row as PaymentOrderRow) : null);
   return {
-    ...createRefundQueue(call),
+    ...createRefundsPort(call),
 
     async order({ orderId }) {
       const id = orderIdOrNull(orderId);

@@ -1,13 +1,13 @@
 // The catalogue's ports over the database functions both adapters call alike (catalogue_page, catalogue_version,
 // staff_product, staff_save_product, staff_change_stock, staff_stock_history): one copy of the arguments and of the
-// mapping of their JSON answers, as staff-port.server.ts does for the back office's orders. The adapter supplies the
+// mapping of their JSON answers, as rpc/staff.server.ts does for the back office's orders. The adapter supplies the
 // call: as the shop (anon) for the storefront's reader, as the session's user for the back office.
+import { BackendError } from "~/backend/errors";
+import type { CatalogueReader, ProductInput, StaffCataloguePort, StockMovement } from "~/backend/ports/catalogue";
+import { toImageAsset, type ImageRow } from "~/backend/rows.server";
 import type { ImageAsset } from "~/content/images";
 import type { Product, ProductCategory, ProductStatus, ProductVariant } from "~/modules/catalog/product";
-import type { CatalogueReader, ProductInput, StaffCataloguePort, StockMovement } from "./catalogue-port";
-import { BackendError } from "./errors";
-import { toImageAsset, type ImageRow } from "./rows.server";
-import type { RpcCall } from "./staff-port.server";
+import type { RpcCall } from "./rpc-call";
 
 /** Products per page when an instance reads the catalogue: a page is a few hundred kilobytes of JSON at most. */
 export const CATALOGUE_PAGE_SIZE = 500;

@@ -1,4 +1,5 @@
-// When a failed delivery is tried again, and when the sender gives up (decision 0016). Pure, tested beside.
+// When a durable queue's failed attempt is tried again (a doubling back-off), and when it gives up: the mail
+// sender's (decision 0016, the default policy) and the refund worker's (decision 0033). Pure, tested beside.
 
 export interface RetryPolicy {
   /** The wait after the first failure; it doubles with each further one. */

@@ -1,7 +1,7 @@
 // Refunds (docs/decisions/0033-refund-queue.md): the queue the shop's refund worker drains, what staff read of an
-// order's refunds, and the provider's charge events (its own refunds and disputes). Types only, as port.ts.
+// order's refunds, and the provider's charge events (its own refunds and disputes). Types only.
 
-import type { PaymentProviderName } from "./port";
+import type { PaymentProviderName } from "./order-payment";
 
 export type RefundState = "pending" | "succeeded" | "failed";
 
@@ -69,3 +69,13 @@ export type ChargeEventInput = {
 );
 
 export type ChargeEventOutcome = "refund_recorded" | "dispute_recorded" | "recorded" | "unknown_order" | "duplicate";
+
+/** The refund queue and the provider's charge events: part of the payments store (PaymentsPort). */
+export interface RefundsPort {
+  /** Records one verified charge event (a refund or dispute made at the provider) by its id, once. */
+  recordChargeEvent(input: ChargeEventInput): Promise<ChargeEventOutcome>;
+  /** The refund queue (decision 0033): the next due refund, leased to the caller for `leaseSeconds`, or null. */
+  claimRefund(input: { leaseSeconds: number }): Promise<QueuedRefund | null>;
+  /** Records the provider's answer; false, and nothing changes, when `claim` is no longer the refund's claim. */
+  finishRefund(input: { id: string; claim: string } & RefundAttemptOutcome): Promise<boolean>;
+}

@@ -1,7 +1,7 @@
 // The catalogue's ports (issue 38, decision 0036): what the storefront reads once per process and again when the
 // catalogue's version moves, and what the back office writes. Both adapters serve them through the same database
 // functions (supabase/migrations/20261202000100_catalogue_in_the_database.sql), so one module maps them
-// (catalogue.server.ts).
+// (rpc/catalogue.server.ts).
 import type { Product, ProductCategory, ProductStatus } from "~/modules/catalog/product";
 
 /** The active catalogue as the shop (anon) reads it; every instance holds a copy in memory. */

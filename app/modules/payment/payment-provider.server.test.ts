@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { createPaymentProvider, describePayment, paymentFormActionOrigins } from "./payment.server";
+import { createPaymentProvider, describePayment, paymentFormActionOrigins } from "./payment-provider.server";
 
 const stripe = {
   STRIPE_SECRET_KEY: "sk_test_abc",

@@ -1,12 +1,12 @@
 // The refund queue and the provider's charge events (docs/decisions/0033-refund-queue.md) over the functions of
-// 20261201000200_refund_queue.sql: one implementation for every backend, called as payments.server.ts's are (the SQL
-// adapter's as the database owner, Supabase's with the service role).
+// 20261201000200_refund_queue.sql: one implementation for every backend, part of the payments store
+// (./payments.server.ts), called as it is (the SQL adapter's as the database owner, Supabase's with the service role).
 
-import { BackendError } from "./errors";
-import type { PaymentsPort } from "./port";
-import type { ChargeEventOutcome, QueuedRefund, StaffRefund } from "./refund-port";
-import { toIsoString } from "./rows.server";
-import type { RpcCall } from "./staff-port.server";
+import { BackendError } from "~/backend/errors";
+import { requireText } from "~/backend/input.server";
+import type { ChargeEventOutcome, QueuedRefund, RefundsPort, StaffRefund } from "~/backend/ports/refunds";
+import { toIsoString } from "~/backend/rows.server";
+import type { RpcCall } from "./rpc-call";
 
 const chargeOutcomes: readonly ChargeEventOutcome[] = [
   "refund_recorded",
@@ -60,15 +60,7 @@ interface QueuedRefundRow {
   requested_at: string;
 }
 
-const idText = (value: unknown, what: string) => {
-  if (typeof value !== "string" || value.length === 0 || value.length > 255)
-    throw new BackendError("invalid_input", `${what} must be 1 to 255 characters.`);
-  return value;
-};
-
-type RefundQueueMethods = Pick<PaymentsPort, "recordChargeEvent" | "claimRefund" | "finishRefund">;
-
-export function createRefundQueue(call: RpcCall): RefundQueueMethods {
+export function createRefundsPort(call: RpcCall): RefundsPort {
   return {
     async recordChargeEvent(input) {
       const data =
@@ -85,7 +77,7 @@ export function createRefundQueue(call: RpcCall): RefundQueueMethods {
           : input.dispute;
       const outcome = await call("record_charge_event", {
         p_provider: [input.provider, "text"],
-        p_event_id: [idText(input.eventId, "An event id"), "text"],
+        p_event_id: [requireText(input.eventId, "An event id"), "text"],
         p_event_type: [input.eventType, "text"],
         p_payment_reference: [input.paymentReference, "text"],
         p_data: [data, "jsonb"],
