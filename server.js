@@ -84,7 +84,7 @@ const build = await loadBuild().catch((error) =>
 // entry.server exports `startup`: validates the environment and opens the backend before we listen,
 // so that a misconfigured deployment fails at once instead of on the first shopper's request. A new embedded
 // database starts from the migrated image the build ships (vite.config.ts; decision 0022).
-/** @type {{ formActionOrigins?: string[] } | undefined} */
+/** @type {{ formActionOrigins?: string[]; embeddedDatabase?: boolean } | undefined} */
 let started;
 try {
   started = await build.entry.module.startup?.({
@@ -267,7 +267,25 @@ function serveStaticFiles(app, clientDir) {
 
 const server = app.listen(port, host, () => {
   logger.info("listening", { url: `http://localhost:${port}`, mode: isProduction ? "production" : "development" });
+  if (isProduction) console.log(describeMemory());
 });
+
+/**
+ * The start-up line on memory: what the process holds now, what it needs at most, and where sizing is explained.
+ * The figures are bench:memory's (docs/performance.md); the README's "Memory" section says how to size a server.
+ */
+function describeMemory() {
+  const megabytes = (bytes) => Math.round(bytes / 1024 / 1024);
+  const resident = megabytes(process.memoryUsage.rss());
+  const heapLimit = megabytes(v8.getHeapStatistics().heap_size_limit);
+  const saver = process.env.MEMORY_SAVER === "off" ? "MEMORY_SAVER=off (V8's defaults, ~100 MB more)" : "memory saver on";
+  const embedded = started?.embeddedDatabase;
+  return (
+    `Memory: ${resident} MB resident now; the shop needs up to ${embedded ? "300" : "200"} MB under load` +
+    `${embedded ? " with the embedded database" : ""} (${saver}, JavaScript heap limit ${heapLimit} MB): ` +
+    "a 512 MB server runs it as it is, see the README's \"Memory\" for 512 MB and 1 GB servers."
+  );
+}
 // Keep idle connections open longer than a load balancer's idle timeout (commonly 60 s) and than clients wait
 // before reusing them: with Node's 5 s default a client could send on a socket the server was closing (ECONNRESET).
 server.keepAliveTimeout = 65_000;

@@ -1,4 +1,5 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
+import { resolveBackendConfig } from "~/backend/config.server";
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import type { Backend } from "~/backend/port";
 import { adoptShopDetails } from "~/content/shop-details";
@@ -17,6 +18,8 @@ export interface StartupOptions {
 export interface StartupResult {
   /** Origins the checkout's answer may send a form submission on to (the hosted payment page): CSP form-action. */
   formActionOrigins: string[];
+  /** The process holds the database (PGlite): the start-up line on memory says what that needs. */
+  embeddedDatabase: boolean;
 }
 
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
@@ -46,7 +49,10 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<S
   console.log(describePayment(payment));
   console.log(startMail(backend, env, payment));
   startRefunds(backend, payment);
-  return { formActionOrigins: paymentFormActionOrigins(payment) };
+  return {
+    formActionOrigins: paymentFormActionOrigins(payment),
+    embeddedDatabase: resolveBackendConfig(env).kind === "embedded",
+  };
 }
 
 /**
