@@ -278,12 +278,13 @@ function describeMemory() {
   const megabytes = (bytes) => Math.round(bytes / 1024 / 1024);
   const resident = megabytes(process.memoryUsage.rss());
   const heapLimit = megabytes(v8.getHeapStatistics().heap_size_limit);
-  const saver = process.env.MEMORY_SAVER === "off" ? "MEMORY_SAVER=off (V8's defaults, ~100 MB more)" : "memory saver on";
+  const saver =
+    process.env.MEMORY_SAVER === "off" ? "MEMORY_SAVER=off (V8's defaults, ~100 MB more)" : "memory saver on";
   const embedded = started?.embeddedDatabase;
   return (
     `Memory: ${resident} MB resident now; the shop needs up to ${embedded ? "300" : "200"} MB under load` +
     `${embedded ? " with the embedded database" : ""} (${saver}, JavaScript heap limit ${heapLimit} MB): ` +
-    "a 512 MB server runs it as it is, see the README's \"Memory\" for 512 MB and 1 GB servers."
+    'a 512 MB server runs it as it is, see the README\'s "Memory" for 512 MB and 1 GB servers.'
   );
 }
 // Keep idle connections open longer than a load balancer's idle timeout (commonly 60 s) and than clients wait
