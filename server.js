@@ -35,7 +35,14 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 // the embedded database's ~150 MB took the shop over its 300 MB budget. Growing it by 20% at a time instead
 // measured 274 MB vs 328 MB at the same CPU per request (--optimize-for-size: 260 MB, but 13% more CPU). V8 reads
 // this at every collection, so setting it here works. MEMORY_SAVER=off keeps V8's defaults. Decision 0010.
-if (process.env.MEMORY_SAVER !== "off") v8.setFlagsFromString("--heap-growing-percent=20");
+if (process.env.MEMORY_SAVER !== "off") {
+  v8.setFlagsFromString("--heap-growing-percent=20");
+  // The embedded database is PostgreSQL compiled to WebAssembly (9 MB). V8 compiles each function it calls with its
+  // baseline compiler, then recompiles the hot ones with its optimising one: that second copy and the compiler's
+  // working memory were ~60-80 MB of the shop's resident memory, for no measurable gain per request on the shop's
+  // statements (docs/performance.md, "Where the memory goes"). Read when the module is compiled, so set before it.
+  v8.setFlagsFromString("--liftoff-only");
+}
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -77,7 +84,7 @@ const build = await loadBuild().catch((error) =>
 // entry.server exports `startup`: validates the environment and opens the backend before we listen,
 // so that a misconfigured deployment fails at once instead of on the first shopper's request. A new embedded
 // database starts from the migrated image the build ships (vite.config.ts; decision 0022).
-/** @type {{ formActionOrigins?: string[]; catalogueVersion?: () => number | undefined } | undefined} */
+/** @type {{ formActionOrigins?: string[]; catalogueVersion?: () => number | undefined; embeddedDatabase?: boolean } | undefined} */
 let started;
 try {
   started = await build.entry.module.startup?.({
@@ -264,7 +271,26 @@ function serveStaticFiles(app, clientDir) {
 
 const server = app.listen(port, host, () => {
   logger.info("listening", { url: `http://localhost:${port}`, mode: isProduction ? "production" : "development" });
+  if (isProduction) console.log(describeMemory());
 });
+
+/**
+ * The start-up line on memory: what the process holds now, what it needs at most, and where sizing is explained.
+ * The figures are bench:memory's (docs/performance.md); the README's "Memory" section says how to size a server.
+ */
+function describeMemory() {
+  const megabytes = (bytes) => Math.round(bytes / 1024 / 1024);
+  const resident = megabytes(process.memoryUsage.rss());
+  const heapLimit = megabytes(v8.getHeapStatistics().heap_size_limit);
+  const saver =
+    process.env.MEMORY_SAVER === "off" ? "MEMORY_SAVER=off (V8's defaults, ~100 MB more)" : "memory saver on";
+  const embedded = started?.embeddedDatabase;
+  return (
+    `Memory: ${resident} MB resident now; the shop needs up to ${embedded ? "300" : "200"} MB under load` +
+    `${embedded ? " with the embedded database" : ""} (${saver}, JavaScript heap limit ${heapLimit} MB): ` +
+    'a 512 MB server runs it as it is, see the README\'s "Memory" for 512 MB and 1 GB servers.'
+  );
+}
 // Keep idle connections open longer than a load balancer's idle timeout (commonly 60 s) and than clients wait
 // before reusing them: with Node's 5 s default a client could send on a socket the server was closing (ECONNRESET).
 server.keepAliveTimeout = 65_000;

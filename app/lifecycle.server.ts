@@ -1,4 +1,5 @@
 import { closeBackend, getBackend } from "~/backend/backend.server";
+import { resolveBackendConfig } from "~/backend/config.server";
 import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import type { Backend } from "~/backend/ports/backend";
 import { adoptShopDetails } from "~/content/shop-details";
@@ -24,6 +25,8 @@ export interface StartupResult {
   formActionOrigins: string[];
   /** The catalogue's version in memory: a cached page from before it moved is stale (server/page-cache.js). */
   catalogueVersion: () => number | undefined;
+  /** The process holds the database (PGlite): the start-up line on memory says what that needs. */
+  embeddedDatabase: boolean;
 }
 
 /** Runs once before the server listens: a misconfigured deployment fails here, not on a shopper's request. */
@@ -54,7 +57,11 @@ export async function startup({ databaseImage }: StartupOptions = {}): Promise<S
   console.log(describePayment(payment));
   console.log(startMail(backend, env, payment));
   startRefunds(backend, payment);
-  return { formActionOrigins: paymentFormActionOrigins(payment), catalogueVersion };
+  return {
+    formActionOrigins: paymentFormActionOrigins(payment),
+    catalogueVersion,
+    embeddedDatabase: resolveBackendConfig(env).kind === "embedded",
+  };
 }
 
 /**

@@ -7,6 +7,7 @@
 // (target: within 2x of idle), what the staff requests were answered, and the server's peak resident memory
 // (VmHWM, target: within 300 MB). Only talks to the shop it started on localhost. Writes
 // tests/.tmp/bench-admin-flood.json.
+import { newTally, staffLoop } from "./lib/load.mjs";
 import { machineInfo, median, options, printMachine, printTable, writeJson } from "./lib/report.mjs";
 import { seedStoreOrders } from "./lib/seed-orders.mjs";
 import { signInStaff } from "./lib/shop-client.mjs";
@@ -33,8 +34,6 @@ const SEARCHES = [
   "/admin/orders?page=3",
 ];
 const EXPORT_PATH = "/admin/orders/export.csv";
-/** Upper bound on the requests of one staff loop, whatever the duration. */
-const MAX_REQUESTS_PER_LOOP = 20_000;
 const MB = 1024 * 1024;
 
 const percentile = (values, fraction) => {
@@ -60,34 +59,6 @@ async function pageTimes(baseUrl, count, until = () => false, timeline = [], ori
   }
   return times;
 }
-
-/**
- * One staff loop: GETs of `paths` in turn with the staff cookie, each read to its end, until the deadline (or the
- * loop's request cap). Counts the answers by status, and the bytes of the 200s.
- */
-async function staffLoop(baseUrl, cookie, paths, deadline, tally) {
-  for (let index = 0; index < MAX_REQUESTS_PER_LOOP && Date.now() < deadline; index += 1) {
-    const path = paths[index % paths.length];
-    const started = performance.now();
-    try {
-      const response = await fetch(`${baseUrl}${path}`, {
-        headers: { Cookie: cookie, Accept: "text/html", "User-Agent": "shop-bench" },
-        redirect: "manual",
-        signal: AbortSignal.timeout(120_000),
-      });
-      const body = await response.arrayBuffer();
-      tally.statuses[response.status] = (tally.statuses[response.status] ?? 0) + 1;
-      if (response.status === 200) {
-        tally.okBytes += body.byteLength;
-        tally.okTimes.push(performance.now() - started);
-      }
-    } catch (error) {
-      tally.errors[error.name] = (tally.errors[error.name] ?? 0) + 1;
-    }
-  }
-}
-
-const newTally = () => ({ statuses: {}, errors: {}, okBytes: 0, okTimes: [] });
 
 async function main() {
   const machine = machineInfo();

@@ -25,16 +25,8 @@ import {
   printTable,
   writeJson,
 } from "./lib/report.mjs";
-import { seedStoreOrders } from "./lib/seed-orders.mjs";
-import {
-  cartAddBody,
-  checkoutBody,
-  formHeaders,
-  request,
-  signInStaff,
-  signUpAvailable,
-  signUpMember,
-} from "./lib/shop-client.mjs";
+import { seedMemberOrders, seedStoreOrders } from "./lib/seed-orders.mjs";
+import { request, signInStaff, signUpAvailable, signUpMember } from "./lib/shop-client.mjs";
 import { buildSnapshot, projectRoot, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
 const settings = options({
@@ -56,21 +48,6 @@ const STAFF_EMAIL = "bench-staff@example.com";
 const ADMIN_SEARCH = "/admin/orders?status=delivered&q=garcia";
 
 const SEARCH_TERM = "wave";
-// In stock in the shipped catalogue, so present in the database's price list: orders can only hold these.
-const orderableProducts = [
-  "clip-1",
-  "clip-2",
-  "clip-3",
-  "tape-1",
-  "tape-2",
-  "tape-3",
-  "wig-1",
-  "wig-3",
-  "acc-1",
-  "acc-2",
-  "acc-3",
-];
-
 class CannotRunYet extends Error {}
 
 /** The quick, static half of the check: the app source must read CATALOG_FIXTURE somewhere. */
@@ -91,46 +68,6 @@ const notReadReason =
   "({ products: Product[] }), the server's catalogue is the shipped products followed by those, read once at start-up;\n" +
   "and the listing and /orders paginate. The fixture generator and the order seeding here are ready.\n" +
   "(--partial measures /orders with 1,000 orders meanwhile.)";
-
-/** Places `count` orders for the member through the shop itself (cart add, then checkout), a few at a time. */
-async function seedOrders(baseUrl, memberCookie, count, workers) {
-  let placed = 0;
-  let attempts = 0;
-  let nextProduct = 0;
-  const started = Date.now();
-  const post = (pathname, body) =>
-    request(`${baseUrl}${pathname}`, { method: "POST", headers: formHeaders(baseUrl, memberCookie), body });
-  // Workers share the member's one cart: a checkout may take another worker's line too (one order, two lines)
-  // and leave that worker's checkout with an empty cart (400). Counting only placed orders keeps the total right.
-  let inFlight = 0;
-  const worker = async () => {
-    // Never more checkouts under way than orders still missing: exactly `count` orders, not a few more.
-    while (placed + inFlight < count) {
-      if (++attempts > count * 4)
-        throw new Error(`Seeding orders: only ${placed} of ${count} placed after ${attempts} attempts.`);
-      inFlight++;
-      const productId = orderableProducts[nextProduct++ % orderableProducts.length];
-      const added = await post("/cart", cartAddBody(productId, 1 + (attempts % 3)));
-      if (added.status !== 303) throw new Error(`Seeding orders: cart add answered ${added.status}`);
-      const checkout = await post("/checkout", checkoutBody());
-      inFlight--;
-      if (checkout.status === 303 && String(checkout.headers.location).startsWith("/order-success")) {
-        placed++;
-        if (placed % 100 === 0)
-          console.log(`  ${placed} orders placed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-      } else if (
-        checkout.status !== 400 &&
-        !(checkout.status === 303 && String(checkout.headers.location).startsWith("/checkout"))
-      ) {
-        // A refused form post comes back to /checkout with its message (post/redirect/get): another worker's
-        // checkout took the cart (one cart makes one order) or left it empty. Anything else is a failure.
-        throw new Error(`Seeding orders: checkout answered ${checkout.status} ${checkout.text.slice(0, 200)}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(workers, count) }, worker));
-  return placed;
-}
 
 /** Size of a page and whether it links a next page: what pagination changes. */
 async function describePage(baseUrl, pathname, cookie) {
@@ -179,7 +116,7 @@ async function measureDataset(snapshot, dataset) {
       );
     const member = await signUpMember(server.baseUrl);
     console.log(`Seeding ${dataset.orders} orders for a member through the shop...`);
-    const seeded = await seedOrders(server.baseUrl, member.cookie, dataset.orders, settings.seedWorkers);
+    const seeded = await seedMemberOrders(server.baseUrl, member.cookie, dataset.orders, settings.seedWorkers);
     const staff = await signInStaff(server.baseUrl, STAFF_EMAIL, server.output());
 
     const targets = [

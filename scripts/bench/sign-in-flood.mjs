@@ -8,10 +8,10 @@
 //   and the rest a small plain 429 from the server before any render (decision 0027; target: within 2x of idle).
 // For each it prints both medians, their ratio, the answers' statuses and the server's peak memory (VmHWM) since it
 // started, and writes tests/.tmp/bench-sign-in-flood.json.
-import crypto from "node:crypto";
 import autocannon from "autocannon";
 
 import { machineInfo, median, options, printMachine, writeJson } from "./lib/report.mjs";
+import { signInBody } from "./lib/shop-client.mjs";
 import { buildSnapshot, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
 const settings = options({ duration: 10, connections: 8, samples: 40, path: "/shop", skipBuild: false });
@@ -37,11 +37,6 @@ async function pageTimes(baseUrl, count, until = () => false) {
     times.push(performance.now() - started);
   }
   return times;
-}
-
-function signInBody() {
-  const email = `flood-${crypto.randomBytes(8).toString("hex")}@example.com`;
-  return new URLSearchParams({ intent: "signin", email, password: crypto.randomBytes(12).toString("hex") }).toString();
 }
 
 const MB = 1024 * 1024;

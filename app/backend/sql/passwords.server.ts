@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 
 import { createHashGate } from "./hash-gate.server";
+import { scryptOnThread } from "./scrypt-thread.server";
 
 /** scrypt cost: N (CPU and memory), r (block size), p (parallelism). Memory used is 128 * N * r bytes. */
 export interface ScryptCost {
@@ -13,7 +14,7 @@ export interface ScryptCost {
  * One of OWASP's equivalent scrypt settings (Password Storage Cheat Sheet: N=2^17 r=8 p=1, ..., N=2^14 r=8 p=5):
  * 16 MiB per hash, memory-hard enough to make guessing expensive on GPUs, and 0.3-0.4 s of CPU here. Earlier hashes
  * (N=2^15 r=8 p=1: 32 MiB, below OWASP's line) still verify. The lower memory matters on a small host: up to four
- * hashes run at once on libuv's pool, beside the shop (decision 0010).
+ * hashes could run at once, beside the shop (decision 0010); each runs on a thread kept for hashing (scrypt-thread.server.ts).
  */
 export const defaultScryptCost: ScryptCost = { N: 2 ** 14, r: 8, p: 5 };
 
@@ -36,16 +37,14 @@ function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
 }
 
 function scryptNow(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // The async form runs on libuv's thread pool: sign-ins do not block other requests.
-    crypto.scrypt(
-      password.normalize("NFKC"),
-      salt,
-      KEY_LENGTH,
-      { ...cost, maxmem: 256 * cost.N * cost.r },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
-  });
+  // Off the event loop, on a thread of its own (scrypt-thread.server.ts: libuv's pool kept 16 MiB per thread).
+  return scryptOnThread(
+    password.normalize("NFKC"),
+    salt,
+    KEY_LENGTH,
+    { ...cost, maxmem: 256 * cost.N * cost.r },
+    passwordHashLimits.concurrency,
+  );
 }
 
 /** "scrypt$N$r$p$salt$hash": the parameters travel with the hash, so the cost can rise later. */

@@ -208,3 +208,34 @@ export function printLoadTable(results) {
       console.log(`  ${result.name}: ${reasons.map(([reason, count]) => `${count}x ${reason}`).join(", ")}`);
   }
 }
+
+/** Upper bound on the requests of one staff loop, whatever the duration. */
+const MAX_REQUESTS_PER_LOOP = 20_000;
+
+/**
+ * One staff loop: GETs of `paths` in turn with the staff cookie, each read to its end, until the deadline (or the
+ * loop's request cap). Counts the answers by status, and the bytes of the 200s.
+ */
+export async function staffLoop(baseUrl, cookie, paths, deadline, tally) {
+  for (let index = 0; index < MAX_REQUESTS_PER_LOOP && Date.now() < deadline; index += 1) {
+    const path = paths[index % paths.length];
+    const started = performance.now();
+    try {
+      const response = await fetch(`${baseUrl}${path}`, {
+        headers: { Cookie: cookie, Accept: "text/html", "User-Agent": "shop-bench" },
+        redirect: "manual",
+        signal: AbortSignal.timeout(120_000),
+      });
+      const body = await response.arrayBuffer();
+      tally.statuses[response.status] = (tally.statuses[response.status] ?? 0) + 1;
+      if (response.status === 200) {
+        tally.okBytes += body.byteLength;
+        tally.okTimes.push(performance.now() - started);
+      }
+    } catch (error) {
+      tally.errors[error.name] = (tally.errors[error.name] ?? 0) + 1;
+    }
+  }
+}
+
+export const newTally = () => ({ statuses: {}, errors: {}, okBytes: 0, okTimes: [] });

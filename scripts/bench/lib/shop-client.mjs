@@ -33,6 +33,12 @@ export function checkoutBody() {
   }).toString();
 }
 
+/** A sign-in with a new random address and password each time: a flood that no per-account lockout slows. */
+export function signInBody() {
+  const email = `flood-${crypto.randomBytes(8).toString("hex")}@example.com`;
+  return new URLSearchParams({ intent: "signin", email, password: crypto.randomBytes(12).toString("hex") }).toString();
+}
+
 export function cartAddBody(productId, quantity = 1) {
   return new URLSearchParams({ intent: "add", productId, quantity: String(quantity) }).toString();
 }
@@ -150,8 +156,10 @@ export async function signInStaff(baseUrl, email, serverOutput) {
   const link = staffSetupLinksIn(serverOutput)[email];
   if (!link) throw new Error(`The server printed no staff set-up link for ${email}.`);
   const password = `Bench-${crypto.randomBytes(12).toString("base64url")}-9`;
-  const token = new URL(link).searchParams.get("token") ?? "";
-  const response = await request(link, {
+  const { pathname, search, searchParams } = new URL(link);
+  const token = searchParams.get("token") ?? "";
+  // To the server at hand: the link names SITE_URL's host (else localhost), which the post's Origin must match.
+  const response = await request(`${baseUrl}${pathname}${search}`, {
     method: "POST",
     headers: formHeaders(baseUrl, ""),
     body: new URLSearchParams({ token, password, confirmPassword: password }).toString(),

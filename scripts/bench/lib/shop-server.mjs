@@ -71,6 +71,18 @@ async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [] }) {
       if (now) peakRss = Math.max(peakRss, now.rss);
       return { peakRss, vmHwm: Math.max(now?.hwm ?? 0, peakRss), rss: now?.rss ?? 0 };
     },
+    /**
+     * Starts the peaks afresh: the kernel's VmHWM (written 5 to /proc/PID/clear_refs, Linux 4.0+) and the sampler's,
+     * so that the next memory() tells the peak of what ran since (one load of several on the same server).
+     */
+    resetPeak() {
+      try {
+        fs.writeFileSync(`/proc/${server.pid}/clear_refs`, "5");
+      } catch {
+        // Not Linux, or not allowed: the peaks then run from the start, which only overstates them.
+      }
+      peakRss = readMemory(server.pid)?.rss ?? 0;
+    },
     output: server.output,
     /** Up to 50 lines the server logged at error level (or non-JSON lines that mention an error). */
     errorLines: () => [...errorLines],

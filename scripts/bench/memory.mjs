@@ -1,0 +1,380 @@
+// npm run bench:memory -- [--duration=8] [--connections=50] [--products=10000] [--store-orders=10000]
+//   [--member-orders=100] [--flood-seconds=20] [--build-dir=<a saved build>] [--skip-build]
+// Does the shop stay within its memory budget (issue 39)? In one run, the server's resident memory at rest and its
+// peak under each load the other benchmarks make, beside the budget: at rest <= 200 MB, every peak <= 300 MB. The
+// loads run on three servers, as the benchmarks they come from set them up:
+// - "shipped", as deployed (page cache on, limits on): the start-up peak, the memory at rest after start and after one
+//   pass over every screen, then bench:server's targets and bench:sign-in-flood's refused client;
+// - "scale" (bench:scale): 12 + 10,000 products, 10,000 orders in the shop, a member with orders, page cache and limits
+//   off: the listing, search, product page, /orders, the back office's list, search and overview, uncached, under 50
+//   connections, then bench:sign-in-flood's flood from many addresses (every sign-in hashes);
+// - "admin flood" (bench:admin-flood): 10,000 orders, limits on, one staff session's 16 searches and 4 CSV exports in
+//   loops while shoppers' pages are asked for.
+// Each load's peak is the kernel's VmHWM after it, reset before it (/proc/PID/clear_refs); a peak includes what the
+// server kept from the loads before it, as a shop that sees them all in a day would. Writes tests/.tmp/bench-memory.json.
+import autocannon from "autocannon";
+
+import { defaultFixturePath, fixtureProductId, writeCatalogueFixture } from "./generate-catalog-fixture.mjs";
+import { expectOrderPlaced, expectStatus, expectSuccessToast, newTally, runLoad, staffLoop } from "./lib/load.mjs";
+import {
+  budget,
+  formatMegabytes,
+  machineInfo,
+  options,
+  printBudgets,
+  printMachine,
+  printTable,
+  writeJson,
+} from "./lib/report.mjs";
+import { seedMemberOrders, seedStoreOrders } from "./lib/seed-orders.mjs";
+import {
+  cartAddBody,
+  checkoutBody,
+  formHeaders,
+  memberCartAdd,
+  placeOrder,
+  request,
+  signInBody,
+  signInStaff,
+  signUpMember,
+  visitorCartCookie,
+} from "./lib/shop-client.mjs";
+import { buildSnapshot, checkPageAssets, startShopServer } from "./lib/shop-server.mjs";
+
+const settings = options({
+  duration: 8,
+  connections: 50,
+  warmup: 1,
+  products: 10_000,
+  storeOrders: 10_000,
+  memberOrders: 100,
+  floodSeconds: 20,
+  signInConnections: 8,
+  searches: 16,
+  exports: 4,
+  buildDir: "",
+  skipBuild: false,
+});
+
+const MB = 1024 * 1024;
+const REST_BUDGET = 200 * MB;
+const PEAK_BUDGET = 300 * MB;
+const STAFF_EMAIL = "bench-memory-staff@example.com";
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Every screen a shopper or staff member opens, once each: what a pass of browser checks asks for. */
+const SCREENS = [
+  "/",
+  "/shop",
+  "/wigs",
+  "/product/clip-1",
+  "/blog",
+  "/blog/blog-1",
+  "/about",
+  "/faq",
+  "/cart",
+  "/checkout",
+  "/auth",
+  "/wishlist",
+];
+
+/** The rows of the report: [server, what, figure in bytes, budget in bytes]. */
+const rows = [];
+
+/** Memory after the server has been idle a moment: V8 and PGlite settle within a second or two. */
+async function atRest(server, what) {
+  await sleep(3000);
+  const { rss } = server.memory();
+  rows.push({ server: server.label, what, kind: "rest", bytes: rss, limit: REST_BUDGET });
+  console.log(`  ${what}: ${formatMegabytes(rss)} resident`);
+}
+
+/** Runs `work` with the peak reset first; records the peak (VmHWM) it reached and the resident memory after it. */
+async function peakOf(server, what, work) {
+  server.resetPeak();
+  process.stdout.write(`  ${what}... `);
+  const detail = await work();
+  const { vmHwm, rss } = server.memory();
+  rows.push({ server: server.label, what, kind: "peak", bytes: vmHwm, after: rss, limit: PEAK_BUDGET, detail });
+  console.log(`peak ${formatMegabytes(vmHwm)}, ${formatMegabytes(rss)} after${detail ? ` (${detail})` : ""}`);
+}
+
+const load = (server) => ({
+  connections: settings.connections,
+  duration: settings.duration,
+  warmup: settings.warmup,
+  serverPid: server.pid,
+});
+
+const failuresOf = (result) => result.errors + result.non2xx3xx + result.failedChecks;
+const describe = (result) => {
+  const reasons = Object.entries(result.failureReasons ?? {})
+    .map(([reason, count]) => `${count}x ${reason}`)
+    .join(", ");
+  return `${Math.round(result.rps)} rps${failuresOf(result) ? `, ${failuresOf(result)} failures${reasons ? `: ${reasons}` : ""}` : ""}`;
+};
+
+/** A flood of sign-in posts (new addresses and passwords each time) for `seconds`; the statuses it got back. */
+async function signInFlood(server, seconds) {
+  const result = await autocannon({
+    url: server.baseUrl,
+    connections: settings.signInConnections,
+    duration: seconds,
+    timeout: 30,
+    requests: [
+      {
+        method: "POST",
+        path: "/auth",
+        headers: { ...formHeaders(server.baseUrl, ""), Accept: "text/html", "User-Agent": "shop-bench" },
+        setupRequest: (req) => ({ ...req, body: signInBody() }),
+      },
+    ],
+  });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${count} x ${code}`)
+    .join(", ");
+  return `${result.requests.total} sign-ins: ${statuses}`;
+}
+
+function start(snapshot, label, extraEnv, prepare) {
+  return startShopServer(snapshot, { label, extraEnv, prepare }).then((server) => {
+    server.label = label;
+    const { creationPeak, vmHwm } = server.memory();
+    rows.push({
+      server: label,
+      what: "start-up (opening the database)",
+      kind: "peak",
+      bytes: vmHwm,
+      limit: PEAK_BUDGET,
+    });
+    console.log(
+      `  start-up peak ${formatMegabytes(vmHwm)} (the start that created the database: ${formatMegabytes(creationPeak)})`,
+    );
+    return server;
+  });
+}
+
+async function shipped(snapshot) {
+  const server = await start(snapshot, "shipped", { LOG_LEVEL: "info" });
+  try {
+    await atRest(server, "at rest after start");
+    await checkPageAssets(server.baseUrl);
+    for (const screen of SCREENS) {
+      const response = await request(`${server.baseUrl}${screen}`);
+      if (response.status !== 200) throw new Error(`GET ${screen} answered ${response.status}`);
+    }
+    await atRest(server, "at rest after one pass over the screens");
+
+    const visitorCart = await visitorCartCookie(server.baseUrl, [{ productId: "clip-1", quantity: 1 }]);
+    await placeOrder(server.baseUrl, visitorCart);
+    for (const path of ["/", "/shop", "/product/clip-1"]) {
+      await peakOf(server, `bench:server GET ${path}`, async () =>
+        describe(await runLoad(server.baseUrl, { name: path, path, check: expectStatus(200) }, load(server))),
+      );
+    }
+    await peakOf(server, "bench:server POST /cart (visitor)", async () =>
+      describe(
+        await runLoad(
+          server.baseUrl,
+          {
+            name: "cart",
+            path: "/cart",
+            method: "POST",
+            headers: formHeaders(server.baseUrl, visitorCart),
+            body: () => cartAddBody("clip-2"),
+            check: expectSuccessToast,
+          },
+          load(server),
+        ),
+      ),
+    );
+    const member = await signUpMember(server.baseUrl);
+    await memberCartAdd(server.baseUrl, member.cookie, "clip-1");
+    await peakOf(server, "bench:server POST /cart (member)", async () =>
+      describe(
+        await runLoad(
+          server.baseUrl,
+          {
+            name: "member cart",
+            path: "/cart",
+            method: "POST",
+            headers: formHeaders(server.baseUrl, member.cookie),
+            body: () => cartAddBody("clip-1"),
+            check: expectSuccessToast,
+          },
+          load(server),
+        ),
+      ),
+    );
+    await peakOf(server, "bench:server POST /checkout", async () =>
+      describe(
+        await runLoad(
+          server.baseUrl,
+          {
+            name: "checkout",
+            path: "/checkout",
+            method: "POST",
+            headers: formHeaders(server.baseUrl, visitorCart),
+            body: checkoutBody,
+            check: expectOrderPlaced,
+          },
+          load(server),
+        ),
+      ),
+    );
+    await peakOf(server, "bench:sign-in-flood, one client refused (limits on)", () =>
+      signInFlood(server, settings.duration),
+    );
+    await atRest(server, "at rest after the loads");
+  } finally {
+    await server.stop();
+  }
+}
+
+async function scale(snapshot, fixture) {
+  const server = await start(
+    snapshot,
+    "scale",
+    {
+      PAGE_CACHE: "off",
+      RATE_LIMITS: "off",
+      LOG_LEVEL: "warn",
+      STAFF_EMAILS: STAFF_EMAIL,
+      CATALOG_FIXTURE: fixture,
+      ALLOW_CATALOG_FIXTURE: "true",
+    },
+    (dataDir) => seedStoreOrders(dataDir, settings.storeOrders),
+  );
+  try {
+    const probe = await request(`${server.baseUrl}/product/${fixtureProductId(settings.products)}`);
+    if (probe.status !== 200) throw new Error(`The generated catalogue was not loaded (product page ${probe.status}).`);
+    await atRest(server, `at rest with ${12 + settings.products} products`);
+    const member = await signUpMember(server.baseUrl);
+    await seedMemberOrders(server.baseUrl, member.cookie, settings.memberOrders, 4);
+    const staff = await signInStaff(server.baseUrl, STAFF_EMAIL, server.output());
+    const targets = [
+      ["listing", "/shop"],
+      ["search", "/shop?q=wave"],
+      ["product", "/product/clip-1"],
+      ["orders", "/orders", member.cookie],
+      ["admin orders", "/admin/orders", staff.cookie],
+      ["admin search", "/admin/orders?status=delivered&q=garcia", staff.cookie],
+      ["admin overview", "/admin", staff.cookie],
+    ];
+    for (const [name, path, cookie] of targets) {
+      await peakOf(server, `bench:scale ${name} ${path}`, async () =>
+        describe(
+          await runLoad(
+            server.baseUrl,
+            { name, path, headers: cookie ? { Cookie: cookie } : {}, check: expectStatus(200) },
+            load(server),
+          ),
+        ),
+      );
+    }
+    await peakOf(server, "bench:sign-in-flood, many addresses (each hashes)", () =>
+      signInFlood(server, settings.duration),
+    );
+    await atRest(server, "at rest after the loads");
+  } finally {
+    await server.stop();
+  }
+}
+
+async function adminFlood(snapshot) {
+  const server = await start(
+    snapshot,
+    "admin flood",
+    { PAGE_CACHE: "off", LOG_LEVEL: "warn", STAFF_EMAILS: STAFF_EMAIL },
+    (dataDir) => seedStoreOrders(dataDir, settings.storeOrders),
+  );
+  try {
+    await atRest(server, `at rest with ${settings.storeOrders} orders`);
+    const staff = await signInStaff(server.baseUrl, STAFF_EMAIL, server.output());
+    const searches = [
+      "/admin/orders?q=garcia",
+      "/admin/orders?status=delivered&q=smith",
+      "/admin/orders?q=customer-1",
+      "/admin/orders?status=pending",
+      "/admin/orders?q=a",
+      "/admin/orders?page=3",
+    ];
+    await peakOf(server, `bench:admin-flood ${settings.searches} searches, ${settings.exports} exports`, async () => {
+      const deadline = Date.now() + settings.floodSeconds * 1000;
+      const searchTally = newTally();
+      const exportTally = newTally();
+      let pages = 0;
+      const shopper = (async () => {
+        while (Date.now() < deadline) {
+          for (const path of ["/shop", "/product/clip-1"]) await request(`${server.baseUrl}${path}`);
+          pages += 2;
+        }
+      })();
+      await Promise.all([
+        shopper,
+        ...Array.from({ length: settings.searches }, (_, loop) =>
+          staffLoop(
+            server.baseUrl,
+            staff.cookie,
+            [...searches.slice(loop % searches.length), ...searches],
+            deadline,
+            searchTally,
+          ),
+        ),
+        ...Array.from({ length: settings.exports }, () =>
+          staffLoop(server.baseUrl, staff.cookie, ["/admin/orders/export.csv"], deadline, exportTally),
+        ),
+      ]);
+      // Exports of 10,000 orders within the staff member's share: forced, to measure one whatever the limits said.
+      const exported = exportTally.statuses[200] ?? 0;
+      return `searches ${JSON.stringify(searchTally.statuses)}, exports ${JSON.stringify(exportTally.statuses)} (${(exportTally.okBytes / MB).toFixed(1)} MB in ${exported}), ${pages} shopper pages`;
+    });
+    await atRest(server, "at rest after the flood");
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const machine = machineInfo();
+  const fixture = writeCatalogueFixture(settings.products, defaultFixturePath(settings.products));
+  const snapshot = await buildSnapshot({ source: settings.buildDir || undefined });
+  console.log(`Measuring the build in ${snapshot}`);
+  for (const [name, run] of [
+    ["shipped", () => shipped(snapshot)],
+    ["scale", () => scale(snapshot, fixture)],
+    ["admin flood", () => adminFlood(snapshot)],
+  ]) {
+    console.log(`\n${name}:`);
+    await run();
+  }
+
+  printMachine(machine);
+  console.log(
+    `\nResident memory of the server process (VmRSS at rest, VmHWM for a peak), ${settings.connections} connections, ${settings.duration} s a load:\n`,
+  );
+  printTable([
+    ["server", "measured", "memory", "budget", "", "detail"],
+    ...rows.map((row) => [
+      row.server,
+      row.what,
+      formatMegabytes(row.bytes),
+      `${row.kind === "rest" ? "<=" : "<="} ${formatMegabytes(row.limit)}`,
+      row.bytes <= row.limit ? "OK" : "OVER",
+      row.detail ?? (row.after ? `${formatMegabytes(row.after)} after` : ""),
+    ]),
+  ]);
+  const rest = rows.filter((row) => row.kind === "rest");
+  const peaks = rows.filter((row) => row.kind === "peak");
+  const checks = [
+    budget("largest memory at rest", Math.max(...rest.map((row) => row.bytes)), "<=", REST_BUDGET, formatMegabytes),
+    budget("largest peak under load", Math.max(...peaks.map((row) => row.bytes)), "<=", PEAK_BUDGET, formatMegabytes),
+  ];
+  const failed = printBudgets(checks);
+  writeJson("bench-memory.json", { kind: "memory", machine, settings, build: snapshot, rows, budgetResults: checks });
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 2;
+});
