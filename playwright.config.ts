@@ -64,22 +64,36 @@ export default defineConfig({
     baseURL: shopURL,
     trace: "retain-on-failure",
   },
-  // Tests of one mode only carry a tag (`@js-only`: enhancements; `@no-js-only`: plain HTML posts), so the
-  // other project does not list them at all instead of reporting them skipped.
-  // The phone projects (a 390x844 touch screen) run the specs under tests/e2e/phone/; the desktop ones the rest.
+  // Which project runs a test (README, "Tests"), by its tag and folder:
+  // - untagged: what a shopper does (clicks, forms, navigation), which JavaScript changes: js and no-js (the specs
+  //   under tests/e2e/phone/: phone-js and phone-no-js, layout and touch on a 390x844 touch screen).
+  // - `@js-only`: what JavaScript adds (enhancements, the framework's arrival, axe, which runs in the page): js
+  //   (phone-js for phone specs).
+  // - `@no-js-only`: plain HTML posts and their redirects: no-js (phone-no-js).
+  // - `@server-only`: what the server alone decides: a status, headers, a redirect, a feed, a page's text and
+  //   metadata as sent, with no click or form that JavaScript would handle. Once, in no-js, which reads the document
+  //   exactly as the server sent it; desktop specs only, tagged in the title. (One js test opens every indexable page
+  //   and the not-found pages hydrated, so a page only these tests read still fails on a hydration error:
+  //   quality.spec.ts, "hydrate cleanly".)
+  // A project does not list the tests not meant for it at all instead of reporting them skipped.
   projects: [
-    { name: "js", use: { ...chromium }, grepInvert: /@no-js-only/, testIgnore: /e2e\/phone\// },
+    { name: "js", use: { ...chromium }, grepInvert: /@no-js-only|@server-only/, testIgnore: /e2e\/phone\// },
     {
       name: "no-js",
       use: { ...chromium, javaScriptEnabled: false },
       grepInvert: /@js-only/,
       testIgnore: /e2e\/phone\//,
     },
-    { name: "phone-js", use: { ...phone }, grepInvert: /@no-js-only/, testMatch: /e2e\/phone\/.*\.spec\.ts/ },
+    {
+      name: "phone-js",
+      use: { ...phone },
+      grepInvert: /@no-js-only|@server-only/,
+      testMatch: /e2e\/phone\/.*\.spec\.ts/,
+    },
     {
       name: "phone-no-js",
       use: { ...phone, javaScriptEnabled: false },
-      grepInvert: /@js-only/,
+      grepInvert: /@js-only|@server-only/,
       testMatch: /e2e\/phone\/.*\.spec\.ts/,
     },
   ],

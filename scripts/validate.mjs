@@ -44,6 +44,12 @@ function playwrightShares() {
 
 const largestFirst = (map) => [...map].sort(([, a], [, b]) => b - a);
 
+/**
+ * Stages run before this script by whoever called it, as JSON [[name, seconds], ...] (`.ci/run` passes its system
+ * packages and npm install), so that the table at the end shows the whole run.
+ */
+const earlierStages = JSON.parse(process.env.VALIDATE_EARLIER_STAGES || "[]").map(([name, s]) => [name, s * 1000]);
+
 const times = [];
 let failed = null;
 for (const [name, command] of stages) {
@@ -58,7 +64,7 @@ for (const [name, command] of stages) {
 }
 
 console.log("\nStage times (npm run validate):");
-for (const [name, ms] of times) console.log(`  ${name.padEnd(24)}${seconds(ms)}`);
+for (const [name, ms] of [...earlierStages, ...times]) console.log(`  ${name.padEnd(24)}${seconds(ms)}`);
 if (times.some(([name]) => name === "playwright")) {
   const { byProject, byFile } = playwrightShares();
   for (const [project, ms] of largestFirst(byProject))
@@ -66,7 +72,7 @@ if (times.some(([name]) => name === "playwright")) {
   for (const [file, ms] of largestFirst(byFile).slice(0, 8))
     console.log(`    ${file.padEnd(22)}${seconds(ms)} of test time`);
 }
-console.log(`  ${"total".padEnd(24)}${seconds(times.reduce((sum, [, ms]) => sum + ms, 0))}`);
+console.log(`  ${"total".padEnd(24)}${seconds([...earlierStages, ...times].reduce((sum, [, ms]) => sum + ms, 0))}`);
 if (failed) {
   console.error(`\nvalidate: the ${failed} stage failed.`);
   process.exit(1);

@@ -189,7 +189,7 @@ test.describe("sign in and sign up page", () => {
     },
   );
 
-  test("signed-in visitors are sent home", async ({ page }) => {
+  test("signed-in visitors are sent home @server-only", async ({ page }) => {
     await createAccount(page, { signedIn: true });
     await visit(page, "/auth");
     await expect(page).toHaveURL(/\/$/);
@@ -214,7 +214,7 @@ test.describe("sign in and sign up page", () => {
     await checkAccessibility(page, hasJs);
   });
 
-  test("signing out is a POST: opening /sign-out just goes home", async ({ page }) => {
+  test("signing out is a POST: opening /sign-out just goes home @server-only", async ({ page }) => {
     await createAccount(page, { signedIn: true });
     await visit(page, "/sign-out");
     await expect(page).toHaveURL(/\/$/);
@@ -235,7 +235,7 @@ test.describe("protected pages", () => {
     });
   }
 
-  test("a tampered session cookie is treated as signed out", async ({ page, context }) => {
+  test("a tampered session cookie is treated as signed out @server-only", async ({ page, context }) => {
     await createAccount(page, { signedIn: true });
     const cookies = await context.cookies();
     const session = cookies.find((cookie) => cookie.name === "shop_session");

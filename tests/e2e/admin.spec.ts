@@ -138,7 +138,7 @@ test.describe("back office", () => {
     await expect(main.getByRole("button", { name: "Mark as shipped" })).toBeVisible();
   });
 
-  test("every /admin route in the URL table, by every method: staff get in, a member gets the ordinary 404, a visitor is asked to sign in", async ({
+  test("every /admin route in the URL table, by every method: staff get in, a member gets the ordinary 404, a visitor is asked to sign in @server-only", async ({
     page,
     browser,
     request: visitor,

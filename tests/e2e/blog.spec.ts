@@ -22,7 +22,7 @@ async function searchBlog(page: Page, hasJs: boolean, query: string) {
 }
 
 test.describe("blog list", () => {
-  test("shows the title, search box, category buttons and every article", async ({ page }) => {
+  test("shows the title, search box, category buttons and every article @server-only", async ({ page }) => {
     await visit(page, "/blog");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hair Care Blog");
     await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveAttribute(
@@ -125,7 +125,7 @@ test.describe("blog article", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hair Care Blog");
   });
 
-  test("an unknown article answers 404 with 'Article Not Found'", async ({ page, allowHttpError }) => {
+  test("an unknown article answers 404 with 'Article Not Found' @server-only", async ({ page, allowHttpError }) => {
     allowHttpError(404, "/blog/blog-99");
     const response = await visit(page, "/blog/blog-99");
     expect(response?.status()).toBe(404);

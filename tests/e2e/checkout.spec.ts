@@ -43,7 +43,7 @@ async function fillAddress(page: Page, email?: string) {
 }
 
 test.describe("checkout", () => {
-  test("an empty cart shows the spec's empty state on the checkout page itself", async ({ page }) => {
+  test("an empty cart shows the spec's empty state on the checkout page itself @server-only", async ({ page }) => {
     const response = await visit(page, "/checkout");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(/\/checkout$/);
@@ -378,7 +378,7 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
   });
 
-  test("order-success without an order goes home", async ({ page }) => {
+  test("order-success without an order goes home @server-only", async ({ page }) => {
     await visit(page, "/order-success");
     await expect(page).toHaveURL(/\/$/);
   });

@@ -12,7 +12,7 @@ const headerLinks = [
 ] as const;
 
 test.describe("header", () => {
-  test("logo links home and the main navigation has the five spec links", async ({ page }) => {
+  test("logo links home and the main navigation has the five spec links @server-only", async ({ page }) => {
     await visit(page, "/blog");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Luxe Strands, home" })).toHaveAttribute("href", "/");
@@ -200,7 +200,7 @@ const footerLinks = [
 ];
 
 test.describe("footer", () => {
-  test("has every spec link, contact details, copyright and three social links", async ({ page }) => {
+  test("has every spec link, contact details, copyright and three social links @server-only", async ({ page }) => {
     await visit(page, "/");
     const footer = page.getByRole("contentinfo");
     for (const href of footerLinks) {

@@ -1,7 +1,7 @@
 import { expect, test, visit } from "./fixtures";
 import { act } from "./pages/navigation";
 
-test("home shows the hero, badges, category tiles and the first four products", async ({ page }) => {
+test("home shows the hero, badges, category tiles and the first four products @server-only", async ({ page }) => {
   await visit(page, "/");
   const main = page.getByRole("main");
 

@@ -8,7 +8,7 @@ function row(page: Page, table: Locator, header: string) {
   return table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: header, exact: true }) });
 }
 
-test("about tells the story, mission and promises", async ({ page }) => {
+test("about tells the story, mission and promises @server-only", async ({ page }) => {
   await visit(page, "/about");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("About Luxe Strands");
@@ -18,7 +18,7 @@ test("about tells the story, mission and promises", async ({ page }) => {
   }
 });
 
-test("size guide has the length, cap size and weight tables, tips and contact", async ({ page }) => {
+test("size guide has the length, cap size and weight tables, tips and contact @server-only", async ({ page }) => {
   await visit(page, "/size-guide");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Size Guide");
 
@@ -87,7 +87,7 @@ test("care guide opens on Extensions and switches tabs", async ({ page, hasJs })
   }
 });
 
-test("returns states the policy and how to reach us", async ({ page }) => {
+test("returns states the policy and how to reach us @server-only", async ({ page }) => {
   await visit(page, "/returns");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Returns & Exchanges");
@@ -103,7 +103,7 @@ test("returns states the policy and how to reach us", async ({ page }) => {
   );
 });
 
-test("shipping has the options table, processing times and international rules", async ({ page }) => {
+test("shipping has the options table, processing times and international rules @server-only", async ({ page }) => {
   await visit(page, "/shipping");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Shipping Information");
@@ -163,7 +163,7 @@ for (const [path, title] of [
   ["/privacy", "Privacy Policy"],
   ["/terms", "Terms of Service"],
 ] as const) {
-  test(`${title} was last updated January 1, 2024`, async ({ page }) => {
+  test(`${title} was last updated January 1, 2024 @server-only`, async ({ page }) => {
     await visit(page, path);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -175,7 +175,9 @@ for (const [path, title] of [
   });
 }
 
-test("careers shows the culture, four positions with Apply Now and a general application", async ({ page }) => {
+test("careers shows the culture, four positions with Apply Now and a general application @server-only", async ({
+  page,
+}) => {
   await visit(page, "/careers");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Careers");

@@ -9,20 +9,24 @@ import { bigCatalogURL } from "./servers";
 const countLine = /^\d+ products?$/;
 
 test.describe("listing pagination", () => {
-  test("a listing that fits on one page has no pagination controls", async ({ page }) => {
+  test("a listing that fits on one page has no pagination controls @server-only", async ({ page }) => {
     await visit(page, "/shop");
     await expect(page.getByRole("heading", { name: "12 products" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
     await expect(page.locator('link[rel="next"], a[rel="next"]')).toHaveCount(0);
   });
 
-  test("a page past the end lands on the last page, which here is the address without a page", async ({ page }) => {
+  test("a page past the end lands on the last page, which here is the address without a page @server-only", async ({
+    page,
+  }) => {
     await visit(page, "/shop?page=2");
     await expect(page).toHaveURL(/\/shop$/);
     await expect(page.getByRole("heading", { name: "12 products" })).toBeVisible();
   });
 
-  test("a malformed page number goes to the first page and keeps the search and sort", async ({ page }) => {
+  test("a malformed page number goes to the first page and keeps the search and sort @server-only", async ({
+    page,
+  }) => {
     for (const bad of ["0", "-1", "1.5", "abc"]) {
       await visit(page, `/shop?q=wave&sort=price-low&page=${bad}`);
       await expect(page).toHaveURL(/\/shop\?q=wave&sort=price-low$/);

@@ -49,7 +49,7 @@ test.describe("titles, paths and breadcrumb", () => {
     { url: "/sale", title: "Sale", ids: ["clip-1", "wig-3", "acc-1"] },
   ];
   for (const { url, title, ids } of cases) {
-    test(`${url} is '${title}' with its products`, async ({ page }) => {
+    test(`${url} is '${title}' with its products @server-only`, async ({ page }) => {
       await visit(page, url);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(productNames(page)).toHaveText(names(...ids));
@@ -63,7 +63,7 @@ test.describe("titles, paths and breadcrumb", () => {
     });
   }
 
-  test("any other category is its value capitalised, with the empty state, a 200 search engines leave out", async ({
+  test("any other category is its value capitalised, with the empty state, a 200 search engines leave out @server-only", async ({
     page,
   }) => {
     const response = await visit(page, "/shop?category=bundles");
@@ -252,7 +252,7 @@ test("a product card shows badges, price, rating and links to its page", async (
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogue["clip-1"]);
 });
 
-test("an out-of-stock card offers no Add to Cart", async ({ page }) => {
+test("an out-of-stock card offers no Add to Cart @server-only", async ({ page }) => {
   await visit(page, "/wigs");
   const card = page.getByRole("main").getByRole("article").filter({ hasText: catalogue["wig-2"] });
   await expect(card.getByRole("button", { name: "Out of Stock" })).toBeDisabled();

@@ -160,7 +160,10 @@ test.describe("card payment", () => {
     await expect(page.getByTestId("refunds").getByRole("listitem")).toHaveCount(1);
   });
 
-  test("the webhook refuses a forged event with 400 and acts on a replayed one once", async ({ page, hasJs }) => {
+  test("the webhook refuses a forged event with 400 and acts on a replayed one once @server-only", async ({
+    page,
+    hasJs,
+  }) => {
     await signUpMember(page);
     await addProducts(page, hasJs, [["acc-2", 1]]);
     await placeOrderAndReachPaymentPage(page);

@@ -1,7 +1,7 @@
 import { expect, test, visit } from "./fixtures";
 import { act } from "./pages/navigation";
 
-test("clip-1 shows its details, price, rating, stock and the reassurance lines", async ({ page }) => {
+test("clip-1 shows its details, price, rating, stock and the reassurance lines @server-only", async ({ page }) => {
   await visit(page, "/product/clip-1");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Silky Straight Clip-In Extensions");
@@ -34,7 +34,7 @@ test("clip-1 shows its details, price, rating, stock and the reassurance lines",
   ]);
 });
 
-test("a new product shows the New badge and floors its stars", async ({ page }) => {
+test("a new product shows the New badge and floors its stars @server-only", async ({ page }) => {
   await visit(page, "/product/clip-2");
   const images = page.getByRole("region", { name: "Product images" });
   await expect(images.getByText("New", { exact: true })).toBeVisible();
@@ -87,7 +87,7 @@ test("gallery thumbnails switch the main image", async ({ page, hasJs }) => {
   await expect(mainImage).toHaveAttribute("src", /product-clip-1-3-/);
 });
 
-test("a product with one image has no thumbnails", async ({ page }) => {
+test("a product with one image has no thumbnails @server-only", async ({ page }) => {
   await visit(page, "/product/tape-2");
   await expect(
     page.getByRole("region", { name: "Product images" }).getByRole("link", { name: /Show image/ }),
@@ -144,7 +144,7 @@ test("with JavaScript the tabs follow the arrow keys, Home and End", { tag: "@js
   await expectSelected("Specifications", "Hair Type");
 });
 
-test("an out-of-stock product says so and offers no Add to Cart", async ({ page }) => {
+test("an out-of-stock product says so and offers no Add to Cart @server-only", async ({ page }) => {
   await visit(page, "/product/wig-2");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Long Wavy Lace Wig");
@@ -154,7 +154,7 @@ test("an out-of-stock product says so and offers no Add to Cart", async ({ page 
   await expect(main.getByRole("spinbutton", { name: "Quantity" })).toHaveCount(0);
 });
 
-test("an unknown product answers 404 with 'Product Not Found'", async ({ page, allowHttpError }) => {
+test("an unknown product answers 404 with 'Product Not Found' @server-only", async ({ page, allowHttpError }) => {
   allowHttpError(404, "/product/no-such-product");
   const response = await visit(page, "/product/no-such-product");
   expect(response?.status()).toBe(404);

@@ -35,19 +35,25 @@ async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
   });
 }
 
-test.describe("metadata", () => {
+/** The current page (opened at `path`) has one h1, a title, a description, its canonical URL and an og:title. */
+async function expectPageMetadata(page: Page, path: string, baseURL: string | undefined) {
+  await expect(page.locator("h1")).toHaveCount(1);
+  await expect(page).toHaveTitle(/\S.*\| Luxe Strands$|^Luxe Strands/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^\S.{19,}$/);
+  const canonical = page.locator('link[rel="canonical"]');
+  await expect(canonical).toHaveCount(1);
+  const href = await canonical.getAttribute("href");
+  const expected = new URL(path, baseURL);
+  expect(href && new URL(href).pathname).toBe(expected.pathname);
+  await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+}
+
+// What search engines and link previews read: the documents as the server sends them (no-js project).
+test.describe("metadata", { tag: "@server-only" }, () => {
   for (const path of indexablePages) {
     test(`${path} has one h1, a title, a description and a canonical URL`, async ({ page, baseURL }) => {
       await visit(page, path);
-      await expect(page.locator("h1")).toHaveCount(1);
-      await expect(page).toHaveTitle(/\S.*\| Luxe Strands$|^Luxe Strands/);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^\S.{19,}$/);
-      const canonical = page.locator('link[rel="canonical"]');
-      await expect(canonical).toHaveCount(1);
-      const href = await canonical.getAttribute("href");
-      const expected = new URL(path, baseURL);
-      expect(href && new URL(href).pathname).toBe(expected.pathname);
-      await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+      await expectPageMetadata(page, path, baseURL);
     });
   }
 
@@ -97,6 +103,30 @@ test.describe("metadata", () => {
   });
 });
 
+// The pages the @server-only tests read as sent, once each with JavaScript: each hydrates without an error (the guard
+// fails the test on a console or page error, which a hydration mismatch is) and keeps its metadata once hydrated.
+// One test for all (a context and its cache per page cost more): the shoppers' flows hydrate most of these pages again.
+test(
+  "every indexable page and the unknown product and article pages hydrate cleanly",
+  { tag: "@js-only" },
+  async ({ page, baseURL, allowHttpError }) => {
+    // Nineteen hydrated page loads: on the loaded two-core machine each has taken up to 10 s.
+    test.setTimeout(600_000);
+    for (const path of indexablePages) {
+      await visit(page, path);
+      await expectPageMetadata(page, path, baseURL);
+    }
+    for (const [path, heading] of [
+      ["/product/no-such-product", "Product Not Found"],
+      ["/blog/blog-99", "Article Not Found"],
+    ] as const) {
+      allowHttpError(404, path);
+      expect((await visit(page, path))?.status()).toBe(404);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(heading);
+    }
+  },
+);
+
 test.describe("the lead image", () => {
   // Not the product page: there Lighthouse's LCP was worse with the preload (docs/performance.md, item 22).
   for (const path of ["/", "/shop"]) {
@@ -133,7 +163,7 @@ test.describe("the lead image", () => {
   }
 });
 
-test.describe("sitemap and robots", () => {
+test.describe("sitemap and robots", { tag: "@server-only" }, () => {
   test("/sitemap.xml lists the pages, every product and every article", async ({ request }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
@@ -200,7 +230,7 @@ test.describe("security headers", () => {
     }
   });
 
-  test("each response gets a fresh nonce", async ({ request }) => {
+  test("each response gets a fresh nonce @server-only", async ({ request }) => {
     const nonceOf = async () =>
       /'nonce-([^']+)'/.exec((await request.get("/")).headers()["content-security-policy"] ?? "")?.[1];
     const [first, second] = [await nonceOf(), await nonceOf()];

@@ -13,6 +13,13 @@ export interface ShopMail {
   links: string[];
 }
 
+/**
+ * Each message parsed once per worker, by file name: the shop writes a message aside and renames it into place
+ * (app/modules/mail/transport.server.ts), so a listed file is whole and never changes. Without this every poll
+ * parsed every message of the run so far, a few hundred by its end.
+ */
+const parsedFiles = new Map<string, Promise<ShopMail>>();
+
 async function readAll(): Promise<ShopMail[]> {
   if (!fs.existsSync(shopMailDir)) return [];
   const files = fs
@@ -20,9 +27,16 @@ async function readAll(): Promise<ShopMail[]> {
     .filter((file) => file.endsWith(".eml"))
     .sort();
   return Promise.all(
-    files.map(async (file) => {
-      const parsed = await simpleParser(fs.readFileSync(path.join(shopMailDir, file)));
-      return { parsed, links: [...(parsed.text ?? "").matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]) };
+    files.map((file) => {
+      let mail = parsedFiles.get(file);
+      if (!mail) {
+        mail = simpleParser(fs.readFileSync(path.join(shopMailDir, file))).then((parsed) => ({
+          parsed,
+          links: [...(parsed.text ?? "").matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]),
+        }));
+        parsedFiles.set(file, mail);
+      }
+      return mail;
     }),
   );
 }
