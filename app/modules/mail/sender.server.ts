@@ -7,8 +7,9 @@
 // was marked sent sends that one message again (the Message-ID stays the same, so mail clients show it once).
 // Decision 0016 and 0027.
 import type { OutboxMessage, OutboxPort } from "~/backend/port";
+import type { RenderContext } from "./layout.server";
 import { afterFailure, defaultRetryPolicy, type RetryPolicy } from "./retry";
-import { renderMail, type RenderContext } from "./templates.server";
+import { renderMail } from "./templates.server";
 import type { MailTransport } from "./transport.server";
 
 export interface MailSenderOptions {
