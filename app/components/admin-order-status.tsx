@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
-import { FormErrors, FormField, TextAreaField } from "~/components/form-field";
+import { FormErrors, TextAreaField, TextField } from "~/components/form-field";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { statusLabel } from "~/modules/account/orders";
 import { KNOWN_CARRIERS } from "~/modules/account/tracking";
@@ -125,30 +125,17 @@ function ShipForm({
     <Form method="post" className="space-y-3 rounded-xl bg-sand-50 p-3" aria-label={label} {...getFormProps(form)}>
       {formEngine}
       <MoveHiddenFields kind="mark-shipped" status={order.status} />
-      <FormField
-        label="Carrier"
-        inputProps={{
-          ...getInputProps(fields.carrier, { type: "text" }),
-          list: "carriers",
-          autoFocus: firstInvalid === fields.carrier.name,
-        }}
-        errors={fields.carrier.errors}
-        errorId={fields.carrier.errorId}
-      />
+      <TextField label="Carrier" field={fields.carrier} list="carriers" firstInvalid={firstInvalid} />
       <datalist id="carriers">
         {KNOWN_CARRIERS.map((carrier) => (
           <option key={carrier} value={carrier} />
         ))}
       </datalist>
-      <FormField
+      <TextField
         label="Tracking number"
-        inputProps={{
-          ...getInputProps(fields.trackingNumber, { type: "text" }),
-          title: "Letters and digits, with spaces or dashes between them",
-          autoFocus: firstInvalid === fields.trackingNumber.name,
-        }}
-        errors={fields.trackingNumber.errors}
-        errorId={fields.trackingNumber.errorId}
+        field={fields.trackingNumber}
+        title="Letters and digits, with spaces or dashes between them"
+        firstInvalid={firstInvalid}
       />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {label}

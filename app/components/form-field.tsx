@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 import { XCircle } from "~/components/icons";
@@ -39,6 +40,39 @@ export function FormField({ label, inputProps, errors, errorId, hint, renderCont
       )}
       {messages}
     </div>
+  );
+}
+
+/**
+ * A conform field drawn as a FormField: conform's attributes, the field's errors, and the cursor on it when it is the
+ * first one the server refused (`firstInvalid`, useZodForm's third value). Other attributes go onto the input.
+ */
+export function TextField<Value, FormSchema extends Record<string, unknown>>({
+  label,
+  field,
+  type = "text",
+  firstInvalid,
+  hint,
+  renderControl,
+  className,
+  ...attributes
+}: {
+  label: ReactNode;
+  field: FieldMetadata<Value, FormSchema, string[]>;
+  type?: "text" | "email" | "tel" | "password";
+  firstInvalid?: string;
+} & Pick<FormFieldProps, "hint" | "renderControl" | "className"> &
+  Pick<InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "placeholder" | "list" | "title">) {
+  return (
+    <FormField
+      label={label}
+      className={className}
+      hint={hint}
+      renderControl={renderControl}
+      inputProps={{ ...getInputProps(field, { type }), ...attributes, autoFocus: field.name === firstInvalid }}
+      errors={field.errors}
+      errorId={field.errorId}
+    />
   );
 }
 
