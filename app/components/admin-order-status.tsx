@@ -105,22 +105,7 @@ function MoveButtonForm({ order, label, path, kind }: MoveFormProps & { kind: Mo
   );
 }
 
-/** A status form with fields to fill in, on conform: its schema (by the button's kind) loads on the first focus. */
-function useMoveForm<Kind extends "mark-shipped" | "cancel">(
-  kind: Kind,
-  constraint: FormConstraint,
-  lastResult: SubmissionResult<string[]> | undefined,
-) {
-  return useZodForm({
-    id: kind,
-    loadSchema: import.meta.env.SSR
-      ? undefined
-      : () => import("~/modules/admin/order-forms").then((module) => module.MoveFormSchemas[kind]),
-    constraint,
-    lastResult,
-  });
-}
-
+/** A status form with fields to fill in: on conform, its schema loaded on the first focus inside it. */
 interface FieldsFormProps extends MoveFormProps {
   constraint: FormConstraint;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -128,7 +113,14 @@ interface FieldsFormProps extends MoveFormProps {
 
 function ShipForm({ order, label, path, constraint, lastResult }: FieldsFormProps) {
   const busy = useIsPosting(path);
-  const [form, fields, firstInvalid, formEngine] = useMoveForm("mark-shipped", constraint, lastResult);
+  const [form, fields, firstInvalid, formEngine] = useZodForm({
+    id: "mark-shipped",
+    loadSchema: import.meta.env.SSR
+      ? undefined
+      : () => import("~/modules/admin/order-forms").then((module) => module.MoveFormSchemas["mark-shipped"]),
+    constraint,
+    lastResult,
+  });
   return (
     <Form method="post" className="space-y-3 rounded-xl bg-sand-50 p-3" aria-label={label} {...getFormProps(form)}>
       {formEngine}
@@ -154,7 +146,14 @@ function ShipForm({ order, label, path, constraint, lastResult }: FieldsFormProp
 
 function CancelForm({ order, label, path, constraint, lastResult }: FieldsFormProps) {
   const busy = useIsPosting(path);
-  const [form, fields, firstInvalid, formEngine] = useMoveForm("cancel", constraint, lastResult);
+  const [form, fields, firstInvalid, formEngine] = useZodForm({
+    id: "cancel",
+    loadSchema: import.meta.env.SSR
+      ? undefined
+      : () => import("~/modules/admin/order-forms").then((module) => module.MoveFormSchemas.cancel),
+    constraint,
+    lastResult,
+  });
   return (
     <Form method="post" className="space-y-3 rounded-xl bg-red-50 p-3" aria-label={label} {...getFormProps(form)}>
       {formEngine}
