@@ -25,3 +25,11 @@ export const shippingMethodIds = ["standard", "express", "overnight", "internati
 export const MAX_STAFF_PAGE_SIZE = 1000;
 /** How long a staff set-up link printed at start-up works (decision 0032); a restart makes a new one. */
 export const STAFF_SETUP_LINK_HOURS = 24;
+/** The back office's order forms (decision 0029): apply_order_move checks carrier, tracking number and note too. */
+export const ORDER_CARRIER_MAX_LENGTH = 50;
+export const ORDER_TRACKING_MAX_LENGTH = 100;
+/** Letters and digits, with spaces or dashes between them (what carriers print); the database checks the same. */
+export const ORDER_TRACKING_PATTERN = "[A-Za-z0-9][A-Za-z0-9 \\-]*";
+/** Below the database's 2000: the reason goes into the customer's e-mail. */
+export const ORDER_CANCEL_REASON_MAX_LENGTH = 500;
+export const ORDER_NOTE_MAX_LENGTH = 2000;

@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 import { XCircle } from "~/components/icons";
 
@@ -27,43 +28,117 @@ export interface FormFieldProps {
 export function FormField({ label, inputProps, errors, errorId, hint, renderControl, className }: FormFieldProps) {
   // conform may hand out a React key; it must not be spread as a prop.
   const { key: _key, ...props } = inputProps;
-  const id = props.id;
-  const resolvedErrorId = errorId ?? `${id}-error`;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const hasErrors = Boolean(errors?.length);
-  const describedBy = [hintId, hasErrors ? resolvedErrorId : undefined].filter(Boolean).join(" ") || undefined;
-  const controlProps = {
-    ...props,
-    "aria-invalid": hasErrors || undefined,
-    "aria-describedby": describedBy,
-  };
+  const { describedBy, messages } = fieldMessages(props.id, { errors, errorId, hint });
+  const controlProps = { ...props, ...describedBy };
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        {label}
-      </label>
+      <FieldLabel htmlFor={props.id}>{label}</FieldLabel>
       {renderControl ? (
         renderControl(controlProps)
       ) : (
         <input {...controlProps} className={`input ${props.className ?? ""}`} />
       )}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {hasErrors ? (
-        <ul id={resolvedErrorId} className="mt-1 space-y-0.5 text-sm font-medium text-red-700">
-          {errors?.map((error) => (
-            <li key={error} className="flex items-start gap-1">
-              <XCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {error}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {messages}
     </div>
   );
+}
+
+/**
+ * A conform field drawn as a FormField: conform's attributes, the field's errors, and the cursor on it when it is the
+ * first one the server refused (`firstInvalid`, useZodForm's third value). Other attributes go onto the input.
+ */
+export function TextField<Value, FormSchema extends Record<string, unknown>>({
+  label,
+  field,
+  type = "text",
+  firstInvalid,
+  hint,
+  renderControl,
+  className,
+  ...attributes
+}: {
+  label: ReactNode;
+  field: FieldMetadata<Value, FormSchema, string[]>;
+  type?: "text" | "email" | "tel" | "password";
+  firstInvalid?: string;
+} & Pick<FormFieldProps, "hint" | "renderControl" | "className"> &
+  Pick<InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "placeholder" | "list" | "title">) {
+  return (
+    <FormField
+      label={label}
+      className={className}
+      hint={hint}
+      renderControl={renderControl}
+      inputProps={{ ...getInputProps(field, { type }), ...attributes, autoFocus: field.name === firstInvalid }}
+      errors={field.errors}
+      errorId={field.errorId}
+    />
+  );
+}
+
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; key?: string };
+
+/** FormField's textarea: conform's `getTextareaProps(...)` (or plain attributes), with its label, hint and errors. */
+export function TextAreaField({
+  label,
+  textareaProps,
+  errors,
+  errorId,
+  hint,
+  className,
+}: Omit<FormFieldProps, "inputProps" | "renderControl"> & { textareaProps: TextAreaProps }) {
+  const { key: _key, ...props } = textareaProps;
+  const { describedBy, messages } = fieldMessages(props.id, { errors, errorId, hint });
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={props.id}>{label}</FieldLabel>
+      <textarea {...props} {...describedBy} className={`input ${props.className ?? ""}`} />
+      {messages}
+    </div>
+  );
+}
+
+function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-ink">
+      {children}
+    </label>
+  );
+}
+
+/** A control's hint and errors, and the attributes that tie them to it. */
+function fieldMessages(
+  id: string,
+  { errors, errorId, hint }: Pick<FormFieldProps, "errors" | "errorId" | "hint">,
+): { describedBy: { "aria-invalid"?: true; "aria-describedby"?: string }; messages: ReactNode } {
+  const resolvedErrorId = errorId ?? `${id}-error`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  // One line per message: a value can break two rules that say the same (a tracking number's length and letters).
+  const unique = [...new Set(errors ?? [])];
+  const hasErrors = unique.length > 0;
+  const describedBy = [hintId, hasErrors ? resolvedErrorId : undefined].filter(Boolean).join(" ") || undefined;
+  return {
+    describedBy: { "aria-invalid": hasErrors || undefined, "aria-describedby": describedBy },
+    messages: (
+      <>
+        {hint ? (
+          <p id={hintId} className="mt-1 text-xs text-ink-muted">
+            {hint}
+          </p>
+        ) : null}
+        {hasErrors ? (
+          <ul id={resolvedErrorId} className="mt-1 space-y-0.5 text-sm font-medium text-red-700">
+            {unique.map((error) => (
+              <li key={error} className="flex items-start gap-1">
+                <XCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+                {error}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </>
+    ),
+  };
 }
 
 /** The messages for the whole form (conform's `form.errors`, e.g. the backend's refusal), announced when they appear. */

@@ -1,8 +1,8 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { FieldMetadata } from "@conform-to/react";
+import { useEffect, type ReactNode, type RefObject } from "react";
 
 import { MIN_PASSWORD_LENGTH } from "~/backend/constants";
-import { FormField } from "~/components/form-field";
+import { TextField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 
 /** A conform password field with its show/hide toggle: the password forms (new, repeated, current) share it. */
@@ -24,15 +24,12 @@ export function PasswordField<Schema extends Record<string, unknown>>({
   hint?: ReactNode;
 }) {
   return (
-    <FormField
+    <TextField
       label={label}
-      inputProps={{
-        ...getInputProps(field, { type: "password" }),
-        autoComplete,
-        autoFocus: field.name === firstInvalid,
-      }}
-      errors={field.errors}
-      errorId={field.errorId}
+      field={field}
+      type="password"
+      autoComplete={autoComplete}
+      firstInvalid={firstInvalid}
       hint={hint}
       renderControl={(props) => <PasswordInput {...props} toggleLabel={toggleLabel} />}
     />
@@ -68,4 +65,23 @@ export function NewPasswordFields<Schema extends Record<string, unknown>>({
       />
     </>
   );
+}
+
+/**
+ * Empties a form's password fields when the server refuses it: without JavaScript its page comes back with them
+ * empty (the answer never holds a password); with it, the fields typed in stay in the DOM, so they are emptied here.
+ */
+export function usePasswordsClearedOnRefusal(
+  formRef: RefObject<HTMLFormElement>,
+  lastResult: { status?: string } | undefined,
+  names: readonly string[],
+) {
+  const fields = names.join(" ");
+  useEffect(() => {
+    if (lastResult?.status !== "error") return;
+    for (const name of fields.split(" ")) {
+      const input = formRef.current?.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [formRef, lastResult, fields]);
 }

@@ -9,7 +9,8 @@
 import type { OutboxMessage, OutboxPort } from "~/backend/ports/outbox";
 import { createQueuePoller } from "~/modules/queue/poller.server";
 import { afterFailure, defaultRetryPolicy, type RetryPolicy } from "~/modules/queue/retry";
-import { renderMail, type RenderContext } from "./templates.server";
+import type { RenderContext } from "./layout.server";
+import { renderMail } from "./templates.server";
 import type { MailTransport } from "./transport.server";
 
 export interface MailSenderOptions {

@@ -18,3 +18,29 @@ export const newsletterLinkCopy = {
     message: "This link is invalid, has already been used or has expired. Subscribe again from the foot of any page.",
   },
 } as const;
+
+/**
+ * The two e-mailed links, each a page with one button whose POST does the change (so that a mail scanner that opens
+ * every link changes nothing, decision 0027): where it posts, what it asks and what it says once done.
+ */
+export const newsletterLinks = {
+  /** The double opt-in; it works once, for 7 days. */
+  confirm: {
+    path: "/newsletter/confirm",
+    ask: "confirm",
+    done: "confirmed",
+    button: "Yes, subscribe me",
+    malformedStatus: 410,
+  },
+  /** In every newsletter e-mail; again is fine. */
+  unsubscribe: {
+    path: "/newsletter/unsubscribe",
+    ask: "unsubscribe",
+    done: "unsubscribed",
+    button: "Unsubscribe",
+    malformedStatus: 400,
+  },
+} as const;
+
+export type NewsletterLink = keyof typeof newsletterLinks;
+export type NewsletterLinkOutcome = (typeof newsletterLinks)[NewsletterLink]["done"] | "invalid";

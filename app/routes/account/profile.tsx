@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import {
   data,
@@ -8,14 +8,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 
 import { isBackendError } from "~/backend/errors";
 import type { MemberBackend } from "~/backend/ports/backend";
 import type { Profile } from "~/backend/ports/profiles";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors, FormField } from "~/components/form-field";
-import { NewPasswordFields, PasswordField } from "~/components/password-field";
+import { FormErrors, FormField, TextField } from "~/components/form-field";
+import { NewPasswordFields, PasswordField, usePasswordsClearedOnRefusal } from "~/components/password-field";
 import { Avatar } from "~/components/user-menu";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
@@ -233,16 +233,12 @@ function EditProfileForm({
       <fieldset disabled={saving} className="space-y-4">
         <legend className="sr-only">Edit profile</legend>
         <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
-        <FormField
+        <TextField
           label="Full Name"
-          inputProps={{
-            ...getInputProps(fields.fullName, { type: "text" }),
-            autoComplete: "name",
-            placeholder: "Your name",
-            autoFocus: firstInvalid === fields.fullName.name,
-          }}
-          errors={fields.fullName.errors}
-          errorId={fields.fullName.errorId}
+          field={fields.fullName}
+          autoComplete="name"
+          placeholder="Your name"
+          firstInvalid={firstInvalid}
         />
         <FormField
           label="Email"
@@ -300,14 +296,7 @@ function ChangePasswordForm({
     constraint,
     lastResult,
   });
-  // Without JavaScript the page comes back with empty password fields; with it, empty them here too.
-  useEffect(() => {
-    if (lastResult?.status !== "error") return;
-    for (const name of ["currentPassword", "password", "confirmPassword"]) {
-      const input = formRef.current?.elements.namedItem(name);
-      if (input instanceof HTMLInputElement) input.value = "";
-    }
-  }, [lastResult]);
+  usePasswordsClearedOnRefusal(formRef, lastResult, ["currentPassword", "password", "confirmPassword"]);
   return (
     <Form
       ref={formRef}

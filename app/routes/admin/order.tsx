@@ -1,43 +1,43 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { isBackendError } from "~/backend/errors";
-import type { StaffOrder, StaffPort } from "~/backend/ports/staff";
+import type { StaffPort } from "~/backend/ports/staff";
 import { orUnavailablePage } from "~/backend/unavailable.server";
+import { AdminOrderCustomer, AdminOrderItems, AdminOrderTimeline } from "~/components/admin-order-details";
+import { AdminOrderNote } from "~/components/admin-order-note";
 import { AdminOrderPayment } from "~/components/admin-order-payment";
-import { AdminPanel } from "~/components/admin-panel";
+import { AdminOrderStatus } from "~/components/admin-order-status";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OrderLine, OrderTotals } from "~/components/order-summary";
+import { FormErrors } from "~/components/form-field";
 import { StatusBadge } from "~/components/status-badge";
 import type { ResponseJar } from "~/http/cookies.server";
 import { notFoundResponse } from "~/http/not-found.server";
-import { orderNumber, shippingAddressLines, statusLabel } from "~/modules/account/orders";
-import { KNOWN_CARRIERS, trackingUrl } from "~/modules/account/tracking";
 import {
-  CARRIER_MAX_LENGTH,
+  MOVE_HIDDEN_FIELDS,
   MOVE_INTENT,
-  movedMessage,
-  movesFor,
-  parseMoveForm,
-  REASON_MAX_LENGTH,
-  TRACKING_MAX_LENGTH,
-  TRACKING_PATTERN,
-  type MoveFieldErrors,
-  type MoveKind,
-} from "~/modules/admin/order-moves";
-import { formatShopDateTime } from "~/modules/admin/order-rows";
+  moveFormSchema,
+  MoveFormSchemas,
+  NOTE_INTENT,
+  NoteFormSchema,
+  orderMoveOf,
+  REVOKE_GUEST_LINK_INTENT,
+  type MoveFormValue,
+} from "~/modules/admin/order-forms";
+import { movedMessage } from "~/modules/admin/order-moves";
+import { toAdminOrderView } from "~/modules/admin/order-view.server";
 import { requireStaff } from "~/modules/admin/staff.server";
-import { formatCents } from "~/modules/money";
-import { cancelEffect, refundRows } from "~/modules/payment/refund-rows";
+import { refundRows } from "~/modules/payment/refund-rows";
 import { closeCheckoutBeforeCancel, PaymentArrivedError, paymentSummary } from "~/modules/payment/refund.server";
 import { PaymentUnavailableError } from "~/modules/payment/stripe.server";
 import { getEnv } from "~/site/env.server";
 import { redirectWithToast } from "~/toast/toast.server";
 
-const NOTE_INTENT = "note";
-const REVOKE_INTENT = "revoke-guest-link";
-const NOTE_MAX_LENGTH = 2000;
+// The back office's order page (decision 0029): the order, and its three forms (a status move, the internal note,
+// revoking a guest's link), each naming its intent and checked by its schema in app/modules/admin/order-forms.ts.
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { staff } = await requireStaff(request, context);
@@ -45,75 +45,26 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!order) throw notFoundResponse(request);
   const paid = await orUnavailablePage(staff.orderPayment({ orderId: order.id }));
   const env = getEnv();
-  const page = toOrderPage(order, env.SHOP_TIME_ZONE);
   return {
-    order: { ...page, cancelEffect: cancelEffect(order.status, paid?.payment ?? null, page.total) },
+    order: toAdminOrderView(order, paid?.payment ?? null, env.SHOP_TIME_ZONE),
     payment: paymentSummary(paid?.payment ?? null),
     refunds: refundRows(paid?.refunds ?? [], env.SHOP_TIME_ZONE),
     sendsMail: env.MAIL !== "off",
+    constraints: {
+      move: {
+        "mark-shipped": getZodConstraint(MoveFormSchemas["mark-shipped"]),
+        cancel: getZodConstraint(MoveFormSchemas.cancel),
+      },
+      note: getZodConstraint(NoteFormSchema),
+    },
   };
 }
 
-function toOrderPage(order: StaffOrder, timeZone: string) {
-  const money = (cents: number) => formatCents(cents, order.currency);
-  const subtotal = order.totalAmount - order.shippingAmount;
-  const actor = (label: string, email: string | null) =>
-    email ?? (label === "customer" ? "Customer" : label.charAt(0).toUpperCase() + label.slice(1));
-  return {
-    id: order.id,
-    number: orderNumber(order.id),
-    status: order.status,
-    placedAt: formatShopDateTime(order.createdAt, timeZone),
-    email: order.email,
-    customer: order.userId ? "Member" : "Guest",
-    phone: order.shippingAddress.phone,
-    address: shippingAddressLines(order.shippingAddress),
-    items: order.items.map((item) => {
-      return {
-        id: item.id,
-        productId: item.productId,
-        name: item.productName,
-        variant: item.variantLabel,
-        sku: item.sku,
-        image: item.image,
-        quantity: item.quantity,
-        unitPrice: money(item.pricePerItem),
-        lineTotal: money(item.pricePerItem * item.quantity),
-      };
-    }),
-    subtotal: money(subtotal),
-    shipping: `${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)} (${order.shippingMethod})`,
-    total: money(order.totalAmount),
-    carrier: order.carrier,
-    trackingNumber: order.trackingNumber,
-    trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
-    internalNote: order.internalNote ?? "",
-    guestLinkActive: order.guestLinkActive,
-    timeline: order.timeline.map((entry, index) => ({
-      key: `${entry.at}-${index}`,
-      at: formatShopDateTime(entry.at, timeZone),
-      iso: entry.at,
-      who: actor(entry.actorLabel, entry.actorEmail),
-      change:
-        entry.toStatus === null
-          ? null
-          : entry.fromStatus === null
-            ? `Placed (${statusLabel(entry.toStatus)})`
-            : `${statusLabel(entry.fromStatus)} → ${statusLabel(entry.toStatus)}`,
-      note: entry.note,
-      tracking:
-        typeof entry.details.carrier === "string" && typeof entry.details.tracking_number === "string"
-          ? `${entry.details.carrier} ${entry.details.tracking_number}`
-          : null,
-    })),
-    moves: movesFor(order.status).map(({ kind, label }) => ({ kind, label })),
-  };
-}
-
-type ActionAnswer =
-  | { intent: typeof MOVE_INTENT; kind: MoveKind | null; errors: MoveFieldErrors; values: Record<string, string> }
-  | { intent: typeof NOTE_INTENT; error: string; note: string }
-  | { intent: "other"; error: string };
+/** What a refused post gets back: its form's answer (conform's), or a word for a post naming no form of the page. */
+type OrderPageAnswer =
+  | { form: typeof MOVE_INTENT; kind: string | null; result: SubmissionResult<string[]> }
+  | { form: typeof NOTE_INTENT; result: SubmissionResult<string[]> }
+  | { form: "other"; error: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   // The guard first, for every post: anyone but staff gets the ordinary 404, whatever they send.
@@ -126,37 +77,37 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return move(request, context, staff, orderId, formData);
     case NOTE_INTENT:
       return saveNote(context, staff, orderId, formData, path);
-    case REVOKE_INTENT:
+    case REVOKE_GUEST_LINK_INTENT:
       return revokeGuestLink(context, staff, orderId, path);
     default:
-      return data<ActionAnswer>(
-        { intent: "other", error: "This request was not recognised, so nothing was changed." },
+      return data<OrderPageAnswer>(
+        { form: "other", error: "This request was not recognised, so nothing was changed." },
         { status: 400 },
       );
   }
 }
 
 async function move(request: Request, context: ResponseJar, staff: StaffPort, orderId: string, formData: FormData) {
-  const values = Object.fromEntries(
-    ["carrier", "trackingNumber", "reason"].map((name) => [name, String(formData.get(name) ?? "")]),
-  );
-  const parsed = parseMoveForm(orderId, formData);
-  if (!parsed.ok) {
-    return data<ActionAnswer>(
-      { intent: MOVE_INTENT, kind: parsed.kind, errors: parsed.errors, values },
-      { status: 400 },
-    );
+  const kind = formData.get("kind");
+  const submission = parseWithZod(formData, { schema: moveFormSchema(kind) });
+  const answer = (status: number, result: SubmissionResult<string[]>) =>
+    data<OrderPageAnswer>({ form: MOVE_INTENT, kind: typeof kind === "string" ? kind : null, result }, { status });
+  if (submission.status !== "success") {
+    // A hidden field's message (a button the status does not offer) is said for the form, where staff see it.
+    const formErrors = MOVE_HIDDEN_FIELDS.flatMap((name) => submission.error?.[name] ?? []);
+    return answer(400, submission.reply({ formErrors }));
   }
-  const answer = (status: number, message: string, errors: MoveFieldErrors = { form: message }) =>
-    data<ActionAnswer>({ intent: MOVE_INTENT, kind: parsed.kind, errors, values }, { status });
+  const refuse = (status: number, message: string) => answer(status, submission.reply({ formErrors: [message] }));
+  const value = submission.value as MoveFormValue;
+  const orderMove = orderMoveOf(orderId, value);
   try {
     // A card order's payment page is closed first; a paid one's refund is queued with the move (decision 0033).
-    await closeCheckoutBeforeCancel(staff, parsed.move);
-    await staff.moveOrder(parsed.move);
+    await closeCheckoutBeforeCancel(staff, orderMove);
+    await staff.moveOrder(orderMove);
   } catch (error) {
-    if (error instanceof PaymentArrivedError) return answer(409, error.message);
+    if (error instanceof PaymentArrivedError) return refuse(409, error.message);
     if (error instanceof PaymentUnavailableError) {
-      return answer(
+      return refuse(
         503,
         `Stripe could not be reached to close the order's payment page, so nothing was changed (${error.message.replace(/\.$/, "")}). Please try again.`,
       );
@@ -165,45 +116,43 @@ async function move(request: Request, context: ResponseJar, staff: StaffPort, or
     switch (error.code) {
       case "order_changed":
         // The page is drawn again from the database (the loaders run after the action): as the order now is.
-        return answer(409, "The order changed meanwhile, so nothing was done. Here it is as it is now.");
+        return refuse(409, "The order changed meanwhile, so nothing was done. Here it is as it is now.");
       case "move_not_allowed":
-        return answer(409, `${error.message} Nothing was changed.`);
+        return refuse(409, `${error.message} Nothing was changed.`);
       case "invalid_input":
-        return answer(400, error.message);
+        return refuse(400, error.message);
       case "not_found":
         throw notFoundResponse(request);
       case "unavailable":
-        return answer(503, "The shop's database is not reachable right now, so nothing was changed. Please try again.");
+        return refuse(503, "The shop's database is not reachable right now, so nothing was changed. Please try again.");
       default:
         throw error;
     }
   }
   return redirectWithToast(context, new URL(request.url).pathname, {
     title: "Order updated",
-    description: movedMessage(parsed.kind, getEnv().MAIL !== "off"),
+    description: movedMessage(value.kind, getEnv().MAIL !== "off"),
   });
 }
 
 async function saveNote(context: ResponseJar, staff: StaffPort, orderId: string, formData: FormData, path: string) {
-  const note = String(formData.get("note") ?? "");
-  if (note.trim().length > NOTE_MAX_LENGTH) {
-    return data<ActionAnswer>(
-      { intent: NOTE_INTENT, error: `The note can have at most ${NOTE_MAX_LENGTH} characters.`, note },
-      { status: 400 },
-    );
-  }
+  const submission = parseWithZod(formData, { schema: NoteFormSchema });
+  const answer = (status: number, result: SubmissionResult<string[]>) =>
+    data<OrderPageAnswer>({ form: NOTE_INTENT, result }, { status });
+  if (submission.status !== "success") return answer(400, submission.reply());
+  const { note } = submission.value;
   try {
     await staff.setNote({ orderId, note });
   } catch (error) {
     if (!isBackendError(error) || error.code === "not_authorized") throw error;
-    return data<ActionAnswer>(
-      { intent: NOTE_INTENT, error: `The note was not saved: ${error.message}`, note },
-      { status: error.code === "unavailable" ? 503 : 400 },
+    return answer(
+      error.code === "unavailable" ? 503 : 400,
+      submission.reply({ formErrors: [`The note was not saved: ${error.message}`] }),
     );
   }
   return redirectWithToast(context, path, {
     title: "Note saved",
-    description: note.trim() ? "The internal note was saved." : "The internal note was removed.",
+    description: note ? "The internal note was saved." : "The internal note was removed.",
   });
 }
 
@@ -215,15 +164,9 @@ async function revokeGuestLink(context: ResponseJar, staff: StaffPort, orderId: 
   });
 }
 
-type OrderPage = ReturnType<typeof toOrderPage> & { cancelEffect: string | null };
-
 export default function AdminOrder() {
-  const { order, payment, refunds } = useLoaderData<typeof loader>();
+  const { order, payment, refunds, sendsMail, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const moveAnswer = answer?.intent === MOVE_INTENT ? answer : undefined;
-
   return (
     <AdminShell title={<>Order #{order.number}</>} actions={<StatusBadge status={order.status} className="text-sm" />}>
       <p className="mt-2 text-sm text-ink-muted">
@@ -235,317 +178,33 @@ export default function AdminOrder() {
           All orders
         </Link>
       </p>
-      {answer?.intent === "other" ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {answer.error}
-        </p>
-      ) : null}
-
+      <FormErrors
+        id="order-page-errors"
+        errors={answer?.form === "other" ? [answer.error] : undefined}
+        className="mt-4 rounded-lg px-4 py-3"
+      />
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
-          <Items order={order} />
-          <Timeline order={order} />
+          <AdminOrderItems order={order} />
+          <AdminOrderTimeline order={order} />
         </div>
         <div className="space-y-6">
-          <Actions order={order} answer={moveAnswer} busy={busy} />
-          <Customer order={order} />
+          <AdminOrderStatus
+            order={order}
+            constraints={constraints.move}
+            answer={answer?.form === MOVE_INTENT ? answer : undefined}
+            sendsMail={sendsMail}
+          />
+          <AdminOrderCustomer order={order} sendsMail={sendsMail} />
           <AdminOrderPayment payment={payment} refunds={refunds} />
-          <InternalNote order={order} answer={answer?.intent === NOTE_INTENT ? answer : undefined} busy={busy} />
+          <AdminOrderNote
+            order={order}
+            constraint={constraints.note}
+            lastResult={answer?.form === NOTE_INTENT ? answer.result : undefined}
+          />
         </div>
       </div>
     </AdminShell>
-  );
-}
-
-function Items({ order }: { order: OrderPage }) {
-  return (
-    <AdminPanel id="items-heading" title="Items">
-      <ul className="mt-3 divide-y divide-sand-200">
-        {order.items.map((item) => (
-          <OrderLine
-            key={item.id}
-            image={item.image}
-            name={item.name}
-            variant={item.variant}
-            details={
-              <>
-                <p className="text-ink-muted">Product ID: {item.productId}</p>
-                <p className="mt-1 text-ink-muted">
-                  {item.quantity} × {item.unitPrice}
-                </p>
-              </>
-            }
-            end={item.lineTotal}
-          />
-        ))}
-      </ul>
-      <OrderTotals compact subtotal={order.subtotal} shipping={order.shipping} total={order.total} />
-    </AdminPanel>
-  );
-}
-
-function Customer({ order }: { order: OrderPage }) {
-  const { sendsMail } = useLoaderData<typeof loader>();
-  return (
-    <AdminPanel id="customer-heading" title="Customer">
-      <dl className="mt-3 space-y-3 text-sm">
-        <div>
-          <dt className="font-medium text-ink">E-mail</dt>
-          <dd className="text-ink-muted">
-            <a
-              href={`mailto:${order.email}`}
-              className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
-            >
-              {order.email}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt className="font-medium text-ink">Account</dt>
-          <dd className="text-ink-muted">{order.customer}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-ink">Shipping address</dt>
-          <dd>
-            <address className="not-italic text-ink-muted">
-              {order.address.map((line, index) => (
-                <span key={index} className="block" dir="auto">
-                  {line}
-                </span>
-              ))}
-              <span className="block">Phone: {order.phone}</span>
-            </address>
-          </dd>
-        </div>
-        {order.carrier ? (
-          <div>
-            <dt className="font-medium text-ink">Tracking</dt>
-            <dd className="text-ink-muted">
-              {order.carrier} {order.trackingNumber}
-              {order.trackingUrl ? (
-                <>
-                  {" "}
-                  <a
-                    href={order.trackingUrl}
-                    rel="noreferrer"
-                    className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
-                  >
-                    Track the parcel
-                  </a>
-                </>
-              ) : null}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
-      {order.customer === "Guest" ? (
-        <div className="mt-4 border-t border-sand-200 pt-4 text-sm">
-          <p className="text-ink-muted">
-            {order.guestLinkActive
-              ? sendsMail
-                ? "The guest can open this order's page from the link in their confirmation e-mail, and in the browser that placed it."
-                : "The guest can open this order's page in the browser that placed it."
-              : "The guest's order-page link no longer works."}
-          </p>
-          {order.guestLinkActive ? (
-            <Form method="post" className="mt-2">
-              <input type="hidden" name="intent" value={REVOKE_INTENT} />
-              <button type="submit" className="btn-outline">
-                Revoke guest link
-              </button>
-            </Form>
-          ) : null}
-        </div>
-      ) : null}
-    </AdminPanel>
-  );
-}
-
-function Timeline({ order }: { order: OrderPage }) {
-  return (
-    <AdminPanel id="timeline-heading" title="Timeline">
-      <ol className="mt-3 space-y-3 border-l-2 border-sand-200 pl-4 text-sm">
-        {order.timeline.map((entry) => (
-          <li key={entry.key}>
-            <p className="font-medium text-ink">{entry.change ?? entry.note}</p>
-            <p className="text-ink-muted">
-              <time dateTime={entry.iso}>{entry.at}</time> · {entry.who}
-            </p>
-            {entry.change && entry.note ? <p className="mt-1 text-ink">Note: {entry.note}</p> : null}
-            {entry.tracking ? <p className="mt-1 text-ink">Tracking: {entry.tracking}</p> : null}
-          </li>
-        ))}
-      </ol>
-    </AdminPanel>
-  );
-}
-
-type MoveAnswer = Extract<ActionAnswer, { intent: typeof MOVE_INTENT }>;
-
-function Actions({ order, answer, busy }: { order: OrderPage; answer: MoveAnswer | undefined; busy: boolean }) {
-  const { sendsMail } = useLoaderData<typeof loader>();
-  const errors = answer?.errors ?? {};
-  const values = answer?.values ?? {};
-  const fieldError = (name: keyof MoveFieldErrors, id: string) =>
-    errors[name] ? (
-      <p id={id} className="mt-1 text-sm font-medium text-red-700">
-        {errors[name]}
-      </p>
-    ) : null;
-  const hidden = (kind: MoveKind) => (
-    <>
-      <input type="hidden" name="intent" value={MOVE_INTENT} />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="expectedStatus" value={order.status} />
-    </>
-  );
-  return (
-    <AdminPanel id="actions-heading" title="Status">
-      <p className="mt-1 text-sm text-ink-muted">
-        Now: <strong className="text-ink">{statusLabel(order.status)}</strong>.{" "}
-        {sendsMail ? "Each change e-mails the customer." : "The shop sends no e-mail: the customer is not told."}
-      </p>
-      {errors.form ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errors.form}
-        </p>
-      ) : null}
-      {order.moves.length === 0 ? (
-        <p className="mt-3 text-sm text-ink-muted">
-          This order is {order.status}: its status does not change any more.
-        </p>
-      ) : null}
-      <div className="mt-3 space-y-4">
-        {order.moves.map(({ kind, label }) => {
-          switch (kind) {
-            case "mark-shipped":
-              return (
-                <Form key={kind} method="post" className="space-y-3 rounded-xl bg-sand-50 p-3" aria-label={label}>
-                  {hidden(kind)}
-                  <div>
-                    <label htmlFor="carrier" className="mb-1 block text-sm font-medium text-ink">
-                      Carrier
-                    </label>
-                    <input
-                      id="carrier"
-                      name="carrier"
-                      list="carriers"
-                      required
-                      maxLength={CARRIER_MAX_LENGTH}
-                      defaultValue={values.carrier}
-                      aria-invalid={errors.carrier ? true : undefined}
-                      aria-describedby={errors.carrier ? "carrier-error" : undefined}
-                      className="input"
-                    />
-                    <datalist id="carriers">
-                      {KNOWN_CARRIERS.map((carrier) => (
-                        <option key={carrier} value={carrier} />
-                      ))}
-                    </datalist>
-                    {fieldError("carrier", "carrier-error")}
-                  </div>
-                  <div>
-                    <label htmlFor="trackingNumber" className="mb-1 block text-sm font-medium text-ink">
-                      Tracking number
-                    </label>
-                    <input
-                      id="trackingNumber"
-                      name="trackingNumber"
-                      required
-                      maxLength={TRACKING_MAX_LENGTH}
-                      pattern={TRACKING_PATTERN}
-                      title="Letters and digits, with spaces or dashes between them"
-                      defaultValue={values.trackingNumber}
-                      aria-invalid={errors.trackingNumber ? true : undefined}
-                      aria-describedby={errors.trackingNumber ? "trackingNumber-error" : undefined}
-                      className="input"
-                    />
-                    {fieldError("trackingNumber", "trackingNumber-error")}
-                  </div>
-                  <button type="submit" className="btn-primary w-full" disabled={busy}>
-                    {label}
-                  </button>
-                </Form>
-              );
-            case "cancel":
-              return (
-                <Form key={kind} method="post" className="space-y-3 rounded-xl bg-red-50 p-3" aria-label={label}>
-                  {hidden(kind)}
-                  <div>
-                    <label htmlFor="reason" className="mb-1 block text-sm font-medium text-ink">
-                      Reason for cancelling (the customer is told)
-                    </label>
-                    <textarea
-                      id="reason"
-                      name="reason"
-                      required
-                      rows={2}
-                      maxLength={REASON_MAX_LENGTH}
-                      defaultValue={values.reason}
-                      aria-invalid={errors.reason ? true : undefined}
-                      aria-describedby={errors.reason ? "reason-error" : undefined}
-                      className="input"
-                    />
-                    {fieldError("reason", "reason-error")}
-                  </div>
-                  {order.cancelEffect ? <p className="text-sm text-ink">{order.cancelEffect}</p> : null}
-                  <button type="submit" className="btn w-full bg-red-700 text-white hover:bg-red-800" disabled={busy}>
-                    {label}
-                  </button>
-                </Form>
-              );
-            default:
-              return (
-                <Form key={kind} method="post">
-                  {hidden(kind)}
-                  <button type="submit" className="btn-primary w-full" disabled={busy}>
-                    {label}
-                  </button>
-                </Form>
-              );
-          }
-        })}
-      </div>
-    </AdminPanel>
-  );
-}
-
-function InternalNote({
-  order,
-  answer,
-  busy,
-}: {
-  order: OrderPage;
-  answer: Extract<ActionAnswer, { intent: typeof NOTE_INTENT }> | undefined;
-  busy: boolean;
-}) {
-  return (
-    <AdminPanel id="note-heading" title="Internal note">
-      <Form method="post" className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value={NOTE_INTENT} />
-        <label htmlFor="note" className="block text-sm text-ink-muted">
-          For staff only; the customer never sees it.
-        </label>
-        <textarea
-          id="note"
-          name="note"
-          rows={3}
-          maxLength={NOTE_MAX_LENGTH}
-          defaultValue={answer?.note ?? order.internalNote}
-          aria-invalid={answer ? true : undefined}
-          aria-describedby={answer ? "note-error" : undefined}
-          className="input"
-        />
-        {answer ? (
-          <p id="note-error" role="alert" className="text-sm font-medium text-red-700">
-            {answer.error}
-          </p>
-        ) : null}
-        <button type="submit" className="btn-outline" disabled={busy}>
-          Save note
-        </button>
-      </Form>
-    </AdminPanel>
   );
 }
 

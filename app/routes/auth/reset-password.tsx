@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import {
   data,
@@ -9,12 +8,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { isBackendError } from "~/backend/errors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors } from "~/components/form-field";
-import { NewPasswordFields } from "~/components/password-field";
+import { NewPasswordForm } from "~/components/new-password-form";
 import { useIsPosting, useZodForm } from "~/forms/zod-form";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
 import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
@@ -82,26 +80,18 @@ export default function ResetPassword() {
   });
 
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <div className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="font-serif text-3xl text-ink">Set a new password</h1>
-        <p className="mt-2 text-sm text-ink-muted">Choose a new password for {email}.</p>
-        <Form method="post" action="/reset-password" className="mt-6" {...getFormProps(form)}>
-          {formEngine}
-          <fieldset disabled={submitting} className="space-y-4">
-            <NewPasswordFields
-              password={fields.password}
-              confirmPassword={fields.confirmPassword}
-              firstInvalid={firstInvalid}
-            />
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <button type="submit" className="btn btn-primary w-full">
-              {submitting ? "Saving..." : "Save new password"}
-            </button>
-          </fieldset>
-        </Form>
-      </div>
-    </div>
+    <NewPasswordForm
+      title="Set a new password"
+      intro={`Choose a new password for ${email}.`}
+      action="/reset-password"
+      form={form}
+      password={fields.password}
+      confirmPassword={fields.confirmPassword}
+      firstInvalid={firstInvalid}
+      engine={formEngine}
+      submitting={submitting}
+      submitLabel="Save new password"
+    />
   );
 }
 

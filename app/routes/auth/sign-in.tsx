@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v3";
 import {
   data,
@@ -8,12 +8,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useRef, type MouseEvent } from "react";
 
 import { getBackend } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors, FormField } from "~/components/form-field";
+import { FormErrors, TextField } from "~/components/form-field";
+import { GoogleSignIn } from "~/components/google-sign-in";
 import { ArrowLeft } from "~/components/icons";
+import { usePasswordsClearedOnRefusal } from "~/components/password-field";
 import { PasswordInput } from "~/components/password-input";
 import { ResendConfirmation } from "~/components/resend-confirmation";
 import { useIsPosting, useZodForm } from "~/forms/zod-form";
@@ -81,13 +83,7 @@ export default function AuthPage() {
   const text = copy[mode];
 
   const formRef = useRef<HTMLFormElement>(null);
-  // Without JavaScript the server's page comes back with an empty password field; with it, the field
-  // the shopper typed in stays in the DOM, so a failed attempt clears it here too.
-  useEffect(() => {
-    if (actionData?.result.status !== "error") return;
-    const password = formRef.current?.elements.namedItem("password");
-    if (password instanceof HTMLInputElement) password.value = "";
-  }, [actionData]);
+  usePasswordsClearedOnRefusal(formRef, actionData?.result, ["password"]);
 
   // "Forgot password?" opens with the address typed here (in the navigation's state, never in the URL). Without
   // JavaScript the address of a failed sign-in comes along in a flash cookie instead (auth-action.server.ts).
@@ -123,42 +119,11 @@ export default function AuthPage() {
 
         {actionData?.notice ? (
           // The account exists: the filled form and its button would only invite a second sign-up.
-          <>
-            <div
-              role="status"
-              className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900"
-            >
-              <p className="font-semibold">{actionData.notice.title}</p>
-              <p className="mt-1">{actionData.notice.description}</p>
-            </div>
-            <p className="mt-6 text-center text-sm">
-              <Link to={authHref("/auth", { redirectTo })} className="font-semibold text-brand-700 hover:underline">
-                Go to sign in
-              </Link>
-            </p>
-          </>
+          <AccountNotice notice={actionData.notice} signInHref={authHref("/auth", { redirectTo })} />
         ) : (
           <>
-            {/* Only where Google sign-in is set up (GOOGLE_CLIENT_ID and _SECRET, or the backend's own Google provider). */}
             {google === "unavailable" ? null : (
-              <>
-                {/* A link, not a form: Google's page is on another origin, and our CSP allows forms to post only to us. */}
-                <a
-                  href={authHref("/auth/google", { redirectTo })}
-                  className={`btn btn-outline mt-6 w-full ${submitting ? "pointer-events-none opacity-60" : ""}`}
-                  aria-disabled={submitting || undefined}
-                  tabIndex={submitting ? -1 : undefined}
-                >
-                  <GoogleMark />
-                  Continue with Google
-                </a>
-
-                <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-ink-muted">
-                  <span className="h-px flex-1 bg-sand-200" />
-                  or continue with email
-                  <span className="h-px flex-1 bg-sand-200" />
-                </div>
-              </>
+              <GoogleSignIn href={authHref("/auth/google", { redirectTo })} disabled={submitting} />
             )}
 
             <Form
@@ -172,26 +137,20 @@ export default function AuthPage() {
               <fieldset disabled={submitting} className="space-y-4">
                 <input type="hidden" name="intent" value={mode} />
                 {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-                <FormField
+                <TextField
                   label="Email"
-                  inputProps={{
-                    ...getInputProps(fields.email, { type: "email" }),
-                    autoComplete: "email",
-                    placeholder: "you@example.com",
-                    autoFocus: firstInvalid === fields.email.name,
-                  }}
-                  errors={fields.email.errors}
-                  errorId={fields.email.errorId}
+                  field={fields.email}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  firstInvalid={firstInvalid}
                 />
-                <FormField
+                <TextField
                   label="Password"
-                  inputProps={{
-                    ...getInputProps(fields.password, { type: "password" }),
-                    autoComplete: mode === "signup" ? "new-password" : "current-password",
-                    autoFocus: firstInvalid === fields.password.name,
-                  }}
-                  errors={fields.password.errors}
-                  errorId={fields.password.errorId}
+                  field={fields.password}
+                  type="password"
+                  autoComplete={mode === "signup" ? "new-password" : "current-password"}
+                  firstInvalid={firstInvalid}
                   renderControl={(props) => <PasswordInput {...props} />}
                 />
                 {mode === "signin" ? (
@@ -234,26 +193,20 @@ export default function AuthPage() {
   );
 }
 
-function GoogleMark() {
+/** What a sign-up with an address that has an account is told (the same as a new account's), and the way on. */
+function AccountNotice({ notice, signInHref }: { notice: { title: string; description: string }; signInHref: string }) {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className="size-5">
-      <path
-        fill="#4285F4"
-        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z"
-      />
-      <path
-        fill="#34A853"
-        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
-      />
-      <path
-        fill="#FBBC05"
-        d="M5.84 14.09A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.43.34-2.09V7.07H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.93l3.66-2.84z"
-      />
-      <path
-        fill="#EA4335"
-        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1 7.7 1 3.99 3.47 2.18 7.07l3.66 2.84c.87-2.6 3.3-4.53 6.16-4.53z"
-      />
-    </svg>
+    <>
+      <div role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900">
+        <p className="font-semibold">{notice.title}</p>
+        <p className="mt-1">{notice.description}</p>
+      </div>
+      <p className="mt-6 text-center text-sm">
+        <Link to={signInHref} className="font-semibold text-brand-700 hover:underline">
+          Go to sign in
+        </Link>
+      </p>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import {
   data,
@@ -7,13 +7,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { backendFor } from "~/backend/backend.server";
 import { invalidSetupLinkError, isBackendError } from "~/backend/errors";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors } from "~/components/form-field";
-import { NewPasswordFields } from "~/components/password-field";
+import { NewPasswordForm } from "~/components/new-password-form";
 import { useIsPosting, useZodForm } from "~/forms/zod-form";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
 import { StaffSetupSchema } from "~/modules/auth/auth-schemas";
@@ -77,35 +76,20 @@ export default function StaffSetup() {
   });
 
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <div className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="font-serif text-3xl text-ink">Set up your staff account</h1>
-        <p className="mt-2 text-sm text-ink-muted">
-          Choose the password for {email}. Anyone signed in with this address before is signed out.
-        </p>
-        <Form
-          method="post"
-          action={`${PATH}?token=${encodeURIComponent(token)}`}
-          className="mt-6"
-          {...getFormProps(form)}
-        >
-          {formEngine}
-          <input {...getInputProps(fields.token, { type: "hidden" })} key={fields.token.key} />
-          {/* min-w-0: a fieldset is at least as wide as its content, and the button's label is long for a phone. */}
-          <fieldset disabled={submitting} className="min-w-0 space-y-4">
-            <NewPasswordFields
-              password={fields.password}
-              confirmPassword={fields.confirmPassword}
-              firstInvalid={firstInvalid}
-            />
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <button type="submit" className="btn btn-primary w-full whitespace-normal text-center">
-              {submitting ? "Saving..." : "Set password and open the back office"}
-            </button>
-          </fieldset>
-        </Form>
-      </div>
-    </div>
+    <NewPasswordForm
+      title="Set up your staff account"
+      intro={`Choose the password for ${email}. Anyone signed in with this address before is signed out.`}
+      action={`${PATH}?token=${encodeURIComponent(token)}`}
+      form={form}
+      password={fields.password}
+      confirmPassword={fields.confirmPassword}
+      firstInvalid={firstInvalid}
+      engine={formEngine}
+      submitting={submitting}
+      submitLabel="Set password and open the back office"
+    >
+      <input {...getInputProps(fields.token, { type: "hidden" })} key={fields.token.key} />
+    </NewPasswordForm>
   );
 }
 

@@ -1,13 +1,13 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Check, RotateCcw, ShieldCheck, ShoppingBag, Truck, X } from "~/components/icons";
 import { Price } from "~/components/price";
-import { ProductBadges } from "~/components/product-badges";
+import { ProductGallery } from "~/components/product-gallery";
 import { QuantityInput } from "~/components/quantity-input";
-import { imageUrl, ResponsiveImage } from "~/components/responsive-image";
+import { imageUrl } from "~/components/responsive-image";
 import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
 import { VariantPicker } from "~/components/variant-picker";
@@ -152,7 +152,6 @@ function productGroupJsonLd(product: Product, origin: string) {
 
 export default function ProductPage() {
   const { product, variant, images, nearest, inWishlist, selectedImage, tab, trail } = useLoaderData<typeof loader>();
-  const mainImage = images[selectedImage];
   const hasChoice = product.variants.length > 1;
   const variantQuery = hasChoice ? `variant=${encodeURIComponent(variant.id)}&` : "";
   const details = [
@@ -165,42 +164,13 @@ export default function ProductPage() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Breadcrumbs trail={trail} />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        <section aria-label="Product images">
-          <div className="relative overflow-hidden rounded-3xl bg-sand-100">
-            {mainImage ? (
-              <ResponsiveImage
-                image={mainImage}
-                priority
-                sizes="(min-width: 1024px) 36rem, 100vw"
-                className="aspect-[4/5] size-full object-cover"
-              />
-            ) : null}
-            <ProductBadges product={product} className="absolute left-4 top-4" />
-          </div>
-          {images.length > 1 ? (
-            <ul className="mt-4 grid grid-cols-4 gap-3">
-              {images.map((image, index) => (
-                <li key={image.id}>
-                  <Link
-                    to={`?${variantQuery}image=${index}${tab === "description" ? "" : `&tab=${tab}`}`}
-                    replace
-                    preventScrollReset
-                    aria-label={`Show image ${index + 1} of ${images.length}`}
-                    aria-current={index === selectedImage ? "true" : undefined}
-                    className={`block overflow-hidden rounded-xl border-2 ${index === selectedImage ? "border-brand-700" : "border-transparent hover:border-sand-200"}`}
-                  >
-                    <ResponsiveImage
-                      image={image}
-                      alt=""
-                      sizes="8rem"
-                      className="aspect-[4/5] size-full object-cover"
-                    />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
+        <ProductGallery
+          product={product}
+          images={images}
+          selectedImage={selectedImage}
+          variantQuery={variantQuery}
+          tab={tab}
+        />
 
         {/* Where a plain Add to Cart post returns to, clear of the sticky header. */}
         <section id={productAnchorId(product.id)} aria-labelledby="product-name" className="scroll-mt-20">

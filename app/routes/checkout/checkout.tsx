@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v3";
 import {
   data,
@@ -13,10 +13,12 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { useEffect, useState, type FocusEvent, type FormEvent } from "react";
 
 import { isBackendError } from "~/backend/errors";
+import { CheckoutAddressFields } from "~/components/checkout-address-fields";
+import { CheckoutShippingMethods } from "~/components/checkout-shipping-methods";
+import { CheckoutSummary } from "~/components/checkout-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors, FormField } from "~/components/form-field";
+import { FormErrors } from "~/components/form-field";
 import { ShoppingBag } from "~/components/icons";
-import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { isDeclaredNavigation } from "~/forms/form-endpoint.server";
 import { useIsPosting, useZodForm, withoutMaxLength } from "~/forms/zod-form";
 import { useHydrated } from "~/framework/use-hydrated";
@@ -261,26 +263,6 @@ export default function Checkout() {
   }
 
   const total = formatCents(totals.totalCents);
-  const methodErrors = fields.shippingMethod.errors;
-  const textField = (
-    name: keyof typeof fields,
-    label: string,
-    type: "text" | "email" | "tel" = "text",
-    autoComplete?: string,
-    className?: string,
-  ) => {
-    const field = fields[name];
-    return (
-      <FormField
-        className={className}
-        label={label}
-        errors={field.errors}
-        errorId={field.errorId}
-        inputProps={{ ...getInputProps(field, { type }), autoComplete, autoFocus: field.name === firstInvalid }}
-      />
-    );
-  };
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="font-serif text-4xl text-ink">Checkout</h1>
@@ -298,73 +280,16 @@ export default function Checkout() {
             name={fields.idempotencyKey.name}
             value={fields.idempotencyKey.value ?? fields.idempotencyKey.initialValue ?? ""}
           />
-          <fieldset className="space-y-4 rounded-2xl border border-sand-200 p-6">
-            <legend className="px-2 text-lg font-semibold text-ink">Shipping Information</legend>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {textField("firstName", "First Name", "text", "given-name")}
-              {textField("lastName", "Last Name", "text", "family-name")}
-              {textField("email", "Email", "email", "email")}
-              {textField("phone", "Phone", "tel", "tel")}
-              {textField("address", "Address", "text", "address-line1", "sm:col-span-2")}
-              {textField("city", "City", "text", "address-level2")}
-              {textField("state", "State", "text", "address-level1")}
-              {textField("zipCode", "ZIP Code", "text", "postal-code")}
-              {textField("country", "Country", "text", "country-name")}
-            </div>
-          </fieldset>
+          <CheckoutAddressFields fields={fields} firstInvalid={firstInvalid} />
 
-          <fieldset
-            className="space-y-3 rounded-2xl border border-sand-200 p-6"
-            aria-describedby={methodErrors?.length ? fields.shippingMethod.errorId : undefined}
-          >
-            <legend className="px-2 text-lg font-semibold text-ink">Shipping Method</legend>
-            {choices.map((choice) => {
-              const id = `${fields.shippingMethod.id}-${choice.id}`;
-              return (
-                <label
-                  key={choice.id}
-                  htmlFor={id}
-                  className="has-checked:border-brand-700 has-checked:bg-sand-50 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-sand-200 px-4 py-3"
-                >
-                  <input
-                    id={id}
-                    type="radio"
-                    name={fields.shippingMethod.name}
-                    value={choice.id}
-                    defaultChecked={choice.id === method}
-                    // The first field the server refused gets the cursor, as FormField's do (useZodForm).
-                    // eslint-disable-next-line jsx-a11y/no-autofocus
-                    autoFocus={firstInvalid === fields.shippingMethod.name && choice.id === method}
-                    className="size-5 accent-brand-700"
-                  />
-                  <span className="flex-1">
-                    <span className="block font-medium text-ink">{choice.name}</span>
-                    <span className="block text-sm text-ink-muted">{choice.deliveryTime}</span>
-                  </span>
-                  <span className="font-semibold text-ink">
-                    {choice.amountCents === 0 ? "Free" : formatCents(choice.amountCents)}
-                  </span>
-                </label>
-              );
-            })}
-            {methodErrors?.length ? (
-              <ul id={fields.shippingMethod.errorId} className="text-sm font-medium text-red-700">
-                {methodErrors.map((error) => (
-                  <li key={error}>{error}</li>
-                ))}
-              </ul>
-            ) : null}
-            {/* The same height either way, so nothing moves when the framework arrives. */}
-            <div className="flex min-h-12 items-center">
-              {hydrated ? (
-                <p className="text-sm text-ink-muted">The order total below includes shipping.</p>
-              ) : (
-                <button type="submit" name="intent" value={UPDATE_SHIPPING} className="btn-outline">
-                  Update shipping
-                </button>
-              )}
-            </div>
-          </fieldset>
+          <CheckoutShippingMethods
+            field={fields.shippingMethod}
+            choices={choices}
+            chosen={method}
+            firstInvalid={firstInvalid}
+            hydrated={hydrated}
+            updateShipping={UPDATE_SHIPPING}
+          />
 
           <FormErrors id={form.errorId} errors={form.errors} className="rounded-xl p-4" />
           <button type="submit" className="btn-primary w-full text-base" disabled={busy}>
@@ -372,38 +297,7 @@ export default function Checkout() {
           </button>
         </Form>
 
-        <section aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-sand-50 p-6">
-          <h2 id="summary-heading" className="text-lg font-semibold text-ink">
-            Order Summary
-          </h2>
-          <ul className="mt-4 divide-y divide-sand-200">
-            {cart.lines.map((line) => (
-              <OrderLine
-                key={line.productId}
-                testId="summary-line"
-                image={line.images[0] ?? null}
-                name={line.name}
-                variant={line.variantLabel}
-                details={
-                  <>
-                    <p className="text-xs uppercase tracking-wider text-ink-muted">{line.category}</p>
-                    <p className="text-ink-muted">Qty: {line.quantity}</p>
-                  </>
-                }
-                end={formatCents(line.lineTotalCents)}
-              />
-            ))}
-          </ul>
-          <OrderTotals
-            subtotal={formatCents(totals.subtotalCents)}
-            shippingMethod={chosen?.name ?? method}
-            shipping={totals.shippingCents === 0 ? "Free" : formatCents(totals.shippingCents)}
-            shippingTestId="checkout-shipping"
-            tax={formatCents(totals.taxCents)}
-            total={total}
-            totalTestId="checkout-total"
-          />
-        </section>
+        <CheckoutSummary lines={cart.lines} totals={totals} shippingMethod={chosen?.name ?? method} />
       </div>
     </div>
   );

@@ -1,31 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
-import { backendFor } from "~/backend/backend.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LinkButtonOutcome, LinkOutcome } from "~/components/link-outcome";
-import { PRIVATE_HEADERS } from "~/http/cache-control";
-import { newsletterLinkCopy, readLinkToken } from "~/modules/newsletter/newsletter-links";
+import { NewsletterLinkPage } from "~/components/newsletter-link-page";
+import { newsletterLinkAction, newsletterLinkLoader } from "~/modules/newsletter/newsletter-link-page.server";
 
-/** The unsubscribe link of a newsletter e-mail opens a button, so that a link scanner's GET changes nothing. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = readLinkToken(new URL(request.url).searchParams.get("token"));
-  return data({ token }, { status: token ? 200 : 400, headers: PRIVATE_HEADERS });
-}
+// A newsletter e-mail's unsubscribe link: only its button's POST (or a one-click POST) unsubscribes.
 
-/**
- * The button, and RFC 8058's one-click POST (List-Unsubscribe-Post) that mail clients send to the same URL
- * with the token in the query. Again is fine.
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const token = readLinkToken(new URL(request.url).searchParams.get("token")) ?? readLinkToken(formData.get("token"));
-  const done = token ? await (await backendFor(request, context)).newsletter.unsubscribe({ token }) : false;
-  return data({ outcome: done ? "unsubscribed" : "invalid" } as const, {
-    status: done ? 200 : 410,
-    headers: PRIVATE_HEADERS,
-  });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => newsletterLinkLoader(request, "unsubscribe");
+
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  newsletterLinkAction(request, context, "unsubscribe");
 
 export const meta: MetaFunction = () => [
   { title: "Unsubscribe | Luxe Strands" },
@@ -34,17 +19,8 @@ export const meta: MetaFunction = () => [
 
 export default function NewsletterUnsubscribe() {
   const { token } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  if (result) return <LinkOutcome {...newsletterLinkCopy[result.outcome]} />;
-  if (!token) return <LinkOutcome {...newsletterLinkCopy.invalid} />;
-  return (
-    <LinkButtonOutcome
-      {...newsletterLinkCopy.unsubscribe}
-      action="/newsletter/unsubscribe"
-      token={token}
-      label="Unsubscribe"
-    />
-  );
+  const outcome = useActionData<typeof action>()?.outcome;
+  return <NewsletterLinkPage link="unsubscribe" token={token} outcome={outcome} />;
 }
 
 export function ErrorBoundary() {

@@ -5,7 +5,7 @@ import { backendUnavailable, isBackendUnavailable } from "~/backend/unavailable.
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Heart, Trash2 } from "~/components/icons";
 import { Price } from "~/components/price";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ProductCardCover, ProductCardTitle } from "~/components/product-card";
 import { getSession } from "~/modules/auth/session.server";
 import { productAnchorId } from "~/modules/catalog/display";
 import { loadWishlist } from "~/modules/wishlist/wishlist-store.server";
@@ -76,7 +76,6 @@ export default function WishlistPage() {
 type WishlistProduct = ReturnType<typeof useLoaderData<typeof loader>>["products"][number];
 
 function WishlistItem({ product }: { product: WishlistProduct }) {
-  const cover = product.images[0];
   return (
     // Its id is where a plain Add to Cart post returns to, clear of the sticky header.
     <li
@@ -84,28 +83,9 @@ function WishlistItem({ product }: { product: WishlistProduct }) {
       className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white"
       data-testid="wishlist-item"
     >
-      <Link
-        to={`/product/${product.id}`}
-        className="block aspect-[4/5] overflow-hidden bg-sand-100"
-        tabIndex={-1}
-        aria-hidden
-      >
-        {cover ? (
-          <ResponsiveImage
-            image={cover}
-            alt=""
-            sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw"
-            className="size-full object-cover"
-          />
-        ) : null}
-      </Link>
+      <ProductCardCover product={product} sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw" />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-medium uppercase tracking-wider text-ink-muted">{product.category}</p>
-        <h2 className="font-serif text-lg leading-snug text-ink">
-          <Link to={`/product/${product.id}`} className="hover:text-brand-700">
-            {product.name}
-          </Link>
-        </h2>
+        <ProductCardTitle product={product} as="h2" className="text-lg" />
         <Price price={product.price} originalPrice={product.originalPrice} />
         <div className="mt-auto flex flex-col gap-2 pt-2">
           <AddToCartButton productId={product.id} productName={product.name} inStock={product.inStock} />

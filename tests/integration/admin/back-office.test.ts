@@ -200,19 +200,19 @@ describe("staff", () => {
 
     const stale = await postMove({ kind: "cancel", expectedStatus: "pending", reason: "Changed mind" });
     expect(stale.status).toBe(409);
-    expect(stale.data).toMatchObject({ errors: { form: expect.stringMatching(/changed meanwhile/) } });
+    expect(stale.data).toMatchObject({ result: { error: { "": [expect.stringMatching(/changed meanwhile/)] } } });
 
     const missing = await postMove({ kind: "mark-shipped", expectedStatus: "paid", carrier: "UPS" });
     expect(missing.status).toBe(400);
+    // What was typed comes back with the refusal, for the form to show again.
     expect(missing.data).toMatchObject({
-      errors: { trackingNumber: "Enter the tracking number." },
-      values: { carrier: "UPS" },
+      result: { error: { trackingNumber: ["Enter the tracking number."] }, initialValue: { carrier: "UPS" } },
     });
 
     const refused = await postMove({ kind: "mark-delivered", expectedStatus: "paid" });
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({
-      errors: { form: "'Mark as delivered' is only for an order that is shipped." },
+      result: { error: { "": ["'Mark as delivered' is only for an order that is shipped."] } },
     });
 
     expectRedirect(

@@ -634,10 +634,14 @@ describe("the back office", () => {
     const refused = await cancel(orderId, "pending", "Customer phoned to cancel");
     expect(refused.status).toBe(503);
     expect(refused.data).toMatchObject({
-      errors: {
-        form: "Stripe could not be reached to close the order's payment page, so nothing was changed (Stripe: expiring a checkout session failed). Please try again.",
+      result: {
+        error: {
+          "": [
+            "Stripe could not be reached to close the order's payment page, so nothing was changed (Stripe: expiring a checkout session failed). Please try again.",
+          ],
+        },
+        initialValue: { reason: "Customer phoned to cancel" },
       },
-      values: { reason: "Customer phoned to cancel" },
     });
     standIn.setOutage("up");
     expect((await orderRow(orderId))?.status).toBe("pending");
@@ -670,7 +674,9 @@ describe("the back office", () => {
     });
     const refused = await cancel(orderId, "pending");
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ errors: { form: expect.stringMatching(/has just paid for this order/) } });
+    expect(refused.data).toMatchObject({
+      result: { error: { "": [expect.stringMatching(/has just paid for this order/)] } },
+    });
     expect((await orderRow(orderId))?.status).toBe("pending");
   });
 

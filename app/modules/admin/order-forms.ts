@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+import {
+  ORDER_CANCEL_REASON_MAX_LENGTH,
+  ORDER_CARRIER_MAX_LENGTH,
+  ORDER_NOTE_MAX_LENGTH,
+  ORDER_TRACKING_MAX_LENGTH,
+  ORDER_TRACKING_PATTERN,
+} from "~/backend/constants";
+import type { OrderStatus } from "~/backend/ports/orders";
+import type { OrderMove } from "~/backend/ports/staff";
+import { refusingControlCharacters } from "~/forms/form-text";
+import { MOVE_BUTTONS, type MoveButton, type MoveKind } from "./order-moves";
+
+// The back office's order page posts three kinds of form, each naming its intent; one zod schema per form, used by
+// conform on both sides (STYLE.md habit 3), as the storefront's forms are (auth-schemas.ts). Marked pure, so that the
+// page's own code leaves zod out: the browser loads a schema on the first focus inside its form (useZodForm).
+
+export const MOVE_INTENT = "move";
+export const NOTE_INTENT = "note";
+export const REVOKE_GUEST_LINK_INTENT = "revoke-guest-link";
+
+/** The status forms' hidden fields: which button, and the status the page showed. */
+export const MOVE_HIDDEN_FIELDS = ["kind", "expectedStatus"] as const;
+
+const UNKNOWN_MOVE = "That status change is not one the back office offers.";
+const CARRIER_REQUIRED = "Enter the carrier.";
+const TRACKING_REQUIRED = "Enter the tracking number.";
+const TRACKING_RULE = `Use letters and digits (spaces and dashes between them), up to ${ORDER_TRACKING_MAX_LENGTH} characters.`;
+const REASON_REQUIRED = "Give the reason for cancelling: the customer's e-mail says it.";
+
+/** A required text field, trimmed: conform sends a blank one as absent, and one of spaces is blank too. */
+const requiredText = (message: string) => z.string({ required_error: message }).trim().min(1, message);
+
+/** A status form: its button's `kind`, the status the page showed, and what that move needs besides. */
+function moveForm<Kind extends MoveKind, Fields extends z.ZodRawShape>(kind: Kind, fields: Fields) {
+  const button = buttonOf(kind);
+  const [first, ...others] = button.from;
+  const wrongStatus = `'${button.label}' is only for an order that is ${button.from.join(" or ")}.`;
+  return refusingControlCharacters(
+    z.object({
+      kind: z.literal(kind),
+      // The database refuses another move too; this says which statuses the button is for.
+      expectedStatus: z.enum([first!, ...others] as [OrderStatus, ...OrderStatus[]], {
+        errorMap: () => ({ message: wrongStatus }),
+      }),
+      ...fields,
+    }),
+  );
+}
+
+const buttonOf = (kind: MoveKind): MoveButton => MOVE_BUTTONS.find((button) => button.kind === kind)!;
+
+/** One schema per status form, by its button's kind: shipping needs the parcel, cancelling a reason. */
+export const MoveFormSchemas = {
+  "mark-paid": /* @__PURE__ */ moveForm("mark-paid", {}),
+  "mark-shipped": /* @__PURE__ */ moveForm("mark-shipped", {
+    carrier: requiredText(CARRIER_REQUIRED).max(
+      ORDER_CARRIER_MAX_LENGTH,
+      `The carrier can have at most ${ORDER_CARRIER_MAX_LENGTH} characters.`,
+    ),
+    trackingNumber: requiredText(TRACKING_REQUIRED)
+      .max(ORDER_TRACKING_MAX_LENGTH, TRACKING_RULE)
+      .regex(new RegExp(`^${ORDER_TRACKING_PATTERN}$`), TRACKING_RULE),
+  }),
+  "mark-delivered": /* @__PURE__ */ moveForm("mark-delivered", {}),
+  cancel: /* @__PURE__ */ moveForm("cancel", {
+    reason: requiredText(REASON_REQUIRED).max(
+      ORDER_CANCEL_REASON_MAX_LENGTH,
+      `The reason can have at most ${ORDER_CANCEL_REASON_MAX_LENGTH} characters.`,
+    ),
+  }),
+} satisfies Record<MoveKind, z.ZodTypeAny>;
+
+/** A post naming no button the back office has: refused on its hidden `kind` field. */
+const UnknownMoveSchema = /* @__PURE__ */ z.object({
+  kind: z.custom<never>(() => false, { message: UNKNOWN_MOVE }),
+});
+
+/** The schema for a status form's post, by the `kind` it sends. */
+export function moveFormSchema(kind: unknown) {
+  return MOVE_BUTTONS.some((button) => button.kind === kind) ? MoveFormSchemas[kind as MoveKind] : UnknownMoveSchema;
+}
+
+export type MoveFormValue = z.output<(typeof MoveFormSchemas)[MoveKind]>;
+
+/** The move a valid status form asks for. */
+export function orderMoveOf(orderId: string, value: MoveFormValue): OrderMove {
+  const button = buttonOf(value.kind);
+  const move: OrderMove = { orderId, expectedStatus: value.expectedStatus, newStatus: button.to };
+  if ("carrier" in value) Object.assign(move, { carrier: value.carrier, trackingNumber: value.trackingNumber });
+  if ("reason" in value) move.note = value.reason;
+  return move;
+}
+
+/** The internal note: blank removes it. */
+export const NoteFormSchema = /* @__PURE__ */ refusingControlCharacters(
+  z.object({
+    note: z
+      .string()
+      .trim()
+      .max(ORDER_NOTE_MAX_LENGTH, `The note can have at most ${ORDER_NOTE_MAX_LENGTH} characters.`)
+      .optional()
+      .transform((value) => value ?? ""),
+  }),
+);

@@ -1,0 +1,52 @@
+import type { OrderStatus } from "~/backend/ports/orders";
+import type { ImageAsset } from "~/content/images";
+import type { MoveKind } from "./order-moves";
+
+/**
+ * One order as the back office's order page shows it, formatted on the server (money, dates, who did what): what
+ * the loader sends and the page's components (`app/components/admin-order-*.tsx`) draw.
+ */
+export interface AdminOrderView {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  placedAt: string;
+  email: string;
+  customer: "Member" | "Guest";
+  phone: string;
+  address: string[];
+  items: {
+    id: string;
+    productId: string;
+    name: string;
+    /** The variant bought, where the product had several; and its SKU. */
+    variant: string | null;
+    sku: string | null;
+    image: ImageAsset | null;
+    quantity: number;
+    unitPrice: string;
+    lineTotal: string;
+  }[];
+  subtotal: string;
+  shipping: string;
+  total: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  internalNote: string;
+  guestLinkActive: boolean;
+  timeline: {
+    key: string;
+    at: string;
+    iso: string;
+    who: string;
+    /** "Placed (Pending)", "Paid → Shipped"; null for an entry that only notes something. */
+    change: string | null;
+    note: string | null;
+    tracking: string | null;
+  }[];
+  /** The status buttons this order offers now. */
+  moves: { kind: MoveKind; label: string }[];
+  /** What cancelling does to its payment (a refund queued, a payment page closed), when it does anything. */
+  cancelEffect: string | null;
+}
