@@ -5,6 +5,7 @@ import type { PaymentAlert } from "~/modules/payment/payment-alerts";
 import type { MailTemplate, RenderContext, RenderedMail } from "./layout.server";
 import { accountExists } from "./messages/account-exists.server";
 import { confirmSignup } from "./messages/confirm-signup.server";
+import { lowStockMail } from "./messages/low-stock.server";
 import { newsletterConfirmation } from "./messages/newsletter-confirmation.server";
 import { newsletterWelcome } from "./messages/newsletter-welcome.server";
 import { orderConfirmation } from "./messages/order-confirmation.server";
@@ -33,6 +34,8 @@ const templates: Record<string, MailTemplate> = {
   order_received: (message, context) => orderReceivedMail(message, context),
   // Money that needs staff's eye (decision 0033): the new-order e-mail's shape, with what happened on top.
   order_payment_alert: (message, context) => orderReceivedMail(message, context, message.payload.alert as PaymentAlert),
+  // A tracked variant fell to its low-stock threshold (decision 0036).
+  low_stock: lowStockMail,
   confirm_signup: confirmSignup,
   account_exists: accountExists,
   password_reset: passwordReset,

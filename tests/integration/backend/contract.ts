@@ -1111,6 +1111,139 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await syncTestStaff()).toBe(2);
       });
 
+      test("the catalogue (decision 0036): staff-only writes, drafts unseen, the last unit sold once, stock back on cancel, kept in the history", async () => {
+        const id = `contract-${crypto.randomUUID().slice(0, 8)}`;
+        const product = {
+          id,
+          name: "Contract Wave",
+          description: "Two lengths, one counted.",
+          category: "clip-in" as const,
+          length: "18 inch",
+          color: "Black",
+          texture: null,
+          rating: 0,
+          reviewCount: 0,
+          isNew: true,
+          isSale: false,
+          features: ["Soft"],
+          specifications: [["Weight", "120g"]] as Array<[string, string]>,
+          options: ["Length", "Shade"],
+          status: "draft" as const,
+          featuredPosition: null,
+          images: [],
+          variants: [
+            {
+              id,
+              sku: `${id}-18`,
+              optionValues: ["18 inch", "Black"],
+              priceCents: 15_000,
+              compareAtCents: null,
+              trackStock: false,
+              stockOnHand: null,
+              lowStockThreshold: null,
+              imageIds: [],
+            },
+            {
+              id: `${id}-22`,
+              sku: `${id}-22`,
+              optionValues: ["22 inch", "Black"],
+              priceCents: 18_000,
+              compareAtCents: null,
+              trackStock: true,
+              stockOnHand: 1,
+              lowStockThreshold: 0,
+              imageIds: [],
+            },
+          ],
+        };
+        await expectBackendError(member.scope.staffCatalogue.saveProduct(product, null), "not_authorized");
+        const saved = await staff.scope.staffCatalogue.saveProduct(product, null);
+        expect(saved).toEqual({ id, version: 1 });
+        const shopSees = async () => (await backend.catalogue.readAll()).products.find((p) => p.id === id);
+        expect(await shopSees()).toBeUndefined();
+        expect((await staff.scope.staffCatalogue.product(id))?.variants.map((v) => v.stockOnHand)).toEqual([null, 1]);
+
+        // An edit from an older copy is refused; the current one goes through and the product is on sale.
+        await staff.scope.staffCatalogue.saveProduct({ ...product, status: "active" }, 1);
+        await expectBackendError(staff.scope.staffCatalogue.saveProduct(product, 1), "product_changed");
+        expect((await shopSees())?.variants.map((v) => [v.id, v.price, v.inStock])).toEqual([
+          [id, 150, true],
+          [`${id}-22`, 180, true],
+        ]);
+
+        // Two shoppers after the last unit: one order, one clear refusal that names what is gone.
+        const buy = () => guestOrder({ items: [{ productId: `${id}-22`, quantity: 1 }] });
+        const results = await Promise.allSettled([buy(), buy()]);
+        const placed = results.filter((result) => result.status === "fulfilled");
+        expect(placed).toHaveLength(1);
+        const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+        expect(refused.reason).toMatchObject({
+          code: "out_of_stock",
+          message: expect.stringMatching(/Contract Wave \(22 inch \/ Black\) has just sold out/),
+        });
+        const order = (placed[0] as PromiseFulfilledResult<Order>).value;
+        expect(order.items[0]).toMatchObject({
+          productId: id,
+          variantId: `${id}-22`,
+          productName: "Contract Wave",
+          variantLabel: "22 inch / Black",
+          sku: `${id}-22`,
+        });
+        expect((await shopSees())?.variants[1]?.inStock).toBe(false);
+        // At its threshold (0) the shop is told, once.
+        const alerts = await db.query(
+          "select recipient from public.outbox where kind = 'low_stock' and payload ->> 'variant_id' = $1",
+          [`${id}-22`],
+        );
+        expect(alerts.length).toBeGreaterThan(0);
+
+        // A cancelled order gives its unit back, once; staff's count changes need a reason and are kept.
+        await staff.scope.staff.moveOrder({
+          orderId: order.id,
+          expectedStatus: "pending",
+          newStatus: "cancelled",
+          note: "Customer asked",
+        });
+        expect((await shopSees())?.variants[1]?.stockOnHand).toBe(1);
+        await expectBackendError(
+          staff.scope.staffCatalogue.changeStock({
+            variantId: `${id}-22`,
+            mode: "adjust",
+            amount: 4,
+            note: "",
+            expectedCount: 1,
+          }),
+          "invalid_input",
+        );
+        expect(
+          await staff.scope.staffCatalogue.changeStock({
+            variantId: `${id}-22`,
+            mode: "adjust",
+            amount: 4,
+            note: "Restocked",
+            expectedCount: 1,
+          }),
+        ).toBe(5);
+        await expectBackendError(
+          staff.scope.staffCatalogue.changeStock({
+            variantId: `${id}-22`,
+            mode: "set",
+            amount: 9,
+            note: "Count",
+            expectedCount: 1,
+          }),
+          "product_changed",
+        );
+        const history = await staff.scope.staffCatalogue.stockHistory(id);
+        expect(history.map((entry) => [entry.reason, entry.fromCount, entry.toCount])).toEqual([
+          ["staff", 1, 5],
+          ["cancellation", 0, 1],
+          ["order", 1, 0],
+          ["staff", null, 1],
+        ]);
+        await expectBackendError(member.scope.staffCatalogue.stockHistory(id), "not_authorized");
+      });
+
       test("staff are the listed accounts set up by their link; an address taken off the list loses its rights", async () => {
         expect(await staff.scope.staff.isStaff()).toBe(true);
         expect(await member.scope.staff.isStaff()).toBe(false);
