@@ -1,8 +1,7 @@
 import { Form } from "@remix-run/react";
 
 import { OrderLine, OrderTotals } from "~/components/order-summary";
-import { REVOKE_GUEST_LINK_INTENT } from "~/modules/admin/order-forms";
-import type { AdminOrderView } from "~/modules/admin/order-view";
+import { REVOKE_GUEST_LINK_INTENT, type AdminOrderView } from "~/modules/admin/order-view";
 import { AdminPanel } from "./admin-panel";
 
 // The back office's order page, apart from its status and note forms (admin-order-status.tsx, admin-order-note.tsx).

@@ -3,8 +3,7 @@ import { Form } from "@remix-run/react";
 
 import { FormErrors, TextAreaField } from "~/components/form-field";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
-import { NOTE_INTENT } from "~/modules/admin/order-forms";
-import type { AdminOrderView } from "~/modules/admin/order-view";
+import { NOTE_INTENT, type AdminOrderView } from "~/modules/admin/order-view";
 import { AdminPanel } from "./admin-panel";
 
 /** The staff-only note on an order: saved as typed, removed when blank. */

@@ -5,9 +5,8 @@ import { FormErrors, TextAreaField, TextField } from "~/components/form-field";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { statusLabel } from "~/modules/account/orders";
 import { KNOWN_CARRIERS } from "~/modules/account/tracking";
-import { MOVE_INTENT } from "~/modules/admin/order-forms";
 import type { MoveKind } from "~/modules/admin/order-moves";
-import type { AdminOrderView } from "~/modules/admin/order-view";
+import { MOVE_INTENT, type AdminOrderView } from "~/modules/admin/order-view";
 import { AdminPanel } from "./admin-panel";
 
 /** The status forms' rules (getZodConstraint in the loader): the two whose fields staff fill in. */

@@ -12,13 +12,10 @@ import type { OrderMove } from "~/backend/ports/staff";
 import { refusingControlCharacters } from "~/forms/form-text";
 import { MOVE_BUTTONS, type MoveButton, type MoveKind } from "./order-moves";
 
-// The back office's order page posts three kinds of form, each naming its intent; one zod schema per form, used by
-// conform on both sides (STYLE.md habit 3), as the storefront's forms are (auth-schemas.ts). Marked pure, so that the
-// page's own code leaves zod out: the browser loads a schema on the first focus inside its form (useZodForm).
-
-export const MOVE_INTENT = "move";
-export const NOTE_INTENT = "note";
-export const REVOKE_GUEST_LINK_INTENT = "revoke-guest-link";
+// The back office's order page posts three kinds of form, each naming its intent (order-view.ts); one zod schema per
+// form, used by conform on both sides (STYLE.md habit 3), as the storefront's forms are (auth-schemas.ts). The page's
+// components never import this module statically: the browser loads a schema on the first focus inside its form
+// (useZodForm), so that zod is not part of the page's first load.
 
 /** The status forms' hidden fields: which button, and the status the page showed. */
 export const MOVE_HIDDEN_FIELDS = ["kind", "expectedStatus"] as const;

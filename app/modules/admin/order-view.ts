@@ -2,6 +2,12 @@ import type { OrderStatus } from "~/backend/ports/orders";
 import type { ImageAsset } from "~/content/images";
 import type { MoveKind } from "./order-moves";
 
+// The order page's contract: the intents its forms post (their schemas: order-forms.ts) and what its loader sends.
+
+export const MOVE_INTENT = "move";
+export const NOTE_INTENT = "note";
+export const REVOKE_GUEST_LINK_INTENT = "revoke-guest-link";
+
 /**
  * One order as the back office's order page shows it, formatted on the server (money, dates, who did what): what
  * the loader sends and the page's components (`app/components/admin-order-*.tsx`) draw.

@@ -18,16 +18,14 @@ import type { ResponseJar } from "~/http/cookies.server";
 import { notFoundResponse } from "~/http/not-found.server";
 import {
   MOVE_HIDDEN_FIELDS,
-  MOVE_INTENT,
   moveFormSchema,
   MoveFormSchemas,
-  NOTE_INTENT,
   NoteFormSchema,
   orderMoveOf,
-  REVOKE_GUEST_LINK_INTENT,
   type MoveFormValue,
 } from "~/modules/admin/order-forms";
 import { movedMessage } from "~/modules/admin/order-moves";
+import { MOVE_INTENT, NOTE_INTENT, REVOKE_GUEST_LINK_INTENT } from "~/modules/admin/order-view";
 import { toAdminOrderView } from "~/modules/admin/order-view.server";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { refundRows } from "~/modules/payment/refund-rows";
