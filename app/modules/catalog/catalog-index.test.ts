@@ -15,7 +15,7 @@ const catalogue = [
     rating: 4.8,
     description: "Body wave.",
   }),
-];
+].map((product, position) => ({ ...product, featuredPosition: position + 1 }));
 const index = buildCatalogIndex(catalogue);
 const ids = (products: { id: string }[]) => products.map((product) => product.id);
 const params = (query: string) => parseListingParams(new URLSearchParams(query));
@@ -25,7 +25,14 @@ describe("buildCatalogIndex", () => {
   test("finds products by id", () => {
     expect(index.findProduct("c")?.name).toBe("Bob Wig");
     expect(index.findProduct("nope")).toBeUndefined();
-    expect(index.products).toBe(catalogue);
+    expect(index.products).toEqual(catalogue);
+  });
+
+  test("keeps the shop's own (featured) order, whatever order the products arrive in, and finds variants", () => {
+    const shuffled = buildCatalogIndex([...catalogue].reverse());
+    expect(ids([...shuffled.products])).toEqual(ids(catalogue));
+    expect(shuffled.findChoice("g")).toMatchObject({ product: { id: "g" }, variant: { id: "g" } });
+    expect(shuffled.findChoice("nope")).toBeUndefined();
   });
 
   test("refuses two products with one id", () => {
