@@ -257,9 +257,10 @@ describe("/orders", () => {
         productId: "clip-1",
         quantity: 2,
         name: "Silky Straight Clip-In Extensions",
-        image: "product-clip-1-1",
+        image: expect.objectContaining({ id: "product-clip-1-1" }),
+        href: "/product/clip-1",
       }),
-      expect.objectContaining({ productId: "acc-2", quantity: 1, name: expect.any(String), image: expect.any(String) }),
+      expect.objectContaining({ productId: "acc-2", quantity: 1, name: expect.any(String), image: expect.any(Object) }),
     ]);
     expect(card.items[0]?.pricePerItem).toMatch(/^\$\d[\d,]*\.\d\d$/);
     // Over $200: Standard, free. The other order went by Express.
