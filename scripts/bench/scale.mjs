@@ -6,7 +6,7 @@
 // and its overview, each of which must stay within 2x of its time on the shipped data. Writes
 // tests/.tmp/bench-scale.json.
 //
-// The app reads its catalogue from app/content/products.ts at build time; the big catalogue reaches it through
+// The app reads its catalogue from the database at start-up; the big generated one reaches it through
 // CATALOG_FIXTURE=<path of the generated JSON> (docs/performance.md, "bench:scale"). Until the app honours that
 // variable this script stops with the reason and exit code 3 instead of measuring the small catalogue twice;
 // --partial measures what does not need it (/orders with 1,000 orders), marks the rest "not scaled" and still exits 3.

@@ -540,7 +540,12 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
           { product_id: "clip-1", quantity: 1 },
           { product_id: "wig-2", quantity: 1 },
         ]);
-        await expect(soldOut).rejects.toMatchObject({ code: "LB002", message: expect.stringContaining("wig-2") });
+        // Said for the shopper (the item's name), with the variant's id for the app in the error's detail.
+        await expect(soldOut).rejects.toMatchObject({
+          code: "LB002",
+          message: expect.stringMatching(/^Sorry, Long Wavy Lace Wig .* has just sold out/),
+          detail: "wig-2",
+        });
       });
 
       test("prices posted with the lines are ignored: the function reads only ids and quantities", async () => {

@@ -679,17 +679,17 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
 });
 
 describe("supabase backend: start-up check", () => {
-  test("ping reads the price list with the anon key", async () => {
-    fake.on("GET", "/rest/v1/product_prices", () => json([{ product_id: "clip-1" }]));
+  test("ping reads the catalogue's version with the anon key", async () => {
+    fake.on("GET", "/rest/v1/catalogue_state", () => json([{ version: 1 }]));
     await expect(backend.ping()).resolves.toBeUndefined();
-    const [sent] = fake.sent("GET", "/rest/v1/product_prices");
+    const [sent] = fake.sent("GET", "/rest/v1/catalogue_state");
     expectAnonKeyAndBearer(sent!, "anon");
   });
 
   test.each([
     { answer: () => json({ message: "Invalid API key" }, 401), message: /refused SUPABASE_ANON_KEY/ },
     {
-      answer: () => json({ code: "PGRST205", message: "Could not find the table 'public.product_prices'" }, 404),
+      answer: () => json({ code: "PGRST205", message: "Could not find the table 'public.catalogue_state'" }, 404),
       message: /supabase db push/,
     },
     { answer: () => json({ message: "down" }, 503), message: /answered HTTP 503/ },
@@ -701,7 +701,7 @@ describe("supabase backend: start-up check", () => {
         /Cannot reach Supabase at https:\/\/abcdefghijklmnopqrst\.supabase\.co: fetch failed\. Check SUPABASE_URL/,
     },
   ])("a misconfigured project stops start-up: $message", async ({ answer, message }) => {
-    fake.on("GET", "/rest/v1/product_prices", answer);
+    fake.on("GET", "/rest/v1/catalogue_state", answer);
     await expectBackendError(backend.ping(), "unavailable", message);
   });
 });
