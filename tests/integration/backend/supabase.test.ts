@@ -607,7 +607,7 @@ describe("supabase backend: data through PostgREST with the user's token", () =>
       body: { code: "LB002", message: "Out of stock: wig-2" },
       status: 400,
       code: "out_of_stock",
-      message: /out of stock/,
+      message: /out of stock/i,
     },
     { body: { code: "LB003", message: "Quantities..." }, status: 400, code: "invalid_quantity", message: /1 to 99/ },
     {

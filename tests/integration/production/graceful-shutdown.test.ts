@@ -9,10 +9,11 @@ import {
   signUpThroughAuth,
   type HttpResponse,
 } from "#tests/support/http";
+import { seededCatalogue } from "#tests/support/pglite";
 import { openDataDir, useProductionServers } from "#tests/support/production-server";
 import { beforeAll, expect, it } from "vitest";
 
-import { findProduct, getAllProducts } from "~/modules/catalog/catalog.server";
+import type { Product } from "~/modules/catalog/product";
 import { toCents } from "~/modules/money";
 
 // Kill the server (SIGTERM) in the middle of a burst of cart and checkout posts, restart it on the same data
@@ -21,11 +22,16 @@ import { toCents } from "~/modules/money";
 const shops = useProductionServers();
 let dataDir: string;
 
+let catalogue: Product[] = [];
+let inStock: Product[] = [];
+
 beforeAll(async () => {
   dataDir = await shops.dataDir();
+  catalogue = await seededCatalogue();
+  inStock = catalogue.filter((product) => product.inStock);
 }, 600_000);
 
-const inStock = getAllProducts().filter((product) => product.inStock);
+const findProduct = (id: string) => catalogue.find((product) => product.id === id);
 const pick = (index: number) => inStock[index % inStock.length]!;
 
 interface Attempt {

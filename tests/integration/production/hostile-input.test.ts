@@ -7,11 +7,11 @@ import {
   signUpThroughAuth,
   type HttpResponse,
 } from "#tests/support/http";
+import { seededCatalogue } from "#tests/support/pglite";
 import { openDataDir, TEST_SESSION_SECRET, useEmbeddedProductionServer } from "#tests/support/production-server";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { CONTROL_CHARACTER_MESSAGE, REPEATED_FIELD_MESSAGE } from "~/forms/form-text";
-import { findProduct } from "~/modules/catalog/catalog.server";
 import { toCents } from "~/modules/money";
 
 // Hostile requests against the real production suite.server. Every one gets a clear 4xx (or a redirect that stays on
@@ -918,7 +918,7 @@ describe("afterwards", () => {
       expect(orders.rows).toEqual([
         {
           user_id: authorId,
-          total_amount: toCents(findProduct("wig-1")!.price),
+          total_amount: toCents((await seededCatalogue()).find((product) => product.id === "wig-1")!.price),
           first_name: '<script>alert("xss-first")</script>',
         },
       ]);
