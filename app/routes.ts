@@ -66,6 +66,9 @@ export default [
   route("admin/orders", "routes/admin/orders.tsx"),
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
   route("admin/orders/:id", "routes/admin/order.tsx"),
+  route("admin/products", "routes/admin/products.tsx"),
+  route("admin/products/new", "routes/admin/product.tsx", { id: "routes/admin/product-new" }),
+  route("admin/products/:id", "routes/admin/product.tsx"),
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/subscribers/export.csv", "routes/admin/subscribers-export.ts"),
 

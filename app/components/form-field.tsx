@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 import { XCircle } from "~/components/icons";
@@ -73,6 +73,75 @@ export function TextField<Value, FormSchema extends Record<string, unknown>>({
       errors={field.errors}
       errorId={field.errorId}
     />
+  );
+}
+
+/** A conform field drawn as a labelled select, with its errors. */
+export function SelectField<Value, FormSchema extends Record<string, unknown>>({
+  label,
+  field,
+  options,
+  firstInvalid,
+  className,
+}: {
+  label: ReactNode;
+  field: FieldMetadata<Value, FormSchema, string[]>;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  firstInvalid?: string;
+  className?: string;
+}) {
+  return (
+    <FormField
+      label={label}
+      className={className}
+      inputProps={{ id: field.id }}
+      errors={field.errors}
+      errorId={field.errorId}
+      renderControl={({ id, ...described }) => {
+        const { key: _key, ...selectProps } = getSelectProps(field);
+        return (
+          <select
+            {...selectProps}
+            id={id}
+            aria-invalid={described["aria-invalid"]}
+            aria-describedby={described["aria-describedby"]}
+            // The first field the server refused, as TextField does (no JavaScript: the browser puts the cursor there).
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus={field.name === firstInvalid}
+            className="input"
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        );
+      }}
+    />
+  );
+}
+
+/** A conform checkbox with its label beside it (the whole row is the touch target) and its errors. */
+export function CheckboxField<Value, FormSchema extends Record<string, unknown>>({
+  label,
+  field,
+  className = "",
+}: {
+  label: ReactNode;
+  field: FieldMetadata<Value, FormSchema, string[]>;
+  className?: string;
+}) {
+  const { key: _key, ...props } = getInputProps(field, { type: "checkbox" });
+  const { describedBy, messages } = fieldMessages(field.id, { errors: field.errors, errorId: field.errorId });
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
+        <input {...props} {...describedBy} className="size-5 rounded border-sand-300 text-brand-600" />
+        {label}
+      </label>
+      {messages}
+    </div>
   );
 }
 

@@ -34,15 +34,23 @@ export function refusingControlCharacters<Schema extends z.ZodTypeAny>(schema: S
       // In place: this is the object conform's reply() re-renders the form from, so the field shows the first value.
       record[name] = value[0];
     }
-    return Object.fromEntries(
-      Object.entries(record).map(([name, value]) => {
-        const cleaned = typeof value === "string" ? value.replace(CONTROL_CHARACTERS, "") : value;
-        if (cleaned !== value)
-          context.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: CONTROL_CHARACTER_MESSAGE });
-        return [name, cleaned];
-      }),
-    );
+    return withoutControlCharacters(record, [], context);
   }, schema) as z.ZodEffects<Schema, z.output<Schema>, z.input<Schema>>;
+}
+
+/** The value with control characters taken out of every string, lists' and objects' too, each one refused. */
+function withoutControlCharacters(value: unknown, path: Array<string | number>, context: z.RefinementCtx): unknown {
+  if (typeof value === "string") {
+    const cleaned = value.replace(CONTROL_CHARACTERS, "");
+    if (cleaned !== value) context.addIssue({ code: z.ZodIssueCode.custom, path, message: CONTROL_CHARACTER_MESSAGE });
+    return cleaned;
+  }
+  if (Array.isArray(value)) return value.map((item, index) => withoutControlCharacters(item, [...path, index], context));
+  if (value && typeof value === "object" && !(value instanceof File))
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, withoutControlCharacters(item, [...path, name], context)]),
+    );
+  return value;
 }
 
 /**

@@ -146,7 +146,7 @@ export function plainFormState<Schema extends z.ZodTypeAny>(
 ): FormState<Schema> {
   const errors = lastResult?.status === "error" ? (lastResult.error ?? {}) : {};
   const initialValue = (lastResult?.initialValue ?? defaultValue ?? {}) as Record<string, unknown>;
-  const metadata = (name: string) => {
+  const metadata = (name: string): Record<string, unknown> => {
     const id = name ? `${formId}-${name}` : formId;
     return {
       id,
@@ -156,21 +156,62 @@ export function plainFormState<Schema extends z.ZodTypeAny>(
       descriptionId: `${id}-description`,
       errors: errors[name] ?? undefined,
       valid: !errors[name]?.length,
-      initialValue: initialValue[name],
-      ...constraint[name],
+      initialValue: valueAt(initialValue, name),
+      // A list's rules are its items' ("variants[].sku"), as conform reads them.
+      ...constraint[name.replace(/\[\d+\]/g, "[]")],
+      // Lists and objects (`variants[0].sku`), as conform's field metadata offers them.
+      getFieldList: () => {
+        const items = valueAt(initialValue, name);
+        return (Array.isArray(items) ? items : []).map((_, index) => metadata(`${name}[${index}]`));
+      },
+      getFieldset: () => fieldset(name),
     };
   };
+  const fieldset = (prefix: string) =>
+    new Proxy({} as Record<string, unknown>, {
+      get: (_, key) => (typeof key === "string" ? metadata(prefix ? `${prefix}.${key}` : key) : undefined),
+    });
   // noValidate as conform renders it: the server checks and answers every field at once, with or without JavaScript.
   // The form's own metadata, as conform's: valid only when no field is refused; its initial value is every field's.
   const valid = Object.values(errors).every((messages) => !messages?.length);
-  const form = { ...metadata(""), formId: undefined, initialValue, valid, noValidate: true, onSubmit: undefined };
-  const fields = new Proxy({} as Record<string, unknown>, {
-    get: (_, name) => (typeof name === "string" ? metadata(name) : undefined),
+  // A list's buttons (add, remove, move an item) as conform's: a submit the server applies to what was typed.
+  const listButton = (type: "insert" | "remove" | "reorder") => ({
+    getButtonProps: (payload: object) => ({
+      name: CONFORM_INTENT,
+      value: JSON.stringify({ type, payload }),
+      form: formId,
+      formNoValidate: true,
+    }),
   });
+  const form = {
+    ...metadata(""),
+    formId: undefined,
+    initialValue,
+    valid,
+    noValidate: true,
+    onSubmit: undefined,
+    insert: listButton("insert"),
+    remove: listButton("remove"),
+    reorder: listButton("reorder"),
+  };
   return [
     form as unknown as FormMetadata<z.input<Schema>, string[]>,
-    fields as FormState<Schema>[1],
+    fieldset("") as FormState<Schema>[1],
   ] as FormState<Schema>;
+}
+
+/** The field conform's list buttons send their intent in. */
+const CONFORM_INTENT = "__intent__";
+
+/** The value at a conform field name ("variants[1].sku") in a form's nested value. */
+function valueAt(value: unknown, name: string): unknown {
+  if (!name) return value;
+  let current = value;
+  for (const segment of name.split(/\.|\[(\d+)\]/).filter((part) => part !== undefined && part !== "")) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
 }
 
 /**

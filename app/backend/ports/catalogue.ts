@@ -2,6 +2,7 @@
 // catalogue's version moves, and what the back office writes. Both adapters serve them through the same database
 // functions (supabase/migrations/20261202000100_catalogue_in_the_database.sql), so one module maps them
 // (rpc/catalogue.server.ts).
+import type { ImageAsset } from "~/content/images";
 import type { Product, ProductCategory, ProductStatus } from "~/modules/catalog/product";
 
 /** The active catalogue as the shop (anon) reads it; every instance holds a copy in memory. */
@@ -62,8 +63,40 @@ export interface StockMovement {
   at: string;
 }
 
+/** How the back office's product list is ordered: the shop's own (featured) order, or newest first. */
+export const productListSorts = ["featured", "newest"] as const;
+export type ProductListSort = (typeof productListSorts)[number];
+
+export interface ProductListFilter {
+  /** Part of the name, id or a SKU; "" for every product. */
+  search: string;
+  status: ProductStatus | null;
+  sort: ProductListSort;
+}
+
+/** A row of the back office's product list. Prices in cents. */
+export interface ProductListRow {
+  id: string;
+  name: string;
+  status: ProductStatus;
+  category: ProductCategory;
+  featuredPosition: number;
+  /** ISO 8601. */
+  createdAt: string;
+  cover: ImageAsset | null;
+  variantCount: number;
+  minPriceCents: number;
+  maxPriceCents: number;
+  /** Units on hand over the tracked variants; null when none is tracked. */
+  stockOnHand: number | null;
+  untrackedVariants: number;
+}
+
 /** The back office's catalogue, as the session's user: every call is refused (in the database too) unless staff. */
 export interface StaffCataloguePort {
+  listProducts(
+    input: ProductListFilter & { limit: number; offset: number },
+  ): Promise<{ products: ProductListRow[]; totalCount: number }>;
   /** Any status; null when there is no such product. */
   product(id: string): Promise<Product | null>;
   /**

@@ -3,7 +3,13 @@
 // mapping of their JSON answers, as rpc/staff.server.ts does for the back office's orders. The adapter supplies the
 // call: as the shop (anon) for the storefront's reader, as the session's user for the back office.
 import { BackendError } from "~/backend/errors";
-import type { CatalogueReader, ProductInput, StaffCataloguePort, StockMovement } from "~/backend/ports/catalogue";
+import type {
+  CatalogueReader,
+  ProductInput,
+  ProductListRow,
+  StaffCataloguePort,
+  StockMovement,
+} from "~/backend/ports/catalogue";
 import { toImageAsset, type ImageRow } from "~/backend/rows.server";
 import type { ImageAsset } from "~/content/images";
 import type { Product, ProductCategory, ProductStatus, ProductVariant } from "~/modules/catalog/product";
@@ -57,6 +63,39 @@ interface StockMovementRow {
   order_id: string | null;
   actor_label: string;
   created_at: string;
+}
+
+/** public.staff_products_page's rows. */
+interface ProductListEntry {
+  id: string;
+  name: string;
+  status: ProductListRow["status"];
+  category: ProductListRow["category"];
+  featured_position: number;
+  created_at: string;
+  cover: ImageRow | null;
+  variant_count: number | string;
+  min_price_cents: number | string;
+  max_price_cents: number | string;
+  stock_on_hand: number | string | null;
+  untracked_variants: number | string;
+}
+
+function toProductListRow(row: ProductListEntry): ProductListRow {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    category: row.category,
+    featuredPosition: Number(row.featured_position),
+    createdAt: new Date(row.created_at).toISOString(),
+    cover: row.cover ? toImageAsset(row.cover) : null,
+    variantCount: Number(row.variant_count),
+    minPriceCents: Number(row.min_price_cents),
+    maxPriceCents: Number(row.max_price_cents),
+    stockOnHand: row.stock_on_hand === null ? null : Number(row.stock_on_hand),
+    untrackedVariants: Number(row.untracked_variants),
+  };
 }
 
 const dollars = (cents: number) => cents / 100;
@@ -191,6 +230,16 @@ const MAX_HISTORY = 500;
 /** The back office's catalogue, as the session's user (the database refuses anyone but staff). */
 export function createStaffCataloguePort(rpc: RpcCall): StaffCataloguePort {
   return {
+    async listProducts({ search, status, sort, limit, offset }) {
+      const page = (await rpc("staff_products_page", {
+        p_search: [search, "text"],
+        p_status: [status, "text"],
+        p_sort: [sort, "text"],
+        p_offset: [offset, "integer"],
+        p_limit: [limit, "integer"],
+      })) as { total_count: number | string; products: ProductListEntry[] };
+      return { products: page.products.map(toProductListRow), totalCount: Number(page.total_count) };
+    },
     async product(id) {
       const row = (await rpc("staff_product", { p_id: [id, "text"] })) as CatalogueProductRow | null;
       return row ? toProduct(row) : null;
