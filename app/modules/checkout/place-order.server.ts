@@ -85,8 +85,9 @@ export async function rememberPlacedOrder(
 }
 
 function sameLines(ordered: Order["items"], cart: Array<{ productId: string; quantity: number }>): boolean {
-  const key = (line: { productId: string; quantity: number }) => `${line.productId}\0${line.quantity}`;
-  const orderedKeys = ordered.map(key).sort();
-  const cartKeys = cart.map(key).sort();
+  // A cart line names the variant (its `productId` field), as an order line's `variantId` does.
+  const key = (variantId: string, quantity: number) => `${variantId}\0${quantity}`;
+  const orderedKeys = ordered.map((line) => key(line.variantId, line.quantity)).sort();
+  const cartKeys = cart.map((line) => key(line.productId, line.quantity)).sort();
   return orderedKeys.length === cartKeys.length && orderedKeys.every((value, index) => value === cartKeys[index]);
 }

@@ -107,7 +107,7 @@ async function openSession(
 async function restoreMemberCart(shopper: Shopper, order: Order): Promise<void> {
   if (!shopper.member) return;
   await shopper.member.carts.merge({
-    lines: order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+    lines: order.items.map((item) => ({ productId: item.variantId, quantity: item.quantity })),
   });
 }
 
@@ -140,7 +140,7 @@ export async function returnFromPaymentPage(request: Request, shopper: Shopper):
   const cancelled = await payments.cancelUnpaid({ orderId, sessionId });
   if (cancelled && cancelled.status !== "cancelled") return toConfirmation();
 
-  const lines = order.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
+  const lines = order.items.map((item) => ({ productId: item.variantId, quantity: item.quantity }));
   if (shopper.member) await shopper.member.carts.merge({ lines });
   else await cartCookie.write(shopper, mergeCarts(await cartCookie.read(request), lines));
   // The form as it was, through the checkout's own flash (post/redirect/get), with a key of its own: the cancelled
