@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 
 import type { AuthUser } from "~/backend/ports/auth";
+import type { RequestBackend } from "~/backend/ports/backend";
 import type { StaffPort } from "~/backend/ports/staff";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { notFoundResponse } from "~/http/not-found.server";
@@ -14,10 +15,10 @@ import { requireUser } from "~/modules/auth/session.server";
 export async function requireStaff(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: AuthUser; staff: StaffPort }> {
+): Promise<{ user: AuthUser; staff: StaffPort; backend: RequestBackend }> {
   const { user, backend } = await requireUser(request, context);
   if (!(await orUnavailablePage(backend.staff.isStaff()))) throw notFoundResponse(request);
-  return { user, staff: backend.staff };
+  return { user, staff: backend.staff, backend };
 }
 
 /**
