@@ -26,13 +26,13 @@ test.describe("shipping rates in the back office", () => {
         if (hasJs) await expectAccessible(page);
 
         // A mistyped price: refused beside its field, nothing saved, what was typed kept.
-        await main.getByLabel("Express ($)").fill("24,999");
+        await main.getByLabel("Express ($)").fill("24.999");
         await main.getByLabel("Overnight ($)").fill("41.00");
         await act(page, hasJs, () => main.getByRole("button", { name: "Save rates" }).click());
         await expect(main.getByLabel("Express ($)")).toHaveAccessibleDescription(
           /Enter the Express price in dollars and cents/,
         );
-        await expect(main.getByLabel("Express ($)")).toHaveValue("24,999");
+        await expect(main.getByLabel("Express ($)")).toHaveValue("24.999");
         await expect(main.getByLabel("Overnight ($)")).toHaveValue("41.00");
 
         await saveRates(page, hasJs, { "Express ($)": express, "Overnight ($)": "39.99" });
