@@ -71,6 +71,7 @@ export default [
   route("admin/products/:id", "routes/admin/product.tsx"),
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/subscribers/export.csv", "routes/admin/subscribers-export.ts"),
+  route("admin/shipping", "routes/admin/shipping.tsx"),
 
   // Operations (decision 0005): liveness and readiness probes.
   route("healthz", "routes/operations/healthz.ts"),

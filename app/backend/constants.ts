@@ -19,7 +19,7 @@ export const orderStatuses = ["pending", "paid", "shipped", "delivered", "cancel
 
 /** How long a password-recovery link's session may set a new password without the current one. */
 export const RECOVERY_GRANT_MINUTES = 15;
-/** Shipping methods (the database's shipping_rates; their names and rates: app/content/shipping.ts). */
+/** Shipping methods (the database's shipping_rates, with their rates; their names: app/content/shipping.ts). */
 export const shippingMethodIds = ["standard", "express", "overnight", "international"] as const;
 /** Most rows one back-office page (or export batch) reads. */
 export const MAX_STAFF_PAGE_SIZE = 1000;

@@ -9,6 +9,7 @@ const sections = [
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
+  { to: "/admin/shipping", label: "Shipping", end: false },
 ] as const;
 
 /** The back office's frame: its own navigation above each page (decision 0029). */

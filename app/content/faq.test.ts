@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { faqItems } from "~/content/faq";
+import { faqItems as faqItemsAt } from "~/content/faq";
+
+/** The rates a new shop starts with (public.shipping_rates' seed); the page reads the database's. */
+const prices = {
+  standard: { amountCents: 999, freeFromCents: 20_000 },
+  express: { amountCents: 1999, freeFromCents: null },
+  overnight: { amountCents: 3999, freeFromCents: null },
+  international: { amountCents: 2999, freeFromCents: null },
+};
+const faqItems = faqItemsAt(prices);
 
 describe("faqItems", () => {
   it("has 12 items with unique, non-empty questions and answers", () => {
@@ -39,5 +48,13 @@ describe("faqItems", () => {
     ]) {
       expect(text).toContain(figure);
     }
+  });
+
+  it("quotes the rates it is given: what staff saved is what the answers say", () => {
+    const text = faqItemsAt({ ...prices, express: { amountCents: 2499, freeFromCents: null } })
+      .map((item) => item.answer)
+      .join("\n");
+    expect(text).toContain("Express $24.99 (2-3 business days)");
+    expect(text).not.toContain("$19.99");
   });
 });

@@ -1,14 +1,8 @@
 import { careFigures } from "~/content/care";
 import { returnPolicy } from "~/content/policies";
-import {
-  dispatchCutoff,
-  FREE_SHIPPING_FROM_CENTS,
-  freeShippingThreshold,
-  internationalShipping,
-  processingTimes,
-  usShippingMethods,
-} from "~/content/shipping";
+import { dispatchCutoff, internationalShipping, processingTimes, usShippingMethods } from "~/content/shipping";
 import { extensionLengths, formatInches, weightGuide, wigCapSizes } from "~/content/size-guide";
+import { formatThreshold, freeShippingFromCents, type ShippingPrices } from "~/modules/checkout/shipping";
 import { formatCents } from "~/modules/money";
 import { site } from "~/site/site";
 
@@ -16,8 +10,6 @@ export interface FaqItem {
   question: string;
   answer: string;
 }
-
-const freeMethod = usShippingMethods.find((method) => method.freeFromCents === FREE_SHIPPING_FROM_CENTS);
 
 /** "a, b and c" */
 function listSentence(items: string[]): string {
@@ -28,8 +20,27 @@ const lengthSummary = listSentence(extensionLengths.map((length) => `${length.na
 const capSummary = listSentence(wigCapSizes.map((size) => `${size.name} ${formatInches(size)}`));
 const weightSummary = listSentence(weightGuide.map((weight) => `${weight.grams} for ${weight.hairType.toLowerCase()}`));
 
-/** The FAQ page's questions. Figures come from the policy, size and care data so the pages always agree. */
-export const faqItems: FaqItem[] = [
+/** Shipping's answer: the US methods at their rates (public.shipping_rates), and Standard's free threshold. */
+function shippingOptionsAnswer(prices: ShippingPrices): string {
+  const methods = listSentence(
+    usShippingMethods.map(
+      (method) => `${method.name} ${formatCents(prices[method.id].amountCents)} (${method.deliveryTime})`,
+    ),
+  );
+  const freeFrom = freeShippingFromCents(prices);
+  const standard = usShippingMethods[0];
+  const free =
+    freeFrom === null || !standard
+      ? ""
+      : ` Orders over ${formatThreshold(freeFrom)} qualify for free ${standard.name} shipping (${standard.deliveryTime}) within the US.`;
+  return `We offer ${methods}.${free} You choose at checkout.`;
+}
+
+/**
+ * The FAQ page's questions. Figures come from the policy, size and care data, and the shipping rates the shop
+ * charges (the catalogue's copy of public.shipping_rates), so the pages always agree.
+ */
+export const faqItems = (prices: ShippingPrices): FaqItem[] => [
   {
     question: "Is your hair 100% human hair?",
     answer:
@@ -61,7 +72,7 @@ export const faqItems: FaqItem[] = [
   },
   {
     question: "What shipping options do you offer?",
-    answer: `We offer ${listSentence(usShippingMethods.map((method) => `${method.name} ${formatCents(method.amountCents)} (${method.deliveryTime})`))}. Orders over $${freeShippingThreshold} qualify for free ${freeMethod?.name ?? "Standard"} shipping (${freeMethod?.deliveryTime}) within the US. You choose at checkout.`,
+    answer: shippingOptionsAnswer(prices),
   },
   {
     question: "When will my order ship?",
@@ -69,7 +80,7 @@ export const faqItems: FaqItem[] = [
   },
   {
     question: "Do you ship internationally?",
-    answer: `Yes. International delivery takes ${internationalShipping.deliveryTime} at a flat rate of ${formatCents(internationalShipping.amountCents)} per order, and any customs duties and taxes are paid by the customer. Free shipping is not available for international orders.`,
+    answer: `Yes. International delivery takes ${internationalShipping.deliveryTime} at a flat rate of ${formatCents(prices.international.amountCents)} per order, and any customs duties and taxes are paid by the customer. Free shipping is not available for international orders.`,
   },
   {
     question: "What is your return policy?",

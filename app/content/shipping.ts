@@ -1,9 +1,10 @@
 import type { ShippingMethodId } from "~/backend/ports/orders";
 
 /**
- * Shipping: the methods and rates that the shipping page lists and the checkout charges (docs/product.md, decision 16),
- * and the shipping page's other figures. The database prices an order's shipping from public.shipping_rates, which
- * mirrors `shippingMethods` (a test keeps the two equal; a change here ships with a migration that upserts the rows).
+ * Shipping: the methods that the shipping page lists and the checkout offers (docs/product.md, decision 16), and the
+ * shipping page's other figures. What each method costs, and Standard's free-shipping threshold, are not here: they
+ * live in public.shipping_rates only (staff edit them at /admin/shipping; decision 0039), which place_order charges
+ * from and every instance reads with its catalogue (currentShippingRates in catalog.server.ts).
  */
 
 export type ShippingRegion = "us" | "international";
@@ -11,17 +12,11 @@ export type ShippingRegion = "us" | "international";
 export interface ShippingMethod {
   id: ShippingMethodId;
   name: string;
-  /** Where it goes: US addresses, or every other country. */
+  /** Where it goes: US addresses, or every other country (public.shipping_rates.region says the same). */
   region: ShippingRegion;
-  amountCents: number;
-  /** The items subtotal, in cents, from which the method is free; never free when absent. */
-  freeFromCents?: number;
   deliveryTime: string;
   note: string;
 }
-
-/** Items subtotals from this amount ship free by Standard ("free shipping on orders over $200"). */
-export const FREE_SHIPPING_FROM_CENTS = 20_000;
 
 /** In the order the checkout offers them; the first of a region is its default. */
 export const shippingMethods: readonly ShippingMethod[] = [
@@ -29,8 +24,6 @@ export const shippingMethods: readonly ShippingMethod[] = [
     id: "standard",
     name: "Standard",
     region: "us",
-    amountCents: 999,
-    freeFromCents: FREE_SHIPPING_FROM_CENTS,
     deliveryTime: "5-7 business days",
     note: "Tracked, to every US address",
   },
@@ -38,23 +31,14 @@ export const shippingMethods: readonly ShippingMethod[] = [
     id: "express",
     name: "Express",
     region: "us",
-    amountCents: 1999,
     deliveryTime: "2-3 business days",
     note: "Tracked, priority handling",
   },
-  {
-    id: "overnight",
-    name: "Overnight",
-    region: "us",
-    amountCents: 3999,
-    deliveryTime: "1 business day",
-    note: "Tracked, no P.O. boxes",
-  },
+  { id: "overnight", name: "Overnight", region: "us", deliveryTime: "1 business day", note: "Tracked, no P.O. boxes" },
   {
     id: "international",
     name: "International",
     region: "international",
-    amountCents: 2999,
     deliveryTime: "7-14 business days",
     note: "Flat rate to every other country; duties and taxes paid on delivery",
   },
@@ -63,9 +47,6 @@ export const shippingMethods: readonly ShippingMethod[] = [
 /** The methods for US addresses, and the one flat rate for every other country. */
 export const usShippingMethods = shippingMethods.filter((method) => method.region === "us");
 export const internationalShipping = shippingMethods.find((method) => method.region === "international")!;
-
-/** US dollars, for the pages' sentences ("free shipping on orders over $200"). */
-export const freeShippingThreshold = FREE_SHIPPING_FROM_CENTS / 100;
 
 /** Orders above this total (US dollars) need a signature on delivery. */
 export const signatureRequiredOver = 500;

@@ -4,7 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ShieldCheck, Truck } from "~/components/icons";
 import { ProductCard } from "~/components/product-card";
 import { leadImagePreload, ResponsiveImage } from "~/components/responsive-image";
-import { featuredProducts } from "~/modules/catalog/catalog.server";
+import { currentShippingRates, featuredProducts } from "~/modules/catalog/catalog.server";
+import { freeShippingLine } from "~/modules/checkout/shipping";
 import { originFromMatches, seo } from "~/site/seo";
 import { site } from "~/site/site";
 
@@ -23,15 +24,14 @@ const categoryTiles = [
 const consultationHref = `mailto:${site.email}?subject=${encodeURIComponent("Book a consultation")}`;
 
 export async function loader() {
-  return { featured: featuredProducts() };
+  return { featured: featuredProducts(), freeShipping: freeShippingLine(currentShippingRates().prices) };
 }
 
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const origin = originFromMatches(matches);
   const seoTags = seo({
     title: `${site.name}: Premium Hair Extensions & Wigs`,
-    description:
-      "Premium 100% Remy human hair clip-in and tape-in extensions, lace wigs and hair care accessories. Free shipping on orders over $200.",
+    description: `Premium 100% Remy human hair clip-in and tape-in extensions, lace wigs and hair care accessories.${data?.freeShipping ? ` ${data.freeShipping}.` : ""}`,
     origin,
     path: "/",
     image: "/images/hero-1280.webp",

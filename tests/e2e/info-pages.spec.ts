@@ -108,7 +108,7 @@ test("shipping has the options table, processing times and international rules @
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Shipping Information");
 
-  // The rates checkout charges (app/content/shipping.ts), International at its flat rate.
+  // The rates checkout charges (public.shipping_rates as a new shop has them), International at its flat rate.
   const options = page.getByRole("table", { name: "Shipping options and rates, chosen at checkout" });
   await expect(options.getByRole("row")).toHaveCount(6);
   const expectations: Array<[string, string, string]> = [

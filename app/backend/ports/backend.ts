@@ -13,6 +13,7 @@ import type { OutboxPort } from "./outbox";
 import type { PaymentsPort } from "./payments";
 import type { ProfilesPort } from "./profiles";
 import type { RateLimitsPort } from "./rate-limits";
+import type { StaffShippingPort } from "./shipping";
 import type { StaffPort } from "./staff";
 import type { WishlistPort } from "./wishlist";
 
@@ -97,6 +98,8 @@ export interface RequestBackend {
   readonly staff: StaffPort;
   /** The back office's products, variants and stock, as the session's user: refused (in the database too) unless staff. */
   readonly staffCatalogue: StaffCataloguePort;
+  /** The back office's shipping rates, as the session's user: refused (in the database too) unless staff. */
+  readonly staffShipping: StaffShippingPort;
   /** A guest's order page, opened by the token its confirmation e-mail carried or by the placing browser's link. */
   readonly guestOrders: GuestOrdersPort;
   /**

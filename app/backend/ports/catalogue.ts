@@ -4,6 +4,7 @@
 // (rpc/catalogue.server.ts).
 import type { ImageAsset } from "~/content/images";
 import type { Product, ProductCategory, ProductStatus } from "~/modules/catalog/product";
+import type { ShippingRates } from "./shipping";
 
 /** The active catalogue as the shop (anon) reads it; every instance holds a copy in memory. */
 export interface CatalogueReader {
@@ -11,6 +12,8 @@ export interface CatalogueReader {
   version(): Promise<number>;
   /** Every active product (in id order) and the version they were read at, page by page. */
   readAll(): Promise<{ version: number; products: Product[] }>;
+  /** The shipping rates (public.shipping_rates, decision 0039), read with the products. */
+  shippingRates(): Promise<ShippingRates>;
 }
 
 /** A variant as the editor saves it. Prices in cents. */

@@ -14,6 +14,7 @@ import { toImageAsset, type ImageRow } from "~/backend/rows.server";
 import type { ImageAsset } from "~/content/images";
 import type { Product, ProductCategory, ProductStatus, ProductVariant } from "~/modules/catalog/product";
 import type { RpcCall } from "./rpc-call";
+import { readShippingRates } from "./shipping.server";
 
 /** Products per page when an instance reads the catalogue: a page is a few hundred kilobytes of JSON at most. */
 export const CATALOGUE_PAGE_SIZE = 500;
@@ -157,6 +158,7 @@ export function toProduct(row: CatalogueProductRow): Product {
 export function createCatalogueReader(rpc: RpcCall): CatalogueReader {
   return {
     version: async () => Number(await rpc("catalogue_version", {})),
+    shippingRates: () => readShippingRates(rpc),
     async readAll() {
       const products: Product[] = [];
       let after: string | null = null;

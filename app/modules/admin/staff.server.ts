@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 
 import type { AuthUser } from "~/backend/ports/auth";
 import type { StaffCataloguePort } from "~/backend/ports/catalogue";
+import type { StaffShippingPort } from "~/backend/ports/shipping";
 import type { StaffPort } from "~/backend/ports/staff";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { notFoundResponse } from "~/http/not-found.server";
@@ -15,10 +16,10 @@ import { requireUser } from "~/modules/auth/session.server";
 export async function requireStaff(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: AuthUser; staff: StaffPort; catalogue: StaffCataloguePort }> {
+): Promise<{ user: AuthUser; staff: StaffPort; catalogue: StaffCataloguePort; shipping: StaffShippingPort }> {
   const { user, backend } = await requireUser(request, context);
   if (!(await orUnavailablePage(backend.staff.isStaff()))) throw notFoundResponse(request);
-  return { user, staff: backend.staff, catalogue: backend.staffCatalogue };
+  return { user, staff: backend.staff, catalogue: backend.staffCatalogue, shipping: backend.staffShipping };
 }
 
 /**

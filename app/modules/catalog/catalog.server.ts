@@ -1,6 +1,7 @@
 // The storefront's catalogue: read from the database once per process and again whenever its version moves
 // (decision 0036), held in memory as an index, so a product or listing page never waits on the database.
 import type { CatalogueReader } from "~/backend/ports/catalogue";
+import type { ShippingRates } from "~/backend/ports/shipping";
 import { appendFixtureProducts, readCatalogFixture } from "~/modules/catalog/catalog-fixture.server";
 import { buildCatalogIndex, type CatalogIndex, type ListingResult } from "~/modules/catalog/catalog-index";
 import type { ListingParams } from "~/modules/catalog/listing";
@@ -13,6 +14,8 @@ export const CATALOGUE_CHECK_MS = 2_000;
 interface LoadedCatalogue {
   reader: CatalogueReader;
   index: CatalogIndex;
+  /** public.shipping_rates (decision 0039): what place_order charges, for the pages that show it. */
+  shippingRates: ShippingRates;
   version: number;
   timer?: ReturnType<typeof setInterval>;
   /** The read under way, if any: a second check waits for it instead of reading again. */
@@ -31,9 +34,13 @@ function withFixture(products: Product[]): Product[] {
   return appendFixtureProducts(products, readCatalogFixture(file), file);
 }
 
-async function read(reader: CatalogueReader): Promise<{ index: CatalogIndex; version: number }> {
+async function read(
+  reader: CatalogueReader,
+): Promise<{ index: CatalogIndex; shippingRates: ShippingRates; version: number }> {
   const { version, products } = await reader.readAll();
-  return { index: buildCatalogIndex(withFixture(products)), version };
+  // After the products: a rate saved meanwhile has moved the version on, so the next check reads again.
+  const shippingRates = await reader.shippingRates();
+  return { index: buildCatalogIndex(withFixture(products)), shippingRates, version };
 }
 
 /**
@@ -83,6 +90,7 @@ export async function refreshCatalogue(): Promise<void> {
       const next = await read(loaded.reader);
       if (globalThis.__shopCatalogue !== loaded) return;
       loaded.index = next.index;
+      loaded.shippingRates = next.shippingRates;
       loaded.version = next.version;
     } finally {
       loaded.refreshing = undefined;
@@ -91,10 +99,19 @@ export async function refreshCatalogue(): Promise<void> {
   return loaded.refreshing;
 }
 
-function current(): CatalogIndex {
+function loadedCatalogue(): LoadedCatalogue {
   const loaded = globalThis.__shopCatalogue;
   if (!loaded) throw new Error("The catalogue is not loaded: startup() (or the test's backend) loads it first.");
-  return loaded.index;
+  return loaded;
+}
+
+function current(): CatalogIndex {
+  return loadedCatalogue().index;
+}
+
+/** The shipping rates as the database last said (no database read): what the shipping page and checkout show. */
+export function currentShippingRates(): ShippingRates {
+  return loadedCatalogue().shippingRates;
 }
 
 /** The version the copy in memory was read at: pages cached before it moved are stale (server/page-cache.js). */

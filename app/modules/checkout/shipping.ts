@@ -1,9 +1,31 @@
 import type { ShippingMethodId } from "~/backend/ports/orders";
+import type { ShippingPrice, ShippingRates } from "~/backend/ports/shipping";
 import { shippingMethods, type ShippingMethod, type ShippingRegion } from "~/content/shipping";
 
-// The checkout's shipping rules, the same as place_order's (supabase/migrations/20261127000200_...): which methods
-// an address may use, and what each costs for an items subtotal. The database prices the order again; these say
-// what the page shows before it is placed.
+// The checkout's shipping rules, the same as place_order's (supabase/migrations/20261202000100_...): which methods
+// an address may use, and what each costs for an items subtotal at the rates of public.shipping_rates (the
+// catalogue's copy in memory: currentShippingRates). The database prices the order again; these say what the page
+// shows before it is placed.
+
+/** Only what the pages need of the rates: each method's price. */
+export type ShippingPrices = ShippingRates["prices"];
+
+/** Standard's free-shipping threshold in cents (the one the pages promise), or null when no method is ever free. */
+export function freeShippingFromCents(prices: ShippingPrices): number | null {
+  return prices.standard.freeFromCents;
+}
+
+/** "$200" for whole dollars, "$150.50" otherwise: the threshold as the pages' sentences say it. */
+export function formatThreshold(cents: number): string {
+  const dollars = cents / 100;
+  return Number.isInteger(dollars) ? `$${dollars.toLocaleString("en-US")}` : `$${dollars.toFixed(2)}`;
+}
+
+/** "Free shipping on orders over $200": the sentence of the product page and the shop's descriptions. */
+export function freeShippingLine(prices: ShippingPrices, lead = "Free shipping"): string | null {
+  const from = freeShippingFromCents(prices);
+  return from === null ? null : `${lead} on orders over ${formatThreshold(from)}`;
+}
 
 /**
  * The country field is free text: 'United States', 'USA', 'U.S.' and the like are the US, anything else abroad.
@@ -19,9 +41,9 @@ export function findShippingMethod(id: unknown): ShippingMethod | undefined {
   return shippingMethods.find((method) => method.id === id);
 }
 
-/** What the method costs for an items subtotal: Standard is free from $200.00. */
-export function shippingAmountCents(method: ShippingMethod, subtotalCents: number): number {
-  return method.freeFromCents !== undefined && subtotalCents >= method.freeFromCents ? 0 : method.amountCents;
+/** What a method costs for an items subtotal: Standard is free from its threshold ($200.00 as the shop starts). */
+export function shippingAmountCents(price: ShippingPrice, subtotalCents: number): number {
+  return price.freeFromCents !== null && subtotalCents >= price.freeFromCents ? 0 : price.amountCents;
 }
 
 export interface ShippingChoice {
@@ -32,7 +54,7 @@ export interface ShippingChoice {
 }
 
 /** The methods an address in `country` may choose, priced for the subtotal, in the shipping page's order. */
-export function shippingChoices(country: string, subtotalCents: number): ShippingChoice[] {
+export function shippingChoices(prices: ShippingPrices, country: string, subtotalCents: number): ShippingChoice[] {
   const region = shippingRegion(country);
   return shippingMethods
     .filter((method) => method.region === region)
@@ -40,7 +62,7 @@ export function shippingChoices(country: string, subtotalCents: number): Shippin
       id: method.id,
       name: method.name,
       deliveryTime: method.deliveryTime,
-      amountCents: shippingAmountCents(method, subtotalCents),
+      amountCents: shippingAmountCents(prices[method.id], subtotalCents),
     }));
 }
 
@@ -71,9 +93,13 @@ export interface CheckoutTotals {
 }
 
 /** The summary's figures for a cart subtotal and a method. */
-export function checkoutTotals(subtotalCents: number, methodId: ShippingMethodId): CheckoutTotals {
+export function checkoutTotals(
+  prices: ShippingPrices,
+  subtotalCents: number,
+  methodId: ShippingMethodId,
+): CheckoutTotals {
   const method = findShippingMethod(methodId);
-  const shippingCents = method ? shippingAmountCents(method, subtotalCents) : 0;
+  const shippingCents = method ? shippingAmountCents(prices[method.id], subtotalCents) : 0;
   return { subtotalCents, shippingCents, taxCents: 0, totalCents: subtotalCents + shippingCents };
 }
 

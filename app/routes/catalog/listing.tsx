@@ -7,7 +7,7 @@ import { ListingFilters, UrlSelect } from "~/components/listing-filters";
 import { Pagination, paginationHeadLinks } from "~/components/pagination";
 import { PRODUCT_CARD_IMAGE_SIZES, ProductCard } from "~/components/product-card";
 import { leadImagePreload } from "~/components/responsive-image";
-import { queryListing } from "~/modules/catalog/catalog.server";
+import { currentShippingRates, queryListing } from "~/modules/catalog/catalog.server";
 import {
   activeFilterCount,
   fixedFiltersForPath,
@@ -18,6 +18,7 @@ import {
   sortOptions,
   titleForListing,
 } from "~/modules/catalog/listing";
+import { freeShippingLine } from "~/modules/checkout/shipping";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 import { breadcrumbJsonLd, originFromMatches, seo } from "~/site/seo";
 
@@ -81,6 +82,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filtersActive: hasActiveFilters(params),
     filterCount: activeFilterCount(params),
     unknownCategory,
+    // For the description: the threshold place_order applies (public.shipping_rates).
+    freeShipping: freeShippingLine(currentShippingRates().prices, "free shipping"),
   });
 }
 
@@ -91,7 +94,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [
     ...seo({
       title: `${data.params.q ? `Search: ${data.params.q}` : data.title}${page > 1 ? ` (Page ${page})` : ""}`,
-      description: `Shop ${data.title.toLowerCase()} at Luxe Strands: premium 100% Remy human hair, free shipping on orders over $200.`,
+      description: `Shop ${data.title.toLowerCase()} at Luxe Strands: premium 100% Remy human hair${data.freeShipping ? `, ${data.freeShipping}` : ""}.`,
       origin,
       path: data.canonicalPagePath,
       noIndex: Boolean(data.params.q) || data.unknownCategory,

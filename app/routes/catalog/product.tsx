@@ -12,11 +12,12 @@ import { StarRating } from "~/components/star-rating";
 import { resolveTab, Tabs } from "~/components/tabs";
 import { VariantPicker } from "~/components/variant-picker";
 import { getDisplaySession } from "~/modules/auth/shell-session.server";
-import { findProduct } from "~/modules/catalog/catalog.server";
+import { currentShippingRates, findProduct } from "~/modules/catalog/catalog.server";
 import { productAnchorId } from "~/modules/catalog/display";
 import { listingTitle } from "~/modules/catalog/listing";
 import { choiceImages, productPath, type Product, type ProductVariant } from "~/modules/catalog/product";
 import { resolveVariantRequest } from "~/modules/catalog/variant-choice";
+import { freeShippingLine } from "~/modules/checkout/shipping";
 import { isInWishlist } from "~/modules/wishlist/wishlist-store.server";
 import { AddToCartForm, QUANTITY_FIELD } from "~/routes/cart/cart-endpoint";
 import { WishlistButton } from "~/routes/wishlist/wishlist-endpoint";
@@ -53,6 +54,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     inWishlist: await isInWishlist(request, await getDisplaySession(request, context), product.id),
     selectedImage: Number.isInteger(imageIndex) && imageIndex >= 0 && imageIndex < images.length ? imageIndex : 0,
     tab,
+    // "Free shipping on orders over $200", at the threshold place_order applies (public.shipping_rates).
+    freeShipping: freeShippingLine(currentShippingRates().prices),
     trail: [
       { name: "Home", path: "/" },
       { name: "Shop", path: "/shop" },
@@ -151,7 +154,8 @@ function productGroupJsonLd(product: Product, origin: string) {
 }
 
 export default function ProductPage() {
-  const { product, variant, images, nearest, inWishlist, selectedImage, tab, trail } = useLoaderData<typeof loader>();
+  const { product, variant, images, nearest, inWishlist, selectedImage, tab, trail, freeShipping } =
+    useLoaderData<typeof loader>();
   const hasChoice = product.variants.length > 1;
   const variantQuery = hasChoice ? `variant=${encodeURIComponent(variant.id)}&` : "";
   const details = [
@@ -227,9 +231,11 @@ export default function ProductPage() {
           </div>
 
           <ul className="mt-8 space-y-3 border-t border-sand-200 pt-6 text-sm text-ink">
-            <li className="flex items-center gap-3">
-              <Truck aria-hidden className="size-5 text-brand-700" /> Free shipping on orders over $200
-            </li>
+            {freeShipping ? (
+              <li className="flex items-center gap-3">
+                <Truck aria-hidden className="size-5 text-brand-700" /> {freeShipping}
+              </li>
+            ) : null}
             <li className="flex items-center gap-3">
               <ShieldCheck aria-hidden className="size-5 text-brand-700" /> Quality guarantee
             </li>

@@ -26,6 +26,7 @@ import { PRIVATE_HEADERS } from "~/http/cache-control";
 import { splitFullName } from "~/modules/account/full-name";
 import { getSession } from "~/modules/auth/session.server";
 import { loadCart } from "~/modules/cart/cart-store.server";
+import { currentShippingRates } from "~/modules/catalog/catalog.server";
 import { setCheckoutFlash, takeCheckoutFlash, typedCheckoutValues } from "~/modules/checkout/checkout-flash.server";
 import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { readConfirmation } from "~/modules/checkout/order-confirmation.server";
@@ -78,6 +79,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     lastResult,
     // The method the page shows chosen: the one posted, if the country typed may use it.
     shippingMethod: chosenShippingMethod(countryOrDefault(typed.country), typed.shippingMethod),
+    // What place_order will charge (public.shipping_rates, the catalogue's copy): the choices and summary show it.
+    shippingPrices: currentShippingRates().prices,
   });
 }
 
@@ -199,7 +202,13 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function Checkout() {
-  const { defaultValue, constraint, lastResult: kept, shippingMethod: keptMethod } = useLoaderData<typeof loader>();
+  const {
+    defaultValue,
+    constraint,
+    lastResult: kept,
+    shippingMethod: keptMethod,
+    shippingPrices,
+  } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   // With JavaScript the action answers in place; without it, the loader carries the last post's answer (a redirect).
   const lastResult = useActionData<typeof action>() ?? kept;
@@ -223,8 +232,8 @@ export default function Checkout() {
   const [entered, setEntered] = useState<{ country?: string; method?: string }>({});
   const country = countryOrDefault(entered.country ?? renderedCountry);
   const method = chosenShippingMethod(country, entered.method ?? keptMethod);
-  const choices = shippingChoices(country, cart?.totalAmountCents ?? 0);
-  const totals = checkoutTotals(cart?.totalAmountCents ?? 0, method);
+  const choices = shippingChoices(shippingPrices, country, cart?.totalAmountCents ?? 0);
+  const totals = checkoutTotals(shippingPrices, cart?.totalAmountCents ?? 0, method);
   const chosen = choices.find((choice) => choice.id === method);
 
   // A choice made before the framework arrived (it starts on the first touch) is in the page, not in this state yet.

@@ -1,8 +1,15 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 
 import { ContactBlock, InfoPage } from "~/components/info-page";
 import { faqItems, type FaqItem } from "~/content/faq";
+import { currentShippingRates } from "~/modules/catalog/catalog.server";
 import { originFromMatches, seo } from "~/site/seo";
+
+/** The answers quote the shipping rates the shop charges: the catalogue's copy in memory, no database read. */
+export function loader() {
+  return { items: faqItems(currentShippingRates().prices) };
+}
 
 /** schema.org FAQPage, so search engines can show the answers. */
 function faqJsonLd(items: FaqItem[]) {
@@ -18,6 +25,7 @@ function faqJsonLd(items: FaqItem[]) {
 }
 
 export default function Faq() {
+  const { items } = useLoaderData<typeof loader>();
   return (
     <InfoPage
       eyebrow="Help center"
@@ -26,7 +34,7 @@ export default function Faq() {
     >
       {/* `name` makes the <details> an exclusive accordion: opening one closes the others, without JavaScript. */}
       <div className="divide-y divide-sand-200 border-y border-sand-200">
-        {faqItems.map((item) => (
+        {items.map((item) => (
           <details key={item.question} name="faq" className="group">
             <summary className="flex items-center justify-between gap-4 py-5 text-left font-semibold text-ink hover:text-brand-700">
               <span className="text-base sm:text-lg">{item.question}</span>
@@ -47,12 +55,12 @@ export default function Faq() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo({
     title: "FAQ",
     description:
       "Answers to common questions about our human hair extensions and wigs, sizing, care, shipping and returns.",
     origin: originFromMatches(matches),
     path: "/faq",
-    jsonLd: [faqJsonLd(faqItems)],
+    jsonLd: data ? [faqJsonLd(data.items)] : [],
   });

@@ -1,55 +1,66 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 
 import { BulletList, ContactBlock, InfoPage, InfoSection, InfoTable, inlineLinkClass } from "~/components/info-page";
 import {
   dispatchCutoff,
-  FREE_SHIPPING_FROM_CENTS,
-  freeShippingThreshold,
   internationalShipping,
   processingTimes,
   shippingMethods,
   signatureRequiredOver,
   type ShippingMethod,
 } from "~/content/shipping";
+import { currentShippingRates } from "~/modules/catalog/catalog.server";
+import { formatThreshold, freeShippingFromCents, type ShippingPrices } from "~/modules/checkout/shipping";
 import { formatCents } from "~/modules/money";
 import { originFromMatches, seo } from "~/site/seo";
 
 /** The options table: each method at its rate (the checkout charges the same), Standard's free threshold, then abroad. */
-const row = (method: ShippingMethod) => [
-  method.name,
-  formatCents(method.amountCents),
-  method.deliveryTime,
-  method.note,
-];
-const freeMethod = shippingMethods.find((method) => method.freeFromCents === FREE_SHIPPING_FROM_CENTS);
-const optionRows = [
-  ...shippingMethods.filter((method) => method.region === "us").map(row),
-  ...(freeMethod
-    ? [
-        [
-          "Free Shipping",
-          "Free",
-          freeMethod.deliveryTime,
-          `${freeMethod.name}, on orders over $${freeShippingThreshold}; not available internationally`,
-        ],
-      ]
-    : []),
-  ...shippingMethods.filter((method) => method.region === "international").map(row),
-];
+function optionRows(prices: ShippingPrices, freeFrom: string | null): string[][] {
+  const row = (method: ShippingMethod) => [
+    method.name,
+    formatCents(prices[method.id].amountCents),
+    method.deliveryTime,
+    method.note,
+  ];
+  const standard = shippingMethods.find((method) => method.id === "standard");
+  return [
+    ...shippingMethods.filter((method) => method.region === "us").map(row),
+    ...(standard && freeFrom
+      ? [
+          [
+            "Free Shipping",
+            "Free",
+            standard.deliveryTime,
+            `${standard.name}, on orders over ${freeFrom}; not available internationally`,
+          ],
+        ]
+      : []),
+    ...shippingMethods.filter((method) => method.region === "international").map(row),
+  ];
+}
+
+/** The rates of public.shipping_rates, as the catalogue in memory holds them (no database read). */
+export function loader() {
+  const { prices } = currentShippingRates();
+  const from = freeShippingFromCents(prices);
+  const freeFrom = from === null ? null : formatThreshold(from);
+  return { rows: optionRows(prices, freeFrom), freeFrom, international: formatCents(prices.international.amountCents) };
+}
 
 export default function Shipping() {
+  const { rows, freeFrom, international } = useLoaderData<typeof loader>();
   return (
     <InfoPage
       eyebrow="Customer care"
       title="Shipping Information"
-      intro={`Fast, tracked delivery on every order, and free shipping on orders over $${freeShippingThreshold} within the US.`}
+      intro={`Fast, tracked delivery on every order${freeFrom ? `, and free shipping on orders over ${freeFrom} within the US` : ""}.`}
     >
       <InfoSection title="Shipping options">
         <InfoTable
           caption="Shipping options and rates, chosen at checkout"
           columns={["Method", "Cost", "Delivery time", "Notes"]}
-          rows={optionRows}
+          rows={rows}
         />
         <p>
           Delivery times count from the day your order ships, after processing. You choose the method at checkout, where
@@ -80,9 +91,11 @@ export default function Shipping() {
         <BulletList
           items={[
             `Delivery takes ${internationalShipping.deliveryTime} after your order ships.`,
-            `International shipping is a flat ${formatCents(internationalShipping.amountCents)} per order, whatever the destination or weight.`,
+            `International shipping is a flat ${international} per order, whatever the destination or weight.`,
             "Customs duties, import taxes and brokerage fees are paid by the customer on delivery and are not included in our prices.",
-            `Free shipping on orders over $${freeShippingThreshold} is not available for international orders.`,
+            ...(freeFrom
+              ? [`Free shipping on orders over ${freeFrom} is not available for international orders.`]
+              : []),
           ]}
         />
       </InfoSection>
@@ -128,10 +141,10 @@ export default function Shipping() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo({
     title: "Shipping Information",
-    description: `Standard, Express and Overnight shipping, free shipping on US orders over $${freeShippingThreshold}, processing times and international delivery at a flat ${formatCents(internationalShipping.amountCents)}.`,
+    description: `Standard, Express and Overnight shipping${data?.freeFrom ? `, free shipping on US orders over ${data.freeFrom}` : ""}, processing times and international delivery${data ? ` at a flat ${data.international}` : ""}.`,
     origin: originFromMatches(matches),
     path: "/shipping",
   });

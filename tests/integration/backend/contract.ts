@@ -20,6 +20,7 @@ import type { OutboxPort } from "~/backend/ports/outbox";
 import type { OrderFilter, OrderMove, StaffOverview } from "~/backend/ports/staff";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { shippingMethods } from "~/content/shipping";
+import { describeShippingRatesContract } from "./shipping-contract";
 import { describeStaffProofContract } from "./staff-proof-contract";
 
 /** What every adapter gives the contract: a way to open it, and owner access to the database behind it. */
@@ -768,13 +769,15 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
             shippingAddress: { ...shipping, country },
           });
         const small = [{ productId: "acc-2", quantity: 1 }];
-        // The rates are the shipping page's (app/content/shipping.ts); Standard is free from $200.00 of items.
+        // The rates are the shop's (public.shipping_rates, as its catalogue reader says); Standard is free from
+        // $200.00 of items.
+        const { prices } = await backend.catalogue.shippingRates();
         for (const method of shippingMethods) {
           const order = await guest(small, method.id, method.region === "us" ? "United States" : "Canada");
           expect(order).toMatchObject({
             shippingMethod: method.id,
-            shippingAmount: method.amountCents,
-            totalAmount: 2_400 + method.amountCents,
+            shippingAmount: prices[method.id].amountCents,
+            totalAmount: 2_400 + prices[method.id].amountCents,
           });
         }
         expect(
@@ -2180,5 +2183,6 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       db,
       mailingBackend: () => harness.createBackend({ sendsEmail: true }),
     }));
+    describeShippingRatesContract(() => ({ backend, db }));
   });
 }
