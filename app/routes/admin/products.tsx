@@ -3,10 +3,10 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { productListSorts } from "~/backend/ports/catalogue";
 import { orUnavailablePage } from "~/backend/unavailable.server";
+import { AdminProductList } from "~/components/admin-product-list";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
-import { ResponsiveImage } from "~/components/responsive-image";
 import { orBackOfficeRefusal, requireSearchShare } from "~/modules/admin/fair-share.server";
 import { loadPage } from "~/modules/admin/paging.server";
 import {
@@ -16,16 +16,17 @@ import {
   productSortLabels,
   productStatusLabels,
   toAdminProductRow,
-  type AdminProductRow,
 } from "~/modules/admin/product-list";
 import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 import { productStatuses } from "~/modules/catalog/product";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, catalogue } = await requireStaff(request, context);
-  await requireSearchShare(user.id);
   const url = new URL(request.url);
   const filter = parseProductFilter(url.searchParams);
+  // A text search reads every product's name and SKUs, and counts against the staff member's share (decision
+  // 0035); a page of the list in the shop's order or by status is an indexed read.
+  if (filter.search) await requireSearchShare(user.id);
   const { result, pagination } = await loadPage(url, ADMIN_PRODUCTS_PAGE_SIZE, (window) =>
     orBackOfficeRefusal(orUnavailablePage(catalogue.listProducts({ ...filter, ...window }))),
   );
@@ -33,12 +34,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const action = refusePostUnlessStaff;
-
-const statusClasses: Record<AdminProductRow["status"], string> = {
-  active: "bg-green-50 text-green-800 ring-green-200",
-  draft: "bg-sand-100 text-ink ring-sand-300",
-  archived: "bg-ink/5 text-ink-muted ring-sand-300",
-};
 
 export default function AdminProducts() {
   const { filter, products, totalCount, pagination } = useLoaderData<typeof loader>();
@@ -119,42 +114,7 @@ export default function AdminProducts() {
         ) : null}
       </p>
       {products.length > 0 ? (
-        <ul aria-label="Products" className="mt-3 divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
-          {products.map((product) => (
-            <li
-              key={product.id}
-              className="grid grid-cols-[3.5rem_1fr] items-center gap-x-4 gap-y-1 px-4 py-3 sm:grid-cols-[3.5rem_1fr_auto_auto]"
-            >
-              <div className="row-span-2 aspect-[4/5] w-14 overflow-hidden rounded-lg sm:row-span-1">
-                {product.cover ? (
-                  <ResponsiveImage image={product.cover} sizes="56px" alt="" className="h-full w-full object-cover" />
-                ) : (
-                  <div aria-hidden="true" className="h-full w-full bg-sand-100" />
-                )}
-              </div>
-              <div className="min-w-0">
-                <Link
-                  to={`/admin/products/${product.id}`}
-                  className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
-                >
-                  {product.name}
-                </Link>
-                <p className="truncate text-xs text-ink-muted">{product.id}</p>
-              </div>
-              <p className="text-sm text-ink">
-                {product.price}
-                <span className={`block ${product.soldOut ? "font-semibold text-red-700" : "text-ink-muted"}`}>
-                  {product.soldOut ? "Out of stock" : product.stock}
-                </span>
-              </p>
-              <span
-                className={`justify-self-start whitespace-nowrap rounded-full px-3 py-1 text-xs font-semibold ring-1 sm:justify-self-end ${statusClasses[product.status]}`}
-              >
-                {productStatusLabels[product.status]}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <AdminProductList products={products} />
       ) : (
         <p className="mt-3 rounded-2xl border border-sand-200 bg-sand-50 px-4 py-8 text-center text-ink-muted">
           {filtered ? "No product matches." : "No products yet."}
