@@ -27,6 +27,7 @@ import {
   type ProfileRow,
 } from "~/backend/rows.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
+import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import { createStaffPort } from "~/backend/rpc/staff.server";
 import type { SqlDatabase } from "./sql-database";
@@ -53,6 +54,7 @@ export function createSqlDataPorts(
     newsletter: newsletterPort(calls),
     staff: createStaffPort(calls.staffRpc, sessionUserId),
     staffCatalogue: createStaffCataloguePort(calls.staffRpc),
+    staffCatalogueImages: createStaffCatalogueImagesPort(calls.staffRpc),
     guestOrders: createGuestOrdersPort(calls.rpcAs(null)),
   };
 }

@@ -33,6 +33,7 @@ import {
   type ProfileRow,
 } from "~/backend/rows.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
+import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { createStaffPort } from "~/backend/rpc/staff.server";
@@ -68,6 +69,7 @@ export function createSupabaseDataPorts(client: SupabaseClient, session: Supabas
     newsletter: newsletterPort(client),
     staff: createStaffPort(rpc, sessionUserId),
     staffCatalogue: createStaffCataloguePort(rpc),
+    staffCatalogueImages: createStaffCatalogueImagesPort(rpc),
     guestOrders: createGuestOrdersPort(rpc),
   };
 }
