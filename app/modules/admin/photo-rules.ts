@@ -49,6 +49,8 @@ export const PhotoAltSchema = refusingControlCharacters(
       .trim()
       .min(1, ALT_REQUIRED)
       .max(MAX_ALT_LENGTH, `The description can have at most ${MAX_ALT_LENGTH} characters.`),
+    // Judged on the server by its content (photo-renditions.server.ts), never by what the browser says it is.
+    [PHOTO_FIELD]: z.unknown().optional(),
   }),
 );
 
