@@ -108,8 +108,10 @@ describe("who gets in", () => {
     expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(["admin", "admin/orders/:id"]));
     for (const route of routes) {
       const module = (await import(/* @vite-ignore */ `../../../app/${route.file}`)) as RouteModule;
-      const path = `/${route.path.replace(":id", order.id)}`;
-      const params = route.path.includes(":id") ? { params: { id: order.id } } : {};
+      // A product's pages name a product; the others an order.
+      const id = route.path.startsWith("admin/products/") ? "clip-1" : order.id;
+      const path = `/${route.path.replace(":id", id)}`;
+      const params = route.path.includes(":id") ? { params: { id } } : {};
       expect(module.loader, `${path} has a loader`).toBeTypeOf("function");
       // Without an action Remix answers a post itself (a 405 under the page's own title) before any guard has run.
       expect(module.action, `${path} has an action`).toBeTypeOf("function");
