@@ -73,12 +73,7 @@ function PhotoButton({
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name="imageId" value={photo.id} />
       {offset ? <input type="hidden" name="offset" value={offset} /> : null}
-      <button
-        type="submit"
-        className="btn-outline px-4"
-        disabled={disabled}
-        aria-label={`${children}: ${photo.alt}`}
-      >
+      <button type="submit" className="btn-outline px-4" disabled={disabled} aria-label={`${children}: ${photo.alt}`}>
         {children}
       </button>
     </Form>

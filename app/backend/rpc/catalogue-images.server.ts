@@ -1,11 +1,7 @@
 // The photo ports over the database functions both adapters call alike (staff_add_product_image,
 // staff_move_product_image, staff_remove_product_image, catalogue_image_file), as rpc/catalogue.server.ts does for
 // the catalogue. Bytes travel as base64 text: the same through SQL and PostgREST's JSON.
-import type {
-  CatalogueImageFiles,
-  RenditionFormat,
-  StaffCatalogueImagesPort,
-} from "~/backend/ports/catalogue-images";
+import type { CatalogueImageFiles, RenditionFormat, StaffCatalogueImagesPort } from "~/backend/ports/catalogue-images";
 import type { RpcCall } from "./rpc-call";
 
 const FORMATS: readonly RenditionFormat[] = ["avif", "webp"];

@@ -4,8 +4,8 @@ import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
-import { createCatalogueReader } from "~/backend/rpc/catalogue.server";
 import { createCatalogueImageFiles } from "~/backend/rpc/catalogue-images.server";
+import { createCatalogueReader } from "~/backend/rpc/catalogue.server";
 import { createPaymentsPort } from "~/backend/rpc/payments.server";
 import { createSupabaseAuth } from "./supabase-auth.server";
 import {

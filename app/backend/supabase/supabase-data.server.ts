@@ -32,8 +32,8 @@ import {
   type OrderRow,
   type ProfileRow,
 } from "~/backend/rows.server";
-import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
+import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { createStaffPort } from "~/backend/rpc/staff.server";

@@ -1,15 +1,15 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { cameraJpeg, hugePng } from "#tests/support/photos";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { makeRenditions, renditionWidths } from "./photo-renditions.server";
 import { PhotoRefusal } from "./photo-rules";
 
 let directory: string;
-const fileOf = async (name: string, bytes: Buffer) => {
+const fileOf = async (name: string, bytes: Uint8Array) => {
   const file = path.join(directory, name);
   await fs.writeFile(file, bytes);
   return file;
@@ -77,7 +77,9 @@ describe("photo renditions", () => {
   test("a file that is not an image, or not one of the four formats, is refused by its content, whatever its name", async () => {
     const text = await fileOf("photo.jpg", Buffer.from("GIF89a? no: just some text pretending to be a photo"));
     expect(await refusalOf(makeRenditions(text, { productId: "clip-1", alt: "x" }))).toBe("not_an_image");
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     const gifFile = await fileOf("photo.png", gif);
     expect(await refusalOf(makeRenditions(gifFile, { productId: "clip-1", alt: "x" }))).toBe("not_an_image");
     // A JPEG cut short after its header: sharp's header reads, the pixels do not.

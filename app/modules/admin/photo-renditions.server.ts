@@ -37,7 +37,8 @@ async function readHeader(file: string) {
   }
   const { format, width, height, compression } = metadata;
   // AVIF is a HEIF file with AV1 inside; sharp names both "heif".
-  const accepted = format === "jpeg" || format === "png" || format === "webp" || (format === "heif" && compression === "av1");
+  const accepted =
+    format === "jpeg" || format === "png" || format === "webp" || (format === "heif" && compression === "av1");
   if (!accepted || !width || !height) throw new PhotoRefusal("not_an_image");
   if (width * height > MAX_PHOTO_PIXELS) throw new PhotoRefusal("too_many_pixels");
   // EXIF orientations 5-8 turn the photo a quarter: its upright width is its stored height.

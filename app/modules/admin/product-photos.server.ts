@@ -25,11 +25,10 @@ import { requireStaff } from "./staff.server";
 // told (409), and the page is drawn again as the product now is.
 
 /** What a refused post gets back: the upload form's answer (conform's), or a sentence for the page. */
-export type PhotoPageAnswer =
-  | { form: "upload"; result: SubmissionResult<string[]> }
-  | { form: "other"; error: string };
+export type PhotoPageAnswer = { form: "upload"; result: SubmissionResult<string[]> } | { form: "other"; error: string };
 
-const CHANGED = "Someone else changed this product's photos meanwhile, so nothing was done. Here they are as they are now.";
+const CHANGED =
+  "Someone else changed this product's photos meanwhile, so nothing was done. Here they are as they are now.";
 const UNRECOGNISED = "This request was not recognised, so nothing was changed.";
 const UNAVAILABLE = "The shop's database is not reachable right now, so nothing was changed. Please try again.";
 
@@ -94,7 +93,11 @@ async function upload(
     const photoError = (message: string) => ({ fieldErrors: { [PHOTO_FIELD]: [message] } });
     if (submission.status !== "success")
       return answer(400, submission.reply(post.refusal ? photoError(PHOTO_REFUSALS[post.refusal]) : {}));
-    if (post.refusal) return answer(post.refusal === "too_large" ? 413 : 400, submission.reply(photoError(PHOTO_REFUSALS[post.refusal])));
+    if (post.refusal)
+      return answer(
+        post.refusal === "too_large" ? 413 : 400,
+        submission.reply(photoError(PHOTO_REFUSALS[post.refusal])),
+      );
     const { version, alt } = submission.value;
     const product = await requireProduct(backend, request, productId);
     // Before the work: a page from an older copy of the product is told at once.
@@ -119,7 +122,10 @@ async function upload(
           throw error;
       }
     }
-    return redirectWithToast(context, path, { title: "Photo added", description: `“${alt}” is now the product's last photo.` });
+    return redirectWithToast(context, path, {
+      title: "Photo added",
+      description: `“${alt}” is now the product's last photo.`,
+    });
   } finally {
     await post.discard();
   }

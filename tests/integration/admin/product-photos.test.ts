@@ -1,8 +1,8 @@
 // A product's photos in the back office (decision 0038), in-process on the embedded backend: an upload as the form
 // posts it (multipart, the alt text first), its refusals (each keeps the typed text and stores nothing), the stale
 // page, moves and removals, and the renditions served under /catalogue-images with immutable caching.
-import { cameraJpeg, hugePng } from "#tests/support/photos";
 import { installTestBackend } from "#tests/support/pglite";
+import { cameraJpeg, hugePng } from "#tests/support/photos";
 import { call, get, post, signUpMember, signUpStaff, testOrigin, toastOf } from "#tests/support/route-calls";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -25,7 +25,8 @@ const params = { params: { id: productId } };
 
 beforeAll(async () => {
   ({ backend, db, uninstall } = await installTestBackend());
-  [{ cookie: staffCookie }] = await signUpStaff(backend, "Photo Owner");
+  const [owner] = await signUpStaff(backend, "Photo Owner");
+  staffCookie = owner!.cookie;
   ({ cookie: memberCookie } = await signUpMember(backend, "Just Shopping"));
 });
 
@@ -84,7 +85,13 @@ describe("uploads", () => {
     const { product, photos } = await page();
     expect(product.version).toBe(2);
     const photo = photos.at(-1)!;
-    expect(photo).toMatchObject({ alt: "Waves in the sun", uploaded: true, widths: [320, 640], width: 640, height: 960 });
+    expect(photo).toMatchObject({
+      alt: "Waves in the sun",
+      uploaded: true,
+      widths: [320, 640],
+      width: 640,
+      height: 960,
+    });
     expect(photo.id).toMatch(/^clip-2-[0-9a-f]{12}$/);
     const shop = (await backend.catalogue.readAll()).products.find((candidate) => candidate.id === productId);
     expect(shop?.images.at(-1)).toEqual(photo);
@@ -166,7 +173,8 @@ describe("order and removal", () => {
         params,
       ),
     ];
-    for (const answer of answers) expect({ status: answer.status, thrown: answer.thrown }).toEqual({ status: 404, thrown: true });
+    for (const answer of answers)
+      expect({ status: answer.status, thrown: answer.thrown }).toEqual({ status: 404, thrown: true });
     expect((await page()).photos).toEqual(photos);
   });
 });
