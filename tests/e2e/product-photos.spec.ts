@@ -1,0 +1,71 @@
+import { cameraJpeg } from "../support/photos";
+import { expect, test, visit } from "./fixtures";
+import { signInAsStaff } from "./pages/admin";
+import { act } from "./pages/navigation";
+
+// A product's photos in the back office (decision 0038), with JavaScript on and off: staff upload a photo (a file
+// that is not an image first: refused, the typed description kept), it appears on the product page, served by the
+// shop from /catalogue-images, and staff remove it again.
+
+/** A product per project, so the two projects' uploads never meet (each page carries its product's version). */
+const productOf = (project: string) => (project === "no-js" ? "tape-3" : "tape-2");
+
+test.describe("product photos", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("staff upload a photo with its description; it shows on the product page, served by the shop", async ({
+    page,
+    hasJs,
+  }) => {
+    const productId = productOf(test.info().project.name);
+    const alt = `Loose waves in daylight (${hasJs ? "js" : "no-js"})`;
+    await signInAsStaff(page, 7);
+    await visit(page, `/admin/products/${productId}/photos`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toContainText("Photos:");
+    await expect(main.getByRole("link", { name: "Back to the product" })).toHaveAttribute(
+      "href",
+      `/admin/products/${productId}`,
+    );
+
+    const description = main.getByLabel("Description (alt text)");
+    await description.fill(alt);
+    await main.getByLabel("Photo").setInputFiles({
+      name: "waves.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("not a photo at all, whatever its name says"),
+    });
+    await act(page, hasJs, () => main.getByRole("button", { name: "Upload photo" }).click());
+    await expect(main).toContainText("This file is not an image the shop can use");
+    await expect(description).toHaveValue(alt);
+
+    await main.getByLabel("Photo").setInputFiles({
+      name: "waves.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from(await cameraJpeg()),
+    });
+    await act(page, hasJs, () => main.getByRole("button", { name: "Upload photo" }).click());
+    await expect(page.getByTestId("toast")).toContainText("is now the product's last photo");
+    await expect(main.getByRole("listitem").filter({ hasText: alt })).toContainText("Uploaded");
+
+    // Every instance reads the change within seconds (the catalogue's version check).
+    const shown = page.getByRole("main").getByRole("img", { name: alt });
+    await expect(async () => {
+      await visit(page, `/product/${productId}?image=1`);
+      await expect(shown).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    const src = (await shown.getAttribute("src")) ?? "";
+    expect(src).toMatch(new RegExp(`^/catalogue-images/${productId}-[0-9a-f]{12}-640\\.webp$`));
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+    const file = await page.request.get(src);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(file.headers()["content-type"]).toBe("image/webp");
+
+    // And removed again, leaving the product as the other specs know it.
+    await visit(page, `/admin/products/${productId}/photos`);
+    await act(page, hasJs, () => main.getByRole("button", { name: `Remove: ${alt}` }).click());
+    await expect(page.getByTestId("toast")).toContainText("The photo was removed.");
+    await expect(main).not.toContainText(alt);
+  });
+});
