@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form } from "@remix-run/react";
 
 import { FormErrors, FormField, TextField } from "~/components/form-field";
-import { useZodForm, withoutMaxLength, type FormConstraint } from "~/forms/zod-form";
+import { useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { ALT_FIELD, PHOTO_ACCEPT, PHOTO_FIELD, UPLOAD_INTENT } from "~/modules/admin/photo-rules";
 import { AdminPanel } from "./admin-panel";
 
@@ -26,7 +26,7 @@ export function AdminPhotoUpload({
     loadSchema: import.meta.env.SSR
       ? undefined
       : () => import("~/modules/admin/photo-rules").then((module) => module.PhotoAltSchema),
-    constraint: withoutMaxLength(constraint),
+    constraint,
     lastResult,
   });
   const photo = fields[PHOTO_FIELD];

@@ -7,7 +7,7 @@ import { AdminPhotoUpload } from "~/components/admin-photo-upload";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/form-field";
-import { useIsPosting } from "~/forms/zod-form";
+import { useIsPosting, withoutMaxLength } from "~/forms/zod-form";
 import { PhotoAltSchema } from "~/modules/admin/photo-rules";
 import { photoAction, requireCatalogueStaff, requireProduct } from "~/modules/admin/product-photos.server";
 
@@ -20,7 +20,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     product: { id: product.id, name: product.name, version: product.version },
     photos: product.images,
-    constraint: getZodConstraint(PhotoAltSchema),
+    // The length is the schema's to refuse, keeping what was typed (a browser would cut it at maxlength).
+    constraint: withoutMaxLength(getZodConstraint(PhotoAltSchema)),
   };
 }
 
