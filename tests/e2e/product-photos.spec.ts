@@ -31,6 +31,7 @@ test.describe("product photos", () => {
 
     // The refused file is answered 400, with the form again.
     allowHttpError(400, `/admin/products/${productId}/photos`);
+    allowHttpError(413, `/admin/products/${productId}/photos`);
     const description = main.getByLabel("Description (alt text)");
     await description.fill(alt);
     const photoInput = main.getByLabel("Photo", { exact: true });
@@ -42,6 +43,22 @@ test.describe("product photos", () => {
     await act(page, hasJs, () => main.getByRole("button", { name: "Upload photo" }).click());
     await expect(main).toContainText("This file is not an image the shop can use");
     await expect(description).toHaveValue(alt);
+
+    // 50 MB through the real server: read no further than 10 MB, answered with the form and the text kept.
+    const version = (await main.locator('input[name="version"]').first().inputValue()) ?? "";
+    const tooLarge = await page.request.post(`/admin/products/${productId}/photos`, {
+      multipart: {
+        intent: "upload",
+        version,
+        alt: "Fifty megabytes",
+        photo: { name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(50 * 1024 * 1024) },
+      },
+      maxRedirects: 0,
+    });
+    expect(tooLarge.status()).toBe(413);
+    const refusal = await tooLarge.text();
+    expect(refusal).toContain("This photo is larger than 10 MB");
+    expect(refusal).toContain('value="Fifty megabytes"');
 
     await photoInput.setInputFiles({
       name: "waves.jpg",
