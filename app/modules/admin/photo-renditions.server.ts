@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
+import type sharpModule from "sharp";
 
 import type { Rendition, UploadedPhoto } from "~/backend/ports/catalogue-images";
 import { createHashGate } from "~/backend/sql/hash-gate.server";
@@ -14,8 +14,16 @@ import { MAX_PHOTO_PIXELS, PHOTO_WIDTHS, PhotoRefusal } from "./photo-rules";
 // it), and the smaller renditions come from that copy of at most 960 x 20,000 pixels. A decoded image costs width x
 // height x 4 bytes, so limitInputPixels refuses anything over 40 megapixels before decoding it.
 
-sharp.cache(false);
-sharp.concurrency(1);
+// Loaded with the first upload, not at start-up: libvips alone is ~20 MB resident (decision 0037's budget at rest).
+let loading: Promise<typeof sharpModule> | undefined;
+function loadSharp(): Promise<typeof sharpModule> {
+  loading ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loading;
+}
 
 const AVIF_QUALITY = 50;
 const WEBP_QUALITY = 70;
@@ -28,8 +36,8 @@ const renditionGate = createHashGate({
 });
 
 /** What sharp says the file is: one of the four formats the shop takes, or a refusal. Reads only its header. */
-async function readHeader(file: string) {
-  let metadata: sharp.Metadata;
+async function readHeader(sharp: typeof sharpModule, file: string) {
+  let metadata: sharpModule.Metadata;
   try {
     metadata = await sharp(file, { limitInputPixels: false }).metadata();
   } catch {
@@ -53,10 +61,11 @@ export function renditionWidths(uprightWidth: number): number[] {
 }
 
 async function render(file: string): Promise<{ widths: number[]; height: number; renditions: Rendition[] }> {
-  const { width: uprightWidth } = await readHeader(file);
+  const sharp = await loadSharp();
+  const { width: uprightWidth } = await readHeader(sharp, file);
   const widths = renditionWidths(uprightWidth);
   const largest = widths[widths.length - 1]!;
-  let master: { data: Buffer; info: sharp.OutputInfo };
+  let master: { data: Buffer; info: sharpModule.OutputInfo };
   try {
     master = await sharp(file, { limitInputPixels: MAX_PHOTO_PIXELS, sequentialRead: true, failOn: "error" })
       .rotate()
