@@ -15,6 +15,8 @@ export default [
   route("accessories", "routes/catalog/listing.tsx", { id: "shop-accessories" }),
   route("sale", "routes/catalog/listing.tsx", { id: "shop-sale" }),
   route("product/:id", "routes/catalog/product.tsx"),
+  // Photos uploaded in the back office (decision 0038), content-hashed: cached for good.
+  route("catalogue-images/:file", "routes/catalog/catalogue-image.ts"),
 
   route("cart", "routes/cart/cart-endpoint.tsx", [index("routes/cart/cart-page.tsx")]),
   route("checkout", "routes/checkout/checkout.tsx"),
@@ -72,6 +74,7 @@ export default [
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/subscribers/export.csv", "routes/admin/subscribers-export.ts"),
   route("admin/shipping", "routes/admin/shipping.tsx"),
+  route("admin/products/:id/photos", "routes/admin/product-photos.tsx"),
 
   // Operations (decision 0005): liveness and readiness probes.
   route("healthz", "routes/operations/healthz.ts"),

@@ -6,7 +6,7 @@
 // So the shop does not depend on it (remix-serve, which is installed but unused, still brings it: decision 0001).
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 
-import { isWebhookRequest } from "./request-guards.js";
+import { isPhotoUpload, isWebhookRequest, PHOTO_UPLOAD_LIMIT_BYTES } from "./request-guards.js";
 
 /**
  * @param {import("express").Request} req
@@ -41,7 +41,61 @@ function toFetchRequest(req, res) {
   /** @type {Buffer | undefined} */
   const body = res.locals.body;
   if (body && body.length > 0 && req.method !== "GET" && req.method !== "HEAD") init.body = body;
+  if (isPhotoUpload(req)) Object.assign(init, { body: streamedBody(req, res), duplex: "half" });
   return new Request(url.href, init);
+}
+
+/** @param {() => void} step */
+function ignoreGivenUp(step) {
+  try {
+    step();
+  } catch {
+    // The stream is closed already.
+  }
+}
+
+/**
+ * A photo upload's body as it arrives (request-guards.js, isPhotoUpload), read only as fast as the route reads it.
+ * Whatever the route leaves unread (a photo over 10 MB) is read and dropped once the answer is sent: closing a
+ * connection the browser is still sending on resets it, and the browser would show an error instead of the answer.
+ * Past PHOTO_UPLOAD_LIMIT_BYTES in all, the connection is closed.
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @returns {ReadableStream<Uint8Array>}
+ */
+function streamedBody(req, res) {
+  let received = 0;
+  const count = (/** @type {Buffer} */ chunk) => {
+    received += chunk.length;
+    if (received > PHOTO_UPLOAD_LIMIT_BYTES) req.destroy();
+    return received <= PHOTO_UPLOAD_LIMIT_BYTES;
+  };
+  const dropTheRest = () => {
+    req.removeAllListeners("data");
+    req.on("data", count);
+    req.resume();
+  };
+  res.on("finish", () => {
+    if (!req.complete) dropTheRest();
+  });
+  return new ReadableStream({
+    start(controller) {
+      req.on("data", (/** @type {Buffer} */ chunk) => {
+        if (!count(chunk)) return controller.error(new Error("The upload is too large."));
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      // Either may come after the stream was given up (cancelled, or errored above): nothing to tell it then.
+      req.on("end", () => ignoreGivenUp(() => controller.close()));
+      req.on("error", (error) => ignoreGivenUp(() => controller.error(error)));
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      dropTheRest();
+    },
+  });
 }
 
 /**

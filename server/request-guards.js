@@ -24,6 +24,23 @@ export const WEBHOOK_PATHS = new Set(["/webhooks/stripe"]);
 export const isWebhookRequest = (req) => WEBHOOK_PATHS.has(splitUrl(req.originalUrl).path);
 
 /**
+ * The back office's photo upload form (app/routes.ts: admin/products/:id/photos, and its single-fetch `.data`; decision
+ * 0038). Its multipart posts are not read here: Remix streams them, keeping at most 10 MB of the photo (on disk) and
+ * answering past that with the form and its typed text; the rest of such a body is read and dropped once the answer
+ * is sent (remix-handler.js). Still from our own pages (refuseCrossSitePosts), and within PHOTO_UPLOAD_LIMIT_BYTES.
+ */
+const PHOTO_UPLOAD_PATH = /^\/admin\/products\/[^/]+\/photos(?:\.data)?$/;
+
+/** The most a photo upload's body may be (the photo itself: 10 MB); past it 413 here, or the connection closed. */
+export const PHOTO_UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** @param {import("express").Request} req */
+export const isPhotoUpload = (req) =>
+  req.method === "POST" &&
+  formKind(req.get("Content-Type")) === "multipart" &&
+  PHOTO_UPLOAD_PATH.test(splitUrl(req.originalUrl).path);
+
+/**
  * Answers with a small page (or plain text for non-browser clients) and nothing else.
  * @param {import("express").Request} req
  * @param {import("express").Response} res
@@ -161,6 +178,11 @@ export function readFormBody({ limit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
     if (SAFE_METHODS.has(req.method)) return next();
 
     const declared = Number(req.get("Content-Length") ?? NaN);
+    if (isPhotoUpload(req)) {
+      if (!(declared > PHOTO_UPLOAD_LIMIT_BYTES)) return next();
+      res.setHeader("Connection", "close");
+      return refuse(req, res, 413, "Photo too large", "A photo can be at most 10 MB. Please choose a smaller file.");
+    }
     if (declared > limit) {
       // Past the drain limit the connection is closed instead of reading the rest.
       if (declared > DRAIN_LIMIT_BYTES) res.setHeader("Connection", "close");

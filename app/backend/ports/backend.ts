@@ -6,6 +6,7 @@
 import type { AuthPort, OAuthProvider } from "./auth";
 import type { CartsPort } from "./carts";
 import type { CatalogueReader, StaffCataloguePort } from "./catalogue";
+import type { CatalogueImageFiles, StaffCatalogueImagesPort } from "./catalogue-images";
 import type { GuestOrdersPort } from "./guest-orders";
 import type { NewsletterPort } from "./newsletter";
 import type { OrdersPort } from "./orders";
@@ -43,6 +44,8 @@ export interface Backend {
   readonly payments: PaymentsPort | null;
   /** The active catalogue as the shop reads it (decision 0036): the storefront holds it in memory. */
   readonly catalogue: CatalogueReader;
+  /** The renditions of photos uploaded in the back office, as the shop serves them (decision 0038). */
+  readonly catalogueImages: CatalogueImageFiles;
   /**
    * Writes the staff list (STAFF_EMAILS) and the addresses told of each new order (ORDERS_EMAIL) to the database,
    * replacing the previous lists. Returns how many listed addresses are confirmed accounts, or null when this
@@ -100,6 +103,8 @@ export interface RequestBackend {
   readonly staffCatalogue: StaffCataloguePort;
   /** The back office's shipping rates, as the session's user: refused (in the database too) unless staff. */
   readonly staffShipping: StaffShippingPort;
+  /** A product's photos (upload, reorder, remove), as the session's user: refused (in the database too) unless staff. */
+  readonly staffCatalogueImages: StaffCatalogueImagesPort;
   /** A guest's order page, opened by the token its confirmation e-mail carried or by the placing browser's link. */
   readonly guestOrders: GuestOrdersPort;
   /**

@@ -3,6 +3,7 @@ import { toBackendError } from "~/backend/database-errors.server";
 import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
+import { createCatalogueImageFiles } from "~/backend/rpc/catalogue-images.server";
 import { createCatalogueReader } from "~/backend/rpc/catalogue.server";
 import { createPaymentsPort } from "~/backend/rpc/payments.server";
 import type { RpcCall } from "~/backend/rpc/rpc-call";
@@ -30,6 +31,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
     outbox: createSqlOutbox(db),
     payments: createPaymentsPort(ownerRpc(db)),
     catalogue: createCatalogueReader(anonRpc(db)),
+    catalogueImages: createCatalogueImageFiles(anonRpc(db)),
     forRequest: requestScopes((request, responseHeaders) => {
       const auth = authFor(request, responseHeaders);
       // Data calls run as the user whose session cookie this request carries, checked by auth.getUser().

@@ -26,6 +26,7 @@ import {
   type OrderRow,
   type ProfileRow,
 } from "~/backend/rows.server";
+import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
@@ -55,6 +56,7 @@ export function createSqlDataPorts(
     staff: createStaffPort(calls.staffRpc, sessionUserId),
     staffCatalogue: createStaffCataloguePort(calls.staffRpc),
     staffShipping: createStaffShippingPort(calls.staffRpc),
+    staffCatalogueImages: createStaffCatalogueImagesPort(calls.staffRpc),
     guestOrders: createGuestOrdersPort(calls.rpcAs(null)),
   };
 }

@@ -4,6 +4,7 @@ import { STAFF_SETUP_LINK_HOURS } from "~/backend/constants";
 import type { Backend, RequestBackend } from "~/backend/ports/backend";
 import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.server";
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
+import { createCatalogueImageFiles } from "~/backend/rpc/catalogue-images.server";
 import { createCatalogueReader } from "~/backend/rpc/catalogue.server";
 import { createPaymentsPort } from "~/backend/rpc/payments.server";
 import { createSupabaseAuth } from "./supabase-auth.server";
@@ -49,6 +50,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     payments: serviceClient ? createPaymentsPort(postgrestRpc(serviceClient)) : null,
     // As the shop's visitors see it (the anon key): row-level security shows the active catalogue only.
     catalogue: createCatalogueReader(postgrestRpc(createStatelessClient(options))),
+    catalogueImages: createCatalogueImageFiles(postgrestRpc(createStatelessClient(options))),
 
     // The anon key cannot write the staff list: only the service role may call sync_shop_staff.
     async syncStaff({ staffEmails, orderRecipients }) {

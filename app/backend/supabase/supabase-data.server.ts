@@ -32,6 +32,7 @@ import {
   type OrderRow,
   type ProfileRow,
 } from "~/backend/rows.server";
+import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
@@ -70,6 +71,7 @@ export function createSupabaseDataPorts(client: SupabaseClient, session: Supabas
     staff: createStaffPort(rpc, sessionUserId),
     staffCatalogue: createStaffCataloguePort(rpc),
     staffShipping: createStaffShippingPort(rpc),
+    staffCatalogueImages: createStaffCatalogueImagesPort(rpc),
     guestOrders: createGuestOrdersPort(rpc),
   };
 }

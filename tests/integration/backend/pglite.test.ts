@@ -13,6 +13,7 @@ import { BackendError } from "~/backend/errors";
 import type { Backend } from "~/backend/ports/backend";
 import { createSqlBackend, openEmbeddedBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { describeCatalogueImagesContract } from "./catalogue-images-contract";
 import { describeBackendContract, outboxRecoveryCode } from "./contract";
 import { describeRefundQueue } from "./refund-contract";
 import { describeSqlBackend } from "./sql-backend-suite";
@@ -32,6 +33,16 @@ describeBackendContract("embedded (PGlite)", async () => {
 });
 
 describeRefundQueue("embedded (PGlite)", async () => {
+  const { db } = await openTestDatabase();
+  return {
+    db,
+    createBackend: (overrides = {}) => embeddedOver(db, overrides),
+    recoveryCode: (email) => outboxRecoveryCode(db, email),
+    teardown: () => db.close(),
+  };
+});
+
+describeCatalogueImagesContract("embedded (PGlite)", async () => {
   const { db } = await openTestDatabase();
   return {
     db,

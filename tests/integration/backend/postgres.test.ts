@@ -8,6 +8,7 @@ import { migrate } from "~/backend/sql/migrations.server";
 import { openPostgresDatabase } from "~/backend/sql/pg-database.server";
 import { createSqlBackend, openPostgresBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
+import { describeCatalogueImagesContract } from "./catalogue-images-contract";
 import { describeBackendContract, outboxRecoveryCode } from "./contract";
 import { describeRefundQueue } from "./refund-contract";
 import { describeSqlBackend } from "./sql-backend-suite";
@@ -45,6 +46,16 @@ describeBackendContract("postgres (PostgreSQL 15)", async () => {
 
 describeRefundQueue("postgres (PostgreSQL 15)", async () => {
   const db = await migratedDatabase("refunds");
+  return {
+    db,
+    createBackend: (overrides = {}) => postgresOver(db, overrides),
+    recoveryCode: (email) => outboxRecoveryCode(db, email),
+    teardown: () => db.close(),
+  };
+});
+
+describeCatalogueImagesContract("postgres (PostgreSQL 15)", async () => {
+  const db = await migratedDatabase("photos");
   return {
     db,
     createBackend: (overrides = {}) => postgresOver(db, overrides),

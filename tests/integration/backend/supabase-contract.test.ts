@@ -3,6 +3,7 @@
 import { createSupabaseOverPglite } from "#tests/support/supabase-over-pglite";
 
 import { createSupabaseBackend } from "~/backend/supabase/supabase-backend.server";
+import { describeCatalogueImagesContract } from "./catalogue-images-contract";
 import { describeBackendContract, type ContractHarness } from "./contract";
 import { describeRefundQueue } from "./refund-contract";
 
@@ -31,3 +32,4 @@ async function supabaseHarness(): Promise<ContractHarness> {
 
 describeBackendContract("supabase (network-edge fake over PGlite)", supabaseHarness);
 describeRefundQueue("supabase (network-edge fake over PGlite)", supabaseHarness);
+describeCatalogueImagesContract("supabase (network-edge fake over PGlite)", supabaseHarness);
