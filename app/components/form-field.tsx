@@ -137,7 +137,7 @@ export function CheckboxField<Value, FormSchema extends Record<string, unknown>>
   return (
     <div className={className}>
       <label htmlFor={field.id} className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
-        <input {...props} {...describedBy} className="size-5 rounded border-sand-300 text-brand-600" />
+        <input {...props} {...describedBy} className="border-sand-300 size-5 rounded text-brand-600" />
         {label}
       </label>
       {messages}

@@ -45,7 +45,8 @@ function withoutControlCharacters(value: unknown, path: Array<string | number>, 
     if (cleaned !== value) context.addIssue({ code: z.ZodIssueCode.custom, path, message: CONTROL_CHARACTER_MESSAGE });
     return cleaned;
   }
-  if (Array.isArray(value)) return value.map((item, index) => withoutControlCharacters(item, [...path, index], context));
+  if (Array.isArray(value))
+    return value.map((item, index) => withoutControlCharacters(item, [...path, index], context));
   if (value && typeof value === "object" && !(value instanceof File))
     return Object.fromEntries(
       Object.entries(value).map(([name, item]) => [name, withoutControlCharacters(item, [...path, name], context)]),

@@ -28,8 +28,8 @@ import {
 } from "~/backend/rows.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
-import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
+import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createStaffPort } from "~/backend/rpc/staff.server";
 import type { SqlDatabase } from "./sql-database";
 import { createSqlSessionCalls, type SqlDataOptions, type SqlSessionCalls } from "./sql-session-calls.server";

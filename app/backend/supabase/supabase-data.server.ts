@@ -34,9 +34,9 @@ import {
 } from "~/backend/rows.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
-import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import type { RpcCall } from "~/backend/rpc/rpc-call";
+import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createStaffPort } from "~/backend/rpc/staff.server";
 import { fromPostgrestError, dataOrThrow as run } from "./supabase-errors.server";
 import type { SupabaseSession } from "./supabase-session.server";
