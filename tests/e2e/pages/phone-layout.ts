@@ -11,7 +11,10 @@ export async function box(locator: Locator) {
   return found;
 }
 
-/** Every visible control inside `scope` is at least 44x44 CSS px. */
+/**
+ * Every visible control inside `scope` is at least 44x44 CSS px. A checkbox or radio inside its label is measured by
+ * the label: a tap anywhere on it ticks the box.
+ */
 export async function expectTouchTargets(scope: Locator, minimumCount: number) {
   const controls = scope.locator("a, button, summary, select, input:not([type=hidden])");
   // Wait for the page to show them (some, like a stepper's buttons, show only where scripts run).
@@ -20,7 +23,8 @@ export async function expectTouchTargets(scope: Locator, minimumCount: number) {
     elements
       .filter((element) => element.checkVisibility())
       .map((element) => {
-        const rect = element.getBoundingClientRect();
+        const wrappingLabel = element.matches("input[type=checkbox], input[type=radio]") && element.closest("label");
+        const rect = (wrappingLabel || element).getBoundingClientRect();
         const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
         return { name, width: Math.round(rect.width * 10) / 10, height: Math.round(rect.height * 10) / 10 };
       })
