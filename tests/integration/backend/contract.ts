@@ -1166,6 +1166,34 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await shopSees()).toBeUndefined();
         expect((await staff.scope.staffCatalogue.product(id))?.variants.map((v) => v.stockOnHand)).toEqual([null, 1]);
 
+        // The back office's list finds it by a SKU among the drafts, with its price range and counted stock; a
+        // literal "%" matches nothing; anyone but staff is refused.
+        const list = (search: string, status: "draft" | "active" | null = "draft") =>
+          staff.scope.staffCatalogue.listProducts({ search, status, sort: "newest", limit: 25, offset: 0 });
+        expect(await list(`${id}-22`.toUpperCase())).toMatchObject({
+          totalCount: 1,
+          products: [
+            {
+              id,
+              status: "draft",
+              variantCount: 2,
+              minPriceCents: 15_000,
+              maxPriceCents: 18_000,
+              stockOnHand: 1,
+              untrackedVariants: 1,
+            },
+          ],
+        });
+        expect((await list(`${id}-22`, "active")).totalCount).toBe(0);
+        expect((await list("%")).totalCount).toBe(0);
+        const seeded = await list("", null);
+        expect(seeded.totalCount).toBeGreaterThanOrEqual(13);
+        expect(seeded.products[0]?.id).toBe(id);
+        await expectBackendError(
+          member.scope.staffCatalogue.listProducts({ search: "", status: null, sort: "featured", limit: 5, offset: 0 }),
+          "not_authorized",
+        );
+
         // An edit from an older copy is refused; the current one goes through and the product is on sale.
         await staff.scope.staffCatalogue.saveProduct({ ...product, status: "active" }, 1);
         await expectBackendError(staff.scope.staffCatalogue.saveProduct(product, 1), "product_changed");
