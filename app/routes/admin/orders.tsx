@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 
 import { orderStatuses } from "~/backend/constants";
 import { orUnavailablePage } from "~/backend/unavailable.server";
+import { AdminListCount } from "~/components/admin-list-count";
 import { AdminOrderList } from "~/components/admin-order-list";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -92,22 +93,7 @@ export default function AdminOrders() {
         </button>
       </Form>
 
-      <p className="mt-6 text-sm text-ink-muted" role="status">
-        {totalCount} {totalCount === 1 ? "order" : "orders"}
-        {filtered ? " match" : ""}
-        {filtered ? (
-          <>
-            {" "}
-            ·{" "}
-            <Link
-              to="/admin/orders"
-              className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
-            >
-              Show every order
-            </Link>
-          </>
-        ) : null}
-      </p>
+      <AdminListCount count={totalCount} noun={["order", "orders"]} filtered={filtered} allHref="/admin/orders" />
       {orders.length > 0 ? (
         <div className="mt-3">
           <AdminOrderList orders={orders} label="Orders, newest first" />

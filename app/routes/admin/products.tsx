@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { productListSorts } from "~/backend/ports/catalogue";
 import { orUnavailablePage } from "~/backend/unavailable.server";
+import { AdminListCount } from "~/components/admin-list-count";
 import { AdminProductList } from "~/components/admin-product-list";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -97,22 +98,7 @@ export default function AdminProducts() {
         </button>
       </Form>
 
-      <p className="mt-6 text-sm text-ink-muted" role="status">
-        {totalCount} {totalCount === 1 ? "product" : "products"}
-        {filtered ? " match" : ""}
-        {filtered ? (
-          <>
-            {" "}
-            ·{" "}
-            <Link
-              to="/admin/products"
-              className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
-            >
-              Show every product
-            </Link>
-          </>
-        ) : null}
-      </p>
+      <AdminListCount count={totalCount} noun={["product", "products"]} filtered={filtered} allHref="/admin/products" />
       {products.length > 0 ? (
         <AdminProductList products={products} />
       ) : (
