@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useRef } from "react";
 
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from "~/components/form-field";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
@@ -58,6 +59,7 @@ export function AdminProductForm({
     defaultValue: defaults,
   });
   const variants = fields.variants.getFieldList();
+  const rowKeys = useVariantRowKeys(variants.map((variant) => variant.key));
   return (
     <Form method="post" className="space-y-6" {...getFormProps(form)}>
       {formEngine}
@@ -156,7 +158,7 @@ export function AdminProductForm({
         <ol className="mt-3 space-y-4">
           {variants.map((variant, index) => (
             <VariantFields
-              key={variant.key ?? index}
+              key={rowKeys[index]}
               fields={variant.getFieldset()}
               index={index}
               optionNames={optionLabels(fields)}
@@ -185,6 +187,19 @@ export function AdminProductForm({
       </div>
     </Form>
   );
+}
+
+/**
+ * The variant rows' React keys. Before conform runs a row's key is its index. conform gives each list item a random key
+ * when it starts (on the first focus in the form) and keeps it as items move; taking those keys at the start would
+ * remount every row and lose what was typed before conform arrived. So each item conform started with keeps its row's
+ * first key, wherever it moves; only an item added since takes conform's own.
+ */
+function useVariantRowKeys(conformKeys: Array<string | undefined>): string[] {
+  const started = useRef<Map<string, string> | null>(null);
+  if (started.current === null && conformKeys.length > 0 && conformKeys.every(Boolean))
+    started.current = new Map(conformKeys.map((key, index) => [key!, String(index)]));
+  return conformKeys.map((key, index) => (key ? (started.current?.get(key) ?? key) : String(index)));
 }
 
 /** The options' names as the form holds them, for the variants' value labels. */

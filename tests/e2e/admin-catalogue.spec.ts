@@ -5,6 +5,7 @@ import { expect, test, visit } from "./fixtures";
 import { signInAsStaff } from "./pages/admin";
 import { addFromProductPage, expectToast } from "./pages/cart-ui";
 import { act } from "./pages/navigation";
+import { stripeShopPort, stripeShopURL } from "./servers";
 
 // The owner runs the catalogue (issue 38), with JavaScript on and off: a product with two variants is created in
 // the back office and appears in the shop; a shopper buys the second variant's last unit by its URL and it shows
@@ -24,6 +25,9 @@ const fill = (scope: Locator, label: string, value: string) => scope.getByLabel(
 
 test.describe("the catalogue in the back office", () => {
   test.describe.configure({ timeout: 240_000 });
+  // On the card-payment shop, whose specs order by product id and never list the catalogue: a product added here
+  // would change the first shop's listings under its listing specs.
+  test.use({ baseURL: stripeShopURL });
 
   test("the owner creates a product with two variants; a shopper buys the last unit; the owner restocks and reprices", async ({
     page,
@@ -31,7 +35,7 @@ test.describe("the catalogue in the back office", () => {
   }) => {
     const mark = `${test.info().project.name}-${Date.now().toString(36)}`;
     const name = `Wave Wig ${mark}`;
-    await signInAsStaff(page, 8);
+    await signInAsStaff(page, 8, stripeShopPort);
 
     await visit(page, "/admin/products");
     await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
@@ -88,6 +92,7 @@ test.describe("the catalogue in the back office", () => {
       },
       maxRedirects: 0,
     });
+    // A 303 to the payment page: the order is placed (pending) and holds its unit.
     expect(placed.status(), "Place Order").toBe(303);
     await expectInShopSoon(page, `/product/${productId}?variant=${secondVariant}`, async () =>
       expect(page.getByRole("main").getByText("Out of Stock").first()).toBeVisible({ timeout: 1000 }),
@@ -125,7 +130,7 @@ test.describe("the catalogue in the back office", () => {
     allowHttpError,
   }) => {
     allowHttpError(409);
-    await signInAsStaff(page, 9);
+    await signInAsStaff(page, 9, stripeShopPort);
     await visit(page, "/admin/products/acc-1");
     const description = page.getByLabel("Description");
     const kept = await description.inputValue();

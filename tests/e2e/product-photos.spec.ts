@@ -2,6 +2,7 @@ import { cameraJpeg } from "../support/photos";
 import { expect, test, visit } from "./fixtures";
 import { signInAsStaff } from "./pages/admin";
 import { act } from "./pages/navigation";
+import { stripeShopPort, stripeShopURL } from "./servers";
 
 // A product's photos in the back office (decision 0038), with JavaScript on and off: staff upload a photo (a file
 // that is not an image first: refused, the typed description kept), it appears on the product page, served by the
@@ -12,6 +13,9 @@ const productOf = (project: string) => (project === "no-js" ? "tape-3" : "tape-2
 
 test.describe("product photos", () => {
   test.describe.configure({ timeout: 180_000 });
+  // On the card-payment shop, whose specs never look at a product's photos: an upload here would change the first
+  // shop's pages under its screen and listing specs.
+  test.use({ baseURL: stripeShopURL });
 
   test("staff upload a photo with its description; it shows on the product page, served by the shop", async ({
     page,
@@ -20,7 +24,7 @@ test.describe("product photos", () => {
   }) => {
     const productId = productOf(test.info().project.name);
     const alt = `Loose waves in daylight (${hasJs ? "js" : "no-js"})`;
-    await signInAsStaff(page, 7);
+    await signInAsStaff(page, 7, stripeShopPort);
     await visit(page, `/admin/products/${productId}/photos`);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toContainText("Photos:");
