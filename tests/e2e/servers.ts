@@ -24,8 +24,11 @@ export const stripeShopURL = `http://localhost:${stripeShopPort}`;
 export const shopDataDir = path.join(os.tmpdir(), `shop-e2e-${shopPort}`);
 export const shopMailDir = path.join(shopDataDir, "mail");
 
-/** Staff addresses of the shops' STAFF_EMAILS: a few per project, each set up by one test (pages/admin.ts). */
-export const STAFF_SLOTS = 9;
+/**
+ * Staff addresses of the shops' STAFF_EMAILS: a few per project, each set up by one test of one shop (pages/admin.ts).
+ * On the card-payment shop: 5 shipping rates, 7 photos, 8 and 9 the catalogue, the last two the payment specs.
+ */
+export const STAFF_SLOTS = 11;
 export const staffAddress = (project: string, slot: number) => `staff-${project}-${slot}@example.com`;
 export const E2E_STAFF_EMAILS = ["js", "no-js", "phone-js", "phone-no-js"]
   .flatMap((project) => Array.from({ length: STAFF_SLOTS }, (_, index) => staffAddress(project, index + 1)))
