@@ -276,8 +276,7 @@ export function productFormDefaults(product: Product | null) {
       option2: "Shade",
       variants: [{ trackStock: "on" }],
     };
-  const cents = (dollarsValue: number | undefined) =>
-    dollarsValue === undefined ? undefined : (Math.round(dollarsValue * 100) / 100).toFixed(2);
+  const amount = (dollarsValue: number | undefined) => dollarsValue?.toFixed(2);
   return {
     name: product.name,
     description: product.description,
@@ -302,8 +301,8 @@ export function productFormDefaults(product: Product | null) {
       value1: variant.optionValues[0],
       value2: variant.optionValues[1],
       value3: variant.optionValues[2],
-      price: cents(variant.price),
-      compareAt: cents(variant.originalPrice),
+      price: amount(variant.price),
+      compareAt: amount(variant.originalPrice),
       trackStock: variant.stockOnHand === null ? undefined : "on",
       stock: variant.stockOnHand === null ? undefined : String(variant.stockOnHand),
       lowStock: variant.lowStockThreshold === null ? undefined : String(variant.lowStockThreshold),

@@ -2,11 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v3";
 import { data, type AppLoadContext } from "@remix-run/node";
 
-import { backendFor } from "~/backend/backend.server";
 import { isBackendError } from "~/backend/errors";
 import type { RequestBackend } from "~/backend/ports/backend";
-import { orUnavailablePage } from "~/backend/unavailable.server";
-import { notFoundResponse } from "~/http/not-found.server";
+import { refreshCatalogue } from "~/modules/catalog/catalog.server";
 import { redirectWithToast } from "~/toast/toast.server";
 import { makeRenditions } from "./photo-renditions.server";
 import {
@@ -18,7 +16,7 @@ import {
   PhotoRefusal,
 } from "./photo-rules";
 import { readPhotoUpload } from "./photo-upload.server";
-import { requireStaff } from "./staff.server";
+import { requireProduct, requireStaff } from "./staff.server";
 
 // The actions of a product's photo page (/admin/products/:id/photos, decision 0038): upload (multipart, read as it
 // arrives), move and remove (plain forms). Each names the product's version the page showed: a change made since is
@@ -36,21 +34,9 @@ const other = (status: number, error: string) => data<PhotoPageAnswer>({ form: "
 const isMultipart = (request: Request) =>
   (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
-/** The guard first, for every page and post: anyone but staff gets the ordinary 404 (decision 0029). */
-export async function requireCatalogueStaff(request: Request, context: AppLoadContext): Promise<RequestBackend> {
-  await requireStaff(request, context);
-  return backendFor(request, context);
-}
-
-/** The product (any status) or the ordinary 404. */
-export async function requireProduct(backend: RequestBackend, request: Request, id: string) {
-  const product = await orUnavailablePage(backend.staffCatalogue.product(id));
-  if (!product) throw notFoundResponse(request);
-  return product;
-}
-
 export async function photoAction(request: Request, context: AppLoadContext, productId: string) {
-  const backend = await requireCatalogueStaff(request, context);
+  // The guard first, for every post: anyone but staff gets the ordinary 404 (decision 0029).
+  const { backend } = await requireStaff(request, context);
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
   if (isMultipart(request)) return upload(request, context, backend, productId, path);
   const submission = PhotoChangeSchema.safeParse(Object.fromEntries(await request.formData()));
@@ -64,13 +50,15 @@ export async function photoAction(request: Request, context: AppLoadContext, pro
     if (!isBackendError(error)) throw error;
     if (error.code === "product_changed" || error.code === "product_not_found") {
       // A photo that is gone was removed meanwhile; the product itself gone is the ordinary 404.
-      await requireProduct(backend, request, productId);
+      await requireProduct(backend.staffCatalogue, request, productId);
       return other(409, CHANGED);
     }
     if (error.code === "unavailable") return other(503, UNAVAILABLE);
     if (error.code === "invalid_input") return other(400, error.message);
     throw error;
   }
+  // This instance shows the change on its next page; the others within a few seconds (decision 0036).
+  await refreshCatalogue();
   const done =
     change.intent === MOVE_INTENT ? `The photo moved ${change.offset < 0 ? "up" : "down"}.` : "The photo was removed.";
   return redirectWithToast(context, path, { title: "Photos", description: done });
@@ -99,7 +87,7 @@ async function upload(
         submission.reply(photoError(PHOTO_REFUSALS[post.refusal])),
       );
     const { version, alt } = submission.value;
-    const product = await requireProduct(backend, request, productId);
+    const product = await requireProduct(backend.staffCatalogue, request, productId);
     // Before the work: a page from an older copy of the product is told at once.
     if (product.version !== version) return answer(409, submission.reply({ formErrors: [CHANGED] }));
     try {
@@ -122,6 +110,7 @@ async function upload(
           throw error;
       }
     }
+    await refreshCatalogue();
     return redirectWithToast(context, path, {
       title: "Photo added",
       description: `“${alt}” is now the product's last photo.`,

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 
 import type { AuthUser } from "~/backend/ports/auth";
+import type { RequestBackend } from "~/backend/ports/backend";
 import type { StaffCataloguePort } from "~/backend/ports/catalogue";
-import type { StaffShippingPort } from "~/backend/ports/shipping";
 import type { StaffPort } from "~/backend/ports/staff";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { notFoundResponse } from "~/http/not-found.server";
@@ -11,15 +11,23 @@ import { requireUser } from "~/modules/auth/session.server";
 /**
  * Every back-office loader and action starts here (decision 0029): a visitor goes to /auth and comes back; a
  * signed-in member who is not staff gets the ordinary 404, so nothing says that a back office exists. The
- * database checks staff again on every call.
+ * database checks staff again on every call. `backend` is the session's: the staff ports (staffCatalogue,
+ * staffShipping, staffCatalogueImages...) are its fields.
  */
 export async function requireStaff(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: AuthUser; staff: StaffPort; catalogue: StaffCataloguePort; shipping: StaffShippingPort }> {
+): Promise<{ user: AuthUser; staff: StaffPort; backend: RequestBackend }> {
   const { user, backend } = await requireUser(request, context);
   if (!(await orUnavailablePage(backend.staff.isStaff()))) throw notFoundResponse(request);
-  return { user, staff: backend.staff, catalogue: backend.staffCatalogue, shipping: backend.staffShipping };
+  return { user, staff: backend.staff, backend };
+}
+
+/** A product of any status for the back office's pages, or the ordinary 404. */
+export async function requireProduct(catalogue: StaffCataloguePort, request: Request, id: string) {
+  const product = await orUnavailablePage(catalogue.product(id));
+  if (!product) throw notFoundResponse(request);
+  return product;
 }
 
 /**

@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { orderStatuses } from "~/backend/constants";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { AdminListCount } from "~/components/admin-list-count";
+import { ListFilterSelect, ListSearchField } from "~/components/admin-list-filters";
 import { AdminOrderList } from "~/components/admin-order-list";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
@@ -61,33 +62,22 @@ export default function AdminOrders() {
         aria-label="Orders"
         className="mt-6 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
       >
-        <div>
-          <label htmlFor="orders-status" className="mb-1 block text-sm font-medium text-ink">
-            Status
-          </label>
-          <select id="orders-status" name="status" defaultValue={filter.status ?? ""} className="input">
-            <option value="">All orders</option>
-            {orderStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="orders-search" className="mb-1 block text-sm font-medium text-ink">
-            Search
-          </label>
-          <input
-            id="orders-search"
-            name="q"
-            type="search"
-            defaultValue={filter.search}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Order number, e-mail or name"
-            className="input"
-          />
-        </div>
+        <ListFilterSelect
+          id="orders-status"
+          name="status"
+          label="Status"
+          value={filter.status ?? ""}
+          options={[
+            { value: "", label: "All orders" },
+            ...orderStatuses.map((status) => ({ value: status, label: statusLabel(status) })),
+          ]}
+        />
+        <ListSearchField
+          id="orders-search"
+          value={filter.search}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Order number, e-mail or name"
+        />
         <button type="submit" className="btn-primary">
           Show orders
         </button>

@@ -9,14 +9,15 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/form-field";
 import { useIsPosting, withoutMaxLength } from "~/forms/zod-form";
 import { PhotoAltSchema } from "~/modules/admin/photo-rules";
-import { photoAction, requireCatalogueStaff, requireProduct } from "~/modules/admin/product-photos.server";
+import { photoAction } from "~/modules/admin/product-photos.server";
+import { requireProduct, requireStaff } from "~/modules/admin/staff.server";
 
 // A product's photos in the back office (issue 38, decision 0038): shipped and uploaded ones in their order, with
 // their alt text; upload (the renditions are made and stored by the shop), move up or down, remove.
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const backend = await requireCatalogueStaff(request, context);
-  const product = await requireProduct(backend, request, params.id ?? "");
+  const { backend } = await requireStaff(request, context);
+  const product = await requireProduct(backend.staffCatalogue, request, params.id ?? "");
   return {
     product: { id: product.id, name: product.name, version: product.version },
     photos: product.images,

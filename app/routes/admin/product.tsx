@@ -24,7 +24,8 @@ import {
 } from "~/modules/admin/product-forms";
 import { productStatusLabels } from "~/modules/admin/product-list";
 import { stockMovementViews, stockVariantViews } from "~/modules/admin/product-view";
-import { requireStaff } from "~/modules/admin/staff.server";
+import { requireProduct, requireStaff } from "~/modules/admin/staff.server";
+import { refreshCatalogue } from "~/modules/catalog/catalog.server";
 import { productPath } from "~/modules/catalog/product";
 import { getEnv } from "~/site/env.server";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -34,11 +35,10 @@ import { redirectWithToast } from "~/toast/toast.server";
 // its options and variants, and a tracked variant's stock.
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { catalogue } = await requireStaff(request, context);
+  const catalogue = (await requireStaff(request, context)).backend.staffCatalogue;
   const constraints = { product: getZodConstraint(ProductFormSchema), stock: getZodConstraint(StockFormSchema) };
   if (!params.id) return { product: null, defaults: productFormDefaults(null), stock: null, constraints };
-  const product = await orUnavailablePage(catalogue.product(params.id));
-  if (!product) throw notFoundResponse(request);
+  const product = await requireProduct(catalogue, request, params.id);
   const history = await orUnavailablePage(catalogue.stockHistory(product.id));
   return {
     product: {
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: product.name,
       status: product.status,
       version: product.version,
-      path: productPath({ product, variant: product.variants[0]! }).split("?")[0]!,
+      path: productPath({ product, variant: product.variants[0]! }),
       storedVariants: Object.fromEntries(product.variants.map((v) => [v.id, { stockOnHand: v.stockOnHand }])),
     },
     defaults: productFormDefaults(product),
@@ -66,7 +66,7 @@ type ProductPageAnswer =
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   // The guard first, for every post: anyone but staff gets the ordinary 404, whatever they send.
-  const { catalogue } = await requireStaff(request, context);
+  const catalogue = (await requireStaff(request, context)).backend.staffCatalogue;
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case SAVE_PRODUCT_INTENT:
@@ -81,18 +81,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-/** The database's refusal as the form's message, with the status that says what happened. */
-function refusal(error: BackendError): { status: number; message: string } {
+/** The database's refusal as the form's message, with the status that says what happened (nothing was `undone`). */
+function refusal(error: BackendError, undone: "saved" | "changed"): { status: number; message: string } {
   switch (error.code) {
     case "product_changed":
-      return { status: 409, message: `${error.message} Nothing was saved.` };
+      return { status: 409, message: `${error.message} Nothing was ${undone}.` };
     case "id_taken":
     case "invalid_input":
       return { status: 400, message: error.message };
     case "unavailable":
       return {
         status: 503,
-        message: "The shop's database is not reachable right now, so nothing was saved. Please try again.",
+        message: `The shop's database is not reachable right now, so nothing was ${undone}. Please try again.`,
       };
     default:
       throw error;
@@ -111,12 +111,13 @@ async function saveProduct(
     data<ProductPageAnswer>({ form: SAVE_PRODUCT_INTENT, result }, { status });
   // A list button (add or remove a variant) is applied to what was typed, and nothing is saved.
   if (submission.status !== "success") return answer(submission.status === "error" ? 400 : 200, submission.reply());
-  const current = productId ? await orUnavailablePage(catalogue.product(productId)) : null;
-  if (productId && !current) throw notFoundResponse(request);
+  const current = productId ? await requireProduct(catalogue, request, productId) : null;
   const version = current ? Number(formData.get("version")) : null;
   try {
     const input = toProductInput(submission.value as ProductFormValue, current);
     const saved = await catalogue.saveProduct(input, version);
+    // This instance shows the change on its next page; the others within a few seconds (decision 0036).
+    await refreshCatalogue();
     return redirectWithToast(context, `/admin/products/${saved.id}`, {
       title: current ? "Product saved" : "Product created",
       description:
@@ -126,7 +127,7 @@ async function saveProduct(
     });
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    const { status, message } = refusal(error);
+    const { status, message } = refusal(error, "saved");
     return answer(status, submission.reply({ formErrors: [message] }));
   }
 }
@@ -143,22 +144,24 @@ async function changeStock(
   const answer = (status: number, result: SubmissionResult<string[]>) =>
     data<ProductPageAnswer>({ form: CHANGE_STOCK_INTENT, variantId, result }, { status });
   if (submission.status !== "success") return answer(400, submission.reply());
-  const product = productId ? await orUnavailablePage(catalogue.product(productId)) : null;
+  if (!productId) throw notFoundResponse(request);
+  const product = await requireProduct(catalogue, request, productId);
   // Only this product's variants: a variant id from elsewhere is a client's mistake.
-  if (!product?.variants.some((variant) => variant.id === submission.value.variantId)) throw notFoundResponse(request);
+  if (!product.variants.some((variant) => variant.id === submission.value.variantId)) throw notFoundResponse(request);
   try {
     const count = await catalogue.changeStock({
       ...submission.value,
       expectedCount: submission.value.expectedCount ?? null,
     });
+    await refreshCatalogue();
     return redirectWithToast(context, `/admin/products/${product.id}`, {
       title: "Stock updated",
       description: `${count} on hand now.`,
     });
   } catch (error) {
     if (!isBackendError(error)) throw error;
-    const { status, message } = refusal(error);
-    return answer(status, submission.reply({ formErrors: [message.replace("nothing was saved", "nothing changed")] }));
+    const { status, message } = refusal(error, "changed");
+    return answer(status, submission.reply({ formErrors: [message] }));
   }
 }
 

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { productListSorts } from "~/backend/ports/catalogue";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { AdminListCount } from "~/components/admin-list-count";
+import { ListFilterSelect, ListSearchField } from "~/components/admin-list-filters";
 import { AdminProductList } from "~/components/admin-product-list";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -22,14 +23,14 @@ import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.serve
 import { productStatuses } from "~/modules/catalog/product";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, catalogue } = await requireStaff(request, context);
+  const { user, backend } = await requireStaff(request, context);
   const url = new URL(request.url);
   const filter = parseProductFilter(url.searchParams);
   // A text search reads every product's name and SKUs, and counts against the staff member's share (decision
   // 0035); a page of the list in the shop's order or by status is an indexed read.
   if (filter.search) await requireSearchShare(user.id);
   const { result, pagination } = await loadPage(url, ADMIN_PRODUCTS_PAGE_SIZE, (window) =>
-    orBackOfficeRefusal(orUnavailablePage(catalogue.listProducts({ ...filter, ...window }))),
+    orBackOfficeRefusal(orUnavailablePage(backend.staffCatalogue.listProducts({ ...filter, ...window }))),
   );
   return { filter, products: result.products.map(toAdminProductRow), totalCount: result.totalCount, pagination };
 }
@@ -54,45 +55,29 @@ export default function AdminProducts() {
         aria-label="Products"
         className="mt-6 grid gap-3 sm:grid-cols-[10rem_12rem_1fr_auto] sm:items-end"
       >
-        <div>
-          <label htmlFor="products-status" className="mb-1 block text-sm font-medium text-ink">
-            Status
-          </label>
-          <select id="products-status" name="status" defaultValue={filter.status ?? ""} className="input">
-            <option value="">Every status</option>
-            {productStatuses.map((status) => (
-              <option key={status} value={status}>
-                {productStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="products-sort" className="mb-1 block text-sm font-medium text-ink">
-            Order
-          </label>
-          <select id="products-sort" name="sort" defaultValue={filter.sort} className="input">
-            {productListSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {productSortLabels[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="products-search" className="mb-1 block text-sm font-medium text-ink">
-            Search
-          </label>
-          <input
-            id="products-search"
-            name="q"
-            type="search"
-            defaultValue={filter.search}
-            maxLength={PRODUCT_SEARCH_MAX_LENGTH}
-            placeholder="Name, id or SKU"
-            className="input"
-          />
-        </div>
+        <ListFilterSelect
+          id="products-status"
+          name="status"
+          label="Status"
+          value={filter.status ?? ""}
+          options={[
+            { value: "", label: "Every status" },
+            ...productStatuses.map((status) => ({ value: status, label: productStatusLabels[status] })),
+          ]}
+        />
+        <ListFilterSelect
+          id="products-sort"
+          name="sort"
+          label="Order"
+          value={filter.sort}
+          options={productListSorts.map((sort) => ({ value: sort, label: productSortLabels[sort] }))}
+        />
+        <ListSearchField
+          id="products-search"
+          value={filter.search}
+          maxLength={PRODUCT_SEARCH_MAX_LENGTH}
+          placeholder="Name, id or SKU"
+        />
         <button type="submit" className="btn-primary">
           Show products
         </button>

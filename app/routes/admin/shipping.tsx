@@ -30,8 +30,8 @@ const PATH = "/admin/shipping";
 const FORM_ID = "shipping-rates";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { shipping } = await requireStaff(request, context);
-  const rates = await orUnavailablePage(shipping.rates());
+  const { backend } = await requireStaff(request, context);
+  const rates = await orUnavailablePage(backend.staffShipping.rates());
   return {
     defaults: shippingRatesFormDefaults(rates),
     lastSaved: rates.updatedAt
@@ -53,7 +53,7 @@ interface ShippingRatesAnswer {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // The guard first, for every post: anyone but staff gets the ordinary 404, whatever they send.
-  const { shipping } = await requireStaff(request, context);
+  const { backend } = await requireStaff(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ShippingRatesFormSchema });
   const posted = formData.get("version");
@@ -66,13 +66,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const value = submission.value;
   let saved;
   try {
-    saved = await shipping.saveRates(shippingRatesInput(value), value.version);
+    saved = await backend.staffShipping.saveRates(shippingRatesInput(value), value.version);
   } catch (error) {
     if (!isBackendError(error) || error.code === "not_authorized") throw error;
     const result = submission.reply({ formErrors: [error.message] });
     if (error.code === "product_changed") {
       // Nothing typed is lost: the fields keep it, theirs are shown beside, and saving again replaces theirs.
-      const theirs = shippingRatesFormDefaults(await orUnavailablePage(shipping.rates()));
+      const theirs = shippingRatesFormDefaults(await orUnavailablePage(backend.staffShipping.rates()));
       return refuse(409, { result, theirs, version: theirs.version ?? null });
     }
     if (error.code === "unavailable") {
