@@ -53,7 +53,7 @@ export default function AdminProducts() {
         method="get"
         role="search"
         aria-label="Products"
-        className="mt-6 grid gap-3 sm:grid-cols-[10rem_12rem_1fr_auto] sm:items-end"
+        className="mt-6 grid gap-3 sm:grid-cols-[10rem_15rem_1fr_auto] sm:items-end"
       >
         <ListFilterSelect
           id="products-status"
