@@ -12,6 +12,7 @@ import {
   post,
   setCookiesOf,
   signUpMember,
+  signUpStaff,
   testOrigin,
   toastOf,
 } from "#tests/support/route-calls";
@@ -26,6 +27,7 @@ import { formatCents } from "~/modules/money";
 import { createPaymentProvider, setPaymentProviderForTests } from "~/modules/payment/payment-provider.server";
 import { createRefundWorker } from "~/modules/payment/refund-worker.server";
 import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin/order";
+import { action as adminProductAction, loader as adminProductLoader } from "~/routes/admin/product";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout/checkout";
 import { loader as successLoader } from "~/routes/checkout/order-success";
 import { loader as cancelledLoader } from "~/routes/checkout/payment-cancelled";
@@ -179,6 +181,36 @@ describe("placing an order with card payment", () => {
     // The cart is emptied with the order (it comes back if the shopper cancels on the payment page).
     cart.store(answer.headers);
     expect(await cartCookie.read(get("/", cart))).toEqual([]);
+  });
+
+  it("charges the price the owner set in the back office a moment ago, not the one the shop started with", async () => {
+    const [owner] = await signUpStaff(backend, "Price Owner");
+    const editor = `/admin/products/wig-1`;
+    const params = { params: { id: "wig-1" } };
+    const { product, defaults } = (await call(adminProductLoader, get(editor, owner!.cookie), params)).data!;
+    expect(defaults.variants).toHaveLength(1);
+    // The editor's form as the browser posts it, with the one variant's price typed anew.
+    const { variants, ...fields } = defaults;
+    const form: Record<string, string> = { intent: "save-product", version: String(product!.version) };
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) form[name] = String(value);
+    for (const [name, value] of Object.entries(variants[0]!))
+      if (value !== undefined) form[`variants[0].${name}`] = String(value);
+    expect(form["variants[0].price"]).not.toBe("123.45");
+    form["variants[0].price"] = "123.45";
+    expect((await call(adminProductAction, post(editor, form, owner!.cookie), params)).status).toBe(303);
+
+    const { answer, session, orderId } = await checkOutAsGuest([{ productId: "wig-1", quantity: 2 }]);
+    expect(answer.status).toBe(303);
+    const created = standIn.requests.find(
+      (request) => request.path === "/v1/checkout/sessions" && request.params.client_reference_id === orderId,
+    );
+    expect(Object.values(created?.params.line_items ?? {})).toEqual([
+      {
+        quantity: "2",
+        price_data: { currency: "usd", unit_amount: "12345", product_data: { name: expect.any(String) } },
+      },
+    ]);
+    expect(session?.amount_total).toBe((await orderRow(orderId))?.total_amount);
   });
 
   it("sends a double submission of one form to one session of one order", async () => {
