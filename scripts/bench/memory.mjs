@@ -1,5 +1,5 @@
 // npm run bench:memory -- [--duration=8] [--connections=50] [--products=10000] [--store-orders=10000]
-//   [--member-orders=100] [--flood-seconds=20] [--build-dir=<a saved build>] [--skip-build]
+//   [--member-orders=100] [--flood-seconds=20] [--uploads=4] [--build-dir=<a saved build>] [--skip-build]
 // Does the shop stay within its memory budget (issue 39)? In one run, the server's resident memory at rest and its
 // peak under each load the other benchmarks make, beside the budget: at rest <= 200 MB, every peak <= 300 MB. The
 // loads run on three servers, as the benchmarks they come from set them up:
@@ -10,11 +10,14 @@
 //   connections, then bench:sign-in-flood's flood from many addresses (every sign-in hashes);
 // - "admin flood" (bench:admin-flood): 10,000 orders, limits on, one staff session's 16 searches and 4 CSV exports in
 //   loops while shoppers' pages are asked for.
+// The shipped server also takes photo uploads (decision 0038): a phone's 24-megapixel photo, several times, each
+// turned into six renditions while shoppers' pages are asked for.
 // Each load's peak is the kernel's VmHWM after it, reset before it (/proc/PID/clear_refs); a peak includes what the
 // server kept from the loads before it, as a shop that sees them all in a day would. The budget at rest applies
 // after start and after a pass over the screens; the memory at rest with 10,000 products and after the loads is
 // shown beside it. Writes tests/.tmp/bench-memory.json.
 import autocannon from "autocannon";
+import sharp from "sharp";
 
 import { defaultFixturePath, fixtureProductId, writeCatalogueFixture } from "./generate-catalog-fixture.mjs";
 import { expectOrderPlaced, expectStatus, expectSuccessToast, newTally, runLoad, staffLoop } from "./lib/load.mjs";
@@ -54,6 +57,7 @@ const settings = options({
   signInConnections: 8,
   searches: 16,
   exports: 4,
+  uploads: 4,
   buildDir: "",
   skipBuild: false,
 });
@@ -155,8 +159,63 @@ function start(snapshot, label, extraEnv, prepare) {
   });
 }
 
+/**
+ * A photo as a phone takes one: 6000 x 4000 px with grain (which compresses about as a real scene), a 6-7 MB JPEG.
+ * Each `n` its own picture: the shop refuses the same photo twice (its id is its renditions' hash).
+ */
+function phonePhoto(n) {
+  const noise = { type: "gaussian", mean: 128, sigma: 20 };
+  const background = { r: 160, g: (82 + n * 37) % 256, b: 45 };
+  return sharp({ create: { width: 6000, height: 4000, channels: 3, background, noise } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/**
+ * Staff upload `count` photos to one product, one after another as the page allows (each upload moves the product's
+ * version on), while a shopper's pages are asked for; what the shop answered.
+ */
+async function photoUploads(server, staffCookie, count) {
+  const path = "/admin/products/clip-1/photos";
+  const statuses = {};
+  let pages = 0;
+  let photo = Buffer.alloc(0);
+  let uploading = true;
+  const shopper = (async () => {
+    while (uploading) {
+      for (const page of ["/shop", "/product/clip-2"]) await request(`${server.baseUrl}${page}`);
+      pages += 2;
+    }
+  })();
+  try {
+    for (let n = 0; n < count; n += 1) {
+      photo = await phonePhoto(n);
+      const page = await request(`${server.baseUrl}${path}`, { headers: { Cookie: staffCookie } });
+      const version = /name="version" value="(\d+)"/.exec(page.text)?.[1];
+      if (!version) throw new Error(`The photos page (${page.status}) shows no version to upload against.`);
+      const form = new FormData();
+      form.set("intent", "upload");
+      form.set("version", version);
+      form.set("alt", `Bench photo ${n + 1}`);
+      form.set("photo", new Blob([photo], { type: "image/jpeg" }), "phone.jpg");
+      const multipart = new Request(server.baseUrl, { method: "POST", body: form });
+      const { "Content-Type": _urlEncoded, ...headers } = formHeaders(server.baseUrl, staffCookie);
+      const answer = await request(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": multipart.headers.get("content-type") },
+        body: Buffer.from(await multipart.arrayBuffer()),
+      });
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+    }
+  } finally {
+    uploading = false;
+    await shopper;
+  }
+  return `${count} uploads of ${(photo.length / MB).toFixed(1)} MB, 24 MP: ${JSON.stringify(statuses)}, ${pages} shopper pages`;
+}
+
 async function shipped(snapshot) {
-  const server = await start(snapshot, "shipped", { LOG_LEVEL: "info" });
+  const server = await start(snapshot, "shipped", { LOG_LEVEL: "info", STAFF_EMAILS: STAFF_EMAIL });
   try {
     await atRest(server, "at rest after start");
     await checkPageAssets(server.baseUrl);
@@ -225,6 +284,10 @@ async function shipped(snapshot) {
     );
     await peakOf(server, "bench:sign-in-flood, one client refused (limits on)", () =>
       signInFlood(server, settings.duration),
+    );
+    const staff = await signInStaff(server.baseUrl, STAFF_EMAIL, server.output());
+    await peakOf(server, "photo uploads (sharp, one at a time)", () =>
+      photoUploads(server, staff.cookie, settings.uploads),
     );
     await atRest(server, "at rest after the loads", { budgeted: false });
   } finally {
