@@ -179,6 +179,13 @@ describe("staff", () => {
     expect(lines[1]).toContain('"Ann ""Nan"", Jr"');
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[2]).toContain(",guest,2,598,0,598,USD,,");
+    // What packing and labels need: the address, the phone and each line as bought.
+    expect(lines[0]).toContain(
+      ",Carrier,Tracking number,Phone,Address,City,State,ZIP code,Country,Line,SKU,Product,Variant,Quantity,Unit price",
+    );
+    expect(lines[2]).toContain(
+      ",5551234567,1 Rodeo Drive,Beverly Hills,CA,90210,United States,1,LS-CLIP-1,Silky Straight Clip-In Extensions,,2,299",
+    );
   });
 
   test("marking paid, then shipped needs carrier and tracking; each move e-mails; a stale form is told and changes nothing", async () => {
