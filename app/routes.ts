@@ -67,6 +67,8 @@ export default [
   route("admin", "routes/admin/overview.tsx"),
   route("admin/orders", "routes/admin/orders.tsx"),
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
+  route("admin/orders/packing-slips", "routes/admin/packing-slips.ts"),
+  route("admin/orders/:id/packing-slip", "routes/admin/packing-slip.ts"),
   route("admin/orders/:id", "routes/admin/order.tsx"),
   route("admin/products", "routes/admin/products.tsx"),
   route("admin/products/new", "routes/admin/product.tsx", { id: "routes/admin/product-new" }),
