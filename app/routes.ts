@@ -73,6 +73,8 @@ export default [
   route("admin/products", "routes/admin/products.tsx"),
   route("admin/products/new", "routes/admin/product.tsx", { id: "routes/admin/product-new" }),
   route("admin/products/:id", "routes/admin/product.tsx"),
+  route("admin/customers", "routes/admin/customers.tsx"),
+  route("admin/customers/:key", "routes/admin/customer.tsx"),
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/subscribers/export.csv", "routes/admin/subscribers-export.ts"),
   route("admin/shipping", "routes/admin/shipping.tsx"),

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { shopDetails } from "~/content/shop-details";
 import { notFoundResponse } from "~/http/not-found.server";
-import { parsePackingSlipIds } from "~/modules/admin/packing-slip.server";
 import { packingSlipNotice, packingSlipResponse } from "~/modules/admin/packing-slip-page.server";
+import { parsePackingSlipIds } from "~/modules/admin/packing-slip.server";
 import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 import { getEnv } from "~/site/env.server";
 
