@@ -40,6 +40,11 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
   LB030: (error) =>
     new BackendError("product_changed", error.message ?? "The product changed meanwhile.", { cause: error }),
   LB031: (error) => new BackendError("id_taken", error.message ?? "That id is already used.", { cause: error }),
+  // The back office's customers (supabase/migrations/20261204000600_customers.sql).
+  LB040: (error) =>
+    new BackendError("note_changed", error.message ?? "The note was saved by someone else meanwhile.", {
+      cause: error,
+    }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */

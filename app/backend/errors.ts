@@ -34,6 +34,8 @@ export type BackendErrorCode =
   | "move_not_allowed"
   /** A product (or a variant's count) changed since the staff member read it: someone saved it meanwhile. */
   | "product_changed"
+  /** A customer's staff note was saved by someone else since the form was drawn. */
+  | "note_changed"
   /** A product id, variant id or SKU that another product already uses. */
   | "id_taken"
   /** The database or Supabase cannot be reached (connection refused, 502/503/504): try again later. */

@@ -10,6 +10,7 @@ import type { Profile } from "~/backend/ports/profiles";
 import type {
   NewsletterSubscriber,
   StaffOrder,
+  StaffOrderExport,
   StaffOrderSummary,
   StaffOverview,
   TimelineEntry,
@@ -229,6 +230,31 @@ export function toStaffOrderSummary(row: StaffOrderSummaryRow): StaffOrderSummar
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
     itemCount: Number(row.item_count),
+  };
+}
+
+export interface StaffOrderExportRow extends StaffOrderSummaryRow {
+  shipping_address: ShippingAddress;
+  lines: {
+    sku: string | null;
+    product_name: string;
+    variant_label: string | null;
+    quantity: number;
+    price_per_item: number;
+  }[];
+}
+
+export function toStaffOrderExport(row: StaffOrderExportRow): StaffOrderExport {
+  return {
+    ...toStaffOrderSummary(row),
+    shippingAddress: row.shipping_address,
+    lines: row.lines.map((line) => ({
+      sku: line.sku,
+      productName: line.product_name,
+      variantLabel: line.variant_label,
+      quantity: Number(line.quantity),
+      pricePerItem: Number(line.price_per_item),
+    })),
   };
 }
 

@@ -8,6 +8,7 @@ const sections = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/products", label: "Products", end: false },
+  { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
   { to: "/admin/shipping", label: "Shipping", end: false },
 ] as const;

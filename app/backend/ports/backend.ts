@@ -7,6 +7,7 @@ import type { AuthPort, OAuthProvider } from "./auth";
 import type { CartsPort } from "./carts";
 import type { CatalogueReader, StaffCataloguePort } from "./catalogue";
 import type { CatalogueImageFiles, StaffCatalogueImagesPort } from "./catalogue-images";
+import type { StaffCustomersPort } from "./customers";
 import type { GuestOrdersPort } from "./guest-orders";
 import type { NewsletterPort } from "./newsletter";
 import type { OrdersPort } from "./orders";
@@ -103,6 +104,8 @@ export interface RequestBackend {
   readonly staffCatalogue: StaffCataloguePort;
   /** The back office's shipping rates, as the session's user: refused (in the database too) unless staff. */
   readonly staffShipping: StaffShippingPort;
+  /** The back office's customers and their notes, as the session's user: refused (in the database too) unless staff. */
+  readonly staffCustomers: StaffCustomersPort;
   /** A product's photos (upload, reorder, remove), as the session's user: refused (in the database too) unless staff. */
   readonly staffCatalogueImages: StaffCatalogueImagesPort;
   /** A guest's order page, opened by the token its confirmation e-mail carried or by the placing browser's link. */

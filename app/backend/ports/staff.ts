@@ -2,7 +2,7 @@
 // refuses it (BackendError "not_authorized") unless that user is staff (a listed address set up by its link: decision 0032).
 
 import type { OrderPayment } from "./order-payment";
-import type { Order, OrderStatus } from "./orders";
+import type { Order, OrderStatus, ShippingAddress } from "./orders";
 import type { StaffRefund } from "./refunds";
 
 /** An order as the back office's lists show it. */
@@ -24,6 +24,23 @@ export interface StaffOrderSummary {
   trackingNumber: string | null;
   /** Units over all lines. */
   itemCount: number;
+}
+
+/** An order line as the CSV export carries it: as bought (a later catalogue edit never changes it). */
+export interface StaffExportLine {
+  sku: string | null;
+  productName: string;
+  variantLabel: string | null;
+  quantity: number;
+  /** Cents. */
+  pricePerItem: number;
+}
+
+/** An order as the CSV export carries it: the list's summary, the address to ship to and the lines to pack. */
+export interface StaffOrderExport extends StaffOrderSummary {
+  shippingAddress: ShippingAddress;
+  /** In the order the shopper's cart listed them. */
+  lines: StaffExportLine[];
 }
 
 /** One entry of an order's timeline, as staff see it. */
@@ -94,8 +111,8 @@ export interface StaffPort {
   listOrders(
     input: OrderFilter & { limit: number; offset: number },
   ): Promise<{ orders: StaffOrderSummary[]; totalCount: number }>;
-  /** Every order the filter shows, newest first, fetched in batches (the CSV export). */
-  exportOrders(input: OrderFilter): AsyncIterable<StaffOrderSummary>;
+  /** Every order the filter shows, newest first, with address and lines, fetched in batches (the CSV export). */
+  exportOrders(input: OrderFilter): AsyncIterable<StaffOrderExport>;
   /** Null when there is no such order (or the id is malformed). */
   getOrder(input: { orderId: string }): Promise<StaffOrder | null>;
   /** `timeZone`: an IANA name, e.g. "America/Los_Angeles". */

@@ -12,11 +12,13 @@ import {
   toOrder,
   toOrderPayment,
   toStaffOrder,
+  toStaffOrderExport,
   toStaffOrderSummary,
   toStaffOverview,
   toSubscriber,
   type OrderPaymentRow,
   type OrderRow,
+  type StaffOrderExportRow,
   type StaffOrderRow,
   type StaffOrderSummaryRow,
   type StaffOverviewRow,
@@ -108,9 +110,9 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
               p_limit: [EXPORT_BATCH, "integer"],
               p_before_created_at: [after?.created_at ?? null, "timestamptz"],
               p_before_id: [after?.id ?? null, "uuid"],
-            })) as { orders: StaffOrderSummaryRow[] },
+            })) as { orders: StaffOrderExportRow[] },
         );
-        yield* page.orders.map(toStaffOrderSummary);
+        yield* page.orders.map(toStaffOrderExport);
         // The database's own time text (microseconds), not the millisecond ISO string: a cursor must not skip rows.
         after = page.orders.at(-1);
         if (!after || page.orders.length < EXPORT_BATCH) return;

@@ -28,6 +28,7 @@ import {
 } from "~/backend/rows.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
+import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createStaffPort } from "~/backend/rpc/staff.server";
@@ -56,6 +57,7 @@ export function createSqlDataPorts(
     staff: createStaffPort(calls.staffRpc, sessionUserId),
     staffCatalogue: createStaffCataloguePort(calls.staffRpc),
     staffShipping: createStaffShippingPort(calls.staffRpc),
+    staffCustomers: createStaffCustomersPort(calls.staffRpc),
     staffCatalogueImages: createStaffCatalogueImagesPort(calls.staffRpc),
     guestOrders: createGuestOrdersPort(calls.rpcAs(null)),
   };

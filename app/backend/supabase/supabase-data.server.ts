@@ -34,6 +34,7 @@ import {
 } from "~/backend/rows.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
+import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
@@ -71,6 +72,7 @@ export function createSupabaseDataPorts(client: SupabaseClient, session: Supabas
     staff: createStaffPort(rpc, sessionUserId),
     staffCatalogue: createStaffCataloguePort(rpc),
     staffShipping: createStaffShippingPort(rpc),
+    staffCustomers: createStaffCustomersPort(rpc),
     staffCatalogueImages: createStaffCatalogueImagesPort(rpc),
     guestOrders: createGuestOrdersPort(rpc),
   };

@@ -174,7 +174,14 @@ export default function AdminOrder() {
           className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
         >
           All orders
-        </Link>
+        </Link>{" "}
+        · {/* A document of its own, without the app's scripts: a plain link, no client-side routing. */}
+        <a
+          href={`/admin/orders/${order.id}/packing-slip`}
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+        >
+          Packing slip
+        </a>
       </p>
       <FormErrors
         id="order-page-errors"

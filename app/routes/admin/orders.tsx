@@ -22,6 +22,9 @@ import { loadPage } from "~/modules/admin/paging.server";
 import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 import { getEnv } from "~/site/env.server";
 
+// The packing slips' form: tick orders in the list, then 'Packing slips' prints them, one to a page.
+const SLIPS_FORM = "packing-slips";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, staff } = await requireStaff(request, context);
   await requireSearchShare(user.id);
@@ -49,11 +52,19 @@ export default function AdminOrders() {
     <AdminShell
       title="Orders"
       actions={
-        // A plain link, no client-side routing: the file comes as an attachment, so the page stays. No `download`
-        // attribute: with it a browser saves whatever comes back, and a refusal (429) must show as the page it is.
-        <a href={exportHref} className="btn-outline">
-          Export CSV
-        </a>
+        <div className="flex flex-wrap gap-3">
+          {/* A plain GET form to a document of its own (no app scripts): the checkboxes below belong to it. */}
+          <form id={SLIPS_FORM} method="get" action="/admin/orders/packing-slips">
+            <button type="submit" className="btn-outline">
+              Packing slips
+            </button>
+          </form>
+          {/* A plain link, no client-side routing: the file comes as an attachment, so the page stays. No `download`
+          attribute: with it a browser saves whatever comes back, and a refusal (429) must show as the page it is. */}
+          <a href={exportHref} className="btn-outline">
+            Export CSV
+          </a>
+        </div>
       }
     >
       <Form
@@ -86,7 +97,7 @@ export default function AdminOrders() {
       <AdminListCount count={totalCount} noun={["order", "orders"]} filtered={filtered} allHref="/admin/orders" />
       {orders.length > 0 ? (
         <div className="mt-3">
-          <AdminOrderList orders={orders} label="Orders, newest first" />
+          <AdminOrderList orders={orders} label="Orders, newest first" selectForm={SLIPS_FORM} />
         </div>
       ) : (
         <p className="mt-3 rounded-2xl border border-sand-200 bg-sand-50 px-4 py-8 text-center text-ink-muted">

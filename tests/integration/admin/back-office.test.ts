@@ -1,6 +1,7 @@
 // The back office's routes in-process, on the embedded backend: the guard (a visitor goes to /auth, a member who is
 // not staff gets the ordinary 404 from every page and every form post), the moves as forms post them (allowed,
 // refused, concurrent), the exports, and the guest's order page.
+import { createHash } from "node:crypto";
 import { setUpStaff, shipping } from "#tests/support/backend-helpers";
 import { installTestBackend } from "#tests/support/pglite";
 import {
@@ -105,13 +106,21 @@ describe("who gets in", () => {
   test("every back-office route of the URL table: staff get in, a member gets the ordinary 404 to a GET and a post, a visitor goes to sign-in", async () => {
     const order = await placeGuestOrder();
     const routes = backOfficeRoutes(routeTable);
-    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(["admin", "admin/orders/:id"]));
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["admin", "admin/orders/:id", "admin/customers/:key"]),
+    );
     for (const route of routes) {
       const module = (await import(/* @vite-ignore */ `../../../app/${route.file}`)) as RouteModule;
       // An order's id, or a product's for the catalogue's pages.
       const id = route.path.startsWith("admin/products/") ? "clip-1" : order.id;
-      const path = `/${route.path.replace(":id", id)}`;
-      const params = route.path.includes(":id") ? { params: { id } } : {};
+      // A customer's key: md5 of their address (decision 0041).
+      const key = createHash("md5").update(order.email.toLowerCase()).digest("hex");
+      const path = `/${route.path.replace(":id", id).replace(":key", key)}`;
+      const params: { params?: Record<string, string> } = route.path.includes(":id")
+        ? { params: { id } }
+        : route.path.includes(":key")
+          ? { params: { key } }
+          : {};
       expect(module.loader, `${path} has a loader`).toBeTypeOf("function");
       // Without an action Remix answers a post itself (a 405 under the page's own title) before any guard has run.
       expect(module.action, `${path} has an action`).toBeTypeOf("function");
@@ -156,6 +165,8 @@ describe("who gets in", () => {
 
 describe("staff", () => {
   test("the orders list filters and searches; the export streams what the filter shows, as text", async () => {
+    // The route walk has just opened the orders and customers lists: a second later, within the staff search share.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const tag = crypto.randomUUID().slice(0, 8);
     const formula = await placeGuestOrder({ firstName: '=HYPERLINK("http://x")', email: `csv-${tag}@example.com` });
     const quoted = await placeGuestOrder({ firstName: 'Ann "Nan", Jr', email: `csv-${tag}-2@example.com` });
@@ -179,6 +190,13 @@ describe("staff", () => {
     expect(lines[1]).toContain('"Ann ""Nan"", Jr"');
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[2]).toContain(",guest,2,598,0,598,USD,,");
+    // What packing and labels need: the address, the phone and each line as bought.
+    expect(lines[0]).toContain(
+      ",Carrier,Tracking number,Phone,Address,City,State,ZIP code,Country,Line,SKU,Product,Variant,Quantity,Unit price",
+    );
+    expect(lines[2]).toContain(
+      ",5551234567,1 Rodeo Drive,Beverly Hills,CA,90210,United States,1,LS-CLIP-1,Silky Straight Clip-In Extensions,,2,299",
+    );
   });
 
   test("marking paid, then shipped needs carrier and tracking; each move e-mails; a stale form is told and changes nothing", async () => {
