@@ -166,9 +166,7 @@ test.describe("back office", () => {
     // An order's id, or a product's for the catalogue's pages; a customer's key is the md5 of their address (0041).
     const customerKey = createHash("md5").update(order.email.toLowerCase()).digest("hex");
     const withId = (pattern: string) =>
-      pattern
-        .replace(":id", pattern.startsWith("/admin/products/") ? "clip-1" : orderId)
-        .replace(":key", customerKey);
+      pattern.replace(":id", pattern.startsWith("/admin/products/") ? "clip-1" : orderId).replace(":key", customerKey);
     for (const path of patterns.map(withId)) {
       const staffGet = await as.staff.get(path, { maxRedirects: 0 });
       expect(staffGet.status(), `staff GET ${path}`).toBe(200);
