@@ -69,6 +69,8 @@ export default [
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
   route("admin/orders/:id", "routes/admin/order.tsx"),
   route("admin/products", "routes/admin/products.tsx"),
+  route("admin/products/export.csv", "routes/admin/products-export.ts"),
+  route("admin/products/import", "routes/admin/products-import.tsx"),
   route("admin/products/new", "routes/admin/product.tsx", { id: "routes/admin/product-new" }),
   route("admin/products/:id", "routes/admin/product.tsx"),
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
