@@ -151,6 +151,16 @@ describe("planImport", () => {
     ]);
   });
 
+  test("a new product may not take a path of the back office as its handle", () => {
+    const plan = planImport(
+      file([clip], ([row]) => [set(row!, { Handle: "import", "Variant ID": "" })]),
+      [],
+    );
+    expect(plan.refusals).toEqual([
+      { line: 2, message: 'Handle: "import" is a word the back office uses; choose another.' },
+    ]);
+  });
+
   test("a price the editor would refuse is refused at its line", () => {
     const plan = planImport(
       file([wig], ([first, second]) => [first!, set(second!, { "Variant Price": "cheap" })]),

@@ -64,6 +64,8 @@ export function planImport(text: string, catalogue: readonly Product[]): ImportP
   return { products, refusals, untouched: catalogue.filter((product) => !named.has(product.id)).length };
 }
 
+const RESERVED_HANDLES = new Set(["new", "import", "export-csv"]);
+
 interface Owners {
   variantOwner: ReadonlyMap<string, string>;
   skuOwner: ReadonlyMap<string, string>;
@@ -76,6 +78,12 @@ function planProduct(
   { variantOwner, skuOwner }: Owners,
 ): PlannedProduct | null {
   const first = group.rows[0]!;
+  // The back office's own paths under /admin/products: a product with such an id could not be opened in the editor.
+  if (!current && RESERVED_HANDLES.has(group.handle))
+    refusals.push({
+      line: first.line,
+      message: `Handle: "${group.handle}" is a word the back office uses; choose another.`,
+    });
   const fields = groupFormValue(group, current, refusals);
   group.rows.forEach((row) => {
     const variantId = row.cell("Variant ID");
