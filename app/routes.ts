@@ -71,6 +71,8 @@ export default [
   route("admin/orders/:id/packing-slip", "routes/admin/packing-slip.ts"),
   route("admin/orders/:id", "routes/admin/order.tsx"),
   route("admin/products", "routes/admin/products.tsx"),
+  route("admin/products/export.csv", "routes/admin/products-export.ts"),
+  route("admin/products/import", "routes/admin/products-import.tsx"),
   route("admin/products/new", "routes/admin/product.tsx", { id: "routes/admin/product-new" }),
   route("admin/products/:id", "routes/admin/product.tsx"),
   route("admin/customers", "routes/admin/customers.tsx"),

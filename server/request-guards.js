@@ -41,6 +41,22 @@ export const isPhotoUpload = (req) =>
   PHOTO_UPLOAD_PATH.test(splitUrl(req.originalUrl).path);
 
 /**
+ * The back office's product CSV import (app/routes.ts: admin/products/import, and its `.data`; decision 0040): a
+ * multipart post of a file of at most 2 MB, or the confirmation carrying that file back (base64, a third larger).
+ * Read and checked here like any form, within this larger limit; the route refuses a file over 2 MB itself.
+ */
+const CSV_IMPORT_PATH = /^\/admin\/products\/import(?:\.data)?$/;
+
+/** The most a CSV import's body may be: a 2 MB file as base64, and the form's few other fields. */
+export const CSV_IMPORT_LIMIT_BYTES = 3 * 1024 * 1024;
+
+/** @param {import("express").Request} req */
+const isCsvImport = (req) =>
+  req.method === "POST" &&
+  formKind(req.get("Content-Type")) === "multipart" &&
+  CSV_IMPORT_PATH.test(splitUrl(req.originalUrl).path);
+
+/**
  * Answers with a small page (or plain text for non-browser clients) and nothing else.
  * @param {import("express").Request} req
  * @param {import("express").Response} res
@@ -172,10 +188,13 @@ async function isValidMultipart(body, contentType) {
  * @param {{ limit?: number }} [options]
  * @returns {import("express").RequestHandler}
  */
-export function readFormBody({ limit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
-  const tooLarge = `The form you sent is larger than ${Math.round(limit / 1024)} KB. Please shorten what you typed and try again.`;
+export function readFormBody({ limit: formLimit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    const limit = isCsvImport(req) ? CSV_IMPORT_LIMIT_BYTES : formLimit;
+    const tooLarge = isCsvImport(req)
+      ? "The file you sent is larger than 2 MB. Please import the products in several files."
+      : `The form you sent is larger than ${Math.round(limit / 1024)} KB. Please shorten what you typed and try again.`;
 
     const declared = Number(req.get("Content-Length") ?? NaN);
     if (isPhotoUpload(req)) {

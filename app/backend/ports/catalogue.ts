@@ -116,4 +116,6 @@ export interface StaffCataloguePort {
     expectedCount: number | null;
   }): Promise<number>;
   stockHistory(productId: string, limit?: number): Promise<StockMovement[]>;
+  /** Every product of any status with its variants, in id order, page by page and paced (the CSV export). */
+  exportProducts(): AsyncIterable<Product>;
 }

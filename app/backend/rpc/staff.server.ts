@@ -28,7 +28,7 @@ import { toStaffRefund, type StaffRefundRow } from "./refunds.server";
 import type { RpcArgument, RpcCall } from "./rpc-call";
 
 // Small enough that one page is a few milliseconds of the embedded database's (the event loop's) time.
-const EXPORT_BATCH = 100;
+export const EXPORT_BATCH = 100;
 const MAX_SEARCH_LENGTH = 200;
 
 /**
@@ -36,7 +36,7 @@ const MAX_SEARCH_LENGTH = 200;
  * third of the event loop's time (the embedded database runs on it, decision 0035), and a shopper's request, whose
  * every step through I/O (compression, the socket) waits for the event loop, is served in the rest.
  */
-async function pacedPage<T>(read: () => Promise<T>): Promise<{ page: T; rest: () => Promise<void> }> {
+export async function pacedPage<T>(read: () => Promise<T>): Promise<{ page: T; rest: () => Promise<void> }> {
   const started = performance.now();
   const page = await read();
   const took = performance.now() - started;

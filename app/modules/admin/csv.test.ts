@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { csvCell, csvLine, csvResponse } from "./csv";
+import { csvCell, csvCellText, csvLine, csvResponse, parseCsv } from "./csv";
 
 describe("csvCell", () => {
   test("quotes text holding a comma, quote, line break or edge space, doubling its quotes", () => {
@@ -100,5 +100,29 @@ describe("csvResponse", () => {
     await reader.read();
     await reader.cancel();
     expect({ started, finished }).toEqual({ started: false, finished: 1 });
+  });
+});
+
+describe("parseCsv", () => {
+  test("reads quoted cells with commas, doubled quotes and line breaks, and the line each record starts on", () => {
+    const text = '\uFEFFa,b\r\n"x, y","say ""hi"""\r\n\r\n"two\nlines",z\nlast,';
+    expect(parseCsv(text)).toEqual({
+      records: [
+        { line: 1, cells: ["a", "b"] },
+        { line: 2, cells: ["x, y", 'say "hi"'] },
+        { line: 4, cells: ["two\nlines", "z"] },
+        { line: 6, cells: ["last", ""] },
+      ],
+    });
+  });
+
+  test("a quote never closed is answered with the line it opens on", () => {
+    expect(parseCsv('a,b\n1,"open\n2,3\n')).toEqual({ unclosedQuoteAt: 2 });
+  });
+
+  test("what csvLine writes reads back, formula-like text included", () => {
+    const values = ["=1+1", "-2", "Lovelace, Ada", 'The "Queen"', "two\nlines", "'quoted", ""];
+    const parsed = parseCsv(csvLine(values));
+    expect("records" in parsed && parsed.records[0]!.cells.map(csvCellText)).toEqual(values);
   });
 });

@@ -85,3 +85,64 @@ export function csvResponse(
     },
   });
 }
+
+/** A record of a CSV file as read: its cells and the line of the file it starts on (1 for the first). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/**
+ * Reads CSV text (RFC 4180, as the exports above and spreadsheet apps write it): commas, quoted cells with doubled
+ * quotes and line breaks, CRLF or LF; a leading byte-order mark is skipped; blank lines are left out. Each record
+ * keeps the line it starts on, so that a refusal can name it; a quote never closed is answered with its line.
+ */
+export function parseCsv(text: string): { records: CsvRecord[] } | { unclosedQuoteAt: number } {
+  const records: CsvRecord[] = [];
+  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  let line = 1;
+  let start = 1;
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let quoteLine = 0;
+  const endRecord = () => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0] !== "") records.push({ line: start, cells });
+    cells = [];
+    cell = "";
+  };
+  for (let index = 0; index < source.length; index += 1) {
+    const character = source[index]!;
+    if (quoted) {
+      if (character === '"') {
+        if (source[index + 1] === '"') {
+          cell += '"';
+          index += 1;
+        } else quoted = false;
+      } else {
+        if (character === "\n") line += 1;
+        cell += character;
+      }
+    } else if (character === '"' && cell === "") {
+      quoted = true;
+      quoteLine = line;
+    } else if (character === ",") {
+      cells.push(cell);
+      cell = "";
+    } else if (character === "\n" || character === "\r") {
+      if (character === "\r" && source[index + 1] === "\n") index += 1;
+      endRecord();
+      line += 1;
+      start = line;
+    } else cell += character;
+  }
+  if (quoted) return { unclosedQuoteAt: quoteLine };
+  endRecord();
+  return { records };
+}
+
+/** A cell as the shop wrote it: the apostrophe `csvCell` put before a formula-like text is taken off again. */
+export function csvCellText(cell: string): string {
+  return cell.startsWith("'") && formulaStart.test(cell.slice(1)) ? cell.slice(1) : cell;
+}

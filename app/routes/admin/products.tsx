@@ -44,9 +44,18 @@ export default function AdminProducts() {
     <AdminShell
       title="Products"
       actions={
-        <Link to="/admin/products/new" className="btn-primary">
-          New product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {/* A plain link with no `download` attribute, as on the orders list: a refusal (429) shows as a page. */}
+          <a href="/admin/products/export.csv" className="btn-outline">
+            Export CSV
+          </a>
+          <Link to="/admin/products/import" className="btn-outline">
+            Import CSV
+          </Link>
+          <Link to="/admin/products/new" className="btn-primary">
+            New product
+          </Link>
+        </div>
       }
     >
       <Form

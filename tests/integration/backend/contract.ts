@@ -1167,6 +1167,17 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
         expect(await shopSees()).toBeUndefined();
         expect((await staff.scope.staffCatalogue.product(id))?.variants.map((v) => v.stockOnHand)).toEqual([null, 1]);
 
+        // The CSV export (decision 0040) reads every product as the session: staff get the draft with its variants,
+        // a member (row-level security) only what the shop shows.
+        const exported = async (scope: typeof staff.scope) => {
+          const products = [];
+          for await (const exportedProduct of scope.staffCatalogue.exportProducts()) products.push(exportedProduct);
+          return products;
+        };
+        const staffExport = await exported(staff.scope);
+        expect(staffExport.find((p) => p.id === id)?.variants.map((v) => v.sku)).toEqual([`${id}-18`, `${id}-22`]);
+        expect((await exported(member.scope)).some((p) => p.id === id)).toBe(false);
+
         // The back office's list finds it by a SKU among the drafts, with its price range and counted stock; a
         // literal "%" matches nothing; anyone but staff is refused.
         const list = (search: string, status: "draft" | "active" | null = "draft") =>

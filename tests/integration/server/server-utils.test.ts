@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import { addResponseCookie } from "~/http/cookies.server";
 import { createPageCache } from "../../../server/page-cache.js";
 import { withResponseHeaders } from "../../../server/remix-handler.js";
-import { answerRefusedFloods, canonicalPathOf, isValidUrlEncodedUtf8 } from "../../../server/request-guards.js";
+import {
+  answerRefusedFloods,
+  canonicalPathOf,
+  isValidUrlEncodedUtf8,
+  readFormBody,
+} from "../../../server/request-guards.js";
 import { batchedStdout, createLogger, requestIdFrom } from "../../../server/request-log.js";
 
 describe("requestIdFrom", () => {
@@ -291,6 +296,31 @@ describe("answerRefusedFloods", () => {
       expect(order.slice(-3)[0]).toBe("past the bound again");
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe("readFormBody", () => {
+  it("lets the product CSV import's multipart post be up to 3 MB, and no other form over 64 KB (decision 0040)", async () => {
+    const app = express();
+    app.use(readFormBody());
+    app.use((_req, res) => res.send(`read ${(res.locals.body as Buffer).length}`));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const upload = (path: string, bytes: number) => {
+      const form = new FormData();
+      form.set("intent", "preview");
+      form.set("file", new Blob(["a".repeat(bytes)]), "products.csv");
+      return fetch(`${base}${path}`, { method: "POST", body: form });
+    };
+    try {
+      expect((await upload("/admin/products/import", 2 * 1024 * 1024)).status).toBe(200);
+      expect((await upload("/admin/products/import.data", 2 * 1024 * 1024)).status).toBe(200);
+      expect((await upload("/admin/products/import", 4 * 1024 * 1024)).status).toBe(413);
+      expect((await upload("/admin/products/clip-1", 100 * 1024)).status).toBe(413);
+    } finally {
+      server.close();
     }
   });
 });
