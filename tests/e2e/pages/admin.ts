@@ -116,23 +116,26 @@ export async function expectBadge(scope: Locator, status: string) {
 
 interface RouteEntry {
   path?: string;
+  file: string;
   index?: boolean;
   children?: RouteEntry[];
 }
 
 /**
  * Every URL pattern under /admin in the shop's URL table (app/routes.ts), read from the table itself: a back-office
- * route added there is checked by the specs that walk this list without anyone editing them.
+ * route added there is checked by the specs that walk this list without anyone editing them. `page` says whether its
+ * module draws a screen (a .tsx with a component, whose refusals are the shop's 404 page) or is a resource route that
+ * answers by itself (a CSV export, a packing slip: a bare 404).
  */
-export async function backOfficePaths(): Promise<string[]> {
+export async function backOfficeRoutes(): Promise<Array<{ pattern: string; page: boolean }>> {
   const { default: table } = (await import("../../../app/routes")) as unknown as { default: RouteEntry[] };
-  const flatten = (entries: RouteEntry[], parent: string): string[] =>
+  const flatten = (entries: RouteEntry[], parent: string): Array<{ pattern: string; page: boolean }> =>
     entries.flatMap((entry) => {
       const path = entry.index ? parent : [parent, entry.path].filter(Boolean).join("/");
-      return [...(entry.index || entry.path === undefined ? [] : [path]), ...flatten(entry.children ?? [], path)];
+      const own =
+        entry.index || entry.path === undefined ? [] : [{ pattern: `/${path}`, page: entry.file.endsWith(".tsx") }];
+      return [...own, ...flatten(entry.children ?? [], path)];
     });
-  const paths = flatten(table, "")
-    .map((path) => `/${path}`)
-    .filter((path) => path === "/admin" || path.startsWith("/admin/"));
-  return [...new Set(paths)];
+  const routes = flatten(table, "").filter(({ pattern }) => pattern === "/admin" || pattern.startsWith("/admin/"));
+  return [...new Map(routes.map((route) => [route.pattern, route])).values()];
 }
