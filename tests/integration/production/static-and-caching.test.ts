@@ -74,9 +74,10 @@ describe("static files", () => {
       const gzip = await rawGet(suite.server.url, `/assets/${name}`, "gzip");
       expect(gzip.headers["content-encoding"], name).toBe("gzip");
       expect(zlib.gunzipSync(gzip.bytes).equals(original), name).toBe(true);
-      // Compressed once at the highest level: smaller than what the server would do on the fly.
+      // Compressed once at the highest level: Brotli smaller than gzip, and gzip as small as zlib's level 9 makes it
+      // (not always smaller than level 6: on a small chunk level 9 has come out 2 bytes larger).
       expect(brotli.bytes.length, name).toBeLessThan(gzip.bytes.length);
-      expect(gzip.bytes.length, name).toBeLessThanOrEqual(zlib.gzipSync(original).length);
+      expect(gzip.bytes.length, name).toBeLessThanOrEqual(zlib.gzipSync(original, { level: 9 }).length);
 
       const identity = await rawGet(suite.server.url, `/assets/${name}`, "identity");
       expect(identity.headers["content-encoding"], name).toBeUndefined();
