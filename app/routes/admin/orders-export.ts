@@ -7,8 +7,8 @@ import { filterQuery, parseOrderFilter } from "~/modules/admin/order-filters";
 import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
 
 /**
- * 'Export CSV': every order the list's filter shows, newest first, a row per order line (order-csv.ts), streamed as the database hands them over; one
- * export at a time per staff member, within their share (fair-share.server.ts).
+ * 'Export CSV': every order the list's filter shows, newest first, a row per order line (order-csv.ts), streamed as
+ * the database hands them over; one export at a time per staff member, within their share (fair-share.server.ts).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, staff } = await requireStaff(request, context);
