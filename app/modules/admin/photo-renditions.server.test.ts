@@ -5,7 +5,7 @@ import { cameraJpeg, hugePng } from "#tests/support/photos";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { makeRenditions, renditionWidths } from "./photo-renditions.server";
+import { makeRenditions } from "./photo-renditions.server";
 import { PhotoRefusal } from "./photo-rules";
 
 let directory: string;
@@ -63,15 +63,17 @@ describe("photo renditions", () => {
     expect(again.id).toBe(photo.id);
   });
 
-  test("a photo narrower than the smallest width keeps its own; none is ever enlarged", async () => {
-    expect(renditionWidths(2000)).toEqual([320, 640, 960]);
-    expect(renditionWidths(700)).toEqual([320, 640]);
-    expect(renditionWidths(200)).toEqual([200]);
+  test("a photo narrower than the smallest width keeps its own; none is ever enlarged; a wider one gets every width", async () => {
     const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: "#ffffff80" } })
       .png()
       .toBuffer();
     const photo = await makeRenditions(await fileOf("small.png", png), { productId: "acc-1", alt: "Small" });
     expect(photo).toMatchObject({ widths: [200], width: 200, height: 100 });
+    const wide = await sharp({ create: { width: 1000, height: 500, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
+    const widePhoto = await makeRenditions(await fileOf("wide.png", wide), { productId: "acc-1", alt: "Wide" });
+    expect(widePhoto).toMatchObject({ widths: [320, 640, 960], width: 960, height: 480 });
   });
 
   test("a file that is not an image, or not one of the four formats, is refused by its content, whatever its name", async () => {
@@ -94,8 +96,7 @@ describe("photo renditions", () => {
     const png = hugePng(20_000, 20_000);
     expect(png.byteLength).toBeLessThan(10 * 1024 * 1024);
     const file = await fileOf("huge.png", png);
-    const started = performance.now();
+    // Decoded, it would take 1.6 GB: the refusal comes from the header alone.
     expect(await refusalOf(makeRenditions(file, { productId: "clip-1", alt: "x" }))).toBe("too_many_pixels");
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
