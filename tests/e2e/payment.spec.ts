@@ -130,7 +130,7 @@ test.describe("card payment", () => {
     );
   });
 
-  test("staff cancel a paid card order: its refund is queued, made by Stripe once, and shown with its state", async ({
+  test("staff cancel a paid card order: its refund is queued, made by Stripe once, and shown with its state @once", async ({
     page,
     hasJs,
   }) => {

@@ -1,18 +1,19 @@
-import { expect, expectAccessible, test, visit } from "./fixtures";
+import { expect, test, visit } from "./fixtures";
 import { signInAsStaff } from "./pages/admin";
 import { act } from "./pages/navigation";
 import { saveRates, withRatesHeld } from "./pages/shipping-rates";
 import { stripeShopPort, stripeShopURL } from "./servers";
 
-// Shipping rates edited in the back office (decision 0039), with JavaScript on and off: staff change Express's
-// price; the shipping page, the FAQ and the checkout's choice and summary show it. A price staff mistype is refused
-// beside its field, with what they typed kept.
+// Shipping rates edited in the back office (decision 0039): staff change Express's price; the shipping page, the FAQ
+// and the checkout's choice and summary show it. A price staff mistype is refused beside its field, with what they
+// typed kept. Once, without JavaScript (@once): the admin forms' enhanced posts are admin.spec.ts's, the checkout's
+// in-place shipping choice checkout.spec.ts's, and the page's layout, accessibility and enhanced save phone/shipping-rates.spec.ts's.
 
 test.describe("shipping rates in the back office", () => {
   test.describe.configure({ timeout: 180_000 });
   test.use({ baseURL: stripeShopURL });
 
-  test("staff change Express's price; the shipping page and checkout show it", async ({
+  test("staff change Express's price; the shipping page and checkout show it @once", async ({
     page,
     hasJs,
     allowHttpError,
@@ -29,7 +30,6 @@ test.describe("shipping rates in the back office", () => {
         await expect(page.getByRole("heading", { level: 1, name: "Shipping rates" })).toBeVisible();
         await expect(main.getByLabel("Express ($)")).toHaveValue("19.99");
         await expect(main.getByLabel("Free Standard shipping from ($ of items)")).toHaveValue("200.00");
-        if (hasJs) await expectAccessible(page);
 
         // A mistyped price: refused beside its field, nothing saved, what was typed kept.
         await main.getByLabel("Express ($)").fill("24.999");

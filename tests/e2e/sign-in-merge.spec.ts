@@ -5,8 +5,9 @@ import { createAccount, fillAuthForm, PASSWORD } from "./pages/account";
 import { addFromCard, addFromProductPage, CartUi } from "./pages/cart-ui";
 import { act } from "./pages/navigation";
 
-// What a visitor collected before signing in joins the member's stored cart and wishlist (docs/product.md, decision 2),
-// with JavaScript on and off.
+// What a visitor collected before signing in joins the member's stored cart and wishlist (docs/product.md, decision 2).
+// The server merges them, so once, without JavaScript (@once): the sign-in form's enhanced post is account.spec.ts's,
+// the cart's and the heart's in-place changes cart.spec.ts's and wishlist-newsletter.spec.ts's.
 
 const clip1 = "Silky Straight Clip-In Extensions"; // $299
 const serum = "Heat Protectant Serum"; // $32
@@ -19,7 +20,7 @@ async function heartProduct(page: Page, productId: string) {
   await expect(page.getByTestId("toast")).toContainText("added to your wishlist");
 }
 
-test("signing in merges the visitor's cart and wishlist into the member's, and empties the visitor's", async ({
+test("signing in merges the visitor's cart and wishlist into the member's, and empties the visitor's @once", async ({
   page,
   hasJs,
 }) => {

@@ -1,11 +1,12 @@
-import { expect, test, visit } from "../fixtures";
+import { expect, expectAccessible, test, visit } from "../fixtures";
 import { signInAsStaff } from "../pages/admin";
 import { expectNoSidewaysScroll, expectTouchTargets } from "../pages/phone-layout";
 import { saveRates, withRatesHeld } from "../pages/shipping-rates";
 import { stripeShopPort, stripeShopURL } from "../servers";
 
 // The shipping rates page on a 390x844 touch phone: it fits the screen, its controls are 44 px targets, and a
-// price saved from the phone is what the shipping page shows.
+// price saved from the phone is what the shipping page shows. (Its axe check is here: the desktop spec runs once, in
+// no-js.)
 
 test.describe("shipping rates on a phone", () => {
   test.describe.configure({ timeout: 180_000 });
@@ -19,6 +20,7 @@ test.describe("shipping rates on a phone", () => {
     await signInAsStaff(page, 5, stripeShopPort);
     await expectNoSidewaysScroll(page, "/admin/shipping");
     await expectTouchTargets(page.getByRole("main"), 6);
+    if (hasJs) await expectAccessible(page);
     await withRatesHeld(async () => {
       try {
         await saveRates(page, hasJs, { "Express ($)": express });
