@@ -10,6 +10,7 @@ import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { migrate } from "./migrations.server";
 import { openPostgresDatabase } from "./pg-database.server";
 import { openPGliteDatabase, type PGliteOpenOptions } from "./pglite-database.server";
+import { withPlannerStatistics } from "./planner-statistics.server";
 import { createSqlAuthFactory, type SqlAuthOptions } from "./sql-auth.server";
 import { createSqlDataPorts } from "./sql-data.server";
 import type { SqlDatabase } from "./sql-database";
@@ -115,7 +116,15 @@ export async function openEmbeddedBackend(
 ): Promise<Backend> {
   // One process per data directory (locked): every change to sessions goes through this process, so it may cache them.
   // A new directory starts from the build's image; migrate() then brings any directory up to this code's SQL.
-  return openMigrated(await openPGliteDatabase(dataDir, { image }), "embedded", { ...options, cacheSessions: true });
+  const db = await openPGliteDatabase(dataDir, { image });
+  const backend = await openMigrated(db, "embedded", { ...options, cacheSessions: true });
+  try {
+    // PGlite runs no autovacuum: the backend keeps the planner's statistics itself.
+    return await withPlannerStatistics(db, backend);
+  } catch (error) {
+    await backend.close();
+    throw error;
+  }
 }
 
 export async function openPostgresBackend(

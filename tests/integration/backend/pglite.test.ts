@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backendFor, getBackend } from "~/backend/backend.server";
 import { BackendError } from "~/backend/errors";
 import type { Backend } from "~/backend/ports/backend";
+import { analyzeChangedTables, withPlannerStatistics } from "~/backend/sql/planner-statistics.server";
 import { createSqlBackend, openEmbeddedBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { describeCatalogueImagesContract } from "./catalogue-images-contract";
@@ -305,5 +306,54 @@ describe("SQL adapter: data calls run as the request's verified session (decisio
     expect(await member.carts.list()).toEqual([{ productId: "clip-1", quantity: 2 }]);
     expect(await cartRows(alice.user.id)).toEqual([{ product_id: "clip-1" }]);
     await expect(backend.forRequest(requestWith()).member()).rejects.toMatchObject({ code: "not_authenticated" });
+  });
+});
+
+describe("the embedded database's planner statistics (it runs no autovacuum)", () => {
+  /** `count` active products of two variants each, written at once as an import would. */
+  const addProducts = (db: SqlDatabase, from: number, count: number) =>
+    db.query(
+      `with made as (
+         insert into public.products (id, name, description, category, color, option_names, status, featured_position)
+         select 'stats-' || n, 'Stats product ' || n, 'Written at once.', 'wigs', 'Jet Black',
+                array['Length'], 'active', 1000 + n
+         from generate_series($1::int, $1::int + $2::int - 1) as n
+         returning id
+       )
+       insert into public.product_variants (id, product_id, position, sku, option_values, price_cents)
+       select made.id || '-' || v, made.id, v, upper(made.id) || '-' || v, array[(12 + 2 * v)::text || ' inch'], 19900
+       from made, generate_series(1, 2) as v`,
+      [from, count],
+    );
+  const estimatedRows = async (db: SqlDatabase, table: string) =>
+    Number(
+      (await db.query<{ rows: number }>("select reltuples as rows from pg_class where oid = $1::regclass", [table]))[0]
+        ?.rows,
+    );
+
+  test("tables that changed by autovacuum's threshold are analyzed, before each read of the whole catalogue too", async () => {
+    const { db } = await openTestDatabase();
+    const backend = await withPlannerStatistics(db, embeddedOver(db), { checkEveryMs: 3_600_000 });
+    try {
+      // Just analyzed: nothing has changed since.
+      expect(await analyzeChangedTables(db)).toEqual([]);
+      await addProducts(db, 1, 400);
+      expect(await analyzeChangedTables(db)).toEqual(["public.product_variants", "public.products"]);
+      expect(await estimatedRows(db, "public.products")).toBe(412);
+      expect(await estimatedRows(db, "public.product_variants")).toBe(812);
+
+      // Under 50 rows plus a tenth of the table: left as autovacuum would leave it.
+      await addProducts(db, 401, 20);
+      expect(await analyzeChangedTables(db)).toEqual([]);
+
+      // A large import, then the catalogue's read (which follows a change within seconds): planned on new figures.
+      await addProducts(db, 421, 1000);
+      const { products } = await backend.catalogue.readAll();
+      expect(products.filter((product) => product.id.startsWith("stats-"))).toHaveLength(1420);
+      expect(await estimatedRows(db, "public.products")).toBe(1432);
+      expect(await estimatedRows(db, "public.product_variants")).toBe(2852);
+    } finally {
+      await backend.close();
+    }
   });
 });
