@@ -1,11 +1,11 @@
-// npm run bench:memory -- [--duration=8] [--connections=50] [--products=10000] [--store-orders=10000]
+// npm run bench:memory -- [--duration=8] [--connections=50] [--products=10000] [--variants=3] [--store-orders=10000]
 //   [--member-orders=100] [--flood-seconds=20] [--uploads=4] [--build-dir=<a saved build>] [--skip-build]
 // Does the shop stay within its memory budget (issue 39)? In one run, the server's resident memory at rest and its
 // peak under each load the other benchmarks make, beside the budget: at rest <= 200 MB, every peak <= 300 MB. The
 // loads run on three servers, as the benchmarks they come from set them up:
 // - "shipped", as deployed (page cache on, limits on): the start-up peak, the memory at rest after start and after one
 //   pass over every screen, then bench:server's targets and bench:sign-in-flood's refused client;
-// - "scale" (bench:scale): 12 + 10,000 products, 10,000 orders in the shop, a member with orders, page cache and limits
+// - "scale" (bench:scale): 12 + 10,000 products of 3 variants in the database, 10,000 orders in the shop, a member with orders, page cache and limits
 //   off: the listing, search, product page, /orders, the back office's list, search and overview, uncached, under 50
 //   connections, then bench:sign-in-flood's flood from many addresses (every sign-in hashes);
 // - "admin flood" (bench:admin-flood): 10,000 orders, limits on, one staff session's 16 searches and 4 CSV exports in
@@ -32,6 +32,7 @@ import {
   printTable,
   writeJson,
 } from "./lib/report.mjs";
+import { seedCatalogueProducts } from "./lib/seed-catalogue.mjs";
 import { seedMemberOrders, seedStoreOrders } from "./lib/seed-orders.mjs";
 import {
   cartAddBody,
@@ -52,6 +53,7 @@ const settings = options({
   connections: 50,
   warmup: 1,
   products: 10_000,
+  variants: 3,
   storeOrders: 10_000,
   memberOrders: 100,
   floodSeconds: 20,
@@ -332,22 +334,28 @@ async function scale(snapshot, fixture) {
       RATE_LIMITS: "off",
       LOG_LEVEL: "warn",
       STAFF_EMAILS: STAFF_EMAIL,
-      CATALOG_FIXTURE: fixture,
-      ALLOW_CATALOG_FIXTURE: "true",
     },
-    (dataDir) => seedStoreOrders(dataDir, settings.storeOrders),
+    async (dataDir) => {
+      await seedStoreOrders(dataDir, settings.storeOrders);
+      await seedCatalogueProducts(dataDir, fixture, { variantsPerProduct: settings.variants });
+    },
   );
   try {
     const probe = await request(`${server.baseUrl}/product/${fixtureProductId(settings.products)}`);
-    if (probe.status !== 200) throw new Error(`The generated catalogue was not loaded (product page ${probe.status}).`);
-    await atRest(server, `at rest with ${12 + settings.products} products`, { budgeted: false });
+    if (probe.status !== 200) throw new Error(`The seeded catalogue is not on sale (product page ${probe.status}).`);
+    await atRest(server, `at rest with ${12 + settings.products} products x ${settings.variants} variants`, {
+      budgeted: false,
+    });
     const member = await signUpMember(server.baseUrl);
     await seedMemberOrders(server.baseUrl, member.cookie, settings.memberOrders, 4);
     const staff = await signInStaff(server.baseUrl, STAFF_EMAIL, server.output());
     const targets = [
       ["listing", "/shop"],
       ["search", "/shop?q=wave"],
-      ["product", "/product/clip-1"],
+      [
+        "product",
+        `/product/${fixtureProductId(settings.products / 2)}?variant=${fixtureProductId(settings.products / 2)}-v2`,
+      ],
       ["orders", "/orders", member.cookie],
       ["admin orders", "/admin/orders", staff.cookie],
       ["admin search", "/admin/orders?status=delivered&q=garcia", staff.cookie],

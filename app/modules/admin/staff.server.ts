@@ -7,6 +7,7 @@ import type { StaffPort } from "~/backend/ports/staff";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { notFoundResponse } from "~/http/not-found.server";
 import { requireUser } from "~/modules/auth/session.server";
+import { orBackOfficeRefusal } from "./fair-share.server";
 
 /**
  * Every back-office loader and action starts here (decision 0029): a visitor goes to /auth and comes back; a
@@ -19,7 +20,8 @@ export async function requireStaff(
   context: AppLoadContext,
 ): Promise<{ user: AuthUser; staff: StaffPort; backend: RequestBackend }> {
   const { user, backend } = await requireUser(request, context);
-  if (!(await orUnavailablePage(backend.staff.isStaff()))) throw notFoundResponse(request);
+  // The check runs through the back office's queue like every staff statement: a full queue is a 429, not a 500.
+  if (!(await orBackOfficeRefusal(orUnavailablePage(backend.staff.isStaff())))) throw notFoundResponse(request);
   return { user, staff: backend.staff, backend };
 }
 

@@ -6,16 +6,19 @@ import { call, get, signUpStaff, testContext } from "#tests/support/route-calls"
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import type { Backend } from "~/backend/ports/backend";
+import { backOfficeGate } from "~/backend/sql/back-office-gate.server";
+import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { accountRateLimitRules } from "~/modules/limits/rate-limits.server";
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import { loader as orderExport } from "~/routes/admin/orders-export";
 import { loader as subscribersExport } from "~/routes/admin/subscribers-export";
 
 let backend: Backend;
+let db: SqlDatabase;
 let uninstall: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ backend, uninstall } = await installTestBackend());
+  ({ backend, db, uninstall } = await installTestBackend());
   // Enough orders for an export of several pages (100 rows each).
   await Promise.all(
     Array.from({ length: 250 }, (_, index) =>
@@ -119,5 +122,39 @@ describe("the search rate", () => {
 
     const other = await call(ordersLoader, get("/admin/orders?q=ada", calm!.cookie));
     expect(other.status).toBe(200);
+  });
+});
+
+describe("the back office's queue of statements (decision 0035)", () => {
+  test("when it is full, a staff page is a 429 with Retry-After, not a 500; once it drains, the page is there", async () => {
+    const [owner] = await signUpStaff(backend, "Queue Watcher");
+    // Statements that hold every running place and every waiting one, until released: the next one is refused.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gate = backOfficeGate(db);
+    const holders: Promise<unknown>[] = [];
+    // A refusal comes at once (before the job would wait); a held job is still pending on the event loop's next turn.
+    const settlesAtOnce = (job: Promise<unknown>) =>
+      Promise.race([
+        job.then(
+          () => "ran",
+          () => "refused",
+        ),
+        new Promise((resolve) => setImmediate(() => resolve("held"))),
+      ]);
+    for (;;) {
+      const holder = gate.run(() => held);
+      if ((await settlesAtOnce(holder)) === "refused") break;
+      holders.push(holder);
+    }
+    try {
+      const refused = await call(ordersLoader, get("/admin/orders", owner!.cookie));
+      expect({ status: refused.status, thrown: refused.thrown }).toEqual({ status: 429, thrown: true });
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    expect((await call(ordersLoader, get("/admin/orders", owner!.cookie))).status).toBe(200);
   });
 });
