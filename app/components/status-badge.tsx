@@ -1,4 +1,5 @@
-import { statusBadgeClasses, statusLabel } from "~/modules/account/orders";
+import { statusBadgeClasses } from "~/modules/account/orders";
+import { statusLabel } from "~/modules/orders/lifecycle";
 
 /** An order's status in the spec's colours (pending yellow, paid green, shipped blue, delivered purple, cancelled red). */
 export function StatusBadge({ status, className = "" }: { status: string; className?: string }) {

@@ -1,10 +1,12 @@
 // Orders as the shopper places and reads them (decision 0028: one order per cart).
 
-import type { orderStatuses, shippingMethodIds } from "~/backend/constants";
+import type { shippingMethodIds } from "~/backend/constants";
 import type { ImageAsset } from "~/content/images";
+import type { OrderStatus } from "~/modules/orders/lifecycle";
 import type { StoredCartLine } from "./carts";
 
-export type OrderStatus = (typeof orderStatuses)[number];
+/** The statuses and their moves: app/modules/orders/lifecycle.ts. */
+export type { OrderStatus };
 
 export type ShippingMethodId = (typeof shippingMethodIds)[number];
 

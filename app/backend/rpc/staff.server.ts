@@ -3,7 +3,7 @@
 // mapping of their JSON answers. The adapter supplies the call (SQL: a statement as the session's user; Supabase:
 // PostgREST RPC with the session's token) and the session's user id.
 
-import { MAX_STAFF_PAGE_SIZE, orderStatuses } from "~/backend/constants";
+import { MAX_STAFF_PAGE_SIZE } from "~/backend/constants";
 import { BackendError } from "~/backend/errors";
 import { isUuid, requirePageWindow } from "~/backend/input.server";
 import type { OrderStatus } from "~/backend/ports/orders";
@@ -24,6 +24,7 @@ import {
   type StaffOverviewRow,
   type SubscriberRow,
 } from "~/backend/rows.server";
+import { isOrderStatus } from "~/modules/orders/lifecycle";
 import { toStaffRefund, type StaffRefundRow } from "./refunds.server";
 import type { RpcArgument, RpcCall } from "./rpc-call";
 
@@ -41,10 +42,6 @@ export async function pacedPage<T>(read: () => Promise<T>): Promise<{ page: T; r
   const page = await read();
   const took = performance.now() - started;
   return { page, rest: () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, 2 * took))) };
-}
-
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === "string" && (orderStatuses as readonly string[]).includes(value);
 }
 
 function requireFilter({ status, search }: OrderFilter) {

@@ -10,7 +10,7 @@ import {
 import type { OrderStatus } from "~/backend/ports/orders";
 import type { OrderMove } from "~/backend/ports/staff";
 import { refusingControlCharacters } from "~/forms/form-text";
-import { MOVE_BUTTONS, type MoveButton, type MoveKind } from "./order-moves";
+import { isMoveKind, moveOfKind, type MoveKind } from "~/modules/orders/lifecycle";
 
 // The back office's order page posts three kinds of form, each naming its intent (order-view.ts); one zod schema per
 // form, used by conform on both sides (STYLE.md habit 3), as the storefront's forms are (auth-schemas.ts). The page's
@@ -31,9 +31,9 @@ const requiredText = (message: string) => z.string({ required_error: message }).
 
 /** A status form: its button's `kind`, the status the page showed, and what that move needs besides. */
 function moveForm<Kind extends MoveKind, Fields extends z.ZodRawShape>(kind: Kind, fields: Fields) {
-  const button = buttonOf(kind);
-  const [first, ...others] = button.from;
-  const wrongStatus = `'${button.label}' is only for an order that is ${button.from.join(" or ")}.`;
+  const move = moveOfKind(kind);
+  const [first, ...others] = move.from;
+  const wrongStatus = `'${move.button}' is only for an order that is ${move.from.join(" or ")}.`;
   return refusingControlCharacters(
     z.object({
       kind: z.literal(kind),
@@ -45,8 +45,6 @@ function moveForm<Kind extends MoveKind, Fields extends z.ZodRawShape>(kind: Kin
     }),
   );
 }
-
-const buttonOf = (kind: MoveKind): MoveButton => MOVE_BUTTONS.find((button) => button.kind === kind)!;
 
 /** One schema per status form, by its button's kind: shipping needs the parcel, cancelling a reason. */
 export const MoveFormSchemas = {
@@ -76,15 +74,14 @@ const UnknownMoveSchema = /* @__PURE__ */ z.object({
 
 /** The schema for a status form's post, by the `kind` it sends. */
 export function moveFormSchema(kind: unknown) {
-  return MOVE_BUTTONS.some((button) => button.kind === kind) ? MoveFormSchemas[kind as MoveKind] : UnknownMoveSchema;
+  return isMoveKind(kind) ? MoveFormSchemas[kind] : UnknownMoveSchema;
 }
 
 export type MoveFormValue = z.output<(typeof MoveFormSchemas)[MoveKind]>;
 
 /** The move a valid status form asks for. */
 export function orderMoveOf(orderId: string, value: MoveFormValue): OrderMove {
-  const button = buttonOf(value.kind);
-  const move: OrderMove = { orderId, expectedStatus: value.expectedStatus, newStatus: button.to };
+  const move: OrderMove = { orderId, expectedStatus: value.expectedStatus, newStatus: moveOfKind(value.kind).to };
   if ("carrier" in value) Object.assign(move, { carrier: value.carrier, trackingNumber: value.trackingNumber });
   if ("reason" in value) move.note = value.reason;
   return move;

@@ -1,10 +1,10 @@
 import type { OrderPayment } from "~/backend/ports/order-payment";
 import type { StaffOrder } from "~/backend/ports/staff";
-import { orderNumber, shippingAddressLines, statusLabel } from "~/modules/account/orders";
+import { orderNumber, shippingAddressLines } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";
 import { formatCents } from "~/modules/money";
+import { staffMovesFrom, statusLabel } from "~/modules/orders/lifecycle";
 import { cancelEffect } from "~/modules/payment/refund-rows";
-import { movesFor } from "./order-moves";
 import { formatShopDateTime } from "./order-rows";
 import type { AdminOrderView } from "./order-view";
 
@@ -60,7 +60,7 @@ export function toAdminOrderView(order: StaffOrder, payment: OrderPayment | null
           ? `${entry.details.carrier} ${entry.details.tracking_number}`
           : null,
     })),
-    moves: movesFor(order.status).map(({ kind, label }) => ({ kind, label })),
+    moves: staffMovesFrom(order.status).map(({ kind, button }) => ({ kind, label: button })),
     cancelEffect: cancelEffect(order.status, payment, total),
   };
 }

@@ -1,6 +1,6 @@
 import type { OrderStatus } from "~/backend/ports/orders";
 import type { ImageAsset } from "~/content/images";
-import type { MoveKind } from "./order-moves";
+import type { MoveKind } from "~/modules/orders/lifecycle";
 
 // The order page's contract: the intents its forms post (their schemas: order-forms.ts) and what its loader sends.
 

@@ -24,10 +24,10 @@ import {
   orderMoveOf,
   type MoveFormValue,
 } from "~/modules/admin/order-forms";
-import { movedMessage } from "~/modules/admin/order-moves";
 import { MOVE_INTENT, NOTE_INTENT, REVOKE_GUEST_LINK_INTENT } from "~/modules/admin/order-view";
 import { toAdminOrderView } from "~/modules/admin/order-view.server";
 import { requireStaff } from "~/modules/admin/staff.server";
+import { movedMessage } from "~/modules/orders/lifecycle";
 import { refundRows } from "~/modules/payment/refund-rows";
 import { closeCheckoutBeforeCancel, PaymentArrivedError, paymentSummary } from "~/modules/payment/refund.server";
 import { PaymentUnavailableError } from "~/modules/payment/stripe.server";

@@ -3,6 +3,7 @@ import { toOrder, type OrderRow } from "~/backend/rows.server";
 import { orderNumber } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";
 import { formatCents } from "~/modules/money";
+import type { OrderStep } from "~/modules/orders/lifecycle";
 import { site } from "~/site/site";
 import {
   Button,
@@ -17,8 +18,6 @@ import {
 
 // Order status e-mails (decision 0029): short, one column, every fact on a line of its own, so that they read the
 // same at 320 px, in a plain-text client and with images off.
-
-export type OrderStep = "paid" | "shipped" | "delivered" | "cancelled";
 
 interface StatusPayload {
   note?: string | null;
