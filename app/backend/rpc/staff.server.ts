@@ -158,7 +158,7 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
 /** What staff change on an order, each as one database function (its timeline entry and e-mail with it). */
 function orderChanges(
   staffCall: RpcCall,
-): Pick<StaffPort, "moveOrder" | "closePaymentSession" | "setNote" | "revokeGuestLink"> {
+): Pick<StaffPort, "moveOrder" | "refundOrder" | "closePaymentSession" | "setNote" | "revokeGuestLink"> {
   return {
     async moveOrder({ orderId, expectedStatus, newStatus, note, carrier, trackingNumber }) {
       if (!isUuid(orderId)) throw new BackendError("not_found", "Order not found.");
@@ -176,6 +176,37 @@ function orderChanges(
         p_details: [details, "jsonb"],
       })) as OrderRow;
       return toOrder(row);
+    },
+
+    async refundOrder({ orderId, reason, lines, shipping, amount }) {
+      if (!isUuid(orderId)) throw new BackendError("not_found", "Order not found.");
+      if (!lines.every((line) => isUuid(line.itemId) && Number.isInteger(line.quantity))) {
+        throw new BackendError("invalid_input", "That line is not part of this order.");
+      }
+      if (amount !== null && !Number.isSafeInteger(amount))
+        throw new BackendError("invalid_input", "Enter the amount in cents.");
+      const row = (await staffCall("staff_refund_order", {
+        p_order_id: [orderId, "uuid"],
+        p_reason: [String(reason), "text"],
+        p_lines: [lines.map((line) => ({ item_id: line.itemId, quantity: line.quantity })), "jsonb"],
+        p_shipping: [shipping, "boolean"],
+        p_amount: [amount, "integer"],
+      })) as {
+        id: string;
+        amount: number;
+        state: "pending" | "succeeded";
+        provider: "stripe" | "manual";
+        refunded_amount: number;
+        left: number;
+      };
+      return {
+        id: row.id,
+        amount: Number(row.amount),
+        state: row.state,
+        provider: row.provider,
+        refundedAmount: Number(row.refunded_amount),
+        left: Number(row.left),
+      };
     },
 
     async closePaymentSession({ orderId }) {

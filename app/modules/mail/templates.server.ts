@@ -34,6 +34,8 @@ const templates: Record<string, MailTemplate> = {
       (message, context) => orderStatusMail(message, context, move.to as OrderStep),
     ]),
   ),
+  // A refund beside the status (issue 40, decision 0043), written by public.refund_order's transaction.
+  order_refunded: (message, context) => orderStatusMail(message, context, "refunded"),
   order_received: (message, context) => orderReceivedMail(message, context),
   // Money that needs staff's eye (decision 0033): the new-order e-mail's shape, with what happened on top.
   order_payment_alert: (message, context) => orderReceivedMail(message, context, message.payload.alert as PaymentAlert),

@@ -22,9 +22,14 @@ import {
 interface StatusPayload {
   note?: string | null;
   from_status?: string | null;
+  /** A refund beside the status (kind order_refunded, public.refund_order). */
+  refund?: { amount: number; manual: boolean; reason: string } | null;
 }
 
-export function orderStatusMail(message: OutboxMessage, context: RenderContext, step: OrderStep): RenderedMail {
+/** The order's status steps, and a refund (which changes no status: decision 0043). */
+export type OrderMailStep = OrderStep | "refunded";
+
+export function orderStatusMail(message: OutboxMessage, context: RenderContext, step: OrderMailStep): RenderedMail {
   const order = toOrder(message.payload as unknown as OrderRow);
   const extra = message.payload as StatusPayload;
   const number = orderNumber(order.id);
@@ -73,6 +78,24 @@ export function orderStatusMail(message: OutboxMessage, context: RenderContext, 
         `Questions? Write to us at ${site.email} or call ${site.phone}.`,
       ];
       break;
+    case "refunded": {
+      const refund = extra.refund ?? { amount: 0, manual: false, reason: "" };
+      const amount = formatCents(refund.amount, order.currency);
+      heading = "We have refunded you";
+      subject = `A refund of ${amount} for your ${site.name} order #${number}`;
+      paragraphs = [
+        ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
+        refund.manual
+          ? `We have paid ${amount} back to you by the way you paid us.`
+          : `${amount} is on its way back to your card; refunds take 5-7 business days to appear.`,
+        `Questions? Write to us at ${site.email} or call ${site.phone}.`,
+      ];
+      facts.push(["Refunded", amount]);
+      if (order.refundedAmount > refund.amount) {
+        facts.push(["Refunded in all", formatCents(order.refundedAmount, order.currency)]);
+      }
+      break;
+    }
   }
   facts.push(["Total", total]);
   if (!action && order.userId) action = { label: "See your orders", href: new URL("/orders", context.origin).href };
