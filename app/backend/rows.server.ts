@@ -325,6 +325,7 @@ export type GuestOrderRow = Pick<
   | "id"
   | "status"
   | "total_amount"
+  | "refunded_amount"
   | "shipping_method"
   | "shipping_amount"
   | "currency"
@@ -346,6 +347,7 @@ export function toGuestOrder(row: GuestOrderRow): GuestOrder {
     id,
     status,
     totalAmount,
+    refundedAmount,
     shippingMethod,
     shippingAmount,
     currency,
@@ -359,6 +361,7 @@ export function toGuestOrder(row: GuestOrderRow): GuestOrder {
     id,
     status,
     totalAmount,
+    refundedAmount,
     shippingMethod,
     shippingAmount,
     currency,

@@ -362,3 +362,82 @@ begin
   );
 end;
 $$;
+
+-- guest_order (20261127000300_back_office.sql) and browser_order (20261201000300_order_pages_belong_to_the_browser.sql)
+-- as before, with what was refunded: the guest's page says 'Refunded $X' beside the status.
+create or replace function public.guest_order(p_token text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_order_id uuid;
+begin
+  if p_token is null or p_token !~ '^[0-9a-f]{64}$' then
+    return null;
+  end if;
+  select id into v_order_id from public.orders where guest_token_hash = public.hash_link_token(p_token);
+  if v_order_id is null then
+    return null;
+  end if;
+  return (
+    select jsonb_build_object(
+      'id', j ->> 'id',
+      'status', j ->> 'status',
+      'total_amount', j -> 'total_amount',
+      'refunded_amount', j -> 'refunded_amount',
+      'shipping_method', j ->> 'shipping_method',
+      'shipping_amount', j -> 'shipping_amount',
+      'currency', j ->> 'currency',
+      'created_at', j -> 'created_at',
+      'carrier', j -> 'carrier',
+      'tracking_number', j -> 'tracking_number',
+      'order_items', j -> 'order_items',
+      'order_events', j -> 'order_events'
+    )
+    from public.order_json(v_order_id) as j
+  );
+end;
+$$;
+
+create or replace function public.browser_order(p_order_id uuid, p_token text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_order_id is null or p_token is null or p_token !~ '^[0-9a-f]{64}$' then
+    return null;
+  end if;
+  if not exists (
+    select 1
+    from public.order_browser_links as link
+    join public.orders as o on o.id = link.order_id
+    where link.token_hash = public.hash_link_token(p_token) and link.order_id = p_order_id and not o.browser_links_revoked
+  ) then
+    return null;
+  end if;
+  return (
+    select jsonb_build_object(
+      'id', j ->> 'id',
+      'status', j ->> 'status',
+      'total_amount', j -> 'total_amount',
+      'refunded_amount', j -> 'refunded_amount',
+      'shipping_method', j ->> 'shipping_method',
+      'shipping_amount', j -> 'shipping_amount',
+      'currency', j ->> 'currency',
+      'created_at', j -> 'created_at',
+      'carrier', j -> 'carrier',
+      'tracking_number', j -> 'tracking_number',
+      'shipping_address', j -> 'shipping_address',
+      'order_items', j -> 'order_items',
+      'order_events', j -> 'order_events'
+    )
+    from public.order_json(p_order_id) as j
+  );
+end;
+$$;
