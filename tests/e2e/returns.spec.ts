@@ -1,4 +1,6 @@
-import { expect, test, visit, type Page } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+import { expect, test, visit } from "./fixtures";
 import { newEmail } from "./pages/account";
 import { expectBadge, openOrder, placeOrder, signInAsStaff } from "./pages/admin";
 import { act } from "./pages/navigation";
@@ -12,10 +14,11 @@ import { stripeShopPort, stripeShopURL } from "./servers";
 /** Ships and delivers the order open on the page, posting the status forms as the page's buttons do. */
 async function deliver(page: Page, orderId: string) {
   const path = `/admin/orders/${orderId}`;
-  for (const form of [
+  const forms: Record<string, string>[] = [
     { intent: "move", kind: "mark-shipped", expectedStatus: "paid", carrier: "UPS", trackingNumber: "1Z999AA1" },
     { intent: "move", kind: "mark-delivered", expectedStatus: "shipped" },
-  ]) {
+  ];
+  for (const form of forms) {
     const moved = await page.request.post(path, { form, maxRedirects: 0 });
     expect(moved.status(), form.kind).toBe(303);
   }
