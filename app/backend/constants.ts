@@ -14,9 +14,6 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** Most orders one `listPageForUser` call returns: a page, never a member's whole history. */
 export const MAX_ORDERS_PAGE_SIZE = 100;
 
-/** Statuses an order can have (docs/product.md, Rules, with their badge colours); new orders are "pending". */
-export const orderStatuses = ["pending", "paid", "shipped", "delivered", "cancelled"] as const;
-
 /** How long a password-recovery link's session may set a new password without the current one. */
 export const RECOVERY_GRANT_MINUTES = 15;
 /** Shipping methods (the database's shipping_rates, with their rates; their names: app/content/shipping.ts). */

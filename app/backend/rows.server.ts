@@ -63,6 +63,8 @@ export interface OrderItemRow {
   variant_label: string | null;
   sku: string | null;
   image: ImageRow | null;
+  /** A discount's per-line paid amount (where the order stored one). */
+  paid_amount?: number | null;
 }
 
 export interface OrderEventRow {
@@ -81,6 +83,7 @@ export interface OrderRow {
   shipping_address: ShippingAddress;
   created_at: string | Date;
   order_items: OrderItemRow[];
+  refunded_amount?: number | null;
   // Absent from rows written before shipping and the back office (an older place_order's answer, an e-mail's payload).
   shipping_method?: string | null;
   shipping_amount?: number | null;
@@ -94,7 +97,7 @@ export const profileColumns = "id, email, full_name, avatar_url, created_at, upd
 
 /** Columns and embedded lines selected for an order, in PostgREST's select syntax. */
 export const orderColumns =
-  "id, user_id, status, total_amount, shipping_method, shipping_amount, currency, email, shipping_address, created_at, carrier, tracking_number, " +
+  "id, user_id, status, total_amount, refunded_amount, shipping_method, shipping_amount, currency, email, shipping_address, created_at, carrier, tracking_number, " +
   "order_items (id, product_id, variant_id, quantity, price_per_item, product_name, variant_label, sku, image, line_number), order_events (created_at, from_status, to_status, id)";
 
 /**
@@ -148,6 +151,7 @@ export function toOrder(row: OrderRow): Order {
     userId: row.user_id,
     status: row.status as OrderStatus,
     totalAmount: Number(row.total_amount),
+    refundedAmount: Number(row.refunded_amount ?? 0),
     // Orders from before shipping was charged went by Standard, free.
     shippingMethod: (row.shipping_method ?? "standard") as ShippingMethodId,
     shippingAmount: Number(row.shipping_amount ?? 0),
@@ -168,6 +172,7 @@ export function toOrder(row: OrderRow): Order {
       variantLabel: item.variant_label ?? null,
       sku: item.sku ?? null,
       image: item.image ? toImageAsset(item.image) : null,
+      ...(item.paid_amount == null ? {} : { paidAmount: Number(item.paid_amount) }),
     })),
   };
 }
@@ -235,6 +240,7 @@ export function toStaffOrderSummary(row: StaffOrderSummaryRow): StaffOrderSummar
 
 export interface StaffOrderExportRow extends StaffOrderSummaryRow {
   shipping_address: ShippingAddress;
+  refunded_amount?: number | null;
   lines: {
     sku: string | null;
     product_name: string;
@@ -248,6 +254,7 @@ export function toStaffOrderExport(row: StaffOrderExportRow): StaffOrderExport {
   return {
     ...toStaffOrderSummary(row),
     shippingAddress: row.shipping_address,
+    refundedAmount: Number(row.refunded_amount ?? 0),
     lines: row.lines.map((line) => ({
       sku: line.sku,
       productName: line.product_name,
@@ -318,6 +325,7 @@ export type GuestOrderRow = Pick<
   | "id"
   | "status"
   | "total_amount"
+  | "refunded_amount"
   | "shipping_method"
   | "shipping_amount"
   | "currency"
@@ -339,6 +347,7 @@ export function toGuestOrder(row: GuestOrderRow): GuestOrder {
     id,
     status,
     totalAmount,
+    refundedAmount,
     shippingMethod,
     shippingAmount,
     currency,
@@ -352,6 +361,7 @@ export function toGuestOrder(row: GuestOrderRow): GuestOrder {
     id,
     status,
     totalAmount,
+    refundedAmount,
     shippingMethod,
     shippingAmount,
     currency,

@@ -3,10 +3,9 @@ import { Form } from "@remix-run/react";
 
 import { FormErrors, TextAreaField, TextField } from "~/components/form-field";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
-import { statusLabel } from "~/modules/account/orders";
 import { KNOWN_CARRIERS } from "~/modules/account/tracking";
-import type { MoveKind } from "~/modules/admin/order-moves";
 import { MOVE_INTENT, type AdminOrderView } from "~/modules/admin/order-view";
+import { statusLabel, type MoveKind } from "~/modules/orders/lifecycle";
 import { AdminPanel } from "./admin-panel";
 
 /** The status forms' rules (getZodConstraint in the loader): the two whose fields staff fill in. */

@@ -1,4 +1,5 @@
-import { statusLabel, type OrderProgressData } from "~/modules/account/orders";
+import type { OrderProgressData } from "~/modules/account/orders";
+import { statusLabel } from "~/modules/orders/lifecycle";
 
 /** Where an order stands for its customer: the tracking number and link, and when each status was reached. */
 export function OrderProgress({ progress, headingId }: { progress: OrderProgressData; headingId: string }) {

@@ -8,6 +8,7 @@ export type GuestOrder = Pick<
   | "id"
   | "status"
   | "totalAmount"
+  | "refundedAmount"
   | "shippingMethod"
   | "shippingAmount"
   | "currency"

@@ -1,10 +1,12 @@
 // Orders as the shopper places and reads them (decision 0028: one order per cart).
 
-import type { orderStatuses, shippingMethodIds } from "~/backend/constants";
+import type { shippingMethodIds } from "~/backend/constants";
 import type { ImageAsset } from "~/content/images";
+import type { OrderStatus } from "~/modules/orders/lifecycle";
 import type { StoredCartLine } from "./carts";
 
-export type OrderStatus = (typeof orderStatuses)[number];
+/** The statuses and their moves: app/modules/orders/lifecycle.ts. */
+export type { OrderStatus };
 
 export type ShippingMethodId = (typeof shippingMethodIds)[number];
 
@@ -34,6 +36,8 @@ export interface OrderItem {
   sku: string | null;
   /** The cover image as it was; null when the product had none. */
   image: ImageAsset | null;
+  /** Cents paid for the whole line after any discount, where the order stored it; else price x quantity applies. */
+  paidAmount?: number | null;
 }
 
 /** One status change in an order's history (its placing is the first, from null to "pending"). */
@@ -51,6 +55,8 @@ export interface Order {
   status: OrderStatus;
   /** Cents: the items' subtotal plus `shippingAmount`. */
   totalAmount: number;
+  /** Cents refunded or being refunded (the refunds not failed): beside the status, never a status (issue 40). */
+  refundedAmount: number;
   shippingMethod: ShippingMethodId;
   /** Cents, priced by the database from the method and the items' subtotal. */
   shippingAmount: number;

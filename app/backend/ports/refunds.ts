@@ -13,6 +13,11 @@ export interface StaffRefund {
   currency: string;
   reason: string;
   state: RefundState;
+  /** "stripe" (to the card, through the queue) or "manual" (paid back by hand, recorded done at once). */
+  provider: "stripe" | "manual";
+  /** What it refunded by line (units and cents), and of the shipping (cents): issue 40. */
+  lines: { itemId: string; quantity: number; amount: number }[];
+  shippingAmount: number;
   /** The provider's id of the refund (Stripe: re_...), once it succeeded. */
   providerRefundId: string | null;
   /** "staff", "system" (the shop itself) or the provider's name (made in its dashboard). */

@@ -39,6 +39,8 @@ export interface StaffExportLine {
 /** An order as the CSV export carries it: the list's summary, the address to ship to and the lines to pack. */
 export interface StaffOrderExport extends StaffOrderSummary {
   shippingAddress: ShippingAddress;
+  /** Cents refunded or being refunded. */
+  refundedAmount: number;
   /** In the order the shopper's cart listed them. */
   lines: StaffExportLine[];
 }
@@ -97,6 +99,29 @@ export interface OrderMove {
   trackingNumber?: string;
 }
 
+/**
+ * A refund staff ask for (issue 40): lines (each line's units at what was paid for them), the shipping, or an amount of
+ * their own (cents) instead of the lines' sum; always a reason, which the customer is told.
+ */
+export interface OrderRefundRequest {
+  orderId: string;
+  reason: string;
+  lines: { itemId: string; quantity: number }[];
+  shipping: boolean;
+  amount: number | null;
+}
+
+/** A refund made: queued for the card ("pending") or recorded as paid back by hand ("manual", done). */
+export interface OrderRefundResult {
+  id: string;
+  amount: number;
+  state: "pending" | "succeeded";
+  provider: "stripe" | "manual";
+  /** The order's refunds (not failed) with this one, and what is left to refund (cents). */
+  refundedAmount: number;
+  left: number;
+}
+
 export interface NewsletterSubscriber {
   id: string;
   email: string;
@@ -123,6 +148,13 @@ export interface StaffPort {
    * "invalid_input" (no carrier, tracking number or reason).
    */
   moveOrder(move: OrderMove): Promise<Order>;
+  /**
+   * Refunds part or all of a paid (shipped, delivered) order, under the order's lock: never beyond what is left, a
+   * line's units once. The card's refund is queued (decision 0033), a manual payment's recorded as paid back by hand;
+   * the customer is e-mailed. Refused: "not_found", "move_not_allowed" (not paid), "invalid_input" (too much, no
+   * reason, a line not the order's).
+   */
+  refundOrder(refund: OrderRefundRequest): Promise<OrderRefundResult>;
   /** The order's status, card payment and refunds (decisions 0031, 0033); null when there is no such order. */
   orderPayment(input: {
     orderId: string;

@@ -22,6 +22,9 @@ export interface StaffRefundRow {
   currency: string;
   reason: string;
   state: StaffRefund["state"];
+  provider?: StaffRefund["provider"];
+  lines?: { item_id: string; quantity: number; amount: number }[];
+  shipping_amount?: number;
   provider_refund_id: string | null;
   requested_by_label: string;
   requested_by_email: string | null;
@@ -38,6 +41,13 @@ export function toStaffRefund(row: StaffRefundRow): StaffRefund {
     currency: row.currency,
     reason: row.reason,
     state: row.state,
+    provider: row.provider ?? "stripe",
+    lines: (row.lines ?? []).map((line) => ({
+      itemId: line.item_id,
+      quantity: Number(line.quantity),
+      amount: Number(line.amount),
+    })),
+    shippingAmount: Number(row.shipping_amount ?? 0),
     providerRefundId: row.provider_refund_id,
     requestedByLabel: row.requested_by_label,
     requestedByEmail: row.requested_by_email,

@@ -3,7 +3,7 @@
 // mapping of their JSON answers. The adapter supplies the call (SQL: a statement as the session's user; Supabase:
 // PostgREST RPC with the session's token) and the session's user id.
 
-import { MAX_STAFF_PAGE_SIZE, orderStatuses } from "~/backend/constants";
+import { MAX_STAFF_PAGE_SIZE } from "~/backend/constants";
 import { BackendError } from "~/backend/errors";
 import { isUuid, requirePageWindow } from "~/backend/input.server";
 import type { OrderStatus } from "~/backend/ports/orders";
@@ -24,6 +24,7 @@ import {
   type StaffOverviewRow,
   type SubscriberRow,
 } from "~/backend/rows.server";
+import { isOrderStatus } from "~/modules/orders/lifecycle";
 import { toStaffRefund, type StaffRefundRow } from "./refunds.server";
 import type { RpcArgument, RpcCall } from "./rpc-call";
 
@@ -41,10 +42,6 @@ export async function pacedPage<T>(read: () => Promise<T>): Promise<{ page: T; r
   const page = await read();
   const took = performance.now() - started;
   return { page, rest: () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, 2 * took))) };
-}
-
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === "string" && (orderStatuses as readonly string[]).includes(value);
 }
 
 function requireFilter({ status, search }: OrderFilter) {
@@ -161,7 +158,7 @@ export function createStaffPort(call: RpcCall, sessionUserId: () => Promise<stri
 /** What staff change on an order, each as one database function (its timeline entry and e-mail with it). */
 function orderChanges(
   staffCall: RpcCall,
-): Pick<StaffPort, "moveOrder" | "closePaymentSession" | "setNote" | "revokeGuestLink"> {
+): Pick<StaffPort, "moveOrder" | "refundOrder" | "closePaymentSession" | "setNote" | "revokeGuestLink"> {
   return {
     async moveOrder({ orderId, expectedStatus, newStatus, note, carrier, trackingNumber }) {
       if (!isUuid(orderId)) throw new BackendError("not_found", "Order not found.");
@@ -179,6 +176,37 @@ function orderChanges(
         p_details: [details, "jsonb"],
       })) as OrderRow;
       return toOrder(row);
+    },
+
+    async refundOrder({ orderId, reason, lines, shipping, amount }) {
+      if (!isUuid(orderId)) throw new BackendError("not_found", "Order not found.");
+      if (!lines.every((line) => isUuid(line.itemId) && Number.isInteger(line.quantity))) {
+        throw new BackendError("invalid_input", "That line is not part of this order.");
+      }
+      if (amount !== null && !Number.isSafeInteger(amount))
+        throw new BackendError("invalid_input", "Enter the amount in cents.");
+      const row = (await staffCall("staff_refund_order", {
+        p_order_id: [orderId, "uuid"],
+        p_reason: [String(reason), "text"],
+        p_lines: [lines.map((line) => ({ item_id: line.itemId, quantity: line.quantity })), "jsonb"],
+        p_shipping: [shipping, "boolean"],
+        p_amount: [amount, "integer"],
+      })) as {
+        id: string;
+        amount: number;
+        state: "pending" | "succeeded";
+        provider: "stripe" | "manual";
+        refunded_amount: number;
+        left: number;
+      };
+      return {
+        id: row.id,
+        amount: Number(row.amount),
+        state: row.state,
+        provider: row.provider,
+        refundedAmount: Number(row.refunded_amount),
+        left: Number(row.left),
+      };
     },
 
     async closePaymentSession({ orderId }) {

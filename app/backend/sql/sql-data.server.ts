@@ -157,7 +157,7 @@ function profilesPort({ asOne }: SqlSessionCalls): ProfilesPort {
 }
 
 /** A user's orders with their items, newest first (id breaks ties): $1 user id, $2 limit (null: every order), $3 offset. */
-const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.shipping_method, o.shipping_amount, o.currency, o.email,
+const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.refunded_amount, o.shipping_method, o.shipping_amount, o.currency, o.email,
          o.shipping_address, o.created_at, o.carrier, o.tracking_number,
          coalesce((
            select jsonb_agg(public.order_line_json(i) order by i.line_number)

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  orderItemCount,
-  orderNumber,
-  shippingAddressLines,
-  statusBadgeClasses,
-  statusLabel,
-  statusTone,
-} from "~/modules/account/orders";
+import { orderItemCount, orderNumber, shippingAddressLines, statusBadgeClasses } from "~/modules/account/orders";
+import { statusLabel, statusTone } from "~/modules/orders/lifecycle";
 
 describe("orderNumber", () => {
   it("is the last 8 characters of the id, as they are", () => {

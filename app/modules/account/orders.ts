@@ -1,5 +1,6 @@
 import type { Order, OrderItem, ShippingAddress } from "~/backend/ports/orders";
 import { formatLongDate } from "~/modules/dates";
+import { statusTone, type StatusTone } from "~/modules/orders/lifecycle";
 import { trackingUrl } from "./tracking";
 
 export interface OrderProgressData {
@@ -22,24 +23,6 @@ export function orderLineName(item: Pick<OrderItem, "productName" | "variantLabe
   return item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName;
 }
 
-export type StatusTone = "yellow" | "green" | "blue" | "purple" | "red" | "gray";
-
-const toneByStatus = new Map<string, StatusTone>([
-  ["pending", "yellow"],
-  ["paid", "green"],
-  ["shipped", "blue"],
-  ["delivered", "purple"],
-  ["cancelled", "red"],
-]);
-
-/**
- * Badge colours (docs/product.md, Rules): pending yellow, paid green, shipped blue, delivered purple, cancelled red,
- * anything else gray.
- */
-export function statusTone(status: string): StatusTone {
-  return toneByStatus.get(status) ?? "gray";
-}
-
 // Dark text on a pale tint of the same hue: at least 4.5:1 contrast for the small badge text (WCAG AA).
 const badgeClasses: Record<StatusTone, string> = {
   yellow: "bg-yellow-100 text-yellow-900 ring-yellow-300",
@@ -50,13 +33,9 @@ const badgeClasses: Record<StatusTone, string> = {
   gray: "bg-gray-100 text-gray-900 ring-gray-300",
 };
 
+/** The badge of a status in its colour (lifecycle.ts): anything unknown is gray. */
 export function statusBadgeClasses(status: string): string {
   return badgeClasses[statusTone(status)];
-}
-
-/** "Pending", "Shipped": the status as a word for people. */
-export function statusLabel(status: string): string {
-  return status ? status.charAt(0).toUpperCase() + status.slice(1) : "Unknown";
 }
 
 /** The shipping address as the lines of an envelope: name, street, "city, state zip", country. */

@@ -9,6 +9,7 @@ const order: StaffOrderExport = {
   userId: null,
   status: "paid",
   totalAmount: 41_997,
+  refundedAmount: 0,
   shippingMethod: "standard",
   shippingAmount: 999,
   currency: "usd",

@@ -1,8 +1,7 @@
 // The back office's order list: the filter a URL asks for, read the same by the page and its CSV export.
 
-import { orderStatuses } from "~/backend/constants";
-import type { OrderStatus } from "~/backend/ports/orders";
 import type { OrderFilter } from "~/backend/ports/staff";
+import { isOrderStatus } from "~/modules/orders/lifecycle";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 export const SEARCH_MAX_LENGTH = 200;
@@ -11,7 +10,7 @@ export const SEARCH_MAX_LENGTH = 200;
 export function parseOrderFilter(searchParams: URLSearchParams): OrderFilter {
   const status = searchParams.get("status");
   return {
-    status: (orderStatuses as readonly string[]).includes(status ?? "") ? (status as OrderStatus) : null,
+    status: isOrderStatus(status) ? status : null,
     search: (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
   };
 }

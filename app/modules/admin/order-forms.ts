@@ -8,9 +8,9 @@ import {
   ORDER_TRACKING_PATTERN,
 } from "~/backend/constants";
 import type { OrderStatus } from "~/backend/ports/orders";
-import type { OrderMove } from "~/backend/ports/staff";
+import type { OrderMove, OrderRefundRequest } from "~/backend/ports/staff";
 import { refusingControlCharacters } from "~/forms/form-text";
-import { MOVE_BUTTONS, type MoveButton, type MoveKind } from "./order-moves";
+import { isMoveKind, moveOfKind, type MoveKind } from "~/modules/orders/lifecycle";
 
 // The back office's order page posts three kinds of form, each naming its intent (order-view.ts); one zod schema per
 // form, used by conform on both sides (STYLE.md habit 3), as the storefront's forms are (auth-schemas.ts). The page's
@@ -31,9 +31,9 @@ const requiredText = (message: string) => z.string({ required_error: message }).
 
 /** A status form: its button's `kind`, the status the page showed, and what that move needs besides. */
 function moveForm<Kind extends MoveKind, Fields extends z.ZodRawShape>(kind: Kind, fields: Fields) {
-  const button = buttonOf(kind);
-  const [first, ...others] = button.from;
-  const wrongStatus = `'${button.label}' is only for an order that is ${button.from.join(" or ")}.`;
+  const move = moveOfKind(kind);
+  const [first, ...others] = move.from;
+  const wrongStatus = `'${move.button}' is only for an order that is ${move.from.join(" or ")}.`;
   return refusingControlCharacters(
     z.object({
       kind: z.literal(kind),
@@ -45,8 +45,6 @@ function moveForm<Kind extends MoveKind, Fields extends z.ZodRawShape>(kind: Kin
     }),
   );
 }
-
-const buttonOf = (kind: MoveKind): MoveButton => MOVE_BUTTONS.find((button) => button.kind === kind)!;
 
 /** One schema per status form, by its button's kind: shipping needs the parcel, cancelling a reason. */
 export const MoveFormSchemas = {
@@ -76,15 +74,14 @@ const UnknownMoveSchema = /* @__PURE__ */ z.object({
 
 /** The schema for a status form's post, by the `kind` it sends. */
 export function moveFormSchema(kind: unknown) {
-  return MOVE_BUTTONS.some((button) => button.kind === kind) ? MoveFormSchemas[kind as MoveKind] : UnknownMoveSchema;
+  return isMoveKind(kind) ? MoveFormSchemas[kind] : UnknownMoveSchema;
 }
 
 export type MoveFormValue = z.output<(typeof MoveFormSchemas)[MoveKind]>;
 
 /** The move a valid status form asks for. */
 export function orderMoveOf(orderId: string, value: MoveFormValue): OrderMove {
-  const button = buttonOf(value.kind);
-  const move: OrderMove = { orderId, expectedStatus: value.expectedStatus, newStatus: button.to };
+  const move: OrderMove = { orderId, expectedStatus: value.expectedStatus, newStatus: moveOfKind(value.kind).to };
   if ("carrier" in value) Object.assign(move, { carrier: value.carrier, trackingNumber: value.trackingNumber });
   if ("reason" in value) move.note = value.reason;
   return move;
@@ -101,3 +98,57 @@ export const NoteFormSchema = /* @__PURE__ */ refusingControlCharacters(
       .transform((value) => value ?? ""),
   }),
 );
+
+const REFUND_REASON_REQUIRED = "Give the reason for the refund: the customer's e-mail says it.";
+const AMOUNT_RULE = "Enter an amount in dollars, such as 12.50.";
+
+/**
+ * The refund form (issue 40): units per line (each line's item id hidden beside its count), the shipping, or an
+ * amount of the staff's own instead (dollars, to cents); always a reason. The database checks each against what is
+ * left.
+ */
+export const RefundFormSchema = /* @__PURE__ */ refusingControlCharacters(
+  z
+    .object({
+      lines: z
+        .array(
+          z.object({
+            itemId: z.string().uuid("That line is not part of this order."),
+            quantity: z.coerce
+              .number({ invalid_type_error: "Enter a number of units." })
+              .int("Enter a whole number of units.")
+              .min(0, "Enter a number of units.")
+              .max(99)
+              .default(0),
+          }),
+        )
+        .max(50)
+        .default([]),
+      shipping: z.boolean().default(false),
+      amount: z
+        .string()
+        .trim()
+        .regex(/^\d{1,6}(\.\d{1,2})?$/, AMOUNT_RULE)
+        .optional(),
+      reason: requiredText(REFUND_REASON_REQUIRED).max(
+        ORDER_CANCEL_REASON_MAX_LENGTH,
+        `The reason can have at most ${ORDER_CANCEL_REASON_MAX_LENGTH} characters.`,
+      ),
+    })
+    .refine((value) => value.amount !== undefined || value.shipping || value.lines.some((line) => line.quantity > 0), {
+      message: "Choose the units, the shipping or an amount to refund.",
+    }),
+);
+
+export type RefundFormValue = z.output<typeof RefundFormSchema>;
+
+/** The refund a valid form asks for: the amount in cents, when staff typed one. */
+export function orderRefundOf(orderId: string, value: RefundFormValue): OrderRefundRequest {
+  return {
+    orderId,
+    reason: value.reason,
+    lines: value.lines.filter((line) => line.quantity > 0),
+    shipping: value.shipping,
+    amount: value.amount === undefined ? null : Math.round(Number(value.amount) * 100),
+  };
+}

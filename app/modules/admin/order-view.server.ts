@@ -1,15 +1,22 @@
 import type { OrderPayment } from "~/backend/ports/order-payment";
+import type { StaffRefund } from "~/backend/ports/refunds";
 import type { StaffOrder } from "~/backend/ports/staff";
-import { orderNumber, shippingAddressLines, statusLabel } from "~/modules/account/orders";
+import { orderLineName, orderNumber, shippingAddressLines } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";
 import { formatCents } from "~/modules/money";
+import { staffMovesFrom, statusLabel } from "~/modules/orders/lifecycle";
+import { lineRefundable, refundSummary } from "~/modules/orders/refunds";
 import { cancelEffect } from "~/modules/payment/refund-rows";
-import { movesFor } from "./order-moves";
 import { formatShopDateTime } from "./order-rows";
 import type { AdminOrderView } from "./order-view";
 
 /** The order page's view of an order and its payment, in the shop's time zone. */
-export function toAdminOrderView(order: StaffOrder, payment: OrderPayment | null, timeZone: string): AdminOrderView {
+export function toAdminOrderView(
+  order: StaffOrder,
+  payment: OrderPayment | null,
+  timeZone: string,
+  refunds: readonly StaffRefund[] = [],
+): AdminOrderView {
   const money = (cents: number) => formatCents(cents, order.currency);
   const subtotal = order.totalAmount - order.shippingAmount;
   const total = money(order.totalAmount);
@@ -60,8 +67,40 @@ export function toAdminOrderView(order: StaffOrder, payment: OrderPayment | null
           ? `${entry.details.carrier} ${entry.details.tracking_number}`
           : null,
     })),
-    moves: movesFor(order.status).map(({ kind, label }) => ({ kind, label })),
+    moves: staffMovesFrom(order.status).map(({ kind, button }) => ({ kind, label: button })),
     cancelEffect: cancelEffect(order.status, payment, total),
+    refunded: refundSummary(order),
+    refund: refundForm(order, payment, refunds),
+  };
+}
+
+/** What the refund form offers: each line's units not refunded yet, the shipping left, the amount left. */
+function refundForm(
+  order: StaffOrder,
+  payment: OrderPayment | null,
+  refunds: readonly StaffRefund[],
+): AdminOrderView["refund"] {
+  const left = order.totalAmount - order.refundedAmount;
+  if (!(["paid", "shipped", "delivered"] as const).some((status) => status === order.status) || left <= 0) return null;
+  const counted = refunds.filter((refund) => refund.state !== "failed");
+  const unitsRefunded = (itemId: string) =>
+    counted
+      .flatMap((refund) => refund.lines)
+      .reduce((sum, line) => sum + (line.itemId === itemId ? line.quantity : 0), 0);
+  const shippingLeft = order.shippingAmount - counted.reduce((sum, refund) => sum + refund.shippingAmount, 0);
+  const money = (cents: number) => formatCents(cents, order.currency);
+  return {
+    left: money(left),
+    to: payment?.provider === "stripe" && payment.reference ? "card" : "by hand",
+    lines: order.items
+      .map((item) => ({
+        itemId: item.id,
+        name: orderLineName(item),
+        unitsLeft: item.quantity - unitsRefunded(item.id),
+        perUnit: money(lineRefundable(item, 1)),
+      }))
+      .filter((line) => line.unitsLeft > 0),
+    shippingLeft: shippingLeft > 0 ? money(shippingLeft) : null,
   };
 }
 

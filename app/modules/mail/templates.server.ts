@@ -1,6 +1,7 @@
 // Every e-mail the shop sends (decision 0016), by its outbox kind: one message a file in ./messages, all built on
 // the layout in layout.server.tsx. A new kind is a file there and a line here.
 import type { OutboxMessage } from "~/backend/ports/outbox";
+import { MOVES, type OrderStep } from "~/modules/orders/lifecycle";
 import type { PaymentAlert } from "~/modules/payment/payment-alerts";
 import type { MailTemplate, RenderContext, RenderedMail } from "./layout.server";
 import { accountExists } from "./messages/account-exists.server";
@@ -26,11 +27,15 @@ export function renderMail(message: OutboxMessage, context: RenderContext): Rend
 
 const templates: Record<string, MailTemplate> = {
   order_confirmation: orderConfirmation,
-  // The order's later steps (decision 0029), written by the status change's own transaction.
-  order_paid: (message, context) => orderStatusMail(message, context, "paid"),
-  order_shipped: (message, context) => orderStatusMail(message, context, "shipped"),
-  order_delivered: (message, context) => orderStatusMail(message, context, "delivered"),
-  order_cancelled: (message, context) => orderStatusMail(message, context, "cancelled"),
+  // The order's later steps (decision 0029), written by the status change's own transaction: one per move.
+  ...Object.fromEntries(
+    MOVES.map((move): [string, MailTemplate] => [
+      move.email,
+      (message, context) => orderStatusMail(message, context, move.to as OrderStep),
+    ]),
+  ),
+  // A refund beside the status (issue 40, decision 0043), written by public.refund_order's transaction.
+  order_refunded: (message, context) => orderStatusMail(message, context, "refunded"),
   order_received: (message, context) => orderReceivedMail(message, context),
   // Money that needs staff's eye (decision 0033): the new-order e-mail's shape, with what happened on top.
   order_payment_alert: (message, context) => orderReceivedMail(message, context, message.payload.alert as PaymentAlert),

@@ -8,6 +8,7 @@ const order: PaymentOrder = {
   userId: null,
   status: "pending",
   totalAmount: 2 * 29_900 + 1_999,
+  refundedAmount: 0,
   currency: "usd",
   email: "ada@example.com",
   shippingAddress: {

@@ -24,7 +24,7 @@ export function refundRows(refunds: readonly StaffRefund[], timeZone: string) {
     id: refund.id,
     amount: formatCents(refund.amount, refund.currency),
     state: refund.state,
-    stateLabel: refundStateLabels[refund.state],
+    stateLabel: refund.provider === "manual" ? "Paid back by hand" : refundStateLabels[refund.state],
     requestedAt: formatShopDateTime(refund.requestedAt, timeZone),
     requestedAtIso: refund.requestedAt,
     completedAt: refund.completedAt ? formatShopDateTime(refund.completedAt, timeZone) : null,

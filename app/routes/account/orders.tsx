@@ -16,6 +16,7 @@ import { findProduct } from "~/modules/catalog/catalog.server";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
+import { refundSummary } from "~/modules/orders/refunds";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 import { originFromMatches, seo } from "~/site/seo";
 
@@ -64,6 +65,7 @@ function toOrderCard(order: Order) {
     number: orderNumber(order.id),
     placedOn: formatLongDate(order.createdAt),
     status: order.status,
+    refunded: refundSummary(order),
     total: formatCents(order.totalAmount, order.currency),
     progress: orderProgress(order),
     items: order.items.map((item) => ({
@@ -134,7 +136,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
           <p className="mt-1 text-sm text-ink-muted">Placed on {order.placedOn}</p>
         </div>
         <div className="flex flex-col items-end gap-2">
-          <StatusBadge status={order.status} />
+          <StatusBadge status={order.status} refunded={order.refunded} />
           <p className="text-right">
             <span className="block text-xs text-ink-muted">Total Amount</span>
             <span className="text-lg font-semibold text-ink">{order.total}</span>

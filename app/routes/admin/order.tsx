@@ -9,6 +9,7 @@ import { orUnavailablePage } from "~/backend/unavailable.server";
 import { AdminOrderCustomer, AdminOrderItems, AdminOrderTimeline } from "~/components/admin-order-details";
 import { AdminOrderNote } from "~/components/admin-order-note";
 import { AdminOrderPayment } from "~/components/admin-order-payment";
+import { AdminOrderRefund } from "~/components/admin-order-refund";
 import { AdminOrderStatus } from "~/components/admin-order-status";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -22,12 +23,15 @@ import {
   MoveFormSchemas,
   NoteFormSchema,
   orderMoveOf,
+  orderRefundOf,
+  RefundFormSchema,
   type MoveFormValue,
 } from "~/modules/admin/order-forms";
-import { movedMessage } from "~/modules/admin/order-moves";
-import { MOVE_INTENT, NOTE_INTENT, REVOKE_GUEST_LINK_INTENT } from "~/modules/admin/order-view";
+import { MOVE_INTENT, NOTE_INTENT, REFUND_INTENT, REVOKE_GUEST_LINK_INTENT } from "~/modules/admin/order-view";
 import { toAdminOrderView } from "~/modules/admin/order-view.server";
 import { requireStaff } from "~/modules/admin/staff.server";
+import { formatCents } from "~/modules/money";
+import { movedMessage } from "~/modules/orders/lifecycle";
 import { refundRows } from "~/modules/payment/refund-rows";
 import { closeCheckoutBeforeCancel, PaymentArrivedError, paymentSummary } from "~/modules/payment/refund.server";
 import { PaymentUnavailableError } from "~/modules/payment/stripe.server";
@@ -44,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const paid = await orUnavailablePage(staff.orderPayment({ orderId: order.id }));
   const env = getEnv();
   return {
-    order: toAdminOrderView(order, paid?.payment ?? null, env.SHOP_TIME_ZONE),
+    order: toAdminOrderView(order, paid?.payment ?? null, env.SHOP_TIME_ZONE, paid?.refunds ?? []),
     payment: paymentSummary(paid?.payment ?? null),
     refunds: refundRows(paid?.refunds ?? [], env.SHOP_TIME_ZONE),
     sendsMail: env.MAIL !== "off",
@@ -54,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         cancel: getZodConstraint(MoveFormSchemas.cancel),
       },
       note: getZodConstraint(NoteFormSchema),
+      refund: getZodConstraint(RefundFormSchema),
     },
   };
 }
@@ -62,6 +67,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 type OrderPageAnswer =
   | { form: typeof MOVE_INTENT; kind: string | null; result: SubmissionResult<string[]> }
   | { form: typeof NOTE_INTENT; result: SubmissionResult<string[]> }
+  | { form: typeof REFUND_INTENT; result: SubmissionResult<string[]> }
   | { form: "other"; error: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -75,6 +81,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return move(request, context, staff, orderId, formData);
     case NOTE_INTENT:
       return saveNote(context, staff, orderId, formData, path);
+    case REFUND_INTENT:
+      return refund(request, context, staff, orderId, formData, path);
     case REVOKE_GUEST_LINK_INTENT:
       return revokeGuestLink(context, staff, orderId, path);
     default:
@@ -154,6 +162,44 @@ async function saveNote(context: ResponseJar, staff: StaffPort, orderId: string,
   });
 }
 
+async function refund(
+  request: Request,
+  context: ResponseJar,
+  staff: StaffPort,
+  orderId: string,
+  formData: FormData,
+  path: string,
+) {
+  const submission = parseWithZod(formData, { schema: RefundFormSchema });
+  const answer = (status: number, result: SubmissionResult<string[]>) =>
+    data<OrderPageAnswer>({ form: REFUND_INTENT, result }, { status });
+  if (submission.status !== "success") return answer(400, submission.reply());
+  let made;
+  try {
+    made = await staff.refundOrder(orderRefundOf(orderId, submission.value));
+  } catch (error) {
+    if (!isBackendError(error) || error.code === "not_authorized") throw error;
+    if (error.code === "not_found") throw notFoundResponse(request);
+    const message =
+      error.code === "unavailable"
+        ? "The shop's database is not reachable right now, so nothing was refunded. Please try again."
+        : `${error.message} Nothing was refunded.`;
+    return answer(error.code === "unavailable" ? 503 : 400, submission.reply({ formErrors: [message] }));
+  }
+  const amount = formatCents(made.amount);
+  const told =
+    getEnv().MAIL !== "off"
+      ? " The customer was e-mailed."
+      : " The shop sends no e-mail, so the customer was not told.";
+  return redirectWithToast(context, path, {
+    title: "Refund",
+    description:
+      (made.provider === "manual"
+        ? `Recorded ${amount} as paid back by hand.`
+        : `Refund of ${amount} to the card is on its way through Stripe.`) + told,
+  });
+}
+
 async function revokeGuestLink(context: ResponseJar, staff: StaffPort, orderId: string, path: string) {
   const revoked = await orUnavailablePage(staff.revokeGuestLink({ orderId }));
   return redirectWithToast(context, path, {
@@ -166,7 +212,10 @@ export default function AdminOrder() {
   const { order, payment, refunds, sendsMail, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <AdminShell title={<>Order #{order.number}</>} actions={<StatusBadge status={order.status} className="text-sm" />}>
+    <AdminShell
+      title={<>Order #{order.number}</>}
+      actions={<StatusBadge status={order.status} refunded={order.refunded} className="text-sm" />}
+    >
       <p className="mt-2 text-sm text-ink-muted">
         Placed {order.placedAt} ·{" "}
         <Link
@@ -198,6 +247,12 @@ export default function AdminOrder() {
             order={order}
             constraints={constraints.move}
             answer={answer?.form === MOVE_INTENT ? answer : undefined}
+            sendsMail={sendsMail}
+          />
+          <AdminOrderRefund
+            order={order}
+            constraint={constraints.refund}
+            lastResult={answer?.form === REFUND_INTENT ? answer.result : undefined}
             sendsMail={sendsMail}
           />
           <AdminOrderCustomer order={order} sendsMail={sendsMail} />

@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 
-import { orderStatuses } from "~/backend/constants";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { AdminListCount } from "~/components/admin-list-count";
 import { ListFilterSelect, ListSearchField } from "~/components/admin-list-filters";
@@ -9,7 +8,6 @@ import { AdminOrderList } from "~/components/admin-order-list";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
-import { statusLabel } from "~/modules/account/orders";
 import { orBackOfficeRefusal, requireSearchShare } from "~/modules/admin/fair-share.server";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -20,6 +18,7 @@ import {
 import { toAdminOrderRow } from "~/modules/admin/order-rows";
 import { loadPage } from "~/modules/admin/paging.server";
 import { refusePostUnlessStaff, requireStaff } from "~/modules/admin/staff.server";
+import { ORDER_STATUSES, statusLabel } from "~/modules/orders/lifecycle";
 import { getEnv } from "~/site/env.server";
 
 // The packing slips' form: tick orders in the list, then 'Packing slips' prints them, one to a page.
@@ -80,7 +79,7 @@ export default function AdminOrders() {
           value={filter.status ?? ""}
           options={[
             { value: "", label: "All orders" },
-            ...orderStatuses.map((status) => ({ value: status, label: statusLabel(status) })),
+            ...ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
           ]}
         />
         <ListSearchField

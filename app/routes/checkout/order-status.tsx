@@ -13,6 +13,7 @@ import { readBrowserOrder } from "~/modules/checkout/browser-orders.server";
 import { orderQuestionsText } from "~/modules/checkout/order-mail-copy";
 import { formatLongDate } from "~/modules/dates";
 import { formatCents } from "~/modules/money";
+import { refundSummary } from "~/modules/orders/refunds";
 import { getEnv } from "~/site/env.server";
 
 /**
@@ -37,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       number: orderNumber(order.id),
       placedOn: formatLongDate(order.createdAt),
       status: order.status,
+      refunded: refundSummary(order),
       items: order.items.map((item) => ({
         id: item.id,
         name: item.productName,
@@ -63,7 +65,7 @@ export default function GuestOrderPage() {
           <h1 className="font-serif text-3xl text-ink sm:text-4xl">Order #{order.number}</h1>
           <p className="mt-1 text-sm text-ink-muted">Placed on {order.placedOn}</p>
         </div>
-        <StatusBadge status={order.status} className="text-sm" />
+        <StatusBadge status={order.status} refunded={order.refunded} className="text-sm" />
       </div>
       <div className="mt-8 space-y-6 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm">
         <OrderProgress progress={order.progress} headingId="progress-heading" />

@@ -194,7 +194,7 @@ describe("staff", () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('"Ann ""Nan"", Jr"');
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")"`);
-    expect(lines[2]).toContain(",guest,2,598,0,598,USD,,");
+    expect(lines[2]).toContain(",guest,2,598,0,598,0,USD,,");
     // What packing and labels need: the address, the phone and each line as bought.
     expect(lines[0]).toContain(
       ",Carrier,Tracking number,Phone,Address,City,State,ZIP code,Country,Line,SKU,Product,Variant,Quantity,Unit price",
@@ -265,6 +265,68 @@ describe("staff", () => {
       [order.id],
     );
     expect(kinds.map((row) => row.kind)).toEqual(["order_confirmation", "order_paid", "order_shipped"]);
+  });
+
+  test("a refund by the form: a line's unit, beside the status on the order, the guest's page and the CSV; too much is refused, what was typed kept", async () => {
+    const order = await placeGuestOrder({ email: `refund-${crypto.randomUUID()}@example.com` });
+    const path = `/admin/orders/${order.id}`;
+    const params = { params: { id: order.id } };
+    const postForm = (fields: Record<string, string>) =>
+      call(orderAction, post(path, { intent: "refund", ...fields }, staffCookie), params);
+    await backend.forRequest(get(path, staffCookie)).staff.moveOrder({
+      orderId: order.id,
+      expectedStatus: "pending",
+      newStatus: "paid",
+    });
+    const before = await call(orderLoader, get(path, staffCookie), params);
+    expect(before.data?.order.refund).toMatchObject({
+      left: "$598.00",
+      to: "by hand",
+      lines: [{ itemId: order.items[0]!.id, unitsLeft: 2, perUnit: "$299.00" }],
+    });
+
+    const blank = await postForm({ "lines[0].itemId": order.items[0]!.id, "lines[0].quantity": "0", reason: "x" });
+    expect(blank.status).toBe(400);
+    expect(blank.data).toMatchObject({
+      result: { error: { "": ["Choose the units, the shipping or an amount to refund."] } },
+    });
+    const tooMuch = await postForm({ amount: "600", reason: "Too much" });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.data).toMatchObject({
+      result: {
+        error: { "": ["At most $598.00 is left to refund on this order. Nothing was refunded."] },
+        initialValue: { amount: "600", reason: "Too much" },
+      },
+    });
+
+    const done = await postForm({ "lines[0].itemId": order.items[0]!.id, "lines[0].quantity": "1", reason: "Shade" });
+    expectRedirect(done, path);
+    expect(await toastOf(done)).toMatchObject({
+      description: "Recorded $299.00 as paid back by hand. The customer was e-mailed.",
+    });
+    const after = await call(orderLoader, get(path, staffCookie), params);
+    expect(after.data?.order).toMatchObject({
+      status: "paid",
+      refunded: "Partly refunded $299.00",
+      refund: { left: "$299.00", lines: [{ unitsLeft: 1 }] },
+    });
+    expect(after.data?.refunds).toMatchObject([
+      { amount: "$299.00", stateLabel: "Paid back by hand", reason: "Shade" },
+    ]);
+    const [mail] = await db.query<{ secret: string }>(
+      "select secret from public.outbox where kind = 'order_confirmation' and payload ->> 'id' = $1",
+      [order.id],
+    );
+    const guestPage = await call(guestOrderLoader, get(`/order-status?token=${mail!.secret}`));
+    expect(guestPage.data?.order).toMatchObject({ status: "paid", refunded: "Partly refunded $299.00" });
+    const csv = await orderExport({
+      request: get(`/admin/orders/export.csv?q=${order.email}`, staffCookie),
+      params: {},
+      context: testContext(),
+    });
+    const rows = new TextDecoder().decode(await csv.arrayBuffer()).split("\r\n");
+    expect(rows[0]).toContain(",Total,Refunded,Currency,");
+    expect(rows[1]).toContain(",598,299,USD,");
   });
 
   test("the internal note is saved, and a guest's link revoked", async () => {

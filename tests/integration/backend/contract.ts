@@ -21,6 +21,7 @@ import type { OrderFilter, OrderMove, StaffOverview } from "~/backend/ports/staf
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { shippingMethods } from "~/content/shipping";
 import { describeCustomersContract } from "./customers-contract";
+import { describeLifecycleContract } from "./lifecycle-contract";
 import { describeShippingRatesContract } from "./shipping-contract";
 import { describeStaffProofContract } from "./staff-proof-contract";
 
@@ -2038,6 +2039,9 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
             currency: "usd",
             reason: "Out of stock",
             state: "pending",
+            provider: "stripe",
+            lines: [],
+            shippingAmount: 0,
             providerRefundId: null,
             requestedByLabel: "staff",
             requestedByEmail: staff.email,
@@ -2224,6 +2228,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       mailingBackend: () => harness.createBackend({ sendsEmail: true }),
     }));
     describeCustomersContract(() => ({ backend, db }));
+    describeLifecycleContract(() => ({ backend, db }));
     describeShippingRatesContract(() => ({ backend, db }));
   });
 }

@@ -35,6 +35,7 @@ export function describeRefundQueue(name: string, setup: () => Promise<ContractH
     let db: SqlDatabase;
     let payments: PaymentsPort;
     let staff: StaffPort;
+    let otherStaff: StaffPort;
     let staffUserId: string;
     let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
     let stripe: StripeCheckout;
@@ -45,11 +46,12 @@ export function describeRefundQueue(name: string, setup: () => Promise<ContractH
       db = harness.db;
       if (!backend.payments) throw new Error("This harness gives the backend no payments port.");
       payments = backend.payments;
-      const listed = await signUpShopper(backend);
-      await backend.syncStaff({ staffEmails: [listed.email], orderRecipients: [] });
+      const [listed, second] = [await signUpShopper(backend), await signUpShopper(backend)];
+      await backend.syncStaff({ staffEmails: [listed.email, second.email], orderRecipients: [] });
       const owner = await setUpStaff(backend, listed.email);
       staffUserId = owner.user.id;
       staff = backend.forRequest(requestWith(owner.cookie)).staff;
+      otherStaff = (await setUpStaff(backend, second.email)).scope.staff;
       standIn = await startStripeStandIn({ webhookSecret: "whsec_refund_contract" });
       stripe = createStripeCheckout({
         secretKey: "sk_test_refund_contract",
@@ -65,10 +67,10 @@ export function describeRefundQueue(name: string, setup: () => Promise<ContractH
 
     const worker = () => createRefundWorker({ payments, stripe, log: () => {} });
     /** A guest's order paid by card: a session at the stand-in, paid there, and its paid event recorded. */
-    async function paidCardOrder() {
+    async function paidCardOrder(items = [{ productId: "clip-1", quantity: 1 }]) {
       const order = await placeOrder(backend.forRequest(requestWith()), {
         userId: null,
-        items: [{ productId: "clip-1", quantity: 1 }],
+        items,
         email: uniqueEmail("refund"),
       });
       const session = await stripe.createSession(
@@ -277,6 +279,157 @@ export function describeRefundQueue(name: string, setup: () => Promise<ContractH
       );
       expect(row).toEqual({ state: "failed", last_error: expect.stringMatching(/already been refunded/) });
       expect(await payments.claimRefund({ leaseSeconds: 60 })).toBeNull();
+    });
+
+    // Partial refunds (issue 40, decision 0043): by line, shipping or amount, never beyond what was paid.
+    const deliver = async (orderId: string, from: "pending" | "paid" = "paid") => {
+      if (from === "pending") await staff.moveOrder({ orderId, expectedStatus: "pending", newStatus: "paid" });
+      await staff.moveOrder({
+        orderId,
+        expectedStatus: "paid",
+        newStatus: "shipped",
+        carrier: "UPS",
+        trackingNumber: "1Z9",
+      });
+      await staff.moveOrder({ orderId, expectedStatus: "shipped", newStatus: "delivered" });
+    };
+    const refundMail = (orderId: string) =>
+      db.query<{ recipient: string; payload: { refund: { amount: number; manual: boolean } } }>(
+        "select recipient, payload from public.outbox where kind = 'order_refunded' and payload ->> 'id' = $1 order by created_at",
+        [orderId],
+      );
+    const refundedOf = async (orderId: string) =>
+      (
+        await db.query<{ refunded_amount: number }>("select refunded_amount from public.orders where id = $1", [
+          orderId,
+        ])
+      )[0]?.refunded_amount;
+
+    test("a delivered card order refunded by line: queued, Stripe asked for that line's amount; never beyond what is left", async () => {
+      await drain();
+      const { order, paid, paymentIntent } = await paidCardOrder([{ productId: "clip-1", quantity: 2 }]);
+      expect(await payments.recordEvent(paid)).toBe("paid");
+      await deliver(order.id);
+      const line = order.items[0]!;
+      const made = await staff.refundOrder({
+        orderId: order.id,
+        reason: "One clip did not match",
+        lines: [{ itemId: line.id, quantity: 1 }],
+        shipping: false,
+        amount: null,
+      });
+      expect(made).toMatchObject({
+        amount: line.pricePerItem,
+        state: "pending",
+        provider: "stripe",
+        refundedAmount: line.pricePerItem,
+        left: order.totalAmount - line.pricePerItem,
+      });
+      await drain();
+      expect(refundsAtStripe(paymentIntent).map((refund) => refund.amount)).toEqual([line.pricePerItem]);
+      expect(await refundsOf(order.id)).toMatchObject([{ state: "succeeded", amount: line.pricePerItem }]);
+      expect(await statusOf(order.id)).toBe("delivered");
+      expect(await refundedOf(order.id)).toBe(line.pricePerItem);
+      expect(await refundMail(order.id)).toMatchObject([
+        { recipient: order.email, payload: { refund: { amount: line.pricePerItem, manual: false } } },
+      ]);
+      const left = order.totalAmount - line.pricePerItem;
+      const refund = (amount: number | null, lines: { itemId: string; quantity: number }[] = []) =>
+        staff.refundOrder({ orderId: order.id, reason: "More", lines, shipping: false, amount });
+      await expectBackendError(refund(left + 1), "invalid_input", /At most \$[\d,.]+ is left/);
+      await expectBackendError(refund(null, [{ itemId: line.id, quantity: 2 }]), "invalid_input", /1 of 2 units/);
+      await expect(refund(left)).resolves.toMatchObject({ left: 0, refundedAmount: order.totalAmount });
+      await expectBackendError(refund(1), "invalid_input", /At most \$0\.00 is left/);
+      await drain();
+      expect(refundsAtStripe(paymentIntent).map((refund) => refund.amount)).toEqual([line.pricePerItem, left]);
+    });
+
+    test("a manual payment's refund is recorded as paid back by hand, the customer told; the member's orders show it", async () => {
+      const member = await signUpShopper(backend);
+      const order = await placeOrder(member.scope, {
+        userId: member.user.id,
+        items: [
+          { productId: "clip-1", quantity: 1 },
+          { productId: "acc-2", quantity: 2 },
+        ],
+        email: member.email,
+        shippingMethod: "express",
+      });
+      const [clip, accessory] = order.items;
+      await expectBackendError(
+        staff.refundOrder({ orderId: order.id, reason: "x", lines: [], shipping: false, amount: 100 }),
+        "move_not_allowed",
+      );
+      await deliver(order.id, "pending");
+      const made = await staff.refundOrder({
+        orderId: order.id,
+        reason: "Returned",
+        lines: [{ itemId: accessory!.id, quantity: 2 }],
+        shipping: true,
+        amount: null,
+      });
+      const expected = accessory!.pricePerItem * 2 + order.shippingAmount;
+      expect(made).toMatchObject({ amount: expected, state: "succeeded", provider: "manual" });
+      expect(await refundsOf(order.id)).toMatchObject([
+        { state: "succeeded", amount: expected, provider_refund_id: null },
+      ]);
+      expect(await refundMail(order.id)).toMatchObject([{ payload: { refund: { amount: expected, manual: true } } }]);
+      const [listed] = await member.scope.orders.listForUser({ userId: member.user.id });
+      expect(listed).toMatchObject({ id: order.id, refundedAmount: expected, status: "delivered" });
+      const again = (lines: { itemId: string; quantity: number }[], shipping: boolean) =>
+        staff.refundOrder({ orderId: order.id, reason: "Again", lines, shipping, amount: null });
+      await expectBackendError(again([{ itemId: accessory!.id, quantity: 1 }], false), "invalid_input", /0 of 2 units/);
+      expect(order.shippingAmount).toBeGreaterThan(0);
+      await expectBackendError(again([], true), "invalid_input", /shipping was refunded/);
+      await expectBackendError(again([{ itemId: crypto.randomUUID(), quantity: 1 }], false), "invalid_input");
+      await expect(again([{ itemId: clip!.id, quantity: 1 }], false)).resolves.toMatchObject({ left: 0 });
+      await expectBackendError(
+        staff.refundOrder({ orderId: crypto.randomUUID(), reason: "x", lines: [], shipping: false, amount: 1 }),
+        "not_found",
+      );
+      await expectSqlError(
+        asAuthenticated(db, member.user.id, (tx) =>
+          tx.query("select public.staff_refund_order($1, 'mine', '[]'::jsonb, false, 1)", [order.id]),
+        ),
+        "42501",
+      );
+    });
+
+    test("two staff refunding at once never refund more than was paid", async () => {
+      const orders = [];
+      for (let index = 0; index < RACES; index += 1) {
+        const order = await placeOrder(backend.forRequest(requestWith()), {
+          userId: null,
+          items: [{ productId: "clip-1", quantity: 1 }],
+          email: uniqueEmail("race"),
+        });
+        await deliver(order.id, "pending");
+        orders.push(order);
+      }
+      const share = (total: number) => Math.ceil(total * 0.6);
+      const outcomes = await Promise.all(
+        orders.map((order) =>
+          Promise.allSettled(
+            [staff, otherStaff].map((port) =>
+              port.refundOrder({
+                orderId: order.id,
+                reason: "Race",
+                lines: [],
+                shipping: false,
+                amount: share(order.totalAmount),
+              }),
+            ),
+          ),
+        ),
+      );
+      for (const [index, order] of orders.entries()) {
+        const settled = outcomes[index]!;
+        expect(settled.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+        expect(settled.find((outcome) => outcome.status === "rejected")).toMatchObject({
+          reason: { code: "invalid_input" },
+        });
+        expect(await refundedOf(order.id)).toBe(share(order.totalAmount));
+      }
     });
 
     test("no API role reads the refunds or works the queue, staff included; staff read refunds only through their function", async () => {

@@ -158,4 +158,27 @@ describe("order status e-mails", () => {
     expect(toShop[2]!.parsed.text).toContain("(reason: fraudulent)");
     expect(linksIn(toShop[2]!)).toContain(`http://localhost/admin/orders/${order.id}`);
   });
+
+  it("a refund (beside the status) tells the customer the amount, the reason and how it comes back", async () => {
+    smtp.received.length = 0;
+    const order = await placeGuestOrder("refund-guest@example.com");
+    const number = order.id.slice(-8);
+    await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" });
+    await staff.staff.refundOrder({
+      orderId: order.id,
+      reason: "A scratched clip",
+      lines: [],
+      shipping: false,
+      amount: 1_250,
+    });
+    await deliverAll();
+    const mails = await smtp.waitFor(4);
+    const refund = mails.find(
+      (mail) => mail.recipients.includes("refund-guest@example.com") && /refund/.test(mail.parsed.subject ?? ""),
+    );
+    expect(refund?.parsed.subject).toBe(`A refund of $12.50 for your Luxe Strands order #${number}`);
+    expect(refund?.parsed.text).toContain("Reason: A scratched clip");
+    expect(refund?.parsed.text).toContain("We have paid $12.50 back to you by the way you paid us.");
+    expect(refund?.parsed.text).toContain("Refunded: $12.50");
+  });
 });

@@ -3,6 +3,7 @@ import { toOrder, type OrderRow } from "~/backend/rows.server";
 import { orderNumber } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";
 import { formatCents } from "~/modules/money";
+import type { OrderStep } from "~/modules/orders/lifecycle";
 import { site } from "~/site/site";
 import {
   Button,
@@ -18,14 +19,17 @@ import {
 // Order status e-mails (decision 0029): short, one column, every fact on a line of its own, so that they read the
 // same at 320 px, in a plain-text client and with images off.
 
-export type OrderStep = "paid" | "shipped" | "delivered" | "cancelled";
-
 interface StatusPayload {
   note?: string | null;
   from_status?: string | null;
+  /** A refund beside the status (kind order_refunded, public.refund_order). */
+  refund?: { amount: number; manual: boolean; reason: string } | null;
 }
 
-export function orderStatusMail(message: OutboxMessage, context: RenderContext, step: OrderStep): RenderedMail {
+/** The order's status steps, and a refund (which changes no status: decision 0043). */
+export type OrderMailStep = OrderStep | "refunded";
+
+export function orderStatusMail(message: OutboxMessage, context: RenderContext, step: OrderMailStep): RenderedMail {
   const order = toOrder(message.payload as unknown as OrderRow);
   const extra = message.payload as StatusPayload;
   const number = orderNumber(order.id);
@@ -74,6 +78,24 @@ export function orderStatusMail(message: OutboxMessage, context: RenderContext, 
         `Questions? Write to us at ${site.email} or call ${site.phone}.`,
       ];
       break;
+    case "refunded": {
+      const refund = extra.refund ?? { amount: 0, manual: false, reason: "" };
+      const amount = formatCents(refund.amount, order.currency);
+      heading = "We have refunded you";
+      subject = `A refund of ${amount} for your ${site.name} order #${number}`;
+      paragraphs = [
+        ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
+        refund.manual
+          ? `We have paid ${amount} back to you by the way you paid us.`
+          : `${amount} is on its way back to your card; refunds take 5-7 business days to appear.`,
+        `Questions? Write to us at ${site.email} or call ${site.phone}.`,
+      ];
+      facts.push(["Refunded", amount]);
+      if (order.refundedAmount > refund.amount) {
+        facts.push(["Refunded in all", formatCents(order.refundedAmount, order.currency)]);
+      }
+      break;
+    }
   }
   facts.push(["Total", total]);
   if (!action && order.userId) action = { label: "See your orders", href: new URL("/orders", context.origin).href };
