@@ -5,7 +5,7 @@
 /** A database function's argument: its value and its SQL type (the SQL adapter casts; PostgREST knows them). */
 export type RpcArgument = readonly [
   value: unknown,
-  type: "text" | "integer" | "bigint" | "uuid" | "jsonb" | "timestamptz",
+  type: "text" | "integer" | "bigint" | "boolean" | "uuid" | "jsonb" | "timestamptz",
 ];
 
 /** Calls public.<name>(...) with named arguments and returns its result (JSON parsed). */

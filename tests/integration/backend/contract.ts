@@ -20,6 +20,7 @@ import type { OutboxPort } from "~/backend/ports/outbox";
 import type { OrderFilter, OrderMove, StaffOverview } from "~/backend/ports/staff";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { shippingMethods } from "~/content/shipping";
+import { describeCustomerAccountsContract } from "./customer-accounts-contract";
 import { describeCustomersContract } from "./customers-contract";
 import { describeShippingRatesContract } from "./shipping-contract";
 import { describeStaffProofContract } from "./staff-proof-contract";
@@ -2224,6 +2225,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       mailingBackend: () => harness.createBackend({ sendsEmail: true }),
     }));
     describeCustomersContract(() => ({ backend, db }));
+    describeCustomerAccountsContract(() => ({ backend, db }));
     describeShippingRatesContract(() => ({ backend, db }));
   });
 }
