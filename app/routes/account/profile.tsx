@@ -11,16 +11,20 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 
 import { isBackendError } from "~/backend/errors";
+import { MAX_SAVED_ADDRESSES, type SavedAddress } from "~/backend/ports/addresses";
 import type { MemberBackend } from "~/backend/ports/backend";
 import type { Profile } from "~/backend/ports/profiles";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField, TextField } from "~/components/form-field";
 import { NewPasswordFields, PasswordField, usePasswordsClearedOnRefusal } from "~/components/password-field";
+import { SavedAddressForm, SavedAddressList } from "~/components/saved-addresses";
 import { Avatar } from "~/components/user-menu";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
 import type { ResponseJar } from "~/http/cookies.server";
 import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
+import { savedAddressSchema } from "~/modules/account/address-schema";
+import { addressAction, addressBeingEdited, isAddressIntent } from "~/modules/account/addresses.server";
 import { changePassword, signOutEverywhere } from "~/modules/auth/account-safety.server";
 import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/auth/auth-schemas";
 import { requireUser } from "~/modules/auth/session.server";
@@ -44,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const passwordConstraint = getZodConstraint(ChangePasswordSchema);
   const searchParams = new URL(request.url).searchParams;
   const editing = searchParams.get("edit") === "1";
+  const addressConstraint = getZodConstraint(savedAddressSchema);
   const changingPassword = !editing && searchParams.get("password") === "1";
   let profile: Profile | null;
   try {
@@ -59,6 +64,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         changingPassword: false,
         constraint,
         passwordConstraint,
+        addresses: null,
+        addressForm: { editing: false as const },
+        addressConstraint,
       },
       { status: 503 },
     );
@@ -70,7 +78,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
     memberSince: profile?.createdAt ?? user.createdAt,
   };
-  return data({ account, editing, changingPassword, constraint, passwordConstraint });
+  const addresses = await savedAddresses(member);
+  const addressForm = addressBeingEdited(searchParams.get("address"), addresses);
+  return data({
+    account,
+    editing,
+    changingPassword,
+    constraint,
+    passwordConstraint,
+    addresses,
+    addressForm,
+    addressConstraint,
+  });
+}
+
+/** The member's saved addresses (decision 0044), or null when they cannot be read now (the page says so). */
+async function savedAddresses(member: MemberBackend): Promise<SavedAddress[] | null> {
+  try {
+    return await member.addresses.list();
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    console.error("Failed to load saved addresses:", error);
+    return null;
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,7 +108,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   // Every form here names its intent; a post naming none or another changes nothing (taken as a profile update,
   // an empty post would clear the name).
-  switch (formData.get("intent")) {
+  const intent = formData.get("intent");
+  if (isAddressIntent(intent)) return addressAction(context, member, formData);
+  switch (intent) {
     case UPDATE_PROFILE_INTENT:
       return updateProfile(context, member, formData);
     case "change-password":
@@ -114,8 +146,24 @@ async function updateProfile(context: ResponseJar, member: MemberBackend, formDa
 }
 
 export default function ProfilePage() {
-  const { account, editing, changingPassword, constraint, passwordConstraint } = useLoaderData<typeof loader>();
+  const {
+    account,
+    editing,
+    changingPassword,
+    constraint,
+    passwordConstraint,
+    addresses,
+    addressForm,
+    addressConstraint,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const refusedAddress = actionData?.form === "address" ? actionData : null;
+  // The form of the address a refused save named (kept with what was typed), or the one `?address=` opened.
+  const formAddress = refusedAddress
+    ? (addresses?.find((saved) => saved.id === refusedAddress.addressId) ?? null)
+    : addressForm.editing
+      ? addressForm.address
+      : null;
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
@@ -201,6 +249,30 @@ export default function ProfilePage() {
             Try again
           </Link>
         </div>
+      )}
+      {account && (
+        <section
+          aria-labelledby="addresses-heading"
+          className="mt-8 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8"
+        >
+          <h2 id="addresses-heading" className="font-serif text-2xl text-ink">
+            Saved addresses
+          </h2>
+          {addresses === null ? (
+            <p role="alert" className="mt-4 text-sm text-red-800">
+              Your saved addresses cannot be shown right now. Please try again in a moment.
+            </p>
+          ) : refusedAddress || addressForm.editing ? (
+            <SavedAddressForm
+              key={formAddress?.id ?? "new"}
+              address={formAddress}
+              constraint={addressConstraint}
+              lastResult={refusedAddress?.result}
+            />
+          ) : (
+            <SavedAddressList addresses={addresses} canAdd={addresses.length < MAX_SAVED_ADDRESSES} />
+          )}
+        </section>
       )}
     </div>
   );
