@@ -60,13 +60,14 @@ export function CheckoutSavedAddresses({
       <input type="hidden" name="filledFrom" value={filledFrom} />
       {addresses.map((address) => (
         <AddressOption key={address.id} value={address.id} checked={checked} onPick={() => fill(address)}>
-          <address className="text-sm not-italic leading-relaxed text-ink">
+          {/* A label holds phrasing content only: no <address> here. */}
+          <span className="block text-sm leading-relaxed text-ink">
             {shippingAddressLines(address).map((line, index) => (
               <span key={index} className="block break-words" dir="auto">
                 {line}
               </span>
             ))}
-          </address>
+          </span>
           {address.isDefault && <span className="mt-1 block text-xs font-medium text-ink-muted">Default</span>}
         </AddressOption>
       ))}
