@@ -60,10 +60,10 @@ export function CheckoutSavedAddresses({
       <input type="hidden" name="filledFrom" value={filledFrom} />
       {addresses.map((address) => (
         <AddressOption key={address.id} value={address.id} checked={checked} onPick={() => fill(address)}>
-          {/* A label holds phrasing content only: no <address> here. */}
-          <span className="block text-sm leading-relaxed text-ink">
+          {/* A label holds phrasing content only: no <address> here, so its wrapping (tailwind.css) is said here. */}
+          <span className="wrap-anywhere block text-sm leading-relaxed text-ink">
             {shippingAddressLines(address).map((line, index) => (
-              <span key={index} className="block break-words" dir="auto">
+              <span key={index} className="block" dir="auto">
                 {line}
               </span>
             ))}
