@@ -16,17 +16,15 @@ const keptText = (kept: Kept, name: string) => (typeof kept?.[name] === "string"
  */
 export function CheckoutSavedAddresses({
   formId,
-  addresses,
+  saved: { addresses, chosen },
   kept,
-  chosen,
   onFill,
 }: {
   formId: string;
-  addresses: readonly SavedAddress[];
+  /** The member's addresses, and the radio checked on a fresh form (none drawn without addresses). */
+  saved: { addresses: readonly SavedAddress[]; chosen: string };
   /** What the last post kept (a refusal), if any. */
   kept: Kept;
-  /** The radio checked on a fresh form. */
-  chosen: string;
   onFill: (address: SavedAddress) => void;
 }) {
   const checked = keptText(kept, "savedAddress") ?? chosen;
@@ -43,6 +41,7 @@ export function CheckoutSavedAddresses({
     form?.addEventListener("input", onInput);
     return () => form?.removeEventListener("input", onInput);
   }, [formId]);
+  if (addresses.length === 0) return null;
 
   const fill = (address: SavedAddress) => {
     const elements = document.forms.namedItem(formId)?.elements;

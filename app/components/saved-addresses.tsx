@@ -1,12 +1,59 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 
-import type { SavedAddress } from "~/backend/ports/addresses";
+import { MAX_SAVED_ADDRESSES, type SavedAddress } from "~/backend/ports/addresses";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { ADDRESS_INTENTS, addressPath } from "~/modules/account/address-paths";
 import { shippingAddressLines } from "~/modules/account/orders";
 import { CheckoutAddressFields } from "./checkout-address-fields";
 import { CheckboxField, FormErrors } from "./form-field";
+
+/**
+ * The profile's "Saved addresses" (decision 0044): the list, or the form `?address=` opened, or the one a refused save
+ * came back to (with what was typed).
+ */
+export function ProfileAddresses({
+  addresses,
+  opened,
+  constraint,
+  refused,
+}: {
+  /** Null when they cannot be read now. */
+  addresses: readonly SavedAddress[] | null;
+  opened: { editing: false } | { editing: true; address: SavedAddress | null };
+  constraint: FormConstraint;
+  refused: { addressId: string | null; result: SubmissionResult<string[]> } | null;
+}) {
+  const formAddress = refused
+    ? (addresses?.find((saved) => saved.id === refused.addressId) ?? null)
+    : opened.editing
+      ? opened.address
+      : null;
+  return (
+    <section
+      aria-labelledby="addresses-heading"
+      className="mt-8 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="addresses-heading" className="font-serif text-2xl text-ink">
+        Saved addresses
+      </h2>
+      {addresses === null ? (
+        <p role="alert" className="mt-4 text-sm text-red-800">
+          Your saved addresses cannot be shown right now. Please try again in a moment.
+        </p>
+      ) : refused || opened.editing ? (
+        <SavedAddressForm
+          key={formAddress?.id ?? "new"}
+          address={formAddress}
+          constraint={constraint}
+          lastResult={refused?.result}
+        />
+      ) : (
+        <SavedAddressList addresses={addresses} canAdd={addresses.length < MAX_SAVED_ADDRESSES} />
+      )}
+    </section>
+  );
+}
 
 /** A member's saved addresses on /profile (decision 0044): each with its buttons, plain forms that work without JavaScript. */
 export function SavedAddressList({ addresses, canAdd }: { addresses: readonly SavedAddress[]; canAdd: boolean }) {

@@ -13,11 +13,25 @@ import { redirectWithToast } from "~/toast/toast.server";
 
 const NOT_FOUND = "That address is no longer saved.";
 
-/** The address `?address=` opens: "new", a saved one, or a 404 for any other value. */
+/** The member's saved addresses (decision 0044), or null when they cannot be read now (the page says so). */
+export async function savedAddresses(member: MemberBackend): Promise<SavedAddress[] | null> {
+  try {
+    return await member.addresses.list();
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    console.error("Failed to load saved addresses:", error);
+    return null;
+  }
+}
+
+/**
+ * The address `?address=` opens: "new", a saved one, or a 404 for any other value. None while the addresses cannot
+ * be read (the page says so instead).
+ */
 export function addressBeingEdited(param: string | null, addresses: readonly SavedAddress[] | null) {
-  if (param === null) return { editing: false as const };
+  if (param === null || addresses === null) return { editing: false as const };
   if (param === "new") return { editing: true as const, address: null };
-  const address = addresses?.find((saved) => saved.id === param);
+  const address = addresses.find((saved) => saved.id === param);
   if (!address) throw new Response("Not Found", { status: 404 });
   return { editing: true as const, address };
 }

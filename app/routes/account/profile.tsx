@@ -11,20 +11,19 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 
 import { isBackendError } from "~/backend/errors";
-import { MAX_SAVED_ADDRESSES, type SavedAddress } from "~/backend/ports/addresses";
 import type { MemberBackend } from "~/backend/ports/backend";
 import type { Profile } from "~/backend/ports/profiles";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField, TextField } from "~/components/form-field";
 import { NewPasswordFields, PasswordField, usePasswordsClearedOnRefusal } from "~/components/password-field";
-import { SavedAddressForm, SavedAddressList } from "~/components/saved-addresses";
+import { ProfileAddresses } from "~/components/saved-addresses";
 import { Avatar } from "~/components/user-menu";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
 import type { ResponseJar } from "~/http/cookies.server";
 import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
 import { savedAddressSchema } from "~/modules/account/address-schema";
-import { addressAction, addressBeingEdited, isAddressIntent } from "~/modules/account/addresses.server";
+import { addressAction, addressBeingEdited, isAddressIntent, savedAddresses } from "~/modules/account/addresses.server";
 import { changePassword, signOutEverywhere } from "~/modules/auth/account-safety.server";
 import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/auth/auth-schemas";
 import { requireUser } from "~/modules/auth/session.server";
@@ -92,17 +91,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-/** The member's saved addresses (decision 0044), or null when they cannot be read now (the page says so). */
-async function savedAddresses(member: MemberBackend): Promise<SavedAddress[] | null> {
-  try {
-    return await member.addresses.list();
-  } catch (error) {
-    if (!isBackendError(error)) throw error;
-    console.error("Failed to load saved addresses:", error);
-    return null;
-  }
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, backend, member } = await requireUser(request, context);
   const formData = await request.formData();
@@ -157,13 +145,6 @@ export default function ProfilePage() {
     addressConstraint,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const refusedAddress = actionData?.form === "address" ? actionData : null;
-  // The form of the address a refused save named (kept with what was typed), or the one `?address=` opened.
-  const formAddress = refusedAddress
-    ? (addresses?.find((saved) => saved.id === refusedAddress.addressId) ?? null)
-    : addressForm.editing
-      ? addressForm.address
-      : null;
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
@@ -251,28 +232,12 @@ export default function ProfilePage() {
         </div>
       )}
       {account && (
-        <section
-          aria-labelledby="addresses-heading"
-          className="mt-8 rounded-2xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8"
-        >
-          <h2 id="addresses-heading" className="font-serif text-2xl text-ink">
-            Saved addresses
-          </h2>
-          {addresses === null ? (
-            <p role="alert" className="mt-4 text-sm text-red-800">
-              Your saved addresses cannot be shown right now. Please try again in a moment.
-            </p>
-          ) : refusedAddress || addressForm.editing ? (
-            <SavedAddressForm
-              key={formAddress?.id ?? "new"}
-              address={formAddress}
-              constraint={addressConstraint}
-              lastResult={refusedAddress?.result}
-            />
-          ) : (
-            <SavedAddressList addresses={addresses} canAdd={addresses.length < MAX_SAVED_ADDRESSES} />
-          )}
-        </section>
+        <ProfileAddresses
+          addresses={addresses}
+          opened={addressForm}
+          constraint={addressConstraint}
+          refused={actionData?.form === "address" ? actionData : null}
+        />
       )}
     </div>
   );

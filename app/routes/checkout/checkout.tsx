@@ -313,12 +313,11 @@ export default function Checkout() {
             name={fields.idempotencyKey.name}
             value={fields.idempotencyKey.value ?? fields.idempotencyKey.initialValue ?? ""}
           />
-          {saved && saved.addresses.length > 0 && (
+          {saved && (
             <CheckoutSavedAddresses
               formId={FORM_ID}
-              addresses={saved.addresses}
+              saved={saved}
               kept={lastResult?.initialValue}
-              chosen={saved.chosen}
               onFill={(address) => setEntered((current) => ({ ...current, country: address.country }))}
             />
           )}
