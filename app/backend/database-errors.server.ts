@@ -45,6 +45,10 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
     new BackendError("note_changed", error.message ?? "The note was saved by someone else meanwhile.", {
       cause: error,
     }),
+  // A member's saved addresses (supabase/migrations/20261207000100_customer_accounts.sql).
+  LB050: (error) =>
+    new BackendError("invalid_input", error.message ?? "You cannot add another address.", { cause: error }),
+  LB051: (error) => new BackendError("not_found", "Address not found.", { cause: error }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */

@@ -16,6 +16,7 @@ function fakeScope(responseHeaders = new Headers(), sessionUserId: string | null
     auth: { getUser: async () => (sessionUserId ? { id: sessionUserId } : null) },
     carts: port("list", "add"),
     profiles: port("get"),
+    addresses: port("list"),
     orders: port("listPageForUser"),
     wishlist: port("toggle"),
     newsletter: port("subscribe"),
@@ -68,7 +69,7 @@ describe("the member's data functions", () => {
     // A method the port gains is bound with no edit in bindMember.
     Object.assign(scope.wishlist, { share: (input: unknown) => Promise.resolve(calls.push({ name: "share", input })) });
     const member = bindMember(scope, userId);
-    expect(Object.keys(member).sort()).toEqual(["carts", "orders", "profiles", "userId", "wishlist"]);
+    expect(Object.keys(member).sort()).toEqual(["addresses", "carts", "orders", "profiles", "userId", "wishlist"]);
     expect(Object.keys(member.wishlist)).toEqual(["toggle", "share"]);
     await (member.wishlist as unknown as Record<string, (input: object) => Promise<unknown>>).share!({ to: "x" });
     // Replaced after binding (as a test's spy does): the bound function calls the new one.

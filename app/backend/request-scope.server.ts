@@ -27,6 +27,7 @@ type MemberPortName = Exclude<keyof MemberBackend, "userId">;
 const memberPortNames = Object.keys({
   carts: true,
   profiles: true,
+  addresses: true,
   orders: true,
   wishlist: true,
 } satisfies Record<MemberPortName, true>) as MemberPortName[];

@@ -23,21 +23,27 @@ const ADDRESS_FIELDS = [
 
 type AddressFieldName = (typeof ADDRESS_FIELDS)[number]["name"];
 
-/** Who and where the order goes: conform's fields of the shipping schema. */
+/**
+ * Who and where the order goes: conform's fields of the shipping schema. A saved address on /profile (decision 0044)
+ * draws the same fields, those its form has (no e-mail), under its own legend.
+ */
 export function CheckoutAddressFields<FormSchema extends Record<string, unknown>>({
   fields,
   firstInvalid,
+  legend = "Shipping Information",
 }: {
-  fields: Record<AddressFieldName, FieldMetadata<string | undefined, FormSchema, string[]>>;
+  fields: Partial<Record<AddressFieldName, FieldMetadata<string | undefined, FormSchema, string[]>>>;
   firstInvalid: string | undefined;
+  legend?: string;
 }) {
   return (
     <fieldset className="space-y-4 rounded-2xl border border-sand-200 p-6">
-      <legend className="px-2 text-lg font-semibold text-ink">Shipping Information</legend>
+      <legend className="px-2 text-lg font-semibold text-ink">{legend}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        {ADDRESS_FIELDS.map(({ name, ...attributes }) => (
-          <TextField key={name} field={fields[name]} firstInvalid={firstInvalid} {...attributes} />
-        ))}
+        {ADDRESS_FIELDS.map(({ name, ...attributes }) => {
+          const field = fields[name];
+          return field && <TextField key={name} field={field} firstInvalid={firstInvalid} {...attributes} />;
+        })}
       </div>
     </fieldset>
   );

@@ -48,8 +48,11 @@ export async function expectSqlError(promise: Promise<unknown>, sqlState: string
 }
 
 /** Signs up a new user through `backend`; returns the request scope of a follow-up request carrying its cookies. */
-export async function signUpShopper(backend: Backend, options: { fullName?: string; password?: string } = {}) {
-  const email = uniqueEmail();
+export async function signUpShopper(
+  backend: Backend,
+  options: { fullName?: string; password?: string; email?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail();
   const password = options.password ?? "correct horse battery";
   const signUpScope = backend.forRequest(requestWith());
   const { user } = await signUpScope.auth.signUp({ email, password, fullName: options.fullName });

@@ -3,6 +3,7 @@
 // picks one from the environment, and no code outside app/backend knows which. See docs/decisions/0003-backend-port.md.
 // A new port: its own module here, and one line in Backend, RequestBackend or MemberBackend.
 
+import type { AddressesPort } from "./addresses";
 import type { AuthPort, OAuthProvider } from "./auth";
 import type { CartsPort } from "./carts";
 import type { CatalogueReader, StaffCataloguePort } from "./catalogue";
@@ -95,6 +96,8 @@ export interface RequestBackend {
   readonly auth: AuthPort;
   readonly carts: CartsPort;
   readonly profiles: ProfilesPort;
+  /** A member's saved addresses (decision 0044). */
+  readonly addresses: AddressesPort;
   readonly orders: OrdersPort;
   readonly wishlist: WishlistPort;
   readonly newsletter: NewsletterPort;
@@ -141,6 +144,7 @@ export interface MemberBackend {
   readonly userId: string;
   readonly carts: BoundToMember<CartsPort>;
   readonly profiles: BoundToMember<ProfilesPort>;
+  readonly addresses: BoundToMember<AddressesPort>;
   readonly orders: BoundToMember<OrdersPort>;
   readonly wishlist: BoundToMember<WishlistPort>;
 }

@@ -29,7 +29,8 @@ describe("migrations", () => {
         expect(body, `${migration.file}: the body of ${fn}`).toBeDefined();
         for (const [, column] of body!.matchAll(/\b(?:new|old)\.(\w+)/g)) {
           expect(
-            ["id", "email", "raw_user_meta_data", "created_at", "updated_at"],
+            // email_confirmed_at: when GoTrue (or the app's e-mailed link) confirmed the address (decision 0044).
+            ["id", "email", "email_confirmed_at", "raw_user_meta_data", "created_at", "updated_at"],
             `${migration.file}: ${fn}`,
           ).toContain(column);
         }

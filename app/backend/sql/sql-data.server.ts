@@ -26,6 +26,7 @@ import {
   type OrderRow,
   type ProfileRow,
 } from "~/backend/rows.server";
+import { createAddressesPort } from "~/backend/rpc/addresses.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
@@ -51,6 +52,7 @@ export function createSqlDataPorts(
   return {
     carts: cartsPort(calls),
     profiles: profilesPort(calls),
+    addresses: createAddressesPort(async (userId) => calls.rpcAs(userId)),
     orders: ordersPort(calls),
     wishlist: wishlistPort(calls),
     newsletter: newsletterPort(calls),

@@ -32,6 +32,7 @@ import {
   type OrderRow,
   type ProfileRow,
 } from "~/backend/rows.server";
+import { createAddressesPort } from "~/backend/rpc/addresses.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
@@ -66,6 +67,10 @@ export function createSupabaseDataPorts(client: SupabaseClient, session: Supabas
   return {
     carts: cartsPort(client, requireActingUser),
     profiles: profilesPort(client, requireActingUser),
+    addresses: createAddressesPort(async (userId) => {
+      await requireActingUser(userId);
+      return rpc;
+    }),
     orders: ordersPort(client, requireActingUser),
     wishlist: wishlistPort(client, requireActingUser),
     newsletter: newsletterPort(client),

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
 import { flashCookie, type ResponseJar } from "~/http/cookies.server";
+import { savedAddressFieldNames } from "~/modules/checkout/saved-address-choice";
 import { checkoutFieldNames } from "~/modules/checkout/shipping-schema";
 
 /**
@@ -26,7 +27,7 @@ const TYPED_BYTES_BUDGET = 2_000;
 /** The form's own fields as posted (the first value of each; none of what a crafted post adds), cut to fit a cookie. */
 export function typedCheckoutValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const name of checkoutFieldNames) {
+  for (const name of [...checkoutFieldNames, ...savedAddressFieldNames]) {
     const value = formData.get(name);
     if (typeof value === "string") values[name] = value;
   }

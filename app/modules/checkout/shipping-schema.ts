@@ -18,6 +18,18 @@ const text = (label: string, required: string, max: number, min = 1) =>
     .min(min, required)
     .max(max, `${label} must be ${max} characters or fewer.`);
 
+/** Who and where an order goes: the checkout's fields, and a member's saved address (decision 0044). */
+export const addressFields = () => ({
+  firstName: text("First name", "First name is required", 100),
+  lastName: text("Last name", "Last name is required", 100),
+  phone: text("Phone", "Valid phone number is required", 30, 10),
+  address: text("Address", "Address is required", 200),
+  city: text("City", "City is required", 100),
+  state: text("State", "State is required", 100),
+  zipCode: text("ZIP code", "Valid zip code is required", 12, 5),
+  country: text("Country", "Country is required", 100),
+});
+
 /**
  * The checkout form (docs/product.md, Rules: every field with its own message, and the shipping method). Used by
  * the action through conform's parseWithZod and in the browser through useForm, so both sides say the same thing.
@@ -26,15 +38,8 @@ const text = (label: string, required: string, max: number, min = 1) =>
 export const shippingSchema = /* @__PURE__ */ refusingControlCharacters(
   z
     .object({
-      firstName: text("First name", "First name is required", 100),
-      lastName: text("Last name", "Last name is required", 100),
+      ...addressFields(),
       email: text("Email", "Valid email is required", 254).pipe(z.string().email("Valid email is required")),
-      phone: text("Phone", "Valid phone number is required", 30, 10),
-      address: text("Address", "Address is required", 200),
-      city: text("City", "City is required", 100),
-      state: text("State", "State is required", 100),
-      zipCode: text("ZIP code", "Valid zip code is required", 12, 5),
-      country: text("Country", "Country is required", 100),
       shippingMethod: z.enum(shippingMethodIds, { errorMap: () => ({ message: CHOOSE_SHIPPING }) }),
       /** Issued with the form; a repeated submission with the same key returns the first order. */
       idempotencyKey: z.string({ required_error: FORM_EXPIRED }).regex(/^[A-Za-z0-9_-]{16,200}$/, FORM_EXPIRED),

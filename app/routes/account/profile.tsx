@@ -16,11 +16,14 @@ import type { Profile } from "~/backend/ports/profiles";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, FormField, TextField } from "~/components/form-field";
 import { NewPasswordFields, PasswordField, usePasswordsClearedOnRefusal } from "~/components/password-field";
+import { ProfileAddresses } from "~/components/saved-addresses";
 import { Avatar } from "~/components/user-menu";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
 import type { ResponseJar } from "~/http/cookies.server";
 import { CHANGE_PASSWORD_PATH } from "~/modules/account/account-paths";
+import { savedAddressSchema } from "~/modules/account/address-schema";
+import { addressAction, addressBeingEdited, isAddressIntent, savedAddresses } from "~/modules/account/addresses.server";
 import { changePassword, signOutEverywhere } from "~/modules/auth/account-safety.server";
 import { ChangePasswordSchema, ProfileFormSchema } from "~/modules/auth/auth-schemas";
 import { requireUser } from "~/modules/auth/session.server";
@@ -44,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const passwordConstraint = getZodConstraint(ChangePasswordSchema);
   const searchParams = new URL(request.url).searchParams;
   const editing = searchParams.get("edit") === "1";
+  const addressConstraint = getZodConstraint(savedAddressSchema);
   const changingPassword = !editing && searchParams.get("password") === "1";
   let profile: Profile | null;
   try {
@@ -59,6 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         changingPassword: false,
         constraint,
         passwordConstraint,
+        addresses: null,
+        addressForm: { editing: false as const },
+        addressConstraint,
       },
       { status: 503 },
     );
@@ -70,7 +77,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     avatarUrl: profile?.avatarUrl ?? user.avatarUrl,
     memberSince: profile?.createdAt ?? user.createdAt,
   };
-  return data({ account, editing, changingPassword, constraint, passwordConstraint });
+  const addresses = await savedAddresses(member);
+  const addressForm = addressBeingEdited(searchParams.get("address"), addresses);
+  return data({
+    account,
+    editing,
+    changingPassword,
+    constraint,
+    passwordConstraint,
+    addresses,
+    addressForm,
+    addressConstraint,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,7 +96,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   // Every form here names its intent; a post naming none or another changes nothing (taken as a profile update,
   // an empty post would clear the name).
-  switch (formData.get("intent")) {
+  const intent = formData.get("intent");
+  if (isAddressIntent(intent)) return addressAction(context, member, formData);
+  switch (intent) {
     case UPDATE_PROFILE_INTENT:
       return updateProfile(context, member, formData);
     case "change-password":
@@ -114,7 +134,16 @@ async function updateProfile(context: ResponseJar, member: MemberBackend, formDa
 }
 
 export default function ProfilePage() {
-  const { account, editing, changingPassword, constraint, passwordConstraint } = useLoaderData<typeof loader>();
+  const {
+    account,
+    editing,
+    changingPassword,
+    constraint,
+    passwordConstraint,
+    addresses,
+    addressForm,
+    addressConstraint,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -201,6 +230,14 @@ export default function ProfilePage() {
             Try again
           </Link>
         </div>
+      )}
+      {account && (
+        <ProfileAddresses
+          addresses={addresses}
+          opened={addressForm}
+          constraint={addressConstraint}
+          refused={actionData?.form === "address" ? actionData : null}
+        />
       )}
     </div>
   );

@@ -14,6 +14,7 @@ import { useEffect, useState, type FocusEvent, type FormEvent } from "react";
 
 import { isBackendError } from "~/backend/errors";
 import { CheckoutAddressFields } from "~/components/checkout-address-fields";
+import { CheckoutSavedAddresses, SaveAddressChoice } from "~/components/checkout-saved-addresses";
 import { CheckoutShippingMethods } from "~/components/checkout-shipping-methods";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -23,6 +24,7 @@ import { isDeclaredNavigation } from "~/forms/form-endpoint.server";
 import { useIsPosting, useZodForm, withoutMaxLength } from "~/forms/zod-form";
 import { useHydrated } from "~/framework/use-hydrated";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
+import { addressOf } from "~/modules/account/address-schema";
 import { splitFullName } from "~/modules/account/full-name";
 import { getSession } from "~/modules/auth/session.server";
 import { loadCart } from "~/modules/cart/cart-store.server";
@@ -32,6 +34,7 @@ import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { readConfirmation } from "~/modules/checkout/order-confirmation.server";
 import { orderPlacedNotice } from "~/modules/checkout/order-mail-copy";
 import { placeOrderFromCart, rememberPlacedOrder } from "~/modules/checkout/place-order.server";
+import { keepTypedAddress, savedAddressChoice, shipToChosenAddress } from "~/modules/checkout/saved-address.server";
 import { checkoutTotals, chosenShippingMethod, shippingChoices } from "~/modules/checkout/shipping";
 import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
 import { withRetryAfter } from "~/modules/limits/rate-limit";
@@ -67,8 +70,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  // A member's saved addresses (decision 0044): a fresh form is filled with the default.
+  const saved = await savedAddressChoice(session.member);
+  const filledWith = saved?.addresses.find((address) => address.id === saved.chosen);
   return data({
+    saved,
     defaultValue: {
+      ...(filledWith && addressOf(filledWith)),
       email: user?.email ?? "",
       country: DEFAULT_COUNTRY,
       shippingMethod: "standard",
@@ -117,6 +125,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer({ initialValue: typedCheckoutValues(formData) }, { status: 200 });
   }
 
+  const session = await getSession(request, context);
+  // A saved address chosen with the fields untouched ships there (decision 0044).
+  let savedAddresses: Awaited<ReturnType<typeof shipToChosenAddress>>;
+  try {
+    savedAddresses = await shipToChosenAddress(session.member, formData);
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    console.error("Reading the saved addresses at checkout failed", error.code);
+    const formErrors = ["Your saved addresses cannot be read right now. Please try again in a moment."];
+    return answer(
+      { status: "error", initialValue: typedCheckoutValues(formData), error: { "": formErrors } },
+      { status: 503 },
+    );
+  }
+
   const submission = parseWithZod(formData, { schema: shippingSchema });
   if (submission.status !== "success") {
     // The key is a hidden field: its message goes to the form's, where the shopper sees it.
@@ -132,8 +155,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refusal)
     return data(submission.reply({ formErrors: [refusal.message] }), { status: 429, headers: refusal.headers });
 
-  const session = await getSession(request, context);
-
   try {
     const placed = await placeOrderFromCart(request, session, submission.value);
     // With card payment (decision 0031) a placed order goes on to the payment page; manual payment confirms it here.
@@ -141,6 +162,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (outcome.kind) {
       case "pay":
         await rememberPlacedOrder(request, session, outcome.order, submission.value.idempotencyKey);
+        await keepTypedAddress(session.member, formData, outcome.order.shippingAddress, savedAddresses);
         return redirect(outcome.location, { status: 303 });
       case "payment-unavailable":
         return refuse(503, PAYMENT_UNAVAILABLE);
@@ -178,6 +200,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
       case "placed": {
         await rememberPlacedOrder(request, session, outcome.order, submission.value.idempotencyKey);
+        await keepTypedAddress(session.member, formData, outcome.order.shippingAddress, savedAddresses);
         await setToast(context, orderPlacedNotice(getEnv().MAIL !== "off"));
         return redirect("/order-success", { status: 303 });
       }
@@ -203,6 +226,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export default function Checkout() {
   const {
+    saved,
     defaultValue,
     constraint,
     lastResult: kept,
@@ -289,7 +313,16 @@ export default function Checkout() {
             name={fields.idempotencyKey.name}
             value={fields.idempotencyKey.value ?? fields.idempotencyKey.initialValue ?? ""}
           />
+          {saved && (
+            <CheckoutSavedAddresses
+              formId={FORM_ID}
+              saved={saved}
+              kept={lastResult?.initialValue}
+              onFill={(address) => setEntered((current) => ({ ...current, country: address.country }))}
+            />
+          )}
           <CheckoutAddressFields fields={fields} firstInvalid={firstInvalid} />
+          {saved?.canSave && <SaveAddressChoice kept={lastResult?.initialValue} />}
 
           <CheckoutShippingMethods
             field={fields.shippingMethod}

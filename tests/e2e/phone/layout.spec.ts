@@ -513,13 +513,21 @@ test.describe("long and unusual text at 320 px", () => {
       ["ZIP Code", "90210"],
     ];
     for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+    // Kept on the profile and offered at the next checkout (decision 0044).
+    await page.getByLabel("Save this address to my profile").check();
     await act(page, hasJs, () => page.getByRole("button", { name: /Place Order/ }).click());
     await expect(page).toHaveURL(/\/order-success$/);
 
     await visit(page, "/shop");
     await addFromCard(page, hasJs, "Silky Straight Clip-In Extensions");
-    for (const path of ["/orders", "/profile", "/cart", "/shop", "/product/clip-1", "/"])
+    for (const path of ["/orders", "/profile", "/checkout", "/cart", "/shop", "/product/clip-1", "/"])
       await expectNoSidewaysScroll(page, path);
+    // The saved address's controls, on the profile and at checkout, are at least 44x44.
+    await visit(page, "/profile");
+    await expect(page.getByTestId("saved-address")).toContainText(lastName);
+    await expectTouchTargets(page.getByRole("region", { name: "Saved addresses" }), 3);
+    await visit(page, "/checkout");
+    await expectTouchTargets(page.getByRole("group", { name: "Ship to" }), 2);
 
     // The account menu: the name is cut to two lines, with the full value in its title.
     await visit(page, "/orders");

@@ -20,6 +20,7 @@ import type { OutboxPort } from "~/backend/ports/outbox";
 import type { OrderFilter, OrderMove, StaffOverview } from "~/backend/ports/staff";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { shippingMethods } from "~/content/shipping";
+import { describeCustomerAccountsContract } from "./customer-accounts-contract";
 import { describeCustomersContract } from "./customers-contract";
 import { describeLifecycleContract } from "./lifecycle-contract";
 import { describeShippingRatesContract } from "./shipping-contract";
@@ -2229,6 +2230,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
     }));
     describeCustomersContract(() => ({ backend, db }));
     describeLifecycleContract(() => ({ backend, db }));
+    describeCustomerAccountsContract(() => ({ backend, db }));
     describeShippingRatesContract(() => ({ backend, db }));
   });
 }

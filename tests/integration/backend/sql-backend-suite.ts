@@ -313,6 +313,28 @@ export function describeSqlBackend(name: string, setup: () => Promise<SqlSuiteHa
         return result;
       };
 
+      test("the confirmation link brings the address's guest orders into /orders; before it, and for a stranger's pending sign-up, none (decision 0044)", async () => {
+        const mailing = harness.createBackend({ sendsEmail: true });
+        const email = uniqueEmail("guest");
+        const order = await placeOrder(anyScope(), {
+          userId: null,
+          items: [{ productId: "acc-2", quantity: 1 }],
+          email: email.toUpperCase(),
+        });
+        const stranger = await signUpPending(mailing, email, "stranger password 1");
+        await asAuthenticated(db, stranger.user.id, async (tx) => {
+          expect(await tx.query("select id from public.orders")).toEqual([]);
+        });
+        // The owner signs up again (the pending one is replaced) and follows their link.
+        await signUpPending(mailing, email, "owner password 1");
+        const [, ownersLink] = await confirmLinks(email);
+        const following = mailing.forRequest(requestWith());
+        const owner = await following.auth.exchangeCodeForSession({ code: ownersLink! });
+        const signedIn = mailing.forRequest(requestWith(cookiesAfter(following.responseHeaders)));
+        const page = await (await signedIn.member()).orders.listPageForUser({ limit: 10, offset: 0 });
+        expect(page.orders.map((listed) => [listed.id, listed.userId])).toEqual([[order.id, owner.id]]);
+      });
+
       test("a new sign-up for an unconfirmed address replaces the pending one: its password, name and older link", async () => {
         const mailing = harness.createBackend({ sendsEmail: true });
         const email = uniqueEmail("owner");

@@ -44,7 +44,7 @@ const publicScreens = [
   "/careers",
   "/no-such-page",
 ];
-const memberScreens = ["/profile", "/orders", "/cart", "/checkout", "/wishlist"];
+const memberScreens = ["/profile", "/profile?address=new", "/orders", "/cart", "/checkout", "/wishlist"];
 
 interface NuMessage {
   type: string;
@@ -75,6 +75,12 @@ beforeAll(async () => {
     cookie: member,
   });
   const cookie = nextCookies(cart, member);
+  // A saved address (decision 0044), so that /profile lists it and /checkout offers it.
+  const saved = await httpRequest(suite.server.url, "/profile", {
+    form: { ...checkoutForm({ email }), intent: "save-address" },
+    cookie,
+  });
+  expect(saved.status).toBe(303);
   for (const screen of memberScreens) await save("member", screen, cookie);
   const placed = await httpRequest(suite.server.url, "/checkout", { form: checkoutForm({ email }), cookie });
   expect(placed.location).toMatch(/^\/order-success/);
