@@ -257,8 +257,9 @@ test.describe("profile", () => {
     const email = await createAccount(page, { signedIn: true });
     await visit(page, "/profile");
     const profile = main(page);
-    // No name yet: the heading says 'User', as the profile screen is specified; the address is shown under it.
-    const heading = profile.getByRole("heading", { level: 2 });
+    // No name yet: the heading says 'User', as the profile screen is specified; the address is shown under it. (The
+    // saved addresses' section below has a heading of its own.)
+    const heading = profile.getByRole("heading", { level: 2 }).first();
     await expect(heading).toHaveText("User");
     await expect(profile.getByText(email)).toHaveCount(2);
     await expect(profile.getByText(`Member since ${todayLong()}`)).toBeVisible();
