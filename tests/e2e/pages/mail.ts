@@ -56,7 +56,9 @@ export async function waitForMail(email: string, subject: RegExp, nth = 1): Prom
         found = matching[nth - 1];
         return matching.length;
       },
-      { message: `e-mail ${subject} to ${email}`, timeout: 15_000 },
+      // The outbox writes each message after its transaction, on its own turn: on a loaded two-core machine a
+      // sign-up's confirmation has taken over 15 s to appear (written, but after the wait had given up).
+      { message: `e-mail ${subject} to ${email}`, timeout: 30_000 },
     )
     .toBeGreaterThanOrEqual(nth);
   return found!;
