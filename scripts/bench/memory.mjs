@@ -32,7 +32,7 @@ import {
   printTable,
   writeJson,
 } from "./lib/report.mjs";
-import { seedCatalogueProducts } from "./lib/seed-catalogue.mjs";
+import { seedCatalogueProducts, seededVariantPath } from "./lib/seed-catalogue.mjs";
 import { seedMemberOrders, seedStoreOrders } from "./lib/seed-orders.mjs";
 import {
   cartAddBody,
@@ -352,10 +352,7 @@ async function scale(snapshot, fixture) {
     const targets = [
       ["listing", "/shop"],
       ["search", "/shop?q=wave"],
-      [
-        "product",
-        `/product/${fixtureProductId(settings.products / 2)}?variant=${fixtureProductId(settings.products / 2)}-v2`,
-      ],
+      ["product", seededVariantPath(Math.ceil(settings.products / 2), 2)],
       ["orders", "/orders", member.cookie],
       ["admin orders", "/admin/orders", staff.cookie],
       ["admin search", "/admin/orders?status=delivered&q=garcia", staff.cookie],

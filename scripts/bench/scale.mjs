@@ -10,7 +10,7 @@
 // (lib/seed-catalogue.mjs), as the back office stores products: the shop reads them at start-up like any catalogue.
 import path from "node:path";
 
-import { defaultFixturePath, fixtureProductId, writeCatalogueFixture } from "./generate-catalog-fixture.mjs";
+import { defaultFixturePath, writeCatalogueFixture } from "./generate-catalog-fixture.mjs";
 import { expectStatus, printLoadTable, runLoad } from "./lib/load.mjs";
 import {
   budget,
@@ -22,7 +22,7 @@ import {
   printTable,
   writeJson,
 } from "./lib/report.mjs";
-import { seedCatalogueProducts } from "./lib/seed-catalogue.mjs";
+import { seedCatalogueProducts, seededVariantPath } from "./lib/seed-catalogue.mjs";
 import { seedMemberOrders, seedStoreOrders } from "./lib/seed-orders.mjs";
 import { request, signInStaff, signUpAvailable, signUpMember } from "./lib/shop-client.mjs";
 import { buildSnapshot, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
@@ -73,7 +73,7 @@ async function measureDataset(snapshot, dataset) {
   try {
     if (dataset.fixture) {
       // A generated product must be on sale, in its last variant too.
-      const last = `/product/${fixtureProductId(settings.products)}?variant=${fixtureProductId(settings.products)}-v${settings.variants}`;
+      const last = seededVariantPath(settings.products, settings.variants);
       const probe = await request(`${server.baseUrl}${last}`);
       if (probe.status !== 200)
         throw new Error(`GET ${last} answered ${probe.status}: the seeded catalogue is not on sale.`);
@@ -91,9 +91,7 @@ async function measureDataset(snapshot, dataset) {
       // A product of several variants, with the picker, where the catalogue has them; clip-1 (one) in the shipped one.
       {
         name: "product",
-        path: dataset.fixture
-          ? `/product/${fixtureProductId(Math.ceil(settings.products / 2))}?variant=${fixtureProductId(Math.ceil(settings.products / 2))}-v2`
-          : "/product/clip-1",
+        path: dataset.fixture ? seededVariantPath(Math.ceil(settings.products / 2), 2) : "/product/clip-1",
       },
       { name: "orders", path: "/orders", headers: { Cookie: member.cookie } },
       { name: "admin orders", path: "/admin/orders", headers: { Cookie: staff.cookie } },

@@ -29,16 +29,16 @@ export async function analyzeChangedTables(db: SqlDatabase): Promise<string[]> {
 }
 
 /**
- * The embedded backend with statistics kept up to date: every table analyzed now (the counts of changes since the last
- * ANALYZE do not survive a restart), the changed ones every STATISTICS_CHECK_MS and before each read of the whole
- * catalogue (which follows a change of it within seconds).
+ * The embedded backend with statistics kept up to date: the tables that grew past what ANALYZE saw analyzed now (the
+ * counts of changes do not survive a restart; the sizes do), the changed ones every STATISTICS_CHECK_MS and before
+ * each read of the whole catalogue (which follows a change of it within seconds).
  */
 export async function withPlannerStatistics(
   db: SqlDatabase,
   backend: Backend,
   { checkEveryMs = STATISTICS_CHECK_MS }: { checkEveryMs?: number } = {},
 ): Promise<Backend> {
-  await db.query("analyze");
+  await analyzeChangedTables(db);
   const timer = setInterval(() => {
     analyzeChangedTables(db).catch((error: unknown) => {
       console.error("Embedded database: could not update the planner's statistics:", error);

@@ -4,8 +4,19 @@
 import fs from "node:fs";
 import path from "node:path";
 
+import { fixtureProductId } from "../generate-catalog-fixture.mjs";
+
 const LENGTHS = ["14 inch", "16 inch", "18 inch", "20 inch", "22 inch", "24 inch", "26 inch"];
 const SIZES = ["Small", "Medium", "Large", "Extra Large"];
+
+/** A seeded variant's id: its product's, then its position (1-based). */
+const variantId = (productId, position) => `${productId}-v${position}`;
+
+/** The product page of generated product `index` (1-based) showing its `position`th variant. */
+export function seededVariantPath(index, position) {
+  const productId = fixtureProductId(index);
+  return `/product/${productId}?variant=${variantId(productId, position)}`;
+}
 
 /** The variants of one generated product: consecutive lengths around its own for hair, sizes for an accessory. */
 function variantsOf(product, count) {
@@ -14,7 +25,7 @@ function variantsOf(product, count) {
   return Array.from({ length: count }, (_, index) => {
     const price = (product.price + index * 20) * 100;
     return {
-      id: `${product.id}-v${index + 1}`,
+      id: variantId(product.id, index + 1),
       position: index + 1,
       sku: `${product.id.toUpperCase()}-${index + 1}`,
       option_values: hair ? [LENGTHS[first + index], product.color] : [SIZES[index]],
