@@ -45,6 +45,11 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
     new BackendError("note_changed", error.message ?? "The note was saved by someone else meanwhile.", {
       cause: error,
     }),
+  // Discount codes (supabase/migrations/20261205000100_discount_codes.sql): the reason is the error's detail.
+  LB050: (error) =>
+    new BackendError("discount_refused", error.message ?? "This discount code cannot be used.", { cause: error }),
+  LB051: (error) => new BackendError("discount_mismatch", "The discount changed since it was shown.", { cause: error }),
+  LB052: (error) => new BackendError("id_taken", error.message ?? "That code is already used.", { cause: error }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */

@@ -16,6 +16,7 @@ import type {
   TimelineEntry,
 } from "~/backend/ports/staff";
 import type { ImageAsset } from "~/content/images";
+import { paidAmountOf, toOrderDiscount } from "./discount-rows.server";
 
 /** A catalogue image as the database keeps it (product_images, or an order line's kept cover). */
 export interface ImageRow {
@@ -63,6 +64,8 @@ export interface OrderItemRow {
   variant_label: string | null;
   sku: string | null;
   image: ImageRow | null;
+  // Absent from payloads written before discount codes (an e-mail queued then): the list total.
+  paid_amount?: number | null;
 }
 
 export interface OrderEventRow {
@@ -87,6 +90,10 @@ export interface OrderRow {
   carrier?: string | null;
   tracking_number?: string | null;
   order_events?: OrderEventRow[] | null;
+  discount_code_id?: string | null;
+  discount_code?: string | null;
+  discount_amount?: number | null;
+  discount_on_shipping?: number | null;
 }
 
 /** A profile's columns, in SQL and PostgREST's select syntax alike. */
@@ -95,18 +102,8 @@ export const profileColumns = "id, email, full_name, avatar_url, created_at, upd
 /** Columns and embedded lines selected for an order, in PostgREST's select syntax. */
 export const orderColumns =
   "id, user_id, status, total_amount, shipping_method, shipping_amount, currency, email, shipping_address, created_at, carrier, tracking_number, " +
-  "order_items (id, product_id, variant_id, quantity, price_per_item, product_name, variant_label, sku, image, line_number), order_events (created_at, from_status, to_status, id)";
-
-/**
- * place_order's p_shipping: the address and, beside it, the method (the function keeps its signature; the database
- * stores the address fields and the method apart).
- */
-export function placeOrderShipping(
-  address: ShippingAddress,
-  method: ShippingMethodId,
-): ShippingAddress & { method: ShippingMethodId } {
-  return { ...address, method };
-}
+  "discount_code_id, discount_code, discount_amount, discount_on_shipping, " +
+  "order_items (id, product_id, variant_id, quantity, price_per_item, product_name, variant_label, sku, image, paid_amount, line_number), order_events (created_at, from_status, to_status, id)";
 
 export function toIsoString(value: string | Date): string {
   return new Date(value).toISOString();
@@ -168,7 +165,9 @@ export function toOrder(row: OrderRow): Order {
       variantLabel: item.variant_label ?? null,
       sku: item.sku ?? null,
       image: item.image ? toImageAsset(item.image) : null,
+      paidAmount: paidAmountOf(item),
     })),
+    discount: toOrderDiscount(row),
   };
 }
 
@@ -235,12 +234,15 @@ export function toStaffOrderSummary(row: StaffOrderSummaryRow): StaffOrderSummar
 
 export interface StaffOrderExportRow extends StaffOrderSummaryRow {
   shipping_address: ShippingAddress;
+  discount_code?: string | null;
+  discount_amount?: number | null;
   lines: {
     sku: string | null;
     product_name: string;
     variant_label: string | null;
     quantity: number;
     price_per_item: number;
+    paid_amount?: number | null;
   }[];
 }
 
@@ -248,12 +250,14 @@ export function toStaffOrderExport(row: StaffOrderExportRow): StaffOrderExport {
   return {
     ...toStaffOrderSummary(row),
     shippingAddress: row.shipping_address,
+    discount: row.discount_code ? { code: row.discount_code, amountCents: Number(row.discount_amount ?? 0) } : null,
     lines: row.lines.map((line) => ({
       sku: line.sku,
       productName: line.product_name,
       variantLabel: line.variant_label,
       quantity: Number(line.quantity),
       pricePerItem: Number(line.price_per_item),
+      paidAmount: paidAmountOf(line),
     })),
   };
 }
@@ -320,6 +324,10 @@ export type GuestOrderRow = Pick<
   | "total_amount"
   | "shipping_method"
   | "shipping_amount"
+  | "discount_code_id"
+  | "discount_code"
+  | "discount_amount"
+  | "discount_on_shipping"
   | "currency"
   | "created_at"
   | "carrier"
@@ -347,6 +355,7 @@ export function toGuestOrder(row: GuestOrderRow): GuestOrder {
     trackingNumber,
     items,
     statusHistory,
+    discount,
   } = toOrder({ ...row, user_id: null, email: "", shipping_address: {} as ShippingAddress });
   return {
     id,
@@ -354,6 +363,7 @@ export function toGuestOrder(row: GuestOrderRow): GuestOrder {
     totalAmount,
     shippingMethod,
     shippingAmount,
+    discount,
     currency,
     createdAt,
     carrier,

@@ -10,6 +10,7 @@ export type GuestOrder = Pick<
   | "totalAmount"
   | "shippingMethod"
   | "shippingAmount"
+  | "discount"
   | "currency"
   | "createdAt"
   | "carrier"

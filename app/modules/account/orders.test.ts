@@ -78,6 +78,7 @@ describe("orderItemCount", () => {
             variantLabel: null,
             sku: null,
             image: null,
+            paidAmount: 200,
           },
           {
             id: "2",
@@ -89,6 +90,7 @@ describe("orderItemCount", () => {
             variantLabel: null,
             sku: null,
             image: null,
+            paidAmount: 100,
           },
         ],
       }),

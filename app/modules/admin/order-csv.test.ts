@@ -29,6 +29,7 @@ const order: StaffOrderExport = {
     zipCode: "22201",
     country: "United States",
   },
+  discount: null,
   lines: [
     {
       sku: "CLIP-22-HB",
@@ -36,8 +37,9 @@ const order: StaffOrderExport = {
       variantLabel: "22 inch / Honey Blonde",
       quantity: 2,
       pricePerItem: 19_999,
+      paidAmount: 39_998,
     },
-    { sku: "=cmd", productName: "Brush", variantLabel: null, quantity: 1, pricePerItem: 1_000 },
+    { sku: "=cmd", productName: "Brush", variantLabel: null, quantity: 1, pricePerItem: 1_000, paidAmount: 1_000 },
   ],
 };
 

@@ -21,6 +21,7 @@ import type { OrderFilter, OrderMove, StaffOverview } from "~/backend/ports/staf
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { shippingMethods } from "~/content/shipping";
 import { describeCustomersContract } from "./customers-contract";
+import { describeDiscountsContract } from "./discounts-contract";
 import { describeShippingRatesContract } from "./shipping-contract";
 import { describeStaffProofContract } from "./staff-proof-contract";
 
@@ -2224,6 +2225,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
       mailingBackend: () => harness.createBackend({ sendsEmail: true }),
     }));
     describeCustomersContract(() => ({ backend, db }));
+    describeDiscountsContract(() => ({ backend, db }));
     describeShippingRatesContract(() => ({ backend, db }));
   });
 }
