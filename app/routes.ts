@@ -80,6 +80,10 @@ export default [
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/subscribers/export.csv", "routes/admin/subscribers-export.ts"),
   route("admin/shipping", "routes/admin/shipping.tsx"),
+  route("admin/discounts", "routes/admin/discounts.tsx"),
+  route("admin/discounts/new", "routes/admin/discount.tsx", { id: "routes/admin/discount-new" }),
+  route("admin/discounts/welcome-offer", "routes/admin/welcome-offer.tsx"),
+  route("admin/discounts/:id", "routes/admin/discount.tsx"),
   route("admin/products/:id/photos", "routes/admin/product-photos.tsx"),
 
   // Operations (decision 0005): liveness and readiness probes.
