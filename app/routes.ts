@@ -19,6 +19,8 @@ export default [
   route("catalogue-images/:file", "routes/catalog/catalogue-image.ts"),
 
   route("cart", "routes/cart/cart-endpoint.tsx", [index("routes/cart/cart-page.tsx")]),
+  // The cart's discount code (issue 41): apply or remove, from the cart and the checkout.
+  route("cart/discount", "routes/cart/discount-endpoint.tsx"),
   route("checkout", "routes/checkout/checkout.tsx"),
   route("order-success", "routes/checkout/order-success.tsx"),
   // Card payment (decision 0031): the payment page's Cancel, and the provider's signed events.

@@ -71,6 +71,26 @@ describe("orderCsvRows", () => {
     expect(column("Total")).toEqual([419.97, null]);
   });
 
+  test("a discount code: its code and amount on the first row, each line's paid amount, the subtotal before it", () => {
+    const discounted: StaffOrderExport = {
+      ...order,
+      totalAmount: 41_997 - 6_150,
+      discount: { code: "SAVE15", amountCents: 6_150 },
+      lines: [
+        { ...order.lines[0]!, paidAmount: 39_998 - 6_000 },
+        { ...order.lines[1]!, paidAmount: 1_000 - 150 },
+      ],
+    };
+    const rows = orderCsvRows(discounted);
+    const column = (name: (typeof ORDER_CSV_HEADER)[number]) => rows.map((row) => row[ORDER_CSV_HEADER.indexOf(name)]);
+    expect(column("Discount code")).toEqual(["SAVE15", null]);
+    expect(column("Discount")).toEqual([61.5, null]);
+    expect(column("Line paid")).toEqual([339.98, 8.5]);
+    expect(column("Subtotal")).toEqual([409.98, null]);
+    expect(column("Total")).toEqual([358.47, null]);
+    expect(ORDER_CSV_HEADER.slice(-3)).toEqual(["Discount code", "Discount", "Line paid"]);
+  });
+
   test("a phone or SKU that looks like a formula stays text in the written line", () => {
     const [first, second] = orderCsvRows(order);
     expect(csvLine(first!)).toContain(",'+1 555 0100,");

@@ -2,6 +2,7 @@ import type { OrderPayment } from "~/backend/ports/order-payment";
 import type { StaffOrder } from "~/backend/ports/staff";
 import { orderNumber, shippingAddressLines, statusLabel } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";
+import { discountLineOf, itemsSubtotalCents } from "~/modules/discounts/order-discount";
 import { formatCents } from "~/modules/money";
 import { cancelEffect } from "~/modules/payment/refund-rows";
 import { movesFor } from "./order-moves";
@@ -11,7 +12,7 @@ import type { AdminOrderView } from "./order-view";
 /** The order page's view of an order and its payment, in the shop's time zone. */
 export function toAdminOrderView(order: StaffOrder, payment: OrderPayment | null, timeZone: string): AdminOrderView {
   const money = (cents: number) => formatCents(cents, order.currency);
-  const subtotal = order.totalAmount - order.shippingAmount;
+  const subtotal = itemsSubtotalCents(order.items);
   const total = money(order.totalAmount);
   return {
     id: order.id,
@@ -36,6 +37,7 @@ export function toAdminOrderView(order: StaffOrder, payment: OrderPayment | null
       };
     }),
     subtotal: money(subtotal),
+    discount: discountLineOf(order.discount, order.currency),
     shipping: `${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)} (${order.shippingMethod})`,
     total,
     carrier: order.carrier,

@@ -34,11 +34,14 @@ import { orderPlacedNotice } from "~/modules/checkout/order-mail-copy";
 import { placeOrderFromCart, rememberPlacedOrder } from "~/modules/checkout/place-order.server";
 import { checkoutTotals, chosenShippingMethod, shippingChoices } from "~/modules/checkout/shipping";
 import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
+import { checkoutDiscountPost } from "~/modules/discounts/checkout-discount.server";
+import { discountedTotals, type DiscountedTotals } from "~/modules/discounts/totals";
 import { withRetryAfter } from "~/modules/limits/rate-limit";
 import { refusedByRateLimit } from "~/modules/limits/rate-limits.server";
 import { formatCents } from "~/modules/money";
 import { continueToPayment, PAYMENT_UNAVAILABLE } from "~/modules/payment/checkout-payment.server";
 import type { loader as rootLoader } from "~/root";
+import { CheckoutDiscountField } from "~/routes/cart/discount-endpoint";
 import { getEnv } from "~/site/env.server";
 import { originFromMatches, seo } from "~/site/seo";
 import type { ToastInput } from "~/toast/toast";
@@ -116,6 +119,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Without JavaScript: the page again, repriced for the method and country chosen, with everything typed.
     return answer({ initialValue: typedCheckoutValues(formData) }, { status: 200 });
   }
+  const discountAnswer = await checkoutDiscountPost(request, context, formData);
+  if (discountAnswer) {
+    const typed = { initialValue: typedCheckoutValues(formData) };
+    // A rate limit's 429 is answered as it is, with Retry-After (decision 0028), its message on the form.
+    if (discountAnswer.status === 429) {
+      return data(
+        { ...typed, status: "error" as const, error: { "": [discountAnswer.message ?? ""] } },
+        { status: 429, headers: discountAnswer.headers },
+      );
+    }
+    return answer(typed, { status: discountAnswer.status, toast: discountAnswer.toast });
+  }
 
   const submission = parseWithZod(formData, { schema: shippingSchema });
   if (submission.status !== "success") {
@@ -156,6 +171,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
       case "refused":
         return refuse(409, [outcome.message]);
+      case "discount-dropped":
+        // The code stopped applying since the page showed it: removed, nothing ordered, the summary shows why.
+        return refuse(409, ["Discount code removed", outcome.message]);
       case "cart-changed":
         // Another session of this member has just ordered this cart (or changed it): nothing was ordered by this
         // post, and the page shows the cart as it is now.
@@ -233,7 +251,8 @@ export default function Checkout() {
   const country = countryOrDefault(entered.country ?? renderedCountry);
   const method = chosenShippingMethod(country, entered.method ?? keptMethod);
   const choices = shippingChoices(shippingPrices, country, cart?.totalAmountCents ?? 0);
-  const totals = checkoutTotals(shippingPrices, cart?.totalAmountCents ?? 0, method);
+  const applied = root?.discount.applied?.applies ? root.discount.applied : null;
+  const totals = discountedTotals(checkoutTotals(shippingPrices, cart?.totalAmountCents ?? 0, method), applied);
   const chosen = choices.find((choice) => choice.id === method);
 
   // A choice made before the framework arrived (it starts on the first touch) is in the page, not in this state yet.
@@ -306,9 +325,42 @@ export default function Checkout() {
           </button>
         </Form>
 
-        <CheckoutSummary lines={cart.lines} totals={totals} shippingMethod={chosen?.name ?? method} />
+        <SummaryWithDiscount lines={cart.lines} totals={totals} method={chosen?.name ?? method} hydrated={hydrated} />
       </div>
     </div>
+  );
+}
+
+/** The summary, with the discount code's field and line (issue 41): the root loader's view of the applied code. */
+function SummaryWithDiscount({
+  lines,
+  totals,
+  method,
+  hydrated,
+}: {
+  lines: Parameters<typeof CheckoutSummary>[0]["lines"];
+  totals: DiscountedTotals;
+  method: string;
+  hydrated: boolean;
+}) {
+  const discount = useRouteLoaderData<typeof rootLoader>("root")?.discount;
+  return (
+    <CheckoutSummary
+      lines={lines}
+      totals={totals}
+      shippingMethod={method}
+      discountCode={discount?.applied?.applies ? discount.applied.code : null}
+      discountField={
+        discount?.enabled ? (
+          <CheckoutDiscountField
+            discount={discount.applied}
+            flash={discount.flash}
+            formId={FORM_ID}
+            hydrated={hydrated}
+          />
+        ) : null
+      }
+    />
   );
 }
 
