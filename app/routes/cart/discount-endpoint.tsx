@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 
@@ -19,6 +19,7 @@ import {
   CHECKOUT_DISCOUNT_FIELD,
   CHECKOUT_REMOVE_DISCOUNT,
 } from "~/modules/discounts/checkout-fields";
+import { withRetryAfter } from "~/modules/limits/rate-limit";
 import { formatCents } from "~/modules/money";
 
 // The cart's discount-code endpoint (issue 41, decision 0042) and the form that posts to it, in the cart panel and on
@@ -31,6 +32,9 @@ const REMOVE = "remove";
 
 /** The most of a typed code the form keeps (a code has at most 40 characters). */
 const TYPED_MAX = 60;
+
+/** A fetcher's refusal past the limit carries its Retry-After too (Remix passes an action's headers on only here). */
+export const headers: HeadersFunction = ({ actionHeaders }) => withRetryAfter(actionHeaders);
 
 /** Nothing to show here: the form lives in the cart. */
 export function loader() {
