@@ -142,8 +142,8 @@ export default function AdminDiscounts() {
               <p className="text-sm text-ink-muted">
                 <span className="font-medium text-ink">{code.state}</span> · {code.uses}
               </p>
-              <p className="font-semibold text-ink sm:text-right" title="Discount given in all">
-                {code.given}
+              <p className="text-sm text-ink-muted sm:text-right">
+                <span className="font-semibold text-ink">{code.given}</span> given
               </p>
             </li>
           ))}
