@@ -27,6 +27,7 @@ import {
   StatusFormSchema,
   type ScopeLookup,
 } from "~/modules/discounts/admin-form";
+import { saveRefusal } from "~/modules/discounts/admin-refusals";
 import { formatCents } from "~/modules/money";
 import { getEnv } from "~/site/env.server";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -147,16 +148,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!isBackendError(error) || error.code === "not_authorized") throw error;
     if (error.code === "product_not_found" || error.code === "not_found") throw notFoundResponse(request);
     if (error.code === "id_taken") return refuse(409, submission.reply({ fieldErrors: { code: [error.message] } }));
-    const message =
-      error.code === "product_changed"
-        ? "Someone saved this code meanwhile, so yours was not saved. What you typed is kept: save again to replace theirs."
-        : error.code === "unavailable"
-          ? "The shop's database is not reachable right now, so nothing was changed. Please try again."
-          : error.message;
-    return refuse(
-      error.code === "product_changed" ? 409 : error.code === "unavailable" ? 503 : 400,
-      submission.reply({ formErrors: [message] }),
-    );
+    const { status, message } = saveRefusal(error, "this code");
+    return refuse(status, submission.reply({ formErrors: [message] }));
   }
   return redirectWithToast(context, `/admin/discounts/${saved.id}`, {
     title: id ? "Code saved" : "Code created",

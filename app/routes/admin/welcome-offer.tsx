@@ -14,6 +14,7 @@ import { useIsPosting, useZodForm } from "~/forms/zod-form";
 import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { welcomeOfferFormDefaults, WelcomeOfferFormSchema, welcomeOfferInput } from "~/modules/discounts/admin-form";
+import { saveRefusal } from "~/modules/discounts/admin-refusals";
 import { discountDescription } from "~/modules/discounts/rules";
 import { getEnv } from "~/site/env.server";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -52,13 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!isBackendError(error) || error.code === "not_authorized") throw error;
-    const message =
-      error.code === "product_changed"
-        ? "Someone saved the welcome offer meanwhile, so yours was not saved. What you typed is kept: save again to replace theirs."
-        : error.code === "unavailable"
-          ? "The shop's database is not reachable right now, so nothing was changed. Please try again."
-          : error.message;
-    return refuse(error.code === "product_changed" ? 409 : 400, submission.reply({ formErrors: [message] }));
+    const { status, message } = saveRefusal(error, "the welcome offer");
+    return refuse(status, submission.reply({ formErrors: [message] }));
   }
   return redirectWithToast(context, "/admin/discounts", {
     title: "Welcome offer saved",

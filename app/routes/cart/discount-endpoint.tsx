@@ -119,34 +119,13 @@ export function CartDiscountForm({
 
   if (discount) {
     return (
-      <div
-        id="discount-code"
-        className="rounded-xl border border-sand-200 bg-sand-50 p-3 text-sm"
-        data-testid="applied-code"
-      >
-        <div className="flex items-center justify-between gap-2">
-          <p className="min-w-0">
-            <span className="font-mono font-semibold text-ink">{discount.code}</span>{" "}
-            <span className="text-ink-muted">· {discount.description}</span>
-          </p>
-          <fetcher.Form method="post" action={DISCOUNT_ACTION}>
-            <ReturnToField to={redirectTo} />
-            <input type="hidden" name="intent" value={REMOVE} />
-            <button
-              type="submit"
-              className="min-h-11 px-2 text-sm text-ink-muted underline hover:text-brand-700"
-              aria-label={`Remove the discount code ${discount.code}`}
-            >
-              Remove
-            </button>
-          </fetcher.Form>
-        </div>
-        {discount.applies ? null : (
-          <p className="mt-1 text-red-800" data-testid="discount-problem">
-            {discount.message}
-          </p>
-        )}
-      </div>
+      <AppliedCode discount={discount} className="bg-sand-50">
+        <fetcher.Form method="post" action={DISCOUNT_ACTION}>
+          <ReturnToField to={redirectTo} />
+          <input type="hidden" name="intent" value={REMOVE} />
+          <RemoveButton code={discount.code} />
+        </fetcher.Form>
+      </AppliedCode>
     );
   }
   return (
@@ -178,6 +157,51 @@ export function CartDiscountForm({
         {error}
       </p>
     </fetcher.Form>
+  );
+}
+
+/** The code applied: what it gives, or why it does not apply to the cart as it is, and its Remove control. */
+function AppliedCode({
+  discount,
+  className,
+  children,
+}: {
+  discount: CartDiscountView;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      id="discount-code"
+      className={`rounded-xl border border-sand-200 p-3 text-sm ${className}`}
+      data-testid="applied-code"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <p className="min-w-0">
+          <span className="font-mono font-semibold text-ink">{discount.code}</span>{" "}
+          <span className="text-ink-muted">· {discount.description}</span>
+        </p>
+        {children}
+      </div>
+      {discount.applies ? null : (
+        <p className="mt-1 text-red-800" data-testid="discount-problem">
+          {discount.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function RemoveButton({ code, ...attributes }: { code: string } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="submit"
+      {...attributes}
+      className="min-h-11 px-2 text-sm text-ink-muted underline hover:text-brand-700"
+      aria-label={`Remove the discount code ${code}`}
+    >
+      Remove
+    </button>
   );
 }
 
@@ -225,38 +249,19 @@ export function CheckoutDiscountField({
 
   if (discount) {
     return (
-      <div
-        id="discount-code"
-        className="mt-4 rounded-xl border border-sand-200 bg-white p-3 text-sm"
-        data-testid="applied-code"
-      >
-        <div className="flex items-center justify-between gap-2">
-          <p className="min-w-0">
-            <span className="font-mono font-semibold text-ink">{discount.code}</span>{" "}
-            <span className="text-ink-muted">· {discount.description}</span>
-          </p>
-          <button
-            type="submit"
-            form={formId}
-            name="intent"
-            value={CHECKOUT_REMOVE_DISCOUNT}
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              post({ intent: REMOVE });
-            }}
-            className="min-h-11 px-2 text-sm text-ink-muted underline hover:text-brand-700"
-            aria-label={`Remove the discount code ${discount.code}`}
-          >
-            Remove
-          </button>
-        </div>
-        {discount.applies ? null : (
-          <p className="mt-1 text-red-800" data-testid="discount-problem">
-            {discount.message}
-          </p>
-        )}
-      </div>
+      <AppliedCode discount={discount} className="mt-4 bg-white">
+        <RemoveButton
+          code={discount.code}
+          form={formId}
+          name="intent"
+          value={CHECKOUT_REMOVE_DISCOUNT}
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            post({ intent: REMOVE });
+          }}
+        />
+      </AppliedCode>
     );
   }
   return (
