@@ -268,7 +268,7 @@ test.describe("back office", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Order number,Order id,Placed at (UTC),Status,First name,Last name,E-mail,Customer,Items,Subtotal,Shipping,Total,Currency,Carrier,Tracking number,Phone,Address,City,State,ZIP code,Country,Line,SKU,Product,Variant,Quantity,Unit price",
+      "Order number,Order id,Placed at (UTC),Status,First name,Last name,E-mail,Customer,Items,Subtotal,Shipping,Total,Currency,Carrier,Tracking number,Phone,Address,City,State,ZIP code,Country,Line,SKU,Product,Variant,Quantity,Unit price,Discount code,Discount,Line paid",
     );
     // One row per order line: this order has one, the accessory placeOrder puts in the cart.
     expect(lines).toHaveLength(2);
