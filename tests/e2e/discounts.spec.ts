@@ -26,7 +26,7 @@ const cartPanelOrPage = async (page: Page) => {
 async function applyAtCart(page: Page, hasJs: boolean, code: string) {
   const main = await cartPanelOrPage(page);
   await main.getByLabel("Discount code", { exact: true }).fill(code);
-  await act(page, hasJs, () => main.getByRole("button", { name: "Apply", exact: true }).click());
+  await act(page, hasJs, () => main.getByRole("button", { name: "Apply discount code", exact: true }).click());
   return main;
 }
 
@@ -152,7 +152,7 @@ test.describe("discount codes", () => {
     await fillCheckout(page, newEmail());
     const summary = page.getByRole("region", { name: "Order Summary" });
     await summary.getByLabel("Discount code", { exact: true }).fill(freeShipping);
-    await act(page, hasJs, () => summary.getByRole("button", { name: "Apply", exact: true }).click());
+    await act(page, hasJs, () => summary.getByRole("button", { name: "Apply discount code", exact: true }).click());
     await expect(summary.getByTestId("applied-code")).toContainText(`${freeShipping} · Free shipping`);
     await expect(summary.getByTestId("checkout-shipping")).toHaveText("$9.99");
     await expect(summary.getByTestId("order-discount")).toHaveText("−$9.99");

@@ -149,7 +149,12 @@ export function CartDiscountForm({
           aria-describedby={error ? errorId : undefined}
           className="input"
         />
-        <button type="submit" className="btn-outline shrink-0 px-5" disabled={fetcher.state === "submitting"}>
+        <button
+          type="submit"
+          aria-label="Apply discount code"
+          className="btn-outline shrink-0 px-5"
+          disabled={fetcher.state === "submitting"}
+        >
           Apply
         </button>
       </div>
@@ -295,6 +300,7 @@ export function CheckoutDiscountField({
           name="intent"
           value={CHECKOUT_APPLY_DISCOUNT}
           onClick={apply}
+          aria-label="Apply discount code"
           className="btn-outline shrink-0 px-5"
           disabled={fetcher.state === "submitting"}
         >
