@@ -13,6 +13,7 @@ import { useNonce } from "~/framework/server-document";
 import { useHandOverFromLoader } from "~/framework/use-hydrated";
 import { getOrigin } from "~/http/origin.server";
 import { loadShellSession } from "~/modules/auth/shell-session.server";
+import { shellDiscount } from "~/modules/discounts/shell-discount.server";
 import { takeNewsletterFlash } from "~/modules/newsletter/newsletter-flash.server";
 import { NewsletterForm } from "~/routes/newsletter/newsletter-endpoint";
 import stylesheet from "~/tailwind.css?url";
@@ -27,7 +28,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Degrades to a signed-out header when the database is down (shell-session.server.ts).
-  const [{ member, summary }, toast, newsletter] = await Promise.all([
+  const [{ session, member, summary }, toast, newsletter] = await Promise.all([
     loadShellSession(request, context),
     takeToast(request, context),
     takeNewsletterFlash(request, context),
@@ -36,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     origin: getOrigin(request),
     user: member,
     cart: { lines: summary.lines, totalItems: summary.totalItems, totalAmountCents: summary.totalAmountCents },
+    /** The cart's discount code (issue 41), and what its field says after a refused post. */
+    discount: await shellDiscount(request, context, session, summary.lines),
     toast,
     /** The footer form's message and typed address after a refused post without JavaScript. */
     newsletter,

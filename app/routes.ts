@@ -19,6 +19,8 @@ export default [
   route("catalogue-images/:file", "routes/catalog/catalogue-image.ts"),
 
   route("cart", "routes/cart/cart-endpoint.tsx", [index("routes/cart/cart-page.tsx")]),
+  // The cart's discount code (issue 41): apply or remove, from the cart and the checkout.
+  route("cart/discount", "routes/cart/discount-endpoint.tsx"),
   route("checkout", "routes/checkout/checkout.tsx"),
   route("order-success", "routes/checkout/order-success.tsx"),
   // Card payment (decision 0031): the payment page's Cancel, and the provider's signed events.
@@ -80,6 +82,10 @@ export default [
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/subscribers/export.csv", "routes/admin/subscribers-export.ts"),
   route("admin/shipping", "routes/admin/shipping.tsx"),
+  route("admin/discounts", "routes/admin/discounts.tsx"),
+  route("admin/discounts/new", "routes/admin/discount.tsx", { id: "routes/admin/discount-new" }),
+  route("admin/discounts/welcome-offer", "routes/admin/welcome-offer.tsx"),
+  route("admin/discounts/:id", "routes/admin/discount.tsx"),
   route("admin/products/:id/photos", "routes/admin/product-photos.tsx"),
 
   // Operations (decision 0005): liveness and readiness probes.

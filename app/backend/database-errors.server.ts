@@ -49,6 +49,11 @@ const raisedByFunctions: Record<string, (error: DatabaseErrorLike) => BackendErr
   LB050: (error) =>
     new BackendError("invalid_input", error.message ?? "You cannot add another address.", { cause: error }),
   LB051: (error) => new BackendError("not_found", "Address not found.", { cause: error }),
+  // Discount codes (supabase/migrations/20261205000100_discount_codes.sql): the reason is the error's detail.
+  LB060: (error) =>
+    new BackendError("discount_refused", error.message ?? "This discount code cannot be used.", { cause: error }),
+  LB061: (error) => new BackendError("discount_mismatch", "The discount changed since it was shown.", { cause: error }),
+  LB062: (error) => new BackendError("id_taken", error.message ?? "That code is already used.", { cause: error }),
 };
 
 /** Maps a database error (pg, PGlite or PostgREST's JSON) to the port's BackendError. */

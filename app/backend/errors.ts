@@ -36,7 +36,14 @@ export type BackendErrorCode =
   | "product_changed"
   /** A customer's staff note was saved by someone else since the form was drawn. */
   | "note_changed"
-  /** A product id, variant id or SKU that another product already uses. */
+  /**
+   * place_order refused the order's discount code (it no longer applies): `discountRefusalReason()` says why, in the
+   * words of app/modules/discounts/rules.ts. Nothing was ordered; the cart is as it was.
+   */
+  | "discount_refused"
+  /** place_order computed another discount than the one the shopper was shown (the cart or the code changed). */
+  | "discount_mismatch"
+  /** A product id, variant id or SKU that another product already uses (or a discount code another code has). */
   | "id_taken"
   /** The database or Supabase cannot be reached (connection refused, 502/503/504): try again later. */
   | "unavailable"
@@ -64,6 +71,14 @@ export class BackendError extends Error {
 
 export function isBackendError(error: unknown, code?: BackendErrorCode): error is BackendError {
   return error instanceof BackendError && (code === undefined || error.code === code);
+}
+
+/** Why place_order refused a discount code: one of rules.ts's reasons (the database's error detail), or null. */
+export function discountRefusalReason(error: unknown): string | null {
+  if (!isBackendError(error, "discount_refused")) return null;
+  const cause = error.cause as { detail?: unknown; details?: unknown } | undefined;
+  const reason = cause?.detail ?? cause?.details;
+  return typeof reason === "string" && /^[a-z_]{1,40}$/.test(reason) ? reason : null;
 }
 
 /** The refusal of a password set without the current one, outside a recovery link's grant (every adapter). */

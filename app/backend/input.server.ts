@@ -1,6 +1,7 @@
 // Checks both adapters make before a call leaves the app, so that every backend answers bad input alike.
 
 import type { CartLineChange, StoredCartLine } from "~/backend/ports/carts";
+import type { PlaceOrderInput, ShippingAddress, ShippingMethodId } from "~/backend/ports/orders";
 import {
   MAX_CART_LINE_QUANTITY,
   MAX_ORDERS_PAGE_SIZE,
@@ -124,4 +125,20 @@ export function cleanFullName(fullName: string): string | null {
     throw new BackendError("invalid_input", `Full name can have at most ${PROFILE_NAME_MAX_LENGTH} characters.`);
   }
   return trimmed === "" ? null : trimmed;
+}
+
+/**
+ * place_order's p_shipping: the address and, beside it, the method and the discount code to apply (the function keeps
+ * its signature; the database stores the address fields, the method and the discount apart).
+ */
+export function placeOrderShipping(
+  address: ShippingAddress,
+  method: ShippingMethodId,
+  discount?: PlaceOrderInput["discount"],
+): ShippingAddress & { method: ShippingMethodId; discount?: { id: string; amount: number } } {
+  return {
+    ...address,
+    method,
+    ...(discount ? { discount: { id: discount.codeId, amount: discount.amountCents } } : {}),
+  };
 }

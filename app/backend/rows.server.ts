@@ -7,15 +7,9 @@ import type { OrderPayment, PaymentProviderName } from "~/backend/ports/order-pa
 import type { Order, OrderStatus, OrderStatusChange, ShippingAddress, ShippingMethodId } from "~/backend/ports/orders";
 import type { PaymentOrder } from "~/backend/ports/payments";
 import type { Profile } from "~/backend/ports/profiles";
-import type {
-  NewsletterSubscriber,
-  StaffOrder,
-  StaffOrderExport,
-  StaffOrderSummary,
-  StaffOverview,
-  TimelineEntry,
-} from "~/backend/ports/staff";
+import type { NewsletterSubscriber } from "~/backend/ports/staff";
 import type { ImageAsset } from "~/content/images";
+import { paidAmountOf, toOrderDiscount, type OrderDiscountColumns } from "./discount-rows.server";
 
 /** A catalogue image as the database keeps it (product_images, or an order line's kept cover). */
 export interface ImageRow {
@@ -63,7 +57,7 @@ export interface OrderItemRow {
   variant_label: string | null;
   sku: string | null;
   image: ImageRow | null;
-  /** A discount's per-line paid amount (where the order stored one). */
+  // Absent from payloads written before discount codes (an e-mail queued then): the list total.
   paid_amount?: number | null;
 }
 
@@ -73,7 +67,7 @@ export interface OrderEventRow {
   to_status: string | null;
 }
 
-export interface OrderRow {
+export interface OrderRow extends OrderDiscountColumns {
   id: string;
   user_id: string | null;
   status: string;
@@ -98,7 +92,8 @@ export const profileColumns = "id, email, full_name, avatar_url, created_at, upd
 /** Columns and embedded lines selected for an order, in PostgREST's select syntax. */
 export const orderColumns =
   "id, user_id, status, total_amount, refunded_amount, shipping_method, shipping_amount, currency, email, shipping_address, created_at, carrier, tracking_number, " +
-  "order_items (id, product_id, variant_id, quantity, price_per_item, product_name, variant_label, sku, image, line_number), order_events (created_at, from_status, to_status, id)";
+  "discount_code_id, discount_code, discount_amount, discount_on_shipping, " +
+  "order_items (id, product_id, variant_id, quantity, price_per_item, product_name, variant_label, sku, image, paid_amount, line_number), order_events (created_at, from_status, to_status, id)";
 
 /**
  * place_order's p_shipping: the address and, beside it, the method (the function keeps its signature; the database
@@ -172,8 +167,9 @@ export function toOrder(row: OrderRow): Order {
       variantLabel: item.variant_label ?? null,
       sku: item.sku ?? null,
       image: item.image ? toImageAsset(item.image) : null,
-      ...(item.paid_amount == null ? {} : { paidAmount: Number(item.paid_amount) }),
+      paidAmount: paidAmountOf(item),
     })),
+    discount: toOrderDiscount(row),
   };
 }
 
@@ -199,117 +195,6 @@ export function toPaymentOrder(row: PaymentOrderRow): PaymentOrder {
   return { ...toOrder(row), payment: toOrderPayment(row) };
 }
 
-// ---------------------------------------------------------------------------------------------------
-// The back office's rows (the staff_* functions answer JSON in these shapes).
-
-export interface StaffOrderSummaryRow {
-  id: string;
-  user_id: string | null;
-  status: string;
-  total_amount: number;
-  shipping_method: string | null;
-  shipping_amount: number | null;
-  currency: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: string;
-  carrier: string | null;
-  tracking_number: string | null;
-  item_count: number;
-}
-
-export function toStaffOrderSummary(row: StaffOrderSummaryRow): StaffOrderSummary {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    status: row.status as OrderStatus,
-    totalAmount: Number(row.total_amount),
-    shippingMethod: row.shipping_method ?? "standard",
-    shippingAmount: Number(row.shipping_amount ?? 0),
-    currency: row.currency,
-    email: row.email,
-    firstName: row.first_name ?? "",
-    lastName: row.last_name ?? "",
-    createdAt: toIsoString(row.created_at),
-    carrier: row.carrier,
-    trackingNumber: row.tracking_number,
-    itemCount: Number(row.item_count),
-  };
-}
-
-export interface StaffOrderExportRow extends StaffOrderSummaryRow {
-  shipping_address: ShippingAddress;
-  refunded_amount?: number | null;
-  lines: {
-    sku: string | null;
-    product_name: string;
-    variant_label: string | null;
-    quantity: number;
-    price_per_item: number;
-  }[];
-}
-
-export function toStaffOrderExport(row: StaffOrderExportRow): StaffOrderExport {
-  return {
-    ...toStaffOrderSummary(row),
-    shippingAddress: row.shipping_address,
-    refundedAmount: Number(row.refunded_amount ?? 0),
-    lines: row.lines.map((line) => ({
-      sku: line.sku,
-      productName: line.product_name,
-      variantLabel: line.variant_label,
-      quantity: Number(line.quantity),
-      pricePerItem: Number(line.price_per_item),
-    })),
-  };
-}
-
-export interface StaffOrderRow extends OrderRow {
-  internal_note: string | null;
-  guest_link_active: boolean;
-  timeline: {
-    created_at: string;
-    actor_label: string;
-    actor_email: string | null;
-    from_status: string | null;
-    to_status: string | null;
-    note: string | null;
-    details: Record<string, unknown> | null;
-  }[];
-}
-
-export function toStaffOrder(row: StaffOrderRow): StaffOrder {
-  return {
-    ...toOrder(row),
-    internalNote: row.internal_note,
-    guestLinkActive: row.guest_link_active,
-    timeline: row.timeline.map((entry): TimelineEntry => ({
-      at: toIsoString(entry.created_at),
-      actorLabel: entry.actor_label,
-      actorEmail: entry.actor_email,
-      fromStatus: entry.from_status as OrderStatus | null,
-      toStatus: entry.to_status as OrderStatus | null,
-      note: entry.note,
-      details: entry.details ?? {},
-    })),
-  };
-}
-
-export interface StaffOverviewRow {
-  waiting: { pending: number; paid: number };
-  days: { day: string; count: number; revenue: number | string }[];
-  newest: StaffOrderSummaryRow[];
-}
-
-export function toStaffOverview(row: StaffOverviewRow): StaffOverview {
-  return {
-    waiting: { pending: Number(row.waiting.pending), paid: Number(row.waiting.paid) },
-    days: row.days.map((day) => ({ day: day.day, count: Number(day.count), revenue: Number(day.revenue) })),
-    newest: row.newest.map(toStaffOrderSummary),
-  };
-}
-
 export interface SubscriberRow {
   id: string;
   email: string;
@@ -328,6 +213,10 @@ export type GuestOrderRow = Pick<
   | "refunded_amount"
   | "shipping_method"
   | "shipping_amount"
+  | "discount_code_id"
+  | "discount_code"
+  | "discount_amount"
+  | "discount_on_shipping"
   | "currency"
   | "created_at"
   | "carrier"
@@ -356,6 +245,7 @@ export function toGuestOrder(row: GuestOrderRow): GuestOrder {
     trackingNumber,
     items,
     statusHistory,
+    discount,
   } = toOrder({ ...row, user_id: null, email: "", shipping_address: {} as ShippingAddress });
   return {
     id,
@@ -364,6 +254,7 @@ export function toGuestOrder(row: GuestOrderRow): GuestOrder {
     refundedAmount,
     shippingMethod,
     shippingAmount,
+    discount,
     currency,
     createdAt,
     carrier,

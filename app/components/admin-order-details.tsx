@@ -29,7 +29,13 @@ export function AdminOrderItems({ order }: { order: AdminOrderView }) {
           />
         ))}
       </ul>
-      <OrderTotals compact subtotal={order.subtotal} shipping={order.shipping} total={order.total} />
+      <OrderTotals
+        compact
+        subtotal={order.subtotal}
+        shipping={order.shipping}
+        discount={order.discount}
+        total={order.total}
+      />
     </AdminPanel>
   );
 }

@@ -10,6 +10,7 @@ const sections = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
+  { to: "/admin/discounts", label: "Discounts", end: false },
   { to: "/admin/shipping", label: "Shipping", end: false },
 ] as const;
 

@@ -1,10 +1,12 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 
 import { Minus, Plus, ShoppingBag, Trash2 } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { cartCountLine, MAX_LINE_QUANTITY, type CartLine, type CartSummary } from "~/modules/cart/cart";
 import { formatCents, formatUsd } from "~/modules/money";
+import type { loader as rootLoader } from "~/root";
 import { ClearCartForm, RemoveFromCartForm, SetCartQuantityForm } from "~/routes/cart/cart-endpoint";
+import { CartDiscountForm, discountAmount } from "~/routes/cart/discount-endpoint";
 
 function CartLineItem({ line, redirectTo, headingLevel }: { line: CartLine; redirectTo: string; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -109,6 +111,39 @@ function QuantityButton({
   );
 }
 
+/**
+ * The discount code's field (or the code applied) and the totals: with a code that takes something off the items,
+ * the subtotal, the discount as a line of its own and the total after it (issue 41).
+ */
+function CartDiscountTotals({ cart, redirectTo }: { cart: CartSummary; redirectTo: string }) {
+  const discount = useRouteLoaderData<typeof rootLoader>("root")?.discount;
+  const applied = discount?.applied ?? null;
+  const off = applied?.applies ? applied.itemsCents : 0;
+  return (
+    <>
+      {discount?.enabled ? (
+        <CartDiscountForm discount={applied} flash={discount.flash} redirectTo={redirectTo} />
+      ) : null}
+      {applied?.applies ? (
+        <dl className="space-y-1 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-muted">Subtotal</dt>
+            <dd className="text-ink">{formatCents(cart.totalAmountCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-4" data-testid="cart-discount">
+            <dt className="text-ink-muted">Discount ({applied.code})</dt>
+            <dd className="text-ink">{applied.freeShipping ? "Free shipping" : discountAmount(off)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <div className="flex items-center justify-between text-lg font-semibold text-ink">
+        <span>Total</span>
+        <span data-testid="cart-total">{formatCents(Math.max(0, cart.totalAmountCents - off))}</span>
+      </div>
+    </>
+  );
+}
+
 /** The cart panel's content, used by the /cart page and by the slide-in panel. */
 export function CartContents({
   cart,
@@ -147,10 +182,7 @@ export function CartContents({
         ))}
       </ul>
       <div className="mt-4 space-y-3 border-t border-sand-200 pt-4">
-        <div className="flex items-center justify-between text-lg font-semibold text-ink">
-          <span>Total</span>
-          <span data-testid="cart-total">{formatCents(cart.totalAmountCents)}</span>
-        </div>
+        <CartDiscountTotals cart={cart} redirectTo={redirectTo} />
         <Link to="/checkout" onClick={onCheckout} className="btn-primary w-full">
           Proceed to Checkout
         </Link>

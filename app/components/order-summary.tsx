@@ -69,14 +69,15 @@ export function OrderLine({
 }
 
 /**
- * The amounts under an order's lines: Subtotal, Shipping (with its method where the page names it), Tax where the
- * page shows it, and the Total, emphasised, where it is not already shown above. `compact` for the denser pages
- * (order history, the guest's order page, the back office).
+ * The amounts under an order's lines: Subtotal, Shipping (with its method where the page names it), the discount code
+ * and what it took off where there is one, Tax where the page shows it, and the Total, emphasised, where it is not
+ * already shown above. `compact` for the denser pages (order history, the guest's order page, the back office).
  */
 export function OrderTotals({
   subtotal,
   shipping,
   shippingMethod,
+  discount,
   tax,
   total,
   shippingTestId,
@@ -86,6 +87,8 @@ export function OrderTotals({
   subtotal: string;
   shipping: string;
   shippingMethod?: string;
+  /** The code and the amount it took off ("−$15.00"); null or absent: no discount line. */
+  discount?: { code: string; amount: string } | null;
   tax?: string;
   total?: string;
   shippingTestId?: string;
@@ -100,6 +103,9 @@ export function OrderTotals({
         value={shipping}
         testId={shippingTestId}
       />
+      {discount ? (
+        <TotalsRow label={`Discount (${discount.code})`} value={discount.amount} testId="order-discount" />
+      ) : null}
       {tax === undefined ? null : <TotalsRow label="Tax" value={tax} />}
       {total === undefined ? null : (
         <div className="flex justify-between gap-4 border-t border-sand-200 pt-2 text-base font-semibold">

@@ -165,10 +165,18 @@ test.describe("back office", () => {
       elsewhere.set(method, { status: answer.status(), body: await answer.text() });
     }
 
-    // An order's id, or a product's for the catalogue's pages; a customer's key is the md5 of their address (0041).
+    // An order's id, or a product's for the catalogue's pages, or a discount code's (made here); a customer's key is
+    // the md5 of their address (0041).
     const customerKey = createHash("md5").update(order.email.toLowerCase()).digest("hex");
-    const withId = (pattern: string) =>
-      pattern.replace(":id", pattern.startsWith("/admin/products/") ? "clip-1" : orderId).replace(":key", customerKey);
+    const made = await as.staff.post("/admin/discounts/new", {
+      form: { intent: "save-code", code: `WALK-${Date.now()}`, kind: "percent", percentOff: "5", appliesTo: "all" },
+      maxRedirects: 0,
+    });
+    expect(made.status(), "a code for the walk").toBe(303);
+    const codeId = made.headers()["location"]!.split("/").at(-1)!;
+    const idOf = (pattern: string) =>
+      pattern.startsWith("/admin/products/") ? "clip-1" : pattern.startsWith("/admin/discounts/") ? codeId : orderId;
+    const withId = (pattern: string) => pattern.replace(":id", idOf(pattern)).replace(":key", customerKey);
     for (const { pattern, page: isPage } of routes) {
       const path = withId(pattern);
       const staffGet = await as.staff.get(path, { maxRedirects: 0 });
@@ -260,7 +268,7 @@ test.describe("back office", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Order number,Order id,Placed at (UTC),Status,First name,Last name,E-mail,Customer,Items,Subtotal,Shipping,Total,Refunded,Currency,Carrier,Tracking number,Phone,Address,City,State,ZIP code,Country,Line,SKU,Product,Variant,Quantity,Unit price",
+      "Order number,Order id,Placed at (UTC),Status,First name,Last name,E-mail,Customer,Items,Subtotal,Shipping,Total,Refunded,Currency,Carrier,Tracking number,Phone,Address,City,State,ZIP code,Country,Line,SKU,Product,Variant,Quantity,Unit price,Discount code,Discount,Line paid",
     );
     // One row per order line: this order has one, the accessory placeOrder puts in the cart.
     expect(lines).toHaveLength(2);

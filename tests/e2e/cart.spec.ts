@@ -354,8 +354,9 @@ test.describe("with JavaScript: the slide-in panel", { tag: "@js-only" }, () => 
   });
 });
 
+// What the server refuses (decides alone, whatever the page runs): once, without JavaScript (@once).
 test.describe("refused and forged requests", () => {
-  test("an unknown product is refused with 404 and the cart does not change", async ({ page, hasJs }) => {
+  test("an unknown product is refused with 404 and the cart does not change @once", async ({ page, hasJs }) => {
     await visit(page, "/shop");
     await addFromCard(page, hasJs, serum);
 
@@ -382,7 +383,7 @@ test.describe("refused and forged requests", () => {
     await expect(CartUi.badge(page)).toHaveText("1");
   });
 
-  test("an out-of-stock product cannot be added", async ({ page, hasJs }) => {
+  test("an out-of-stock product cannot be added @once", async ({ page, hasJs }) => {
     await visit(page, "/cart");
     const fetched = await page.request.post("/cart", {
       form: { intent: "add", productId: "wig-2" },
@@ -396,7 +397,12 @@ test.describe("refused and forged requests", () => {
     await expect(CartUi.badge(page)).toHaveCount(0);
   });
 
-  test("a tampered cart cookie is ignored: an empty cart, no error page", async ({ page, context, hasJs, baseURL }) => {
+  test("a tampered cart cookie is ignored: an empty cart, no error page @once", async ({
+    page,
+    context,
+    hasJs,
+    baseURL,
+  }) => {
     await visit(page, "/shop");
     await addFromCard(page, hasJs, serum);
     const original = (await context.cookies()).find((cookie) => cookie.name === "cart");

@@ -9,6 +9,7 @@ import type { CartsPort } from "./carts";
 import type { CatalogueReader, StaffCataloguePort } from "./catalogue";
 import type { CatalogueImageFiles, StaffCatalogueImagesPort } from "./catalogue-images";
 import type { StaffCustomersPort } from "./customers";
+import type { DiscountCodesPort, StaffDiscountsPort } from "./discounts";
 import type { GuestOrdersPort } from "./guest-orders";
 import type { NewsletterPort } from "./newsletter";
 import type { OrdersPort } from "./orders";
@@ -44,6 +45,12 @@ export interface Backend {
    * 0031), or null when the backend cannot reach it (Supabase without SUPABASE_SERVICE_ROLE_KEY).
    */
   readonly payments: PaymentsPort | null;
+  /**
+   * Discount codes as the shop's server looks them up for a shopper (decision 0042), outside any shopper's session so
+   * that no shopper can list or guess them in the database; null when the backend cannot (Supabase without
+   * SUPABASE_SERVICE_ROLE_KEY): the shop then offers no discount field.
+   */
+  readonly discountCodes: DiscountCodesPort | null;
   /** The active catalogue as the shop reads it (decision 0036): the storefront holds it in memory. */
   readonly catalogue: CatalogueReader;
   /** The renditions of photos uploaded in the back office, as the shop serves them (decision 0038). */
@@ -109,6 +116,8 @@ export interface RequestBackend {
   readonly staffShipping: StaffShippingPort;
   /** The back office's customers and their notes, as the session's user: refused (in the database too) unless staff. */
   readonly staffCustomers: StaffCustomersPort;
+  /** The back office's discount codes and welcome offer, as the session's user: refused (in the database too) unless staff. */
+  readonly staffDiscounts: StaffDiscountsPort;
   /** A product's photos (upload, reorder, remove), as the session's user: refused (in the database too) unless staff. */
   readonly staffCatalogueImages: StaffCatalogueImagesPort;
   /** A guest's order page, opened by the token its confirmation e-mail carried or by the placing browser's link. */

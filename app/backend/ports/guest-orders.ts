@@ -11,6 +11,7 @@ export type GuestOrder = Pick<
   | "refundedAmount"
   | "shippingMethod"
   | "shippingAmount"
+  | "discount"
   | "currency"
   | "createdAt"
   | "carrier"

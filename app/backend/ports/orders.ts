@@ -36,8 +36,23 @@ export interface OrderItem {
   sku: string | null;
   /** The cover image as it was; null when the product had none. */
   image: ImageAsset | null;
-  /** Cents paid for the whole line after any discount, where the order stored it; else price x quantity applies. */
-  paidAmount?: number | null;
+  /**
+   * Cents paid for the whole line after the order's discount (its share taken off; the list total when there was
+   * none): what a refund of this line gives back.
+   */
+  paidAmount: number;
+}
+
+/** The discount code an order used (issue 41), as it was when the order was placed. */
+export interface OrderDiscount {
+  /** The code's text, as staff saved it. */
+  code: string;
+  /** The code's id, while the code exists. */
+  codeId: string | null;
+  /** Cents taken off the order in all: the items' part and `onShippingCents`. */
+  amountCents: number;
+  /** The part of `amountCents` taken off the shipping line (a free-shipping code). */
+  onShippingCents: number;
 }
 
 /** One status change in an order's history (its placing is the first, from null to "pending"). */
@@ -53,7 +68,7 @@ export interface Order {
   /** Null for a guest order. */
   userId: string | null;
   status: OrderStatus;
-  /** Cents: the items' subtotal plus `shippingAmount`. */
+  /** Cents: the items' subtotal plus `shippingAmount`, less the discount. */
   totalAmount: number;
   /** Cents refunded or being refunded (the refunds not failed): beside the status, never a status (issue 40). */
   refundedAmount: number;
@@ -73,6 +88,8 @@ export interface Order {
   createdAt: string;
   /** In the order the shopper's cart listed them. */
   items: OrderItem[];
+  /** Null: no code. */
+  discount: OrderDiscount | null;
 }
 
 export interface PlaceOrderInput {
@@ -86,6 +103,12 @@ export interface PlaceOrderInput {
   email: string;
   /** Issued with the checkout form (16-200 characters, unguessable): a repeated key returns the first order. */
   idempotencyKey: string;
+  /**
+   * The discount code to apply (by id: DiscountCodesPort.find) and the discount the shopper was shown, in cents.
+   * The database checks the code again and computes the discount itself: "discount_refused" when the code no longer
+   * applies, "discount_mismatch" when its amount is not the one shown. Nothing is ordered then.
+   */
+  discount?: { codeId: string; amountCents: number } | null;
 }
 
 /** One page of a user's orders. */

@@ -34,6 +34,8 @@ export interface StaffExportLine {
   quantity: number;
   /** Cents. */
   pricePerItem: number;
+  /** Cents paid for the line after the order's discount. */
+  paidAmount: number;
 }
 
 /** An order as the CSV export carries it: the list's summary, the address to ship to and the lines to pack. */
@@ -41,6 +43,8 @@ export interface StaffOrderExport extends StaffOrderSummary {
   shippingAddress: ShippingAddress;
   /** Cents refunded or being refunded. */
   refundedAmount: number;
+  /** The discount code and the cents it took off, or null. */
+  discount: { code: string; amountCents: number } | null;
   /** In the order the shopper's cart listed them. */
   lines: StaffExportLine[];
 }

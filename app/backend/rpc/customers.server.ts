@@ -4,7 +4,8 @@ import { MAX_STAFF_PAGE_SIZE } from "~/backend/constants";
 import { BackendError } from "~/backend/errors";
 import { requirePageWindow } from "~/backend/input.server";
 import type { StaffCustomer, StaffCustomersPort } from "~/backend/ports/customers";
-import { toIsoString, toStaffOrderSummary, type StaffOrderSummaryRow } from "~/backend/rows.server";
+import { toIsoString } from "~/backend/rows.server";
+import { toStaffOrderSummary, type StaffOrderSummaryRow } from "~/backend/staff-rows.server";
 import type { RpcCall } from "./rpc-call";
 
 const MAX_SEARCH_LENGTH = 200;

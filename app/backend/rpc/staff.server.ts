@@ -11,19 +11,21 @@ import type { OrderFilter, StaffPort } from "~/backend/ports/staff";
 import {
   toOrder,
   toOrderPayment,
+  toSubscriber,
+  type OrderPaymentRow,
+  type OrderRow,
+  type SubscriberRow,
+} from "~/backend/rows.server";
+import {
   toStaffOrder,
   toStaffOrderExport,
   toStaffOrderSummary,
   toStaffOverview,
-  toSubscriber,
-  type OrderPaymentRow,
-  type OrderRow,
   type StaffOrderExportRow,
   type StaffOrderRow,
   type StaffOrderSummaryRow,
   type StaffOverviewRow,
-  type SubscriberRow,
-} from "~/backend/rows.server";
+} from "~/backend/staff-rows.server";
 import { isOrderStatus } from "~/modules/orders/lifecycle";
 import { toStaffRefund, type StaffRefundRow } from "./refunds.server";
 import type { RpcArgument, RpcCall } from "./rpc-call";

@@ -5,6 +5,7 @@ import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.s
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
 import { createCatalogueImageFiles } from "~/backend/rpc/catalogue-images.server";
 import { createCatalogueReader } from "~/backend/rpc/catalogue.server";
+import { createDiscountCodesPort } from "~/backend/rpc/discounts.server";
 import { createPaymentsPort } from "~/backend/rpc/payments.server";
 import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { migrate } from "./migrations.server";
@@ -31,6 +32,7 @@ export function createSqlBackend(db: SqlDatabase, description: string, options: 
     rateLimits: createRateLimits({ shared: Boolean(db.sharedLimiter), limiterFor: db.sharedLimiter ?? memoryLimiter }),
     outbox: createSqlOutbox(db),
     payments: createPaymentsPort(ownerRpc(db)),
+    discountCodes: createDiscountCodesPort(ownerRpc(db)),
     catalogue: createCatalogueReader(anonRpc(db)),
     catalogueImages: createCatalogueImageFiles(anonRpc(db)),
     forRequest: requestScopes((request, responseHeaders) => {

@@ -4,6 +4,7 @@ import {
   cartLineTarget,
   cleanFullName,
   orderItemsArgument,
+  placeOrderShipping,
   productIdsArgument,
   requirePageWindow,
   requireProductId,
@@ -17,7 +18,6 @@ import type { OrdersPort } from "~/backend/ports/orders";
 import type { ProfilesPort } from "~/backend/ports/profiles";
 import type { WishlistPort } from "~/backend/ports/wishlist";
 import {
-  placeOrderShipping,
   profileColumns,
   toCartLine,
   toOrder,
@@ -30,6 +30,7 @@ import { createAddressesPort } from "~/backend/rpc/addresses.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
+import { createStaffDiscountsPort } from "~/backend/rpc/discounts.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createStaffPort } from "~/backend/rpc/staff.server";
@@ -60,6 +61,7 @@ export function createSqlDataPorts(
     staffCatalogue: createStaffCataloguePort(calls.staffRpc),
     staffShipping: createStaffShippingPort(calls.staffRpc),
     staffCustomers: createStaffCustomersPort(calls.staffRpc),
+    staffDiscounts: createStaffDiscountsPort(calls.staffRpc),
     staffCatalogueImages: createStaffCatalogueImagesPort(calls.staffRpc),
     guestOrders: createGuestOrdersPort(calls.rpcAs(null)),
   };
@@ -160,7 +162,8 @@ function profilesPort({ asOne }: SqlSessionCalls): ProfilesPort {
 
 /** A user's orders with their items, newest first (id breaks ties): $1 user id, $2 limit (null: every order), $3 offset. */
 const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.refunded_amount, o.shipping_method, o.shipping_amount, o.currency, o.email,
-         o.shipping_address, o.created_at, o.carrier, o.tracking_number,
+         o.shipping_address, o.created_at, o.carrier, o.tracking_number, o.discount_code_id, o.discount_code,
+         o.discount_amount, o.discount_on_shipping,
          coalesce((
            select jsonb_agg(public.order_line_json(i) order by i.line_number)
            from public.order_items as i where i.order_id = o.id
@@ -177,13 +180,13 @@ const selectOrdersText = `select o.id, o.user_id, o.status, o.total_amount, o.re
 
 function ordersPort({ as, asOne }: SqlSessionCalls): OrdersPort {
   return {
-    place: async ({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey }) => {
+    place: async ({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey, discount }) => {
       const [row] = await asOne<{ placed: OrderRow }>(
         userId,
         "select public.place_order($1::jsonb, $2::jsonb, $3, $4) as placed",
         [
           JSON.stringify(orderItemsArgument(items)),
-          JSON.stringify(placeOrderShipping(shippingAddress, shippingMethod)),
+          JSON.stringify(placeOrderShipping(shippingAddress, shippingMethod, discount)),
           email,
           idempotencyKey,
         ],

@@ -6,6 +6,7 @@ import { createRateLimits, memoryLimiter } from "~/backend/rate-limit-counters.s
 import { memberOf, requestScopes } from "~/backend/request-scope.server";
 import { createCatalogueImageFiles } from "~/backend/rpc/catalogue-images.server";
 import { createCatalogueReader } from "~/backend/rpc/catalogue.server";
+import { createDiscountCodesPort } from "~/backend/rpc/discounts.server";
 import { createPaymentsPort } from "~/backend/rpc/payments.server";
 import { createSupabaseAuth } from "./supabase-auth.server";
 import {
@@ -48,6 +49,8 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     hostedOAuthProviders: hostedProviders(options),
     outbox: serviceClient ? createSupabaseOutbox(serviceClient) : null,
     payments: serviceClient ? createPaymentsPort(postgrestRpc(serviceClient)) : null,
+    // Codes are looked up with the service role only: the anon key cannot list or guess them (decision 0042).
+    discountCodes: serviceClient ? createDiscountCodesPort(postgrestRpc(serviceClient)) : null,
     // As the shop's visitors see it (the anon key): row-level security shows the active catalogue only.
     catalogue: createCatalogueReader(postgrestRpc(createStatelessClient(options))),
     catalogueImages: createCatalogueImageFiles(postgrestRpc(createStatelessClient(options))),

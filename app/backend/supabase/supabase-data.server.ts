@@ -8,6 +8,7 @@ import {
   cartLineTarget,
   cleanFullName,
   orderItemsArgument,
+  placeOrderShipping,
   productIdsArgument,
   requirePageWindow,
   requireProductId,
@@ -23,7 +24,6 @@ import type { WishlistPort } from "~/backend/ports/wishlist";
 import { requireSessionUser } from "~/backend/request-scope.server";
 import {
   orderColumns,
-  placeOrderShipping,
   profileColumns,
   toCartLine,
   toOrder,
@@ -36,6 +36,7 @@ import { createAddressesPort } from "~/backend/rpc/addresses.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
+import { createStaffDiscountsPort } from "~/backend/rpc/discounts.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
@@ -78,6 +79,7 @@ export function createSupabaseDataPorts(client: SupabaseClient, session: Supabas
     staffCatalogue: createStaffCataloguePort(rpc),
     staffShipping: createStaffShippingPort(rpc),
     staffCustomers: createStaffCustomersPort(rpc),
+    staffDiscounts: createStaffDiscountsPort(rpc),
     staffCatalogueImages: createStaffCatalogueImagesPort(rpc),
     guestOrders: createGuestOrdersPort(rpc),
   };
@@ -214,12 +216,12 @@ function ordersPort(client: SupabaseClient, requireActingUser: ActingUserCheck):
       .order("line_number", { referencedTable: "order_items" });
 
   return {
-    async place({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey }) {
+    async place({ userId, items, shippingAddress, shippingMethod, email, idempotencyKey, discount }) {
       await requireActingUser(userId);
       const placed = (await run(
         client.rpc("place_order", {
           p_items: orderItemsArgument(items),
-          p_shipping: placeOrderShipping(shippingAddress, shippingMethod),
+          p_shipping: placeOrderShipping(shippingAddress, shippingMethod, discount),
           p_email: email,
           p_idempotency_key: idempotencyKey,
         }),

@@ -72,6 +72,7 @@ describe("orderItemCount", () => {
             variantLabel: null,
             sku: null,
             image: null,
+            paidAmount: 200,
           },
           {
             id: "2",
@@ -83,6 +84,7 @@ describe("orderItemCount", () => {
             variantLabel: null,
             sku: null,
             image: null,
+            paidAmount: 100,
           },
         ],
       }),

@@ -30,6 +30,7 @@ const order: StaffOrderExport = {
     zipCode: "22201",
     country: "United States",
   },
+  discount: null,
   lines: [
     {
       sku: "CLIP-22-HB",
@@ -37,8 +38,9 @@ const order: StaffOrderExport = {
       variantLabel: "22 inch / Honey Blonde",
       quantity: 2,
       pricePerItem: 19_999,
+      paidAmount: 39_998,
     },
-    { sku: "=cmd", productName: "Brush", variantLabel: null, quantity: 1, pricePerItem: 1_000 },
+    { sku: "=cmd", productName: "Brush", variantLabel: null, quantity: 1, pricePerItem: 1_000, paidAmount: 1_000 },
   ],
 };
 
@@ -68,6 +70,26 @@ describe("orderCsvRows", () => {
     expect(column("Subtotal")).toEqual([409.98, null]);
     expect(column("Shipping")).toEqual([9.99, null]);
     expect(column("Total")).toEqual([419.97, null]);
+  });
+
+  test("a discount code: its code and amount on the first row, each line's paid amount, the subtotal before it", () => {
+    const discounted: StaffOrderExport = {
+      ...order,
+      totalAmount: 41_997 - 6_150,
+      discount: { code: "SAVE15", amountCents: 6_150 },
+      lines: [
+        { ...order.lines[0]!, paidAmount: 39_998 - 6_000 },
+        { ...order.lines[1]!, paidAmount: 1_000 - 150 },
+      ],
+    };
+    const rows = orderCsvRows(discounted);
+    const column = (name: (typeof ORDER_CSV_HEADER)[number]) => rows.map((row) => row[ORDER_CSV_HEADER.indexOf(name)]);
+    expect(column("Discount code")).toEqual(["SAVE15", null]);
+    expect(column("Discount")).toEqual([61.5, null]);
+    expect(column("Line paid")).toEqual([339.98, 8.5]);
+    expect(column("Subtotal")).toEqual([409.98, null]);
+    expect(column("Total")).toEqual([358.47, null]);
+    expect(ORDER_CSV_HEADER.slice(-3)).toEqual(["Discount code", "Discount", "Line paid"]);
   });
 
   test("a phone or SKU that looks like a formula stays text in the written line", () => {

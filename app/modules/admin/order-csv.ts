@@ -34,6 +34,12 @@ export const ORDER_CSV_HEADER = [
   "Variant",
   "Quantity",
   "Unit price",
+  // Issue 41, last so that tools reading the columns above by position read them as before: the order's discount code
+  // and amount (with its money, on its first row), and what each line cost after it (Subtotal - Discount + Shipping
+  // = Total; a refund of a line gives back its "Line paid").
+  "Discount code",
+  "Discount",
+  "Line paid",
 ] as const;
 
 const amount = (cents: number) => Number((cents / 100).toFixed(2));
@@ -51,7 +57,7 @@ export function orderCsvRows(order: StaffOrderExport): CsvValue[][] {
     order.email,
     order.userId ? "member" : "guest",
     order.itemCount,
-    first ? amount(order.totalAmount - order.shippingAmount) : null,
+    first ? amount(order.totalAmount - order.shippingAmount + (order.discount?.amountCents ?? 0)) : null,
     first ? amount(order.shippingAmount) : null,
     first ? amount(order.totalAmount) : null,
     first ? amount(order.refundedAmount) : null,
@@ -65,7 +71,12 @@ export function orderCsvRows(order: StaffOrderExport): CsvValue[][] {
     address.zipCode,
     address.country,
   ];
-  if (order.lines.length === 0) return [[...orderCells(true), null, null, null, null, null, null]];
+  const discountCells = (first: boolean): CsvValue[] => [
+    first ? (order.discount?.code ?? null) : null,
+    first && order.discount ? amount(order.discount.amountCents) : null,
+  ];
+  if (order.lines.length === 0)
+    return [[...orderCells(true), null, null, null, null, null, null, ...discountCells(true), null]];
   return order.lines.map((line, index) => [
     ...orderCells(index === 0),
     index + 1,
@@ -74,5 +85,7 @@ export function orderCsvRows(order: StaffOrderExport): CsvValue[][] {
     line.variantLabel,
     line.quantity,
     amount(line.pricePerItem),
+    ...discountCells(index === 0),
+    amount(line.paidAmount),
   ]);
 }

@@ -3,9 +3,10 @@ import type { StaffRefund } from "~/backend/ports/refunds";
 import type { StaffOrder } from "~/backend/ports/staff";
 import { orderLineName, orderNumber, shippingAddressLines } from "~/modules/account/orders";
 import { trackingUrl } from "~/modules/account/tracking";
+import { discountLineOf, itemsSubtotalCents } from "~/modules/discounts/order-discount";
 import { formatCents } from "~/modules/money";
 import { staffMovesFrom, statusLabel } from "~/modules/orders/lifecycle";
-import { lineRefundable, refundSummary } from "~/modules/orders/refunds";
+import { lineRefundable, refundSummary, shippingPaid } from "~/modules/orders/refunds";
 import { cancelEffect } from "~/modules/payment/refund-rows";
 import { formatShopDateTime } from "./order-rows";
 import type { AdminOrderView } from "./order-view";
@@ -18,7 +19,7 @@ export function toAdminOrderView(
   refunds: readonly StaffRefund[] = [],
 ): AdminOrderView {
   const money = (cents: number) => formatCents(cents, order.currency);
-  const subtotal = order.totalAmount - order.shippingAmount;
+  const subtotal = itemsSubtotalCents(order.items);
   const total = money(order.totalAmount);
   return {
     id: order.id,
@@ -43,6 +44,7 @@ export function toAdminOrderView(
       };
     }),
     subtotal: money(subtotal),
+    discount: discountLineOf(order.discount, order.currency),
     shipping: `${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)} (${order.shippingMethod})`,
     total,
     carrier: order.carrier,
@@ -87,7 +89,7 @@ function refundForm(
     counted
       .flatMap((refund) => refund.lines)
       .reduce((sum, line) => sum + (line.itemId === itemId ? line.quantity : 0), 0);
-  const shippingLeft = order.shippingAmount - counted.reduce((sum, refund) => sum + refund.shippingAmount, 0);
+  const shippingLeft = shippingPaid(order) - counted.reduce((sum, refund) => sum + refund.shippingAmount, 0);
   const money = (cents: number) => formatCents(cents, order.currency);
   return {
     left: money(left),

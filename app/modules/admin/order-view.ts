@@ -36,6 +36,8 @@ export interface AdminOrderView {
   }[];
   subtotal: string;
   shipping: string;
+  /** The discount code and what it took off ("−$15.00"), or null. */
+  discount: { code: string; amount: string } | null;
   total: string;
   carrier: string | null;
   trackingNumber: string | null;

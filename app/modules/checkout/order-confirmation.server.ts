@@ -28,12 +28,14 @@ export interface OrderConfirmation {
   totalAmount: number;
   currency: string;
   shipTo: string[];
+  /** The discount code and what it took off (issue 41); null: none. */
+  discount: { code: string; amountCents: number } | null;
 }
 
 export function toConfirmation(
   order: Pick<
     Order,
-    "id" | "items" | "shippingMethod" | "shippingAmount" | "totalAmount" | "currency" | "shippingAddress"
+    "id" | "items" | "shippingMethod" | "shippingAmount" | "totalAmount" | "currency" | "shippingAddress" | "discount"
   >,
 ): OrderConfirmation {
   return {
@@ -43,6 +45,7 @@ export function toConfirmation(
     shippingAmount: order.shippingAmount,
     totalAmount: order.totalAmount,
     currency: order.currency,
+    discount: order.discount ? { code: order.discount.code, amountCents: order.discount.amountCents } : null,
     shipTo: shippingAddressLines(order.shippingAddress).map((line) =>
       // Cut between characters, never inside a surrogate pair.
       line.length > SHIP_TO_LINE_MAX ? `${line.slice(0, SHIP_TO_LINE_MAX - 1).replace(/[\uD800-\uDBFF]$/, "")}…` : line,

@@ -1,16 +1,30 @@
 import { isBackendError } from "~/backend/errors";
+import type { AuthUser } from "~/backend/ports/auth";
 import type { MemberBackend, RequestBackend } from "~/backend/ports/backend";
 import type { Order } from "~/backend/ports/orders";
 import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { loadCart, type CartOwner } from "~/modules/cart/cart-store.server";
+import { currentShippingRates } from "~/modules/catalog/catalog.server";
 import { rememberBrowserOrder } from "~/modules/checkout/browser-orders.server";
 import { rememberConfirmation } from "~/modules/checkout/order-confirmation.server";
+import { checkoutTotals } from "~/modules/checkout/shipping";
 import type { ShippingForm } from "~/modules/checkout/shipping-schema";
+import {
+  customerOf,
+  discountForOrder,
+  droppedByDatabase,
+  forgetAppliedCode,
+} from "~/modules/discounts/cart-discount.server";
 
 export type CheckoutOutcome =
   | { kind: "placed"; order: Order }
   | { kind: "empty-cart" }
   | { kind: "refused"; message: string }
+  /**
+   * The applied discount code stopped applying (it expired, its last use went, the cart changed): it was removed, and
+   * nothing was ordered. The shopper is told why and sees the summary without it.
+   */
+  | { kind: "discount-dropped"; message: string }
   /** The form's key placed an earlier order, for other lines than this cart holds: the cart is left alone. */
   | { kind: "form-already-used" }
   /**
@@ -27,18 +41,26 @@ export type CheckoutOutcome =
  */
 export async function placeOrderFromCart(
   request: Request,
-  session: CartOwner & { backend: RequestBackend; member: MemberBackend | null },
+  session: CartOwner & { backend: RequestBackend; member: MemberBackend | null; user: AuthUser | null },
   form: ShippingForm,
 ): Promise<CheckoutOutcome> {
   const { backend, member } = session;
   const { summary } = await loadCart(request, session);
   const { idempotencyKey, email, shippingMethod, ...shippingAddress } = form;
+  // The applied code, checked again for this order (its address, its shipping) before anything is placed; the
+  // database checks it once more in the order's own transaction (decision 0042).
+  const { shippingCents } = checkoutTotals(currentShippingRates().prices, summary.totalAmountCents, shippingMethod);
+  const discount = summary.lines.length
+    ? await discountForOrder(request, session, summary.lines, shippingCents, customerOf(session.user, email))
+    : ({ kind: "none" } as const);
+  if (discount.kind === "dropped") return { kind: "discount-dropped", message: discount.message };
   const input = {
     items: summary.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
     shippingAddress,
     shippingMethod,
     email,
     idempotencyKey,
+    discount: discount.kind === "apply" ? { codeId: discount.codeId, amountCents: discount.applied.totalCents } : null,
   };
 
   let order: Order;
@@ -48,6 +70,9 @@ export async function placeOrderFromCart(
     order = member ? await member.orders.place(input) : await backend.orders.place({ ...input, userId: null });
   } catch (error) {
     if (summary.lines.length === 0 && isBackendError(error, "invalid_input")) return { kind: "empty-cart" };
+    // Its last use went a moment ago, say: the code is removed, the cart kept, and the shopper told why.
+    const dropped = discount.kind === "apply" ? await droppedByDatabase(error, session, discount.code) : null;
+    if (dropped) return { kind: "discount-dropped", message: dropped };
     if (isBackendError(error, "cart_changed")) {
       const { summary: now } = await loadCart(request, session);
       return { kind: "cart-changed", nowEmpty: now.lines.length === 0 };
@@ -80,6 +105,8 @@ export async function rememberPlacedOrder(
   idempotencyKey: string,
 ): Promise<void> {
   if (!session.member) await cartCookie.write(session, []);
+  // The code went with the order (a cancelled payment gives it back: checkout-payment.server.ts).
+  if (order.discount) await forgetAppliedCode(session);
   await rememberConfirmation(session, order);
   await rememberBrowserOrder(request, session, { id: order.id, idempotencyKey });
 }

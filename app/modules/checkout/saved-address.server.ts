@@ -38,19 +38,31 @@ const posted = (formData: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
+/** What the checkout says when the member's addresses cannot be read (nothing is ordered then). */
+export const SAVED_ADDRESSES_UNAVAILABLE =
+  "Your saved addresses cannot be read right now. Please try again in a moment.";
+
 /**
  * Before the form is checked: a saved address chosen while the fields hold, untouched, the one they were filled
  * with (no JavaScript, or the radio changed after) puts the chosen address into the fields. Returns the member's
- * addresses when it read them (for keepTypedAddress), else null.
+ * addresses when it read them (for keepTypedAddress), null when it did not need them, and "unavailable" (logged)
+ * when the backend could not answer.
  */
 export async function shipToChosenAddress(
   member: MemberBackend | null,
   formData: FormData,
-): Promise<SavedAddress[] | null> {
+): Promise<SavedAddress[] | null | "unavailable"> {
   const chosenId = posted(formData, "savedAddress");
   const wantsSaving = posted(formData, "saveAddress") === "on";
   if (!member || ((chosenId === "" || chosenId === NEW_ADDRESS) && !wantsSaving)) return null;
-  const addresses = await member.addresses.list();
+  let addresses: SavedAddress[];
+  try {
+    addresses = await member.addresses.list();
+  } catch (error) {
+    if (!isBackendError(error)) throw error;
+    console.error("Reading the saved addresses at checkout failed", error.code);
+    return "unavailable";
+  }
   const chosen = addresses.find((saved) => saved.id === chosenId);
   const filledFrom = addresses.find((saved) => saved.id === posted(formData, "filledFrom"));
   const typed = Object.fromEntries(addressFieldNames.map((name) => [name, posted(formData, name)]));

@@ -37,6 +37,12 @@ export const rateLimitRules = {
     { name: "resend-confirmation", points: 5, durationSeconds: 60 },
     { name: "resend-confirmation-hourly", points: 30, durationSeconds: 60 * 60 },
   ],
+  // Each try of a discount code looks it up: a shopper applies a code or two, a script guessing codes meets this
+  // (decision 0042). Counted before the lookup, right or wrong, so a refused try costs no database read.
+  discountCode: [
+    { name: "discount-code", points: 10, durationSeconds: 60 },
+    { name: "discount-code-hourly", points: 40, durationSeconds: 60 * 60 },
+  ],
   // Each try checks a guess of the current password (a hash, like a sign-in).
   changePassword: [
     { name: "change-password", points: 5, durationSeconds: 60 },

@@ -89,6 +89,8 @@ export function linkMessage(
     link: string;
     /** A second, quieter way on (e.g. "Reset your password" beside "Sign in"). */
     secondary?: { label: string; link: string };
+    /** Something to keep, set apart under the body: a welcome code, with what it gives. */
+    keep?: { label: string; value: string; note: string };
     ignore: string;
     unsubscribe?: string;
   },
@@ -98,6 +100,7 @@ export function linkMessage(
     ``,
     content.body,
     ``,
+    ...(content.keep ? [`${content.keep.label}: ${content.keep.value}`, content.keep.note, ``] : []),
     `${content.action}: ${content.link}`,
     ...(content.secondary ? [`${content.secondary.label}: ${content.secondary.link}`] : []),
     ...(content.ignore ? [``, content.ignore] : []),
@@ -110,6 +113,15 @@ export function linkMessage(
     <>
       <h1 style={headingStyle}>{content.heading}</h1>
       <p style={{ margin: "0 0 8px" }}>{content.body}</p>
+      {content.keep ? (
+        <div style={{ margin: "16px 0", padding: "12px 16px", border: `1px dashed ${colors.line}` }}>
+          <p style={{ margin: 0, fontSize: "13px", color: colors.muted }}>{content.keep.label}</p>
+          <p style={{ margin: "4px 0", fontSize: "22px", fontFamily: "monospace", letterSpacing: "1px" }}>
+            <strong>{content.keep.value}</strong>
+          </p>
+          <p style={{ margin: 0, fontSize: "14px" }}>{content.keep.note}</p>
+        </div>
+      ) : null}
       <Button href={content.link}>{content.action}</Button>
       {content.secondary ? (
         <p style={{ margin: "12px 0 0" }}>

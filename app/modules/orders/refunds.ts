@@ -4,22 +4,22 @@ import type { Order, OrderItem } from "~/backend/ports/orders";
 import { formatCents } from "~/modules/money";
 
 /**
- * What was paid for a line (cents): its own paid amount where the order stored one (after a discount), else price x
- * quantity. The one place the shop works it out; public.order_line_paid is its twin in the database.
+ * What `quantity` of a line's units are refunded at, when `alreadyRefunded` of them were before (the last take the
+ * rest): their share of what was paid for the line after any discount. public.refund_order works it out the same.
  */
-export function linePaid(item: Pick<OrderItem, "pricePerItem" | "quantity" | "paidAmount">): number {
-  return item.paidAmount ?? item.pricePerItem * item.quantity;
-}
-
-/** What `quantity` of a line's units are refunded at, when `alreadyRefunded` of them were before (the last take the rest). */
 export function lineRefundable(
-  item: Pick<OrderItem, "pricePerItem" | "quantity" | "paidAmount">,
+  item: Pick<OrderItem, "quantity" | "paidAmount">,
   quantity: number,
   alreadyRefunded = 0,
 ): number {
-  const paid = linePaid(item);
+  const paid = item.paidAmount;
   if (quantity + alreadyRefunded >= item.quantity) return paid - Math.floor((paid * alreadyRefunded) / item.quantity);
   return Math.floor((paid * quantity) / item.quantity);
+}
+
+/** What was paid for the shipping (cents): its rate less what a free-shipping code took off it. */
+export function shippingPaid(order: Pick<Order, "shippingAmount" | "discount">): number {
+  return order.shippingAmount - (order.discount?.onShippingCents ?? 0);
 }
 
 /** "Refunded $40.00" (all of it), "Partly refunded $12.00", or null when nothing was refunded. */

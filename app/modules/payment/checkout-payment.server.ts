@@ -11,6 +11,7 @@ import { cartCookie } from "~/modules/cart/cart-cookie.server";
 import { setCheckoutFlash } from "~/modules/checkout/checkout-flash.server";
 import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { forgetConfirmation, readConfirmation } from "~/modules/checkout/order-confirmation.server";
+import { rememberAppliedCode } from "~/modules/discounts/cart-discount.server";
 import { redirectWithToast } from "~/toast/toast.server";
 import { checkoutSessionKey, checkoutSessionParams, PAYMENT_SUCCESS_PATH } from "./checkout-session.server";
 import { getPaymentProvider, type CardPayment } from "./payment-provider.server";
@@ -143,6 +144,9 @@ export async function returnFromPaymentPage(request: Request, shopper: Shopper):
   const lines = order.items.map((item) => ({ productId: item.variantId, quantity: item.quantity }));
   if (shopper.member) await shopper.member.carts.merge({ lines });
   else await cartCookie.write(shopper, mergeCarts(await cartCookie.read(request), lines));
+  // Its discount code too: the cancel gave its use back (decision 0042).
+  if (order.discount?.codeId)
+    await rememberAppliedCode(shopper, { id: order.discount.codeId, code: order.discount.code });
   // The form as it was, through the checkout's own flash (post/redirect/get), with a key of its own: the cancelled
   // order's would answer with that order.
   const values = {

@@ -33,8 +33,10 @@ const order: PaymentOrder = {
       variantLabel: null,
       sku: "LS-CLIP-1",
       image: null,
+      paidAmount: 2 * 29_900,
     },
   ],
+  discount: null,
   shippingMethod: "express",
   shippingAmount: 1_999,
   carrier: null,
@@ -90,6 +92,45 @@ describe("checkoutSessionParams", () => {
     };
     const params = checkoutSessionParams({ ...order, items: [line] }, "https://shop.example.com");
     expect(params.line_items?.[0]?.price_data?.product_data?.name).toBe("Wavy Clip-In (22 inch / Black)");
+  });
+});
+
+describe("checkoutSessionParams with a discount code (issue 41)", () => {
+  test("charges each line's paid amount (a cent more for some units where it does not divide) and the shipping left", () => {
+    // 3 units of $33.33 ($99.99), $14.99 off: $85.00 paid, which 3 does not divide.
+    const discounted: PaymentOrder = {
+      ...order,
+      items: [{ ...order.items[0]!, quantity: 3, pricePerItem: 3_333, paidAmount: 8_500 }],
+      shippingAmount: 999,
+      discount: { code: "SAVE15", codeId: null, amountCents: 1_499, onShippingCents: 0 },
+      totalAmount: 8_500 + 999,
+    };
+    const params = checkoutSessionParams(discounted, "https://shop.example.com");
+    expect(params.line_items).toEqual([
+      expect.objectContaining({ quantity: 2, price_data: expect.objectContaining({ unit_amount: 2_833 }) }),
+      expect.objectContaining({ quantity: 1, price_data: expect.objectContaining({ unit_amount: 2_834 }) }),
+    ]);
+    expect(params.line_items?.[0]?.price_data?.product_data?.description).toBe("With SAVE15: $14.99 off");
+    const lines = params.line_items!.reduce((sum, line) => sum + line.price_data!.unit_amount! * line.quantity!, 0);
+    const shipping = params.shipping_options?.[0]?.shipping_rate_data?.fixed_amount?.amount ?? -1;
+    expect(lines + shipping).toBe(discounted.totalAmount);
+
+    // Free shipping: the items at their price, the shipping line at nothing.
+    const freeShipping = checkoutSessionParams(
+      {
+        ...order,
+        discount: { code: "SHIPFREE", codeId: null, amountCents: 1_999, onShippingCents: 1_999 },
+        totalAmount: 2 * 29_900,
+      },
+      "https://shop.example.com",
+    );
+    expect(freeShipping.shipping_options?.[0]?.shipping_rate_data).toMatchObject({
+      display_name: "Express shipping (free with SHIPFREE)",
+      fixed_amount: { amount: 0 },
+    });
+    expect(freeShipping.line_items?.[0]?.price_data?.product_data).toEqual({
+      name: "Silky Straight Clip-In Extensions",
+    });
   });
 });
 

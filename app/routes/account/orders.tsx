@@ -15,6 +15,7 @@ import { requireUser } from "~/modules/auth/session.server";
 import { findProduct } from "~/modules/catalog/catalog.server";
 import { shippingMethodName } from "~/modules/checkout/shipping";
 import { formatLongDate } from "~/modules/dates";
+import { discountLineOf, itemsSubtotalCents } from "~/modules/discounts/order-discount";
 import { formatCents } from "~/modules/money";
 import { refundSummary } from "~/modules/orders/refunds";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
@@ -79,7 +80,8 @@ function toOrderCard(order: Order) {
       quantity: item.quantity,
       pricePerItem: formatCents(item.pricePerItem, order.currency),
     })),
-    subtotal: formatCents(order.totalAmount - order.shippingAmount, order.currency),
+    subtotal: formatCents(itemsSubtotalCents(order.items), order.currency),
+    discount: discountLineOf(order.discount, order.currency),
     shippingMethod: shippingMethodName(order.shippingMethod),
     shipping: order.shippingAmount === 0 ? "Free" : formatCents(order.shippingAmount, order.currency),
     shippingAddress: shippingAddressLines(order.shippingAddress),
@@ -182,6 +184,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
             subtotal={order.subtotal}
             shippingMethod={order.shippingMethod}
             shipping={order.shipping}
+            discount={order.discount}
           />
         </section>
         <div className="space-y-6">

@@ -9,17 +9,17 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState, type FocusEvent, type FormEvent } from "react";
 
 import { isBackendError } from "~/backend/errors";
 import { CheckoutAddressFields } from "~/components/checkout-address-fields";
+import { EmptyCheckout } from "~/components/checkout-empty";
 import { CheckoutSavedAddresses, SaveAddressChoice } from "~/components/checkout-saved-addresses";
 import { CheckoutShippingMethods } from "~/components/checkout-shipping-methods";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/form-field";
-import { ShoppingBag } from "~/components/icons";
 import { isDeclaredNavigation } from "~/forms/form-endpoint.server";
 import { useIsPosting, useZodForm, withoutMaxLength } from "~/forms/zod-form";
 import { useHydrated } from "~/framework/use-hydrated";
@@ -34,14 +34,22 @@ import { newIdempotencyKey } from "~/modules/checkout/idempotency.server";
 import { readConfirmation } from "~/modules/checkout/order-confirmation.server";
 import { orderPlacedNotice } from "~/modules/checkout/order-mail-copy";
 import { placeOrderFromCart, rememberPlacedOrder } from "~/modules/checkout/place-order.server";
-import { keepTypedAddress, savedAddressChoice, shipToChosenAddress } from "~/modules/checkout/saved-address.server";
+import {
+  keepTypedAddress,
+  SAVED_ADDRESSES_UNAVAILABLE,
+  savedAddressChoice,
+  shipToChosenAddress,
+} from "~/modules/checkout/saved-address.server";
 import { checkoutTotals, chosenShippingMethod, shippingChoices } from "~/modules/checkout/shipping";
 import { DEFAULT_COUNTRY, shippingSchema } from "~/modules/checkout/shipping-schema";
+import { checkoutDiscountPost } from "~/modules/discounts/checkout-discount.server";
+import { discountedTotals, type DiscountedTotals } from "~/modules/discounts/totals";
 import { withRetryAfter } from "~/modules/limits/rate-limit";
 import { refusedByRateLimit } from "~/modules/limits/rate-limits.server";
 import { formatCents } from "~/modules/money";
 import { continueToPayment, PAYMENT_UNAVAILABLE } from "~/modules/payment/checkout-payment.server";
 import type { loader as rootLoader } from "~/root";
+import { CheckoutDiscountField } from "~/routes/cart/discount-endpoint";
 import { getEnv } from "~/site/env.server";
 import { originFromMatches, seo } from "~/site/seo";
 import type { ToastInput } from "~/toast/toast";
@@ -94,6 +102,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type CheckoutAnswer = SubmissionResult<string[]>;
 
+/**
+ * A rate limit's refusal, which the client is to wait out: answered as it is, with its status and Retry-After, never
+ * redirected (decision 0028); its message is the form's.
+ */
+function waitOut(result: CheckoutAnswer, refusal: { message: string; headers: Record<string, string> }) {
+  return data(
+    { ...result, status: "error" as const, error: { ...result.error, "": [refusal.message] } },
+    { status: 429, headers: refusal.headers },
+  );
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
 
@@ -124,16 +143,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Without JavaScript: the page again, repriced for the method and country chosen, with everything typed.
     return answer({ initialValue: typedCheckoutValues(formData) }, { status: 200 });
   }
+  const discountAnswer = await checkoutDiscountPost(request, context, formData);
+  if (discountAnswer) {
+    const typed = { initialValue: typedCheckoutValues(formData) };
+    if (discountAnswer.status !== 429) return answer(typed, discountAnswer);
+    return waitOut(typed, { message: discountAnswer.message ?? "", headers: discountAnswer.headers ?? {} });
+  }
 
   const session = await getSession(request, context);
   // A saved address chosen with the fields untouched ships there (decision 0044).
-  let savedAddresses: Awaited<ReturnType<typeof shipToChosenAddress>>;
-  try {
-    savedAddresses = await shipToChosenAddress(session.member, formData);
-  } catch (error) {
-    if (!isBackendError(error)) throw error;
-    console.error("Reading the saved addresses at checkout failed", error.code);
-    const formErrors = ["Your saved addresses cannot be read right now. Please try again in a moment."];
+  const savedAddresses = await shipToChosenAddress(session.member, formData);
+  if (savedAddresses === "unavailable") {
+    const formErrors = [SAVED_ADDRESSES_UNAVAILABLE];
     return answer(
       { status: "error", initialValue: typedCheckoutValues(formData), error: { "": formErrors } },
       { status: 503 },
@@ -151,9 +172,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refuse = (status: number, formErrors: string[], newKey?: string) =>
     answer(submission.reply({ formErrors }), { status, newKey });
   const refusal = await refusedByRateLimit(context, "checkout");
-  // A refusal the client is to wait out: answered as it is, with its status and Retry-After, never redirected.
-  if (refusal)
-    return data(submission.reply({ formErrors: [refusal.message] }), { status: 429, headers: refusal.headers });
+  if (refusal) return waitOut(submission.reply(), refusal);
 
   try {
     const placed = await placeOrderFromCart(request, session, submission.value);
@@ -178,6 +197,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
       case "refused":
         return refuse(409, [outcome.message]);
+      case "discount-dropped":
+        // The code stopped applying since the page showed it: removed, nothing ordered, the summary shows why.
+        return refuse(409, ["Discount code removed", outcome.message]);
       case "cart-changed":
         // Another session of this member has just ordered this cart (or changed it): nothing was ordered by this
         // post, and the page shows the cart as it is now.
@@ -257,7 +279,8 @@ export default function Checkout() {
   const country = countryOrDefault(entered.country ?? renderedCountry);
   const method = chosenShippingMethod(country, entered.method ?? keptMethod);
   const choices = shippingChoices(shippingPrices, country, cart?.totalAmountCents ?? 0);
-  const totals = checkoutTotals(shippingPrices, cart?.totalAmountCents ?? 0, method);
+  const applied = root?.discount.applied?.applies ? root.discount.applied : null;
+  const totals = discountedTotals(checkoutTotals(shippingPrices, cart?.totalAmountCents ?? 0, method), applied);
   const chosen = choices.find((choice) => choice.id === method);
 
   // A choice made before the framework arrived (it starts on the first touch) is in the page, not in this state yet.
@@ -280,20 +303,8 @@ export default function Checkout() {
     if (target.name === fields.country.name) setEntered((current) => ({ ...current, country: target.value }));
   };
 
-  if (!cart || cart.lines.length === 0) {
-    return (
-      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        {/* Why this post ordered nothing (another session ordered this cart), when that is the reason. */}
-        <FormErrors id={form.errorId} errors={form.errors} className="mb-8 w-full rounded-xl p-4 text-left" />
-        <ShoppingBag aria-hidden className="size-12 text-sand-200" />
-        <h1 className="mt-4 font-serif text-3xl text-ink">Your cart is empty</h1>
-        <p className="mt-3 text-ink-muted">Add some beautiful hair extensions to get started!</p>
-        <Link to="/shop" className="btn-primary mt-8">
-          Continue Shopping
-        </Link>
-      </div>
-    );
-  }
+  // Why this post ordered nothing (another session ordered this cart), when that is the reason.
+  if (!cart || cart.lines.length === 0) return <EmptyCheckout errorId={form.errorId} errors={form.errors} />;
 
   const total = formatCents(totals.totalCents);
   return (
@@ -339,9 +350,42 @@ export default function Checkout() {
           </button>
         </Form>
 
-        <CheckoutSummary lines={cart.lines} totals={totals} shippingMethod={chosen?.name ?? method} />
+        <SummaryWithDiscount lines={cart.lines} totals={totals} method={chosen?.name ?? method} hydrated={hydrated} />
       </div>
     </div>
+  );
+}
+
+/** The summary, with the discount code's field and line (issue 41): the root loader's view of the applied code. */
+function SummaryWithDiscount({
+  lines,
+  totals,
+  method,
+  hydrated,
+}: {
+  lines: Parameters<typeof CheckoutSummary>[0]["lines"];
+  totals: DiscountedTotals;
+  method: string;
+  hydrated: boolean;
+}) {
+  const discount = useRouteLoaderData<typeof rootLoader>("root")?.discount;
+  return (
+    <CheckoutSummary
+      lines={lines}
+      totals={totals}
+      shippingMethod={method}
+      discountCode={discount?.applied?.applies ? discount.applied.code : null}
+      discountField={
+        discount?.enabled ? (
+          <CheckoutDiscountField
+            discount={discount.applied}
+            flash={discount.flash}
+            formId={FORM_ID}
+            hydrated={hydrated}
+          />
+        ) : null
+      }
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import { getSession } from "~/modules/auth/session.server";
 import { readBrowserOrder } from "~/modules/checkout/browser-orders.server";
 import { orderQuestionsText } from "~/modules/checkout/order-mail-copy";
 import { formatLongDate } from "~/modules/dates";
+import { discountLineOf, itemsSubtotalCents } from "~/modules/discounts/order-discount";
 import { formatCents } from "~/modules/money";
 import { refundSummary } from "~/modules/orders/refunds";
 import { getEnv } from "~/site/env.server";
@@ -47,7 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         unitPrice: money(item.pricePerItem),
         lineTotal: money(item.pricePerItem * item.quantity),
       })),
-      subtotal: money(order.totalAmount - order.shippingAmount),
+      subtotal: money(itemsSubtotalCents(order.items)),
+      discount: discountLineOf(order.discount, order.currency),
       shipping: order.shippingAmount === 0 ? "Free" : money(order.shippingAmount),
       total: money(order.totalAmount),
       progress: orderProgress(order),
@@ -87,7 +89,13 @@ export default function GuestOrderPage() {
               />
             ))}
           </ul>
-          <OrderTotals compact subtotal={order.subtotal} shipping={order.shipping} total={order.total} />
+          <OrderTotals
+            compact
+            subtotal={order.subtotal}
+            shipping={order.shipping}
+            discount={order.discount}
+            total={order.total}
+          />
         </section>
       </div>
       <p className="mt-6 text-sm text-ink-muted">

@@ -56,6 +56,9 @@ function orderDetails(confirmation: OrderConfirmation) {
     subtotal: money(subtotal),
     shippingMethod: shippingMethodName(confirmation.shippingMethod),
     shipping: confirmation.shippingAmount === 0 ? "Free" : money(confirmation.shippingAmount),
+    discount: confirmation.discount
+      ? { code: confirmation.discount.code, amount: `−${money(confirmation.discount.amountCents)}` }
+      : null,
     tax: money(0),
     total: money(confirmation.totalAmount),
     shipTo: confirmation.shipTo,
@@ -119,6 +122,7 @@ function OrderDetails({ details: order }: { details: NonNullable<SerializeFrom<t
         subtotal={order.subtotal}
         shippingMethod={order.shippingMethod}
         shipping={order.shipping}
+        discount={order.discount}
         tax={order.tax}
         total={order.total}
         totalTestId="order-total"

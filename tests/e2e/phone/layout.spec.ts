@@ -475,6 +475,7 @@ test.describe("info-page tables", () => {
   });
 });
 
+// How long text wraps is the server's markup and the stylesheet, with or without JavaScript: once (@once).
 test.describe("long and unusual text at 320 px", () => {
   test.use({ viewport: { width: 320, height: 700 } });
 
@@ -484,7 +485,7 @@ test.describe("long and unusual text at 320 px", () => {
   const fullName = `${unbroken} ${emoji} ${rtl} ${"Anne-Marie ".repeat(10)}`.padEnd(200, "x").slice(0, 200);
   const lastName = "L".repeat(100);
 
-  test("a 200-character name, a 100-character last name and a long address never push a page sideways", async ({
+  test("a 200-character name, a 100-character last name and a long address never push a page sideways @once", async ({
     page,
     hasJs,
   }) => {

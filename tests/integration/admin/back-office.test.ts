@@ -111,14 +111,21 @@ describe("who gets in", () => {
 
   test("every back-office route of the URL table: staff get in, a member gets the ordinary 404 to a GET and a post, a visitor goes to sign-in", async () => {
     const order = await placeGuestOrder();
+    const [code] = await db.query<{ id: string }>(
+      "insert into public.discount_codes (code, kind, percent_off, time_zone) values ('WALK10', 'percent', 10, 'UTC') returning id",
+    );
     const routes = backOfficeRoutes(routeTable);
     expect(routes.map((route) => route.path)).toEqual(
       expect.arrayContaining(["admin", "admin/orders/:id", "admin/customers/:key"]),
     );
     for (const route of routes) {
       const module = (await import(/* @vite-ignore */ `../../../app/${route.file}`)) as RouteModule;
-      // An order's id, or a product's for the catalogue's pages.
-      const id = route.path.startsWith("admin/products/") ? "clip-1" : order.id;
+      // An order's id, or a product's for the catalogue's pages, or a discount code's.
+      const id = route.path.startsWith("admin/products/")
+        ? "clip-1"
+        : route.path.startsWith("admin/discounts/")
+          ? code!.id
+          : order.id;
       // A customer's key: md5 of their address (decision 0041).
       const key = createHash("md5").update(order.email.toLowerCase()).digest("hex");
       const path = `/${route.path.replace(":id", id).replace(":key", key)}`;

@@ -23,6 +23,7 @@ import { shippingMethods } from "~/content/shipping";
 import { describeCustomerAccountsContract } from "./customer-accounts-contract";
 import { describeCustomersContract } from "./customers-contract";
 import { describeLifecycleContract } from "./lifecycle-contract";
+import { describeDiscountsContract } from "./discounts-contract";
 import { describeShippingRatesContract } from "./shipping-contract";
 import { describeStaffProofContract } from "./staff-proof-contract";
 
@@ -2231,6 +2232,7 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
     describeCustomersContract(() => ({ backend, db }));
     describeLifecycleContract(() => ({ backend, db }));
     describeCustomerAccountsContract(() => ({ backend, db }));
+    describeDiscountsContract(() => ({ backend, db }));
     describeShippingRatesContract(() => ({ backend, db }));
   });
 }

@@ -110,6 +110,7 @@ describe("checkout as a guest", () => {
         subtotal: "$622.00",
         shippingMethod: "Standard",
         shipping: "Free",
+        discount: null,
         tax: "$0.00",
         total: "$622.00",
         shipTo: ["Ada Lovelace", "1 Rodeo Drive", "Beverly Hills, CA 90210", "United States"],

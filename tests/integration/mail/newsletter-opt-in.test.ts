@@ -90,6 +90,34 @@ describe("newsletter double opt-in", () => {
     expect(await statusOf(email)).toBe("unsubscribed");
   });
 
+  it("with the welcome offer on, the welcome message carries the subscriber's personal one-use code (issue 41)", async () => {
+    await db.query(
+      "update public.discount_welcome_offer set enabled = true, kind = 'amount', percent_off = null, amount_off_cents = 500, valid_days = 7",
+    );
+    try {
+      const email = "welcome-reader@example.com";
+      await backend.forRequest(new Request("http://localhost/newsletter")).newsletter.subscribe({ email });
+      const confirmation = await deliver(3);
+      const token = new URL(linksIn(confirmation)[0]!).searchParams.get("token")!;
+      await call(confirmAction, post("/newsletter/confirm", { token }));
+      const welcome = await deliver(4);
+      expect(welcome.parsed.subject).toBe("Welcome to the Luxe Strands newsletter");
+      const code = /Your welcome code: (WELCOME-[0-9A-F]{10})/.exec(welcome.parsed.text ?? "")?.[1];
+      expect(code).toBeDefined();
+      expect(welcome.parsed.text).toMatch(
+        /\$5\.00 off your next order: type it at the cart or checkout\. It works once, until /,
+      );
+      expect(welcome.parsed.html).toContain(code);
+      const [stored] = await db.query<{ usage_limit: number; welcome_email: string }>(
+        "select usage_limit, welcome_email from public.discount_codes where code = $1",
+        [code],
+      );
+      expect(stored).toEqual({ usage_limit: 1, welcome_email: email });
+    } finally {
+      await db.query("update public.discount_welcome_offer set enabled = false");
+    }
+  });
+
   it("refuses a made-up or missing token with a clear page", async () => {
     expect(await call(confirmAction, post("/newsletter/confirm", { token: "a".repeat(64) }))).toMatchObject({
       status: 410,

@@ -97,6 +97,37 @@ describe("per-client limits", () => {
     expect(newsletter.status).toBe(303);
   });
 
+  it("guessing discount codes (issue 41): past the limit, refused with Retry-After; the flood after it costs a plain 429 before any render", async () => {
+    const client = newClient();
+    const guess = (code: string, headers: Record<string, string> = {}, path = "/cart/discount") =>
+      httpRequest(suite.server.url, path, {
+        form: { intent: "apply", code, redirectTo: "/cart" },
+        headers: { ...client, ...headers },
+      });
+    for (let attempt = 0; attempt < perMinute(rateLimitRules.discountCode); attempt += 1) {
+      // Each wrong one is told so on the cart page, as a shopper's typo is.
+      expect((await guess(`GUESS-${attempt}`)).status).toBe(303);
+    }
+    // A plain post past the limit: the friendly answer (back to the cart, Retry-After, the message in the field's flash)...
+    const friendly = await guess("GUESS-Y");
+    expect(friendly.status).toBe(303);
+    expectRetryAfter(friendly.headers);
+    // ...and from then on the small plain 429 the server answers before Remix, until the wait is over.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const cheap = await guess(`GUESS-Z${attempt}`);
+      expect(cheap.status).toBe(429);
+      expect(cheap.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expectRetryAfter(cheap.headers);
+    }
+    // A fetcher (which the gate leaves to the app) gets the 429 with Retry-After and the message its form shows.
+    const fetched = await guess("GUESS-X", asFetcher, "/cart/discount.data");
+    expect(fetched.status).toBe(429);
+    expectRetryAfter(fetched.headers);
+    expect(fetched.body).toContain("Too many attempts from your network.");
+    // Another client applies codes as before.
+    expect((await guess("ANOTHER-1", newClient())).status).toBe(303);
+  });
+
   it("an account locked after wrong passwords answers 429 with Retry-After, whoever asks", async () => {
     const email = `locked-${Date.now()}@example.com`;
     const signUp = await httpRequest(suite.server.url, "/auth?mode=signup", {

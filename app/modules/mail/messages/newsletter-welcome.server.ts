@@ -1,13 +1,19 @@
+import { welcomeCodeNote, type WelcomeCodePayload } from "~/modules/discounts/welcome-code";
 import { site } from "~/site/site";
 import { linkMessage, SHOP_PATH, withSecret, type MailTemplate } from "../layout.server";
 
-/** After confirming: welcome, with the unsubscribe link in the footer and the headers. */
+/**
+ * After confirming: welcome, with the unsubscribe link in the footer and the headers; and, while the shop's welcome
+ * offer is on, the subscriber's personal one-use code (decision 0042).
+ */
 export const newsletterWelcome: MailTemplate = (message, context) => {
   const unsubscribe = withSecret(context, "/newsletter/unsubscribe", "token", message.secret);
+  const welcome = (message.payload as { welcome_code?: WelcomeCodePayload }).welcome_code;
   const mail = linkMessage(context, {
     subject: `Welcome to the ${site.name} newsletter`,
     heading: "You are subscribed",
     body: "Thank you for confirming. You will hear from us about new arrivals, care tips and offers.",
+    ...(welcome ? { keep: { label: "Your welcome code", value: welcome.code, note: welcomeCodeNote(welcome) } } : {}),
     action: "Visit the shop",
     link: new URL(SHOP_PATH, context.origin).href,
     ignore: "",

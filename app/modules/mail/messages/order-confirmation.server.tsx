@@ -33,16 +33,20 @@ export const orderConfirmation: MailTemplate = (message, context) => {
     total: money(item.pricePerItem * item.quantity),
   }));
   const subtotal = order.items.reduce((sum, item) => sum + item.pricePerItem * item.quantity, 0);
-  // The total is the subtotal plus the shipping the database priced; no tax is charged (the checkout says so).
-  const totals = [
+  // The total is the subtotal plus the shipping the database priced, less the discount code's line; no tax is
+  // charged (the checkout says so).
+  const totals: ReadonlyArray<readonly [string, string]> = [
     ["Subtotal", money(subtotal)],
     [
       `Shipping (${shippingMethodName(order.shippingMethod)})`,
       order.shippingAmount === 0 ? "Free" : money(order.shippingAmount),
     ],
+    ...(order.discount
+      ? [[`Discount (${order.discount.code})`, `−${money(order.discount.amountCents)}`] as const]
+      : []),
     ["Tax", money(0)],
     ["Total", money(order.totalAmount)],
-  ] as const;
+  ];
   const addressLines = shippingLines(order.shippingAddress);
   const orderLink = orderLinkOf(order, message, context);
   const subject = `Your ${site.name} order #${number}`;

@@ -37,6 +37,9 @@ export function orderReceivedMail(message: OutboxMessage, context: RenderContext
       `${item.quantity} x ${money(item.pricePerItem)}`,
     ]),
     ["Shipping", order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)],
+    ...(order.discount
+      ? [[`Discount (${order.discount.code})`, `−${money(order.discount.amountCents)}`] as [string, string]]
+      : []),
     ["Total", total],
   ];
   const text = [
