@@ -263,6 +263,44 @@ export function describeDiscountsContract(context: () => DiscountsContext): void
       expect(order.items[0]?.paidAmount).toBe(100_005 - 15_001);
     });
 
+    test("a refund gives back what was paid: a line at its share after the discount, shipping less a free-shipping code's part", async () => {
+      const refund = (orderId: string, lines: { itemId: string; quantity: number }[], shipping: boolean) =>
+        staff.staff.refundOrder({ orderId, reason: "Returned", lines, shipping, amount: null });
+      const paid = async (order: Order) => {
+        await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" });
+        return order;
+      };
+      const percent = await paid(
+        await orderWith(await makeCode(`RF15-${TAG}`), [
+          [ids.clip, 2],
+          [ids.brush, 3],
+        ]),
+      );
+      const [clips, brushes] = percent.items;
+      expect(clips!.paidAmount).toBeLessThan(clips!.pricePerItem * 2);
+      await expect(refund(percent.id, [{ itemId: clips!.id, quantity: 2 }], false)).resolves.toMatchObject({
+        amount: clips!.paidAmount,
+      });
+      // The shipping was paid in full: it is given back in full, with the brushes' paid share.
+      await expect(refund(percent.id, [{ itemId: brushes!.id, quantity: 3 }], true)).resolves.toMatchObject({
+        amount: brushes!.paidAmount + percent.shippingAmount,
+        left: 0,
+      });
+
+      const freeShipping = await paid(
+        await orderWith(await makeCode(`RFSHIP-${TAG}`, { kind: "free_shipping", percentOff: null }), [[ids.clip, 1]]),
+      );
+      expect(freeShipping.shippingAmount).toBeGreaterThan(0);
+      expect(freeShipping.discount?.onShippingCents).toBe(freeShipping.shippingAmount);
+      // Nothing was paid for shipping: asking for it alone refunds nothing, and with the line gives the line's price.
+      await expectBackendError(refund(freeShipping.id, [], true), "invalid_input", /Choose the lines/);
+      const [clip] = freeShipping.items;
+      await expect(refund(freeShipping.id, [{ itemId: clip!.id, quantity: 1 }], true)).resolves.toMatchObject({
+        amount: clip!.paidAmount,
+        left: 0,
+      });
+    });
+
     test("another amount than the database's is refused, and nothing is ordered or counted", async () => {
       const { db } = context();
       const codeId = await makeCode(`SHOWN-${TAG}`);
