@@ -1,22 +1,46 @@
 // `npm run validate`: every check, stage by stage, then the time each stage took (also when one fails), so every
 // landing shows where its minutes went. The end-to-end stage is one Playwright run (its three shops start once);
 // its projects' shares are read from the JSON report Playwright writes beside the list (playwright.config.ts).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 import { e2eReportFile, projectRoot } from "./lib/shop-harness.mjs";
 
-/** Each stage: its name and the command it runs from the project root. */
+/**
+ * Each stage: its name and the command it runs from the project root, or commands that run side by side (each mostly
+ * on one core; their output is shown when both are done). Vitest runs files on the cores less one unless told: two
+ * workers, as the machines have two cores and the backend and production files spend much of their time waiting on
+ * databases and servers of their own.
+ */
 const stages = [
-  ["typecheck", "npx tsc"],
-  ["lint", "npm run lint"],
+  ["typecheck + lint", ["npx tsc", "npm run lint"]],
   ["build (tests)", "npm run build:tests"],
-  ["vitest unit", "npx vitest run --project unit"],
+  ["vitest unit", "npx vitest run --project unit --maxWorkers=2"],
   ["vitest integration", "npx vitest run --project integration --maxWorkers=2"],
-  ["vitest backend", "npx vitest run --project backend"],
-  ["vitest production", "npx vitest run --project production"],
+  ["vitest backend", "npx vitest run --project backend --maxWorkers=2"],
+  ["vitest production", "npx vitest run --project production --maxWorkers=2"],
   ["playwright", "npm run e2e"],
 ];
+
+/** Runs one command with the terminal's output, or several side by side with theirs kept until all end; true: all passed. */
+async function run(command) {
+  if (typeof command === "string")
+    return spawnSync(command, { cwd: projectRoot, stdio: "inherit", shell: true }).status === 0;
+  const outcomes = await Promise.all(
+    command.map(
+      (one) =>
+        new Promise((resolve) => {
+          const child = spawn(one, { cwd: projectRoot, shell: true, stdio: ["ignore", "pipe", "pipe"] });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (status) => resolve({ one, status, output: Buffer.concat(output).toString() }));
+        }),
+    ),
+  );
+  for (const { one, status, output } of outcomes) console.log(`--- ${one} (exit ${status})\n${output}`);
+  return outcomes.every(({ status }) => status === 0);
+}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0).padStart(5)} s`;
 
@@ -57,10 +81,10 @@ const times = [];
 let failed = null;
 for (const [name, command] of stages) {
   const started = Date.now();
-  console.log(`\n=== ${name}: ${command}`);
-  const { status } = spawnSync(command, { cwd: projectRoot, stdio: "inherit", shell: true });
+  console.log(`\n=== ${name}: ${[command].flat().join(" & ")}`);
+  const passed = await run(command);
   times.push([name, Date.now() - started]);
-  if (status !== 0) {
+  if (!passed) {
     failed = name;
     break;
   }

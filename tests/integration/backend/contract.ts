@@ -22,8 +22,8 @@ import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { shippingMethods } from "~/content/shipping";
 import { describeCustomerAccountsContract } from "./customer-accounts-contract";
 import { describeCustomersContract } from "./customers-contract";
-import { describeLifecycleContract } from "./lifecycle-contract";
 import { describeDiscountsContract } from "./discounts-contract";
+import { describeLifecycleContract } from "./lifecycle-contract";
 import { describeShippingRatesContract } from "./shipping-contract";
 import { describeStaffProofContract } from "./staff-proof-contract";
 
