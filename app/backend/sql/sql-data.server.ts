@@ -30,6 +30,7 @@ import { createAddressesPort } from "~/backend/rpc/addresses.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
+import { createReturnsPort, createStaffReturnsPort } from "~/backend/rpc/returns.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createStaffPort } from "~/backend/rpc/staff.server";
@@ -62,6 +63,8 @@ export function createSqlDataPorts(
     staffCustomers: createStaffCustomersPort(calls.staffRpc),
     staffCatalogueImages: createStaffCatalogueImagesPort(calls.staffRpc),
     guestOrders: createGuestOrdersPort(calls.rpcAs(null)),
+    staffReturns: createStaffReturnsPort(calls.staffRpc),
+    returns: createReturnsPort(async (name, args) => calls.rpcAs(await sessionUserId())(name, args)),
   };
 }
 

@@ -36,6 +36,7 @@ import { createAddressesPort } from "~/backend/rpc/addresses.server";
 import { createStaffCatalogueImagesPort } from "~/backend/rpc/catalogue-images.server";
 import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
+import { createReturnsPort, createStaffReturnsPort } from "~/backend/rpc/returns.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
 import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
@@ -80,6 +81,8 @@ export function createSupabaseDataPorts(client: SupabaseClient, session: Supabas
     staffCustomers: createStaffCustomersPort(rpc),
     staffCatalogueImages: createStaffCatalogueImagesPort(rpc),
     guestOrders: createGuestOrdersPort(rpc),
+    staffReturns: createStaffReturnsPort(rpc),
+    returns: createReturnsPort(rpc),
   };
 }
 

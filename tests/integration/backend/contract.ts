@@ -23,6 +23,7 @@ import { shippingMethods } from "~/content/shipping";
 import { describeCustomerAccountsContract } from "./customer-accounts-contract";
 import { describeCustomersContract } from "./customers-contract";
 import { describeLifecycleContract } from "./lifecycle-contract";
+import { describeReturnsContract } from "./returns-contract";
 import { describeShippingRatesContract } from "./shipping-contract";
 import { describeStaffProofContract } from "./staff-proof-contract";
 
@@ -2232,5 +2233,6 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
     describeLifecycleContract(() => ({ backend, db }));
     describeCustomerAccountsContract(() => ({ backend, db }));
     describeShippingRatesContract(() => ({ backend, db }));
+    describeReturnsContract(() => ({ backend, db }));
   });
 }
