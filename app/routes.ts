@@ -55,6 +55,8 @@ export default [
   route("orders", "routes/account/orders.tsx"),
   // A guest's own order page, from the link in the order confirmation (decision 0029).
   route("order-status", "routes/checkout/order-status.tsx"),
+  // Returns and exchanges of a delivered order, a member's or a guest's (decision 0047).
+  route("order-return", "routes/account/order-return.tsx"),
 
   // Wishlist and newsletter.
   route("wishlist", "routes/wishlist/wishlist-endpoint.tsx", [index("routes/wishlist/wishlist-page.tsx")]),

@@ -143,7 +143,7 @@ $$;
 
 revoke execute on function public.return_request_json(uuid) from public, anon, authenticated;
 
--- The order's requests, oldest first, for its owner (member or guest with the proof) or staff; null for anyone else.
+-- The order's status, lines and requests (oldest first), for its owner (member or guest with the proof) or staff; null for anyone else.
 create function public.order_return_requests(p_order_id uuid, p_proof text default null)
 returns jsonb
 language plpgsql
@@ -159,7 +159,17 @@ begin
     return null;
   end if;
   return jsonb_build_object(
+    'order_id', v_order.id,
+    'status', v_order.status,
+    'currency', v_order.currency,
     'delivered_at', public.order_delivered_at(p_order_id),
+    'items', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', i.id, 'product_id', i.product_id, 'variant_id', i.variant_id, 'product_name', i.product_name,
+        'variant_label', i.variant_label, 'quantity', i.quantity
+      ) order by i.line_number)
+      from public.order_items as i where i.order_id = p_order_id
+    ), '[]'::jsonb),
     'requests', coalesce((
       select jsonb_agg(public.return_request_json(r.id) order by r.created_at, r.id)
       from public.return_requests as r where r.order_id = p_order_id

@@ -42,8 +42,19 @@ export interface ReturnRequest {
   lines: ReturnRequestLine[];
 }
 
-/** An order's requests and when it was delivered (the window's start). */
+/** An order's returns: what a request form needs of the order, and its requests. */
 export interface OrderReturns {
+  orderId: string;
+  status: OrderStatus;
+  currency: string;
+  items: {
+    id: string;
+    productId: string;
+    variantId: string;
+    productName: string;
+    variantLabel: string | null;
+    quantity: number;
+  }[];
   /** ISO 8601, or null when not delivered. */
   deliveredAt: string | null;
   /** Oldest first. */

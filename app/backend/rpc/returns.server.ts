@@ -76,11 +76,36 @@ function toReturnRequest(row: ReturnRequestRow): ReturnRequest {
   };
 }
 
-function toOrderReturns(
-  row: { delivered_at: string | null; requests: ReturnRequestRow[] } | null,
-): OrderReturns | null {
+interface OrderReturnsRow {
+  order_id: string;
+  status: OrderStatus;
+  currency: string;
+  delivered_at: string | null;
+  items: {
+    id: string;
+    product_id: string;
+    variant_id: string;
+    product_name: string;
+    variant_label: string | null;
+    quantity: number;
+  }[];
+  requests: ReturnRequestRow[];
+}
+
+function toOrderReturns(row: OrderReturnsRow | null): OrderReturns | null {
   if (!row) return null;
   return {
+    orderId: row.order_id,
+    status: row.status,
+    currency: row.currency,
+    items: row.items.map((item) => ({
+      id: item.id,
+      productId: item.product_id,
+      variantId: item.variant_id,
+      productName: item.product_name,
+      variantLabel: item.variant_label,
+      quantity: Number(item.quantity),
+    })),
     deliveredAt: row.delivered_at ? toIsoString(row.delivered_at) : null,
     requests: row.requests.map(toReturnRequest),
   };
@@ -97,7 +122,7 @@ export function createReturnsPort(call: RpcCall): ReturnsPort {
         (await call("order_return_requests", {
           p_order_id: [orderId, "uuid"],
           p_proof: [proofOf(proof), "text"],
-        })) as Parameters<typeof toOrderReturns>[0],
+        })) as OrderReturnsRow | null,
       );
     },
 
@@ -153,7 +178,7 @@ export function createStaffReturnsPort(staffCall: RpcCall): StaffReturnsPort {
         (await staffCall("order_return_requests", {
           p_order_id: [orderId, "uuid"],
           p_proof: [null, "text"],
-        })) as Parameters<typeof toOrderReturns>[0],
+        })) as OrderReturnsRow | null,
       );
     },
 
