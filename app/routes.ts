@@ -77,6 +77,7 @@ export default [
   route("admin/products/import", "routes/admin/products-import.tsx"),
   route("admin/products/new", "routes/admin/product.tsx", { id: "routes/admin/product-new" }),
   route("admin/products/:id", "routes/admin/product.tsx"),
+  route("admin/returns", "routes/admin/returns.tsx"),
   route("admin/customers", "routes/admin/customers.tsx"),
   route("admin/customers/:key", "routes/admin/customer.tsx"),
   route("admin/subscribers", "routes/admin/subscribers.tsx"),

@@ -548,6 +548,7 @@ begin
     'requests', coalesce((
       select jsonb_agg(public.return_request_json(page.id) || jsonb_build_object(
         'email', o.email,
+        'currency', o.currency,
         'name', btrim(coalesce(o.shipping_address ->> 'firstName', '') || ' ' || coalesce(o.shipping_address ->> 'lastName', ''))
       ) order by page.created_at desc, page.id desc)
       from (

@@ -93,6 +93,7 @@ export interface ReturnsPort {
 export interface StaffReturnRequest extends ReturnRequest {
   email: string;
   name: string;
+  currency: string;
 }
 
 /** A staff move (app/modules/orders/lifecycle.ts, RETURN_MOVES). */

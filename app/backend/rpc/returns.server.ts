@@ -161,13 +161,14 @@ export function createStaffReturnsPort(staffCall: RpcCall): StaffReturnsPort {
         p_state: [state, "text"],
         p_limit: [limit, "integer"],
         p_offset: [offset, "integer"],
-      })) as { total: number; requests: (ReturnRequestRow & { email: string; name: string })[] };
+      })) as { total: number; requests: (ReturnRequestRow & { email: string; name: string; currency: string })[] };
       return {
         totalCount: Number(result.total),
         requests: result.requests.map((row): StaffReturnRequest => ({
           ...toReturnRequest(row),
           email: row.email,
           name: row.name,
+          currency: row.currency,
         })),
       };
     },

@@ -197,8 +197,9 @@ export interface ReturnMoveRule {
   needs: "instructions" | "reason" | "restock" | "shipping" | "nothing";
   /** The outbox kind of the customer's e-mail the move writes in its transaction. */
   email: `return_${ReturnState}` | "order_refunded";
-  /** The toast after it. */
+  /** The toast after it: what happened, and what the customer was told when the shop sends mail. */
   done: string;
+  told: string;
 }
 
 /** In the order the back office shows their buttons. */
@@ -212,7 +213,8 @@ export const RETURN_MOVES: readonly ReturnMoveRule[] = [
     by: ["staff"],
     needs: "instructions",
     email: "return_approved",
-    done: "Request approved. The customer was e-mailed the return instructions.",
+    done: "Request approved.",
+    told: "The customer was e-mailed the return instructions.",
   },
   {
     kind: "decline",
@@ -223,7 +225,8 @@ export const RETURN_MOVES: readonly ReturnMoveRule[] = [
     by: ["staff"],
     needs: "reason",
     email: "return_declined",
-    done: "Request declined. The customer was e-mailed the reason.",
+    done: "Request declined.",
+    told: "The customer was e-mailed the reason.",
   },
   {
     kind: "receive",
@@ -234,7 +237,8 @@ export const RETURN_MOVES: readonly ReturnMoveRule[] = [
     by: ["staff"],
     needs: "restock",
     email: "return_received",
-    done: "Marked as received. The customer was e-mailed.",
+    done: "Marked as received.",
+    told: "The customer was e-mailed.",
   },
   {
     kind: "refund",
@@ -245,7 +249,8 @@ export const RETURN_MOVES: readonly ReturnMoveRule[] = [
     by: ["staff"],
     needs: "shipping",
     email: "order_refunded",
-    done: "Returned items refunded. The customer was e-mailed.",
+    done: "Returned items refunded.",
+    told: "The customer was e-mailed.",
   },
   {
     kind: "send-exchange",
@@ -256,7 +261,8 @@ export const RETURN_MOVES: readonly ReturnMoveRule[] = [
     by: ["staff"],
     needs: "nothing",
     email: "return_exchanged",
-    done: "Exchange order made at no charge: ship it like any other order. The customer was e-mailed.",
+    done: "Exchange order made at no charge: ship it like any other order.",
+    told: "The customer was e-mailed.",
   },
 ];
 
@@ -285,6 +291,14 @@ export function staffReturnMovesFrom(kind: ReturnKind, state: ReturnState): Retu
   return RETURN_MOVES.filter(
     (move) => move.from.includes(state) && move.for.includes(kind) && move.by.includes("staff"),
   );
+}
+
+/** The toast after staff moved a request. */
+export function returnMovedMessage(kind: ReturnMoveKind, sendsMail: boolean): string {
+  const move = returnMoveOfKind(kind);
+  return sendsMail
+    ? `${move.done} ${move.told}`
+    : `${move.done} The shop sends no e-mail, so the customer was not told.`;
 }
 
 export function returnStateLabel(state: string): string {
