@@ -166,7 +166,15 @@ begin
     'items', coalesce((
       select jsonb_agg(jsonb_build_object(
         'id', i.id, 'product_id', i.product_id, 'variant_id', i.variant_id, 'product_name', i.product_name,
-        'variant_label', i.variant_label, 'quantity', i.quantity
+        'variant_label', i.variant_label, 'quantity', i.quantity,
+        -- What an exchange may ask for instead: the product's other variants, sold or not any more (stock decides).
+        'exchange_options', coalesce((
+          select jsonb_agg(jsonb_build_object(
+            'id', v.id, 'label', array_to_string(v.option_values, ' / '),
+            'in_stock', v.stock_on_hand is null or v.stock_on_hand > 0
+          ) order by v.position)
+          from public.product_variants as v where v.product_id = i.product_id and v.id <> i.variant_id
+        ), '[]'::jsonb)
       ) order by i.line_number)
       from public.order_items as i where i.order_id = p_order_id
     ), '[]'::jsonb),

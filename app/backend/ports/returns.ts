@@ -54,6 +54,8 @@ export interface OrderReturns {
     productName: string;
     variantLabel: string | null;
     quantity: number;
+    /** The product's other variants, which an exchange may ask for. */
+    exchangeOptions: { id: string; label: string; inStock: boolean }[];
   }[];
   /** ISO 8601, or null when not delivered. */
   deliveredAt: string | null;

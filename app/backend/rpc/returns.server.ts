@@ -88,6 +88,7 @@ interface OrderReturnsRow {
     product_name: string;
     variant_label: string | null;
     quantity: number;
+    exchange_options: { id: string; label: string; in_stock: boolean }[];
   }[];
   requests: ReturnRequestRow[];
 }
@@ -105,6 +106,11 @@ function toOrderReturns(row: OrderReturnsRow | null): OrderReturns | null {
       productName: item.product_name,
       variantLabel: item.variant_label,
       quantity: Number(item.quantity),
+      exchangeOptions: item.exchange_options.map((option) => ({
+        id: option.id,
+        label: option.label,
+        inStock: option.in_stock,
+      })),
     })),
     deliveredAt: row.delivered_at ? toIsoString(row.delivered_at) : null,
     requests: row.requests.map(toReturnRequest),

@@ -3,7 +3,6 @@
 import type { RequestBackend } from "~/backend/ports/backend";
 import type { OrderReturns } from "~/backend/ports/returns";
 import { orderNumber } from "~/modules/account/orders";
-import { findProduct } from "~/modules/catalog/catalog.server";
 import { browserOrderPage, browserOrderToken } from "~/modules/checkout/browser-orders.server";
 import { formatLongDate } from "~/modules/dates";
 import { returnWindowEnd } from "~/modules/orders/lifecycle";
@@ -63,12 +62,10 @@ export function returnPageData(returns: OrderReturns, ref: ReturnOrderRef) {
         name: item.productName,
         variant: item.variantLabel,
         unitsLeft: Math.max(item.quantity - (asked.get(item.id) ?? 0), 0),
-        exchangeOptions: (findProduct(item.productId)?.variants ?? [])
-          .filter((variant) => variant.id !== item.variantId)
-          .map((variant) => ({
-            value: variant.id,
-            label: variant.optionValues.join(" / ") + (variant.inStock ? "" : " (out of stock)"),
-          })),
+        exchangeOptions: item.exchangeOptions.map((option) => ({
+          value: option.id,
+          label: option.label + (option.inStock ? "" : " (out of stock)"),
+        })),
       }))
       .filter((line) => line.unitsLeft > 0),
     requests: returns.requests.map((request) => returnRequestView(request, returns.currency)),

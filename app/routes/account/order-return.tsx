@@ -13,6 +13,7 @@ import { isBackendError } from "~/backend/errors";
 import { orUnavailablePage } from "~/backend/unavailable.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, TextAreaField } from "~/components/form-field";
+import { ReturnLineFields } from "~/components/return-line-fields";
 import { ReturnRequests } from "~/components/return-requests";
 import { useIsPosting, useZodForm } from "~/forms/zod-form";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
@@ -117,58 +118,7 @@ export default function OrderReturnPage() {
               ))}
             </div>
           </fieldset>
-          <fieldset className="space-y-4">
-            <legend className="text-sm font-semibold text-ink">Which items, and how many</legend>
-            {page.lines.map((line, index) => (
-              <div key={line.itemId} className="rounded-lg border border-sand-200 p-3 text-sm">
-                <input type="hidden" name={`lines[${index}].itemId`} value={line.itemId} />
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <label htmlFor={`return-line-${index}`} className="text-ink">
-                    {line.name}
-                    {line.variant ? <span className="text-ink-muted"> ({line.variant})</span> : null}{" "}
-                    <span className="text-ink-muted">: up to {line.unitsLeft}</span>
-                  </label>
-                  <input
-                    id={`return-line-${index}`}
-                    name={`lines[${index}].quantity`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={line.unitsLeft}
-                    defaultValue={typed?.[index]?.quantity ?? "0"}
-                    className="input min-h-11 w-20"
-                  />
-                </div>
-                {line.exchangeOptions.length > 0 ? (
-                  <div className="mt-2">
-                    <label htmlFor={`return-variant-${index}`} className="mb-1 block text-ink-muted">
-                      For an exchange: the variant you want instead
-                    </label>
-                    <select
-                      id={`return-variant-${index}`}
-                      name={`lines[${index}].variantId`}
-                      defaultValue={typed?.[index]?.variantId ?? ""}
-                      aria-invalid={lineErrors(index) ? true : undefined}
-                      aria-describedby={lineErrors(index) ? `return-variant-${index}-error` : undefined}
-                      className="input"
-                    >
-                      <option value="">Choose…</option>
-                      {line.exchangeOptions.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </select>
-                    {lineErrors(index) ? (
-                      <p id={`return-variant-${index}-error`} className="mt-1 text-sm font-medium text-red-700">
-                        {lineErrors(index)?.join(" ")}
-                      </p>
-                    ) : null}
-                  </div>
-                ) : null}
-              </div>
-            ))}
-          </fieldset>
+          <ReturnLineFields lines={page.lines} typed={typed} errors={lineErrors} />
           <TextAreaField
             label="Why? (for example: the shade does not match)"
             textareaProps={{
