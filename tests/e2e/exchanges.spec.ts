@@ -62,7 +62,10 @@ test("a line returned in part and refunded, another order exchanged and shipped,
   await signInAsStaff(page, 16);
   await openFromReturns(page, hasJs, "Return", returned);
   await moveRequest(page, hasJs, "Approve", "Request approved.", () =>
-    page.getByRole("form", { name: /^Approve:/ }).getByLabel("Return tracking number (optional)").fill("RET 123"),
+    page
+      .getByRole("form", { name: /^Approve:/ })
+      .getByLabel("Return tracking number (optional)")
+      .fill("RET 123"),
   );
   await moveRequest(page, hasJs, "Mark as received", "Marked as received.");
   await moveRequest(page, hasJs, "Refund the returned items", "Returned items refunded.");

@@ -9,7 +9,13 @@ import path from "node:path";
 export const SEEDED_PROJECTS = ["js", "no-js"];
 export const SEEDED_ORDERS = {
   // Two lines: 2 x the brush, 1 x the halo; one brush is returned and refunded.
-  return: { daysAgo: 2, lines: [["acc-2", 2, 2400, "Boar Bristle Extension Brush", "LS-ACC-2"], ["clip-3", 1, 18900, "Volume Boost Clip-In Halo", "LS-CLIP-3"]] },
+  return: {
+    daysAgo: 2,
+    lines: [
+      ["acc-2", 2, 2400, "Boar Bristle Extension Brush", "LS-ACC-2"],
+      ["clip-3", 1, 18900, "Volume Boost Clip-In Halo", "LS-CLIP-3"],
+    ],
+  },
   exchange: { daysAgo: 2, lines: [["e2e-exchange-black", 1, 10000, "Exchange Test Wefts", "E2E-EXCH-BLACK"]] },
   old: { daysAgo: 40, lines: [["acc-2", 1, 2400, "Boar Bristle Extension Brush", "LS-ACC-2"]] },
 };

@@ -144,8 +144,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Personal, and a guest's address holds a key: never stored, never sent on as a Referer. */
-export const headers: HeadersFunction = () => ({ ...PRIVATE_HEADERS, "Referrer-Policy": "no-referrer" });
+/**
+ * Personal, and a guest's address holds a key: never stored, never sent to another site as a Referer. Same-origin,
+ * not no-referrer: the form's post must carry its origin (no-referrer makes it "null", which the shop refuses).
+ */
+export const headers: HeadersFunction = () => ({ ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
