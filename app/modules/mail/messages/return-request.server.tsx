@@ -3,16 +3,7 @@ import { toOrder, type OrderRow } from "~/backend/rows.server";
 import { orderNumber } from "~/modules/account/orders";
 import { returnStateLabel, type ReturnState } from "~/modules/orders/lifecycle";
 import { site } from "~/site/site";
-import {
-  Button,
-  Facts,
-  footerLinks,
-  footerText,
-  headingStyle,
-  page,
-  type RenderContext,
-  type RenderedMail,
-} from "../layout.server";
+import { factsMessage, type RenderContext, type RenderedMail } from "../layout.server";
 
 // A return or exchange request's steps (issue 40, decision 0047), written by the step's own transaction
 // (public.request_return, public.move_return_request): the order status e-mails' shape, one fact a line.
@@ -86,28 +77,5 @@ export function returnRequestMail(message: OutboxMessage, context: RenderContext
   paragraphs.push(`Questions? Write to us at ${site.email} or call ${site.phone}.`);
   const action = order.userId ? { label: "See your orders", href: new URL("/orders", context.origin).href } : null;
 
-  const text = [
-    heading,
-    ``,
-    ...paragraphs.flatMap((paragraph) => [paragraph, ``]),
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    ...(action ? [``, `${action.label}: ${action.href}`] : []),
-    ``,
-    footerText(context),
-  ].join("\n");
-  const html = page(
-    context,
-    subject,
-    <>
-      <h1 style={headingStyle}>{heading}</h1>
-      {paragraphs.map((paragraph, index) => (
-        <p key={index} style={{ margin: "0 0 12px" }}>
-          {paragraph}
-        </p>
-      ))}
-      <Facts facts={facts} />
-      {action ? <Button href={action.href}>{action.label}</Button> : null}
-    </>,
-  );
-  return { subject, text, html, headers: {}, links: [...(action ? [action.href] : []), ...footerLinks(context)] };
+  return factsMessage(context, { subject, heading, paragraphs, facts, action });
 }
