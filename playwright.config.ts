@@ -120,6 +120,7 @@ export default defineConfig({
         PORT: String(shopPort),
         E2E_DATA_DIR: shopDataDir,
         E2E_STAFF_LINKS: staffLinksFile(shopPort),
+        E2E_SEED_RETURNS: "1",
         E2E_SHOP_ENV: JSON.stringify({ STAFF_EMAILS: E2E_STAFF_EMAILS, ORDERS_EMAIL: "orders@example.com" }),
       },
     },

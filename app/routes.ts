@@ -57,6 +57,8 @@ export default [
   route("orders", "routes/account/orders.tsx"),
   // A guest's own order page, from the link in the order confirmation (decision 0029).
   route("order-status", "routes/checkout/order-status.tsx"),
+  // Returns and exchanges of a delivered order, a member's or a guest's (decision 0047).
+  route("order-return", "routes/account/order-return.tsx"),
 
   // Wishlist and newsletter.
   route("wishlist", "routes/wishlist/wishlist-endpoint.tsx", [index("routes/wishlist/wishlist-page.tsx")]),
@@ -77,6 +79,7 @@ export default [
   route("admin/products/import", "routes/admin/products-import.tsx"),
   route("admin/products/new", "routes/admin/product.tsx", { id: "routes/admin/product-new" }),
   route("admin/products/:id", "routes/admin/product.tsx"),
+  route("admin/returns", "routes/admin/returns.tsx"),
   route("admin/customers", "routes/admin/customers.tsx"),
   route("admin/customers/:key", "routes/admin/customer.tsx"),
   route("admin/subscribers", "routes/admin/subscribers.tsx"),

@@ -7,6 +7,7 @@ import { PRIVATE_HEADERS } from "~/http/cache-control";
 const sections = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/returns", label: "Returns", end: false },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },

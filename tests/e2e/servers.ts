@@ -28,9 +28,9 @@ export const shopMailDir = path.join(shopDataDir, "mail");
  * Staff addresses of the shops' STAFF_EMAILS: a few per project, each set up by one test of one shop (pages/admin.ts).
  * On the card-payment shop: 5 shipping rates, 7 photos, 8 and 9 the catalogue, 10 and 11 the payment specs, 12 the
  * discount codes, 14 the card refund of returns.spec.ts; on the first shop, 13 the discount codes and welcome offer,
- * 15 returns.spec.ts's manual refund.
+ * 15 returns.spec.ts's manual refund, 16 exchanges.spec.ts's returns and exchanges.
  */
-export const STAFF_SLOTS = 16;
+export const STAFF_SLOTS = 17;
 export const staffAddress = (project: string, slot: number) => `staff-${project}-${slot}@example.com`;
 export const E2E_STAFF_EMAILS = ["js", "no-js", "phone-js", "phone-no-js"]
   .flatMap((project) => Array.from({ length: STAFF_SLOTS }, (_, index) => staffAddress(project, index + 1)))

@@ -8,6 +8,8 @@
 //   E2E_STRIPE          "stand-in": card payment by Stripe Checkout, the Stripe API and its hosted page answered by the
 //                       local stand-in (tests/support/stripe-stand-in.mjs) that this launcher starts, whose events go
 //                       to the shop's /webhooks/stripe, signed with E2E_STRIPE_WEBHOOK_SECRET
+//   E2E_SEED_RETURNS    "1": the returns spec's delivered orders are written into the database between a first start
+//                       (which creates it) and the start that serves (tests/e2e/seed-returns.mjs)
 //   E2E_STAFF_LINKS     a file to write the staff set-up links the shop printed at start-up to, as JSON
 //                       { address: link } (removed after), for the specs that set up staff (tests/e2e/pages/admin.ts)
 import fs from "node:fs";
@@ -16,6 +18,7 @@ import path from "node:path";
 import { writeCatalogueFixture } from "../../scripts/bench/generate-catalog-fixture.mjs";
 import { ensureBuild, staffSetupLinksIn, startShop, throwawayDir } from "../../scripts/lib/shop-harness.mjs";
 import { startStripeStandIn } from "../support/stripe-stand-in.mjs";
+import { seedReturnOrders } from "./seed-returns.mjs";
 
 const dataDir = throwawayDir("shop-e2e-", { at: process.env.E2E_DATA_DIR || undefined });
 const extraProducts = Number(process.env.E2E_EXTRA_PRODUCTS ?? 0);
@@ -52,7 +55,7 @@ const stop = async (signal) => {
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));
 
-shop = await startShop({
+const shopOptions = {
   buildDir: await ensureBuild({ log: console.log }),
   port,
   dataDir: dataDir.path,
@@ -71,7 +74,14 @@ shop = await startShop({
     ...payment,
     ...JSON.parse(process.env.E2E_SHOP_ENV || "{}"),
   },
-});
+};
+if (process.env.E2E_SEED_RETURNS === "1") {
+  // The first start creates the database; the seed needs it, and the shop's hold on it released.
+  const creator = await startShop(shopOptions);
+  await creator.stop();
+  await seedReturnOrders(dataDir.path);
+}
+shop = await startShop(shopOptions);
 const staffLinksFile = process.env.E2E_STAFF_LINKS;
 if (staffLinksFile) {
   fs.writeFileSync(staffLinksFile, JSON.stringify(staffSetupLinksIn(shop.output())));

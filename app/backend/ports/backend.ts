@@ -17,6 +17,7 @@ import type { OutboxPort } from "./outbox";
 import type { PaymentsPort } from "./payments";
 import type { ProfilesPort } from "./profiles";
 import type { RateLimitsPort } from "./rate-limits";
+import type { ReturnsPort, StaffReturnsPort } from "./returns";
 import type { StaffShippingPort } from "./shipping";
 import type { StaffPort } from "./staff";
 import type { WishlistPort } from "./wishlist";
@@ -118,10 +119,17 @@ export interface RequestBackend {
   readonly staffCustomers: StaffCustomersPort;
   /** The back office's discount codes and welcome offer, as the session's user: refused (in the database too) unless staff. */
   readonly staffDiscounts: StaffDiscountsPort;
+  /** Return requests (issue 40), as the session's user: refused (in the database too) unless staff. */
+  readonly staffReturns: StaffReturnsPort;
   /** A product's photos (upload, reorder, remove), as the session's user: refused (in the database too) unless staff. */
   readonly staffCatalogueImages: StaffCatalogueImagesPort;
   /** A guest's order page, opened by the token its confirmation e-mail carried or by the placing browser's link. */
   readonly guestOrders: GuestOrdersPort;
+  /**
+   * Returns and exchanges of a delivered order, as the session's user: a member's own order by their account, a
+   * guest's by the token of their order page (decision 0047).
+   */
+  readonly returns: ReturnsPort;
   /**
    * The jar its Set-Cookie (and cache) headers go into: a session issued, refreshed or ended. Every response of a
    * request that used `auth` must carry them (the server adds them: see forRequest).

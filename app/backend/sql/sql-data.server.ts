@@ -32,6 +32,7 @@ import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
 import { createStaffDiscountsPort } from "~/backend/rpc/discounts.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
+import { createReturnsPort, createStaffReturnsPort } from "~/backend/rpc/returns.server";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createStaffPort } from "~/backend/rpc/staff.server";
 import type { SqlDatabase } from "./sql-database";
@@ -64,6 +65,8 @@ export function createSqlDataPorts(
     staffDiscounts: createStaffDiscountsPort(calls.staffRpc),
     staffCatalogueImages: createStaffCatalogueImagesPort(calls.staffRpc),
     guestOrders: createGuestOrdersPort(calls.rpcAs(null)),
+    staffReturns: createStaffReturnsPort(calls.staffRpc),
+    returns: createReturnsPort(async (name, args) => calls.rpcAs(await sessionUserId())(name, args)),
   };
 }
 

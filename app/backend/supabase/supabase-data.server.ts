@@ -38,6 +38,7 @@ import { createStaffCataloguePort } from "~/backend/rpc/catalogue.server";
 import { createStaffCustomersPort } from "~/backend/rpc/customers.server";
 import { createStaffDiscountsPort } from "~/backend/rpc/discounts.server";
 import { createGuestOrdersPort } from "~/backend/rpc/guest-orders.server";
+import { createReturnsPort, createStaffReturnsPort } from "~/backend/rpc/returns.server";
 import type { RpcCall } from "~/backend/rpc/rpc-call";
 import { createStaffShippingPort } from "~/backend/rpc/shipping.server";
 import { createStaffPort } from "~/backend/rpc/staff.server";
@@ -82,6 +83,8 @@ export function createSupabaseDataPorts(client: SupabaseClient, session: Supabas
     staffDiscounts: createStaffDiscountsPort(rpc),
     staffCatalogueImages: createStaffCatalogueImagesPort(rpc),
     guestOrders: createGuestOrdersPort(rpc),
+    staffReturns: createStaffReturnsPort(rpc),
+    returns: createReturnsPort(rpc),
   };
 }
 

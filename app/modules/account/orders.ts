@@ -35,7 +35,12 @@ const badgeClasses: Record<StatusTone, string> = {
 
 /** The badge of a status in its colour (lifecycle.ts): anything unknown is gray. */
 export function statusBadgeClasses(status: string): string {
-  return badgeClasses[statusTone(status)];
+  return toneBadgeClasses(statusTone(status));
+}
+
+/** A badge's classes by its tone (a return request's state has one too). */
+export function toneBadgeClasses(tone: StatusTone): string {
+  return badgeClasses[tone];
 }
 
 /** The shipping address as the lines of an envelope: name, street, "city, state zip", country. */

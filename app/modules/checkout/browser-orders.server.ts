@@ -51,12 +51,17 @@ export async function rememberBrowserOrder(
   await browserOrdersCookie.write(shopper, [[order.id, token], ...others].slice(0, MAX_BROWSER_ORDERS));
 }
 
+/** The token of this browser's link to the order (the proof a guest's return request carries), or null. */
+export async function browserOrderToken(request: Request, orderId: string): Promise<string | null> {
+  return (await entries(request)).find(([id]) => id === orderId)?.[1] ?? null;
+}
+
 /** The order as this browser may see it, or null: it did not place it, or staff revoked its link. */
 export async function readBrowserOrder(
   request: Request,
   guestOrders: GuestOrdersPort,
   orderId: string,
 ): Promise<BrowserOrder | null> {
-  const token = (await entries(request)).find(([id]) => id === orderId)?.[1];
+  const token = await browserOrderToken(request, orderId);
   return token ? guestOrders.getForBrowser({ orderId, token }) : null;
 }

@@ -289,3 +289,44 @@ export function page(context: RenderContext, title: string, content: ReactNode, 
   );
   return `<!DOCTYPE html>${markup}`;
 }
+
+/**
+ * A message of a few paragraphs, every fact on a line of its own and at most one button (the order e-mails): its
+ * plain-text and HTML parts, the same at 320 px, in a plain-text client and with images off.
+ */
+export function factsMessage(
+  context: RenderContext,
+  content: {
+    subject: string;
+    heading: string;
+    paragraphs: readonly string[];
+    facts: readonly (readonly [string, string])[];
+    action: { label: string; href: string } | null;
+  },
+): RenderedMail {
+  const { subject, heading, paragraphs, facts, action } = content;
+  const text = [
+    heading,
+    ``,
+    ...paragraphs.flatMap((paragraph) => [paragraph, ``]),
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...(action ? [``, `${action.label}: ${action.href}`] : []),
+    ``,
+    footerText(context),
+  ].join("\n");
+  const html = page(
+    context,
+    subject,
+    <>
+      <h1 style={headingStyle}>{heading}</h1>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index} style={{ margin: "0 0 12px" }}>
+          {paragraph}
+        </p>
+      ))}
+      <Facts facts={facts} />
+      {action ? <Button href={action.href}>{action.label}</Button> : null}
+    </>,
+  );
+  return { subject, text, html, headers: {}, links: [...(action ? [action.href] : []), ...footerLinks(context)] };
+}

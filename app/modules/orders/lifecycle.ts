@@ -144,3 +144,175 @@ export function statusTone(status: string): StatusTone {
 
 /** The statuses the customer's status e-mails speak of: each move's target. */
 export type OrderStep = Exclude<OrderStatus, "pending">;
+
+// Returns and exchanges (issue 40, decision 0047): a request beside a delivered order, never a status of it. The
+// database states the same states and moves in public.request_return (the shopper's) and public.move_return_request
+// (staff's); the backend contract holds this table to them move by move (tests/integration/backend/returns-contract.ts).
+
+/** A request's states, in the order a request lives them; a new request is "requested". */
+export const RETURN_STATES = ["requested", "approved", "declined", "received", "refunded", "exchanged"] as const;
+
+export type ReturnState = (typeof RETURN_STATES)[number];
+
+export type ReturnKind = "return" | "exchange";
+
+/** Returns and exchanges are asked within this many days of the order's delivery. */
+export const RETURN_WINDOW_DAYS = 30;
+
+export const RETURN_STATE_RULES: Readonly<Record<ReturnState, StatusRule & { shopper: string }>> = {
+  requested: {
+    label: "Requested",
+    tone: "yellow",
+    final: false,
+    shopper: "We have your request and will answer soon.",
+  },
+  approved: {
+    label: "Approved",
+    tone: "blue",
+    final: false,
+    shopper: "Approved: send the items back as the e-mail says.",
+  },
+  declined: { label: "Declined", tone: "red", final: true, shopper: "Declined." },
+  received: { label: "Received", tone: "purple", final: false, shopper: "We have received the items." },
+  refunded: { label: "Refunded", tone: "green", final: true, shopper: "Refunded." },
+  exchanged: { label: "Exchange sent", tone: "green", final: true, shopper: "Your exchange is on its way." },
+};
+
+export type ReturnMoveKind = "approve" | "decline" | "receive" | "refund" | "send-exchange";
+
+export interface ReturnMoveRule {
+  kind: ReturnMoveKind;
+  from: readonly ReturnState[];
+  to: ReturnState;
+  /** The kinds of request the move is for. */
+  for: readonly ReturnKind[];
+  /** The back office's button. */
+  button: string;
+  /** Only staff move a request (the shopper only asks: public.request_return). */
+  by: readonly MoveActor[];
+  /**
+   * What staff fill in: instructions and a tracking number (optional), a reason (needed), which lines go back to
+   * stock, or whether the shipping is refunded too.
+   */
+  needs: "instructions" | "reason" | "restock" | "shipping" | "nothing";
+  /** The outbox kind of the customer's e-mail the move writes in its transaction. */
+  email: `return_${ReturnState}` | "order_refunded";
+  /** The toast after it: what happened, and what the customer was told when the shop sends mail. */
+  done: string;
+  told: string;
+}
+
+/** In the order the back office shows their buttons. */
+export const RETURN_MOVES: readonly ReturnMoveRule[] = [
+  {
+    kind: "approve",
+    from: ["requested"],
+    to: "approved",
+    for: ["return", "exchange"],
+    button: "Approve",
+    by: ["staff"],
+    needs: "instructions",
+    email: "return_approved",
+    done: "Request approved.",
+    told: "The customer was e-mailed the return instructions.",
+  },
+  {
+    kind: "decline",
+    from: ["requested", "approved"],
+    to: "declined",
+    for: ["return", "exchange"],
+    button: "Decline",
+    by: ["staff"],
+    needs: "reason",
+    email: "return_declined",
+    done: "Request declined.",
+    told: "The customer was e-mailed the reason.",
+  },
+  {
+    kind: "receive",
+    from: ["approved"],
+    to: "received",
+    for: ["return", "exchange"],
+    button: "Mark as received",
+    by: ["staff"],
+    needs: "restock",
+    email: "return_received",
+    done: "Marked as received.",
+    told: "The customer was e-mailed.",
+  },
+  {
+    kind: "refund",
+    from: ["received"],
+    to: "refunded",
+    for: ["return"],
+    button: "Refund the returned items",
+    by: ["staff"],
+    needs: "shipping",
+    email: "order_refunded",
+    done: "Returned items refunded.",
+    told: "The customer was e-mailed.",
+  },
+  {
+    kind: "send-exchange",
+    from: ["received"],
+    to: "exchanged",
+    for: ["exchange"],
+    button: "Send the exchange",
+    by: ["staff"],
+    needs: "nothing",
+    email: "return_exchanged",
+    done: "Exchange order made at no charge: ship it like any other order.",
+    told: "The customer was e-mailed.",
+  },
+];
+
+/** The e-mail the shopper's request writes (public.request_return). */
+export const RETURN_REQUESTED_EMAIL = "return_requested" as const;
+
+export function isReturnState(value: unknown): value is ReturnState {
+  return typeof value === "string" && (RETURN_STATES as readonly string[]).includes(value);
+}
+
+export function isReturnMoveKind(value: unknown): value is ReturnMoveKind {
+  return RETURN_MOVES.some((move) => move.kind === value);
+}
+
+export function returnMoveOfKind(kind: ReturnMoveKind): ReturnMoveRule {
+  return RETURN_MOVES.find((move) => move.kind === kind)!;
+}
+
+/** The move of a `kind` request from `from` to `to`, or null when the database refuses it. */
+export function returnMoveBetween(kind: ReturnKind, from: ReturnState, to: ReturnState): ReturnMoveRule | null {
+  return RETURN_MOVES.find((move) => move.to === to && move.from.includes(from) && move.for.includes(kind)) ?? null;
+}
+
+/** The back office's buttons for a `kind` request in `state`. */
+export function staffReturnMovesFrom(kind: ReturnKind, state: ReturnState): ReturnMoveRule[] {
+  return RETURN_MOVES.filter(
+    (move) => move.from.includes(state) && move.for.includes(kind) && move.by.includes("staff"),
+  );
+}
+
+/** The toast after staff moved a request. */
+export function returnMovedMessage(kind: ReturnMoveKind, sendsMail: boolean): string {
+  const move = returnMoveOfKind(kind);
+  return sendsMail
+    ? `${move.done} ${move.told}`
+    : `${move.done} The shop sends no e-mail, so the customer was not told.`;
+}
+
+export function returnStateLabel(state: string): string {
+  return isReturnState(state) ? RETURN_STATE_RULES[state].label : statusLabel(state);
+}
+
+export function returnStateTone(state: string): StatusTone {
+  return isReturnState(state) ? RETURN_STATE_RULES[state].tone : "gray";
+}
+
+/** When the return window of an order delivered at `deliveredAt` ends (null: not delivered). */
+export function returnWindowEnd(deliveredAt: string | null): Date | null {
+  if (!deliveredAt) return null;
+  const end = new Date(deliveredAt);
+  end.setTime(end.getTime() + RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  return end;
+}

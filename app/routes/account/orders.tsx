@@ -8,6 +8,7 @@ import { Package } from "~/components/icons";
 import { OrderProgress } from "~/components/order-progress";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
 import { Pagination, paginationHeadLinks } from "~/components/pagination";
+import { ReturnRequests } from "~/components/return-requests";
 import { StatusBadge } from "~/components/status-badge";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
 import { orderNumber, orderProgress, ORDERS_PAGE_SIZE, shippingAddressLines } from "~/modules/account/orders";
@@ -18,11 +19,12 @@ import { formatLongDate } from "~/modules/dates";
 import { discountLineOf, itemsSubtotalCents } from "~/modules/discounts/order-discount";
 import { formatCents } from "~/modules/money";
 import { refundSummary } from "~/modules/orders/refunds";
+import { returnPageHref, returnsSummary } from "~/modules/orders/return-page.server";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 import { originFromMatches, seo } from "~/site/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { member } = await requireUser(request, context);
+  const { member, backend } = await requireUser(request, context);
   const url = new URL(request.url);
   const pageRequest = parsePageRequest(url.searchParams);
   const requestedPage = pageRequest.kind === "number" ? pageRequest.page : 1;
@@ -39,8 +41,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if ("redirectToPage" in resolved) {
       throw redirect(pageHref(url.pathname, url.searchParams, resolved.redirectToPage));
     }
+    // A delivered order's returns and exchanges (decision 0047): read beside the order, one call each.
+    const returns = await Promise.all(
+      orders.map((order) =>
+        order.status === "delivered" ? backend.returns.forOrder({ orderId: order.id }) : Promise.resolve(null),
+      ),
+    );
     return data({
-      orders: orders.map(toOrderCard),
+      orders: orders.map((order, index) => ({
+        ...toOrderCard(order),
+        returns: returnsSummary(returns[index] ?? null, returnPageHref({ orderId: order.id })),
+      })),
       pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
       loadFailed: false,
     });
@@ -88,7 +99,7 @@ function toOrderCard(order: Order) {
   };
 }
 
-type OrderCardData = ReturnType<typeof toOrderCard>;
+type OrderCardData = ReturnType<typeof toOrderCard> & { returns: ReturnType<typeof returnsSummary> };
 
 export default function OrdersPage() {
   const { orders, pagination, loadFailed } = useLoaderData<typeof loader>();
@@ -201,6 +212,12 @@ function OrderCard({ order }: { order: OrderCardData }) {
             </address>
           </section>
           <OrderProgress progress={order.progress} headingId={`${headingId}-progress`} />
+          <ReturnRequests requests={order.returns.requests} headingId={`${headingId}-returns`} />
+          {order.returns.askHref ? (
+            <Link to={order.returns.askHref} className="btn btn-outline w-full">
+              Return or exchange items
+            </Link>
+          ) : null}
         </div>
       </div>
     </article>

@@ -10,6 +10,7 @@ import { AdminOrderCustomer, AdminOrderItems, AdminOrderTimeline } from "~/compo
 import { AdminOrderNote } from "~/components/admin-order-note";
 import { AdminOrderPayment } from "~/components/admin-order-payment";
 import { AdminOrderRefund } from "~/components/admin-order-refund";
+import { AdminOrderReturns } from "~/components/admin-order-returns";
 import { AdminOrderStatus } from "~/components/admin-order-status";
 import { adminHeaders, adminMeta, AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -27,8 +28,12 @@ import {
   RefundFormSchema,
   type MoveFormValue,
 } from "~/modules/admin/order-forms";
+import { formatShopDateTime } from "~/modules/admin/order-rows";
 import { MOVE_INTENT, NOTE_INTENT, REFUND_INTENT, REVOKE_GUEST_LINK_INTENT } from "~/modules/admin/order-view";
 import { toAdminOrderView } from "~/modules/admin/order-view.server";
+import { moveReturnRequest, type ReturnMoveAnswer } from "~/modules/admin/return-actions.server";
+import { RETURN_MOVE_INTENT, ReturnMoveFormSchema } from "~/modules/admin/return-forms";
+import { toAdminReturnView } from "~/modules/admin/return-view";
 import { requireStaff } from "~/modules/admin/staff.server";
 import { formatCents } from "~/modules/money";
 import { movedMessage } from "~/modules/orders/lifecycle";
@@ -42,12 +47,16 @@ import { redirectWithToast } from "~/toast/toast.server";
 // revoking a guest's link), each naming its intent and checked by its schema in app/modules/admin/order-forms.ts.
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { staff } = await requireStaff(request, context);
+  const { staff, backend } = await requireStaff(request, context);
   const order = await orUnavailablePage(staff.getOrder({ orderId: params.id ?? "" }));
   if (!order) throw notFoundResponse(request);
   const paid = await orUnavailablePage(staff.orderPayment({ orderId: order.id }));
+  const returns = await orUnavailablePage(backend.staffReturns.forOrder({ orderId: order.id }));
   const env = getEnv();
   return {
+    returns: (returns?.requests ?? [])
+      .map((asked) => toAdminReturnView(asked, order.currency, (iso) => formatShopDateTime(iso, env.SHOP_TIME_ZONE)))
+      .reverse(),
     order: toAdminOrderView(order, paid?.payment ?? null, env.SHOP_TIME_ZONE, paid?.refunds ?? []),
     payment: paymentSummary(paid?.payment ?? null),
     refunds: refundRows(paid?.refunds ?? [], env.SHOP_TIME_ZONE),
@@ -59,6 +68,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
       note: getZodConstraint(NoteFormSchema),
       refund: getZodConstraint(RefundFormSchema),
+      returns: getZodConstraint(ReturnMoveFormSchema),
     },
   };
 }
@@ -68,11 +78,12 @@ type OrderPageAnswer =
   | { form: typeof MOVE_INTENT; kind: string | null; result: SubmissionResult<string[]> }
   | { form: typeof NOTE_INTENT; result: SubmissionResult<string[]> }
   | { form: typeof REFUND_INTENT; result: SubmissionResult<string[]> }
+  | ReturnMoveAnswer
   | { form: "other"; error: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   // The guard first, for every post: anyone but staff gets the ordinary 404, whatever they send.
-  const { staff } = await requireStaff(request, context);
+  const { staff, backend } = await requireStaff(request, context);
   const orderId = params.id ?? "";
   const formData = await request.formData();
   const path = new URL(request.url).pathname;
@@ -85,6 +96,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return refund(request, context, staff, orderId, formData, path);
     case REVOKE_GUEST_LINK_INTENT:
       return revokeGuestLink(context, staff, orderId, path);
+    case RETURN_MOVE_INTENT:
+      return moveReturnRequest(request, context, backend.staffReturns, orderId, formData);
     default:
       return data<OrderPageAnswer>(
         { form: "other", error: "This request was not recognised, so nothing was changed." },
@@ -209,7 +222,7 @@ async function revokeGuestLink(context: ResponseJar, staff: StaffPort, orderId: 
 }
 
 export default function AdminOrder() {
-  const { order, payment, refunds, sendsMail, constraints } = useLoaderData<typeof loader>();
+  const { order, payment, refunds, returns, sendsMail, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <AdminShell
@@ -247,6 +260,13 @@ export default function AdminOrder() {
             order={order}
             constraints={constraints.move}
             answer={answer?.form === MOVE_INTENT ? answer : undefined}
+            sendsMail={sendsMail}
+          />
+          <AdminOrderReturns
+            orderId={order.id}
+            requests={returns}
+            constraint={constraints.returns}
+            answer={answer?.form === RETURN_MOVE_INTENT ? answer : undefined}
             sendsMail={sendsMail}
           />
           <AdminOrderRefund

@@ -5,16 +5,18 @@ import { orUnavailablePage } from "~/backend/unavailable.server";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderProgress } from "~/components/order-progress";
 import { OrderLine, OrderTotals } from "~/components/order-summary";
+import { ReturnRequests } from "~/components/return-requests";
 import { StatusBadge } from "~/components/status-badge";
 import { PRIVATE_HEADERS } from "~/http/cache-control";
 import { orderNumber, orderProgress } from "~/modules/account/orders";
 import { getSession } from "~/modules/auth/session.server";
-import { readBrowserOrder } from "~/modules/checkout/browser-orders.server";
+import { browserOrderToken, readBrowserOrder } from "~/modules/checkout/browser-orders.server";
 import { orderQuestionsText } from "~/modules/checkout/order-mail-copy";
 import { formatLongDate } from "~/modules/dates";
 import { discountLineOf, itemsSubtotalCents } from "~/modules/discounts/order-discount";
 import { formatCents } from "~/modules/money";
 import { refundSummary } from "~/modules/orders/refunds";
+import { returnPageHref, returnsSummary } from "~/modules/orders/return-page.server";
 import { getEnv } from "~/site/env.server";
 
 /**
@@ -33,6 +35,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : backend.guestOrders.get({ token: query.get("token") ?? "" }),
   );
   if (!order) throw new Response("Not Found", { status: 404 });
+  // Its returns and exchanges (decision 0047), proved by the same token the page was opened with.
+  const token = query.get("token");
+  const proof = placedHere !== null && token === null ? await browserOrderToken(request, placedHere) : token;
+  const returns =
+    order.status === "delivered"
+      ? await orUnavailablePage(backend.returns.forOrder({ orderId: order.id, proof }))
+      : null;
   const money = (cents: number) => formatCents(cents, order.currency);
   return {
     order: {
@@ -54,12 +63,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       total: money(order.totalAmount),
       progress: orderProgress(order),
     },
+    returns: returnsSummary(returns, returnPageHref(token !== null ? { token } : { orderId: order.id })),
     sendsMail: getEnv().MAIL !== "off",
   };
 }
 
 export default function GuestOrderPage() {
-  const { order, sendsMail } = useLoaderData<typeof loader>();
+  const { order, returns, sendsMail } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -97,6 +107,12 @@ export default function GuestOrderPage() {
             total={order.total}
           />
         </section>
+        <ReturnRequests requests={returns.requests} headingId="returns-heading" />
+        {returns.askHref ? (
+          <Link to={returns.askHref} className="btn btn-outline w-full">
+            Return or exchange items
+          </Link>
+        ) : null}
       </div>
       <p className="mt-6 text-sm text-ink-muted">
         Questions about your order?{" "}

@@ -24,6 +24,7 @@ import { describeCustomerAccountsContract } from "./customer-accounts-contract";
 import { describeCustomersContract } from "./customers-contract";
 import { describeDiscountsContract } from "./discounts-contract";
 import { describeLifecycleContract } from "./lifecycle-contract";
+import { describeReturnsContract } from "./returns-contract";
 import { describeShippingRatesContract } from "./shipping-contract";
 import { describeStaffProofContract } from "./staff-proof-contract";
 
@@ -2234,5 +2235,6 @@ export function describeBackendContract(name: string, setup: () => Promise<Contr
     describeCustomerAccountsContract(() => ({ backend, db }));
     describeDiscountsContract(() => ({ backend, db }));
     describeShippingRatesContract(() => ({ backend, db }));
+    describeReturnsContract(() => ({ backend, db }));
   });
 }

@@ -181,4 +181,56 @@ describe("order status e-mails", () => {
     expect(refund?.parsed.text).toContain("We have paid $12.50 back to you by the way you paid us.");
     expect(refund?.parsed.text).toContain("Refunded: $12.50");
   });
+
+  it("a return's steps tell the customer what was asked, how to send it back (with the tracking number), and when it arrived", async () => {
+    smtp.received.length = 0;
+    const idempotencyKey = `return-mail-${crypto.randomUUID()}`;
+    const shop = backend.forRequest(new Request("http://shop.test/checkout"));
+    const order = await shop.orders.place({
+      userId: null,
+      items: [{ productId: "clip-1", quantity: 1 }],
+      shippingAddress,
+      shippingMethod: "standard",
+      email: "return-guest@example.com",
+      idempotencyKey,
+    });
+    const number = order.id.slice(-8);
+    await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "pending", newStatus: "paid" });
+    await staff.staff.moveOrder({
+      orderId: order.id,
+      expectedStatus: "paid",
+      newStatus: "shipped",
+      carrier: "UPS",
+      trackingNumber: "1Z1",
+    });
+    await staff.staff.moveOrder({ orderId: order.id, expectedStatus: "shipped", newStatus: "delivered" });
+    const proof = await shop.guestOrders.issueBrowserLink({ orderId: order.id, idempotencyKey });
+    const request = await shop.returns.request({
+      orderId: order.id,
+      proof,
+      kind: "return",
+      lines: [{ itemId: order.items[0]!.id, quantity: 1 }],
+      reason: "The shade is too light",
+    });
+    await staff.staffReturns.move({
+      requestId: request.id,
+      expectedState: "requested",
+      newState: "approved",
+      trackingNumber: "RET-42",
+      note: "Use the prepaid label we sent.",
+    });
+    await staff.staffReturns.move({ requestId: request.id, expectedState: "approved", newState: "received" });
+    await deliverAll();
+    const mails = (await smtp.waitFor(7)).filter((mail) => mail.recipients.includes("return-guest@example.com"));
+    const text = (subject: string) => mails.find((mail) => mail.parsed.subject === subject)?.parsed.text ?? "";
+    expect(text(`Your return request for Luxe Strands order #${number}`)).toContain("Reason: The shade is too light");
+    const approved = text(`Your return for Luxe Strands order #${number} is approved`);
+    expect(approved).toContain(`write order #${number} on a note inside`);
+    expect(approved).toContain("Use the prepaid label we sent.");
+    expect(approved).toContain("Return tracking number: RET-42");
+    expect(approved).toContain("1 x Silky Straight Clip-In Extensions: Returned");
+    expect(text(`Your return for Luxe Strands order #${number} has arrived`)).toContain(
+      "we will refund the returned items",
+    );
+  });
 });

@@ -5,16 +5,7 @@ import { trackingUrl } from "~/modules/account/tracking";
 import { formatCents } from "~/modules/money";
 import type { OrderStep } from "~/modules/orders/lifecycle";
 import { site } from "~/site/site";
-import {
-  Button,
-  Facts,
-  footerLinks,
-  footerText,
-  headingStyle,
-  page,
-  type RenderContext,
-  type RenderedMail,
-} from "../layout.server";
+import { factsMessage, type RenderContext, type RenderedMail } from "../layout.server";
 
 // Order status e-mails (decision 0029): short, one column, every fact on a line of its own, so that they read the
 // same at 320 px, in a plain-text client and with images off.
@@ -100,28 +91,5 @@ export function orderStatusMail(message: OutboxMessage, context: RenderContext, 
   facts.push(["Total", total]);
   if (!action && order.userId) action = { label: "See your orders", href: new URL("/orders", context.origin).href };
 
-  const text = [
-    heading,
-    ``,
-    ...paragraphs.flatMap((paragraph) => [paragraph, ``]),
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    ...(action ? [``, `${action.label}: ${action.href}`] : []),
-    ``,
-    footerText(context),
-  ].join("\n");
-  const html = page(
-    context,
-    subject,
-    <>
-      <h1 style={headingStyle}>{heading}</h1>
-      {paragraphs.map((paragraph, index) => (
-        <p key={index} style={{ margin: "0 0 12px" }}>
-          {paragraph}
-        </p>
-      ))}
-      <Facts facts={facts} />
-      {action ? <Button href={action.href}>{action.label}</Button> : null}
-    </>,
-  );
-  return { subject, text, html, headers: {}, links: [...(action ? [action.href] : []), ...footerLinks(context)] };
+  return factsMessage(context, { subject, heading, paragraphs, facts, action });
 }
