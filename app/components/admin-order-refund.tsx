@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
-import { CheckboxField, FormErrors, TextAreaField, TextField } from "~/components/form-field";
+import { CheckboxField, FormErrors, LineUnitsInput, TextAreaField, TextField } from "~/components/form-field";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { REFUND_INTENT, type AdminOrderView } from "~/modules/admin/order-view";
 import { AdminPanel } from "./admin-panel";
@@ -61,15 +61,11 @@ export function AdminOrderRefund({
                     ({line.perUnit} each, {line.unitsLeft} left)
                   </span>
                 </label>
-                <input
+                <LineUnitsInput
                   id={`refund-line-${index}`}
-                  name={`lines[${index}].quantity`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={line.unitsLeft}
-                  defaultValue={typed?.[index]?.quantity ?? "0"}
-                  className="input min-h-11 w-20"
+                  index={index}
+                  unitsLeft={line.unitsLeft}
+                  typed={typed?.[index]?.quantity}
                 />
               </div>
             ))}

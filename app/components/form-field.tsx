@@ -210,6 +210,35 @@ function fieldMessages(
   };
 }
 
+/**
+ * How many units of an order's line (the refund's and the return's forms): a number from 0 to what is left, posted
+ * as `lines[index].quantity` beside the line's hidden item id, and kept as typed after a refusal.
+ */
+export function LineUnitsInput({
+  id,
+  index,
+  unitsLeft,
+  typed,
+}: {
+  id: string;
+  index: number;
+  unitsLeft: number;
+  typed: string | undefined;
+}) {
+  return (
+    <input
+      id={id}
+      name={`lines[${index}].quantity`}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={unitsLeft}
+      defaultValue={typed ?? "0"}
+      className="input min-h-11 w-20"
+    />
+  );
+}
+
 /** The messages for the whole form (conform's `form.errors`, e.g. the backend's refusal), announced when they appear. */
 export function FormErrors({
   id,

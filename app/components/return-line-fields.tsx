@@ -1,3 +1,5 @@
+import { LineUnitsInput } from "./form-field";
+
 /** The request form's lines: units of each (up to what is left to return) and, for an exchange, the variant wanted. */
 export function ReturnLineFields({
   lines,
@@ -28,15 +30,11 @@ export function ReturnLineFields({
               {line.variant ? <span className="text-ink-muted"> ({line.variant})</span> : null}{" "}
               <span className="text-ink-muted">: up to {line.unitsLeft}</span>
             </label>
-            <input
+            <LineUnitsInput
               id={`return-line-${index}`}
-              name={`lines[${index}].quantity`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={line.unitsLeft}
-              defaultValue={typed?.[index]?.quantity ?? "0"}
-              className="input min-h-11 w-20"
+              index={index}
+              unitsLeft={line.unitsLeft}
+              typed={typed?.[index]?.quantity}
             />
           </div>
           {line.exchangeOptions.length > 0 ? (

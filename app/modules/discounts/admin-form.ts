@@ -14,6 +14,7 @@ import type {
 import { refusingControlCharacters } from "~/forms/form-text";
 import { dollarsField, parseDollars } from "~/modules/admin/shipping-rates";
 import { productCategories } from "~/modules/catalog/product";
+import { formatCents } from "~/modules/money";
 import { CODE_PATTERN, dateInZone, discountDescription, type DiscountRule } from "./rules";
 
 export const ADMIN_DISCOUNTS_PAGE_SIZE = 25;
@@ -43,9 +44,6 @@ export const CATEGORY_FIELDS = {
 
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
 
-const usd = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
-
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /** Dollars typed ("10", "$10.50", "1,000"), as cents from `min` to `max`; `label` names the field in its messages. */
@@ -64,7 +62,7 @@ function dollars(label: string, min: number) {
         if (cents < min || cents > MAX_AMOUNT_CENTS) {
           context.addIssue({
             code: "custom",
-            message: `${label[0]!.toUpperCase()}${label.slice(1)} must be from ${usd(min)} to ${usd(MAX_AMOUNT_CENTS)}.`,
+            message: `${label[0]!.toUpperCase()}${label.slice(1)} must be from ${formatCents(min)} to ${formatCents(MAX_AMOUNT_CENTS)}.`,
           });
           return z.NEVER;
         }
@@ -327,7 +325,7 @@ const shortDate = (iso: string) =>
 /** The code's rules in one line: what it gives, its minimum, scope, days and limits. */
 export function codeRulesLine(rule: DiscountRule): string {
   const parts = [discountDescription(rule)];
-  if (rule.minimumSubtotalCents > 0) parts.push(`from ${usd(rule.minimumSubtotalCents)}`);
+  if (rule.minimumSubtotalCents > 0) parts.push(`from ${formatCents(rule.minimumSubtotalCents)}`);
   const scoped = rule.categories.length + rule.productIds.length + rule.variantIds.length;
   parts.push(
     scoped === 0
@@ -376,7 +374,7 @@ export function toAdminDiscountRow(code: StaffDiscountCode, now: Date): AdminDis
     rules: codeRulesLine(code),
     state: codeStateLabel(code, now),
     uses,
-    given: usd(code.givenCents),
+    given: formatCents(code.givenCents),
     welcomeEmail: code.welcomeEmail,
   };
 }

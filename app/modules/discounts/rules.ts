@@ -12,6 +12,9 @@
 // line first on a tie), so the lines' shares add up to the discount exactly. A line's "paid" amount (its total less
 // its share) is what a refund of that line gives back.
 
+import { formatLongDate } from "~/modules/dates";
+import { formatCents } from "~/modules/money";
+
 /** percent: whole percents off the eligible items; amount: cents off them; free_shipping: the shipping line. */
 export type DiscountKind = "percent" | "amount" | "free_shipping";
 
@@ -257,17 +260,6 @@ export function withShipping(applied: AppliedDiscount, shippingCents: number): A
   return { ...applied, shippingCents, totalCents: applied.itemsCents + shippingCents };
 }
 
-const usd = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
-
-const longDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
 /** One clear sentence per reason, for the shopper, naming the code. */
 export function refusalMessage(refusal: Omit<DiscountRefusal, "ok">): string {
   const code = refusal.code;
@@ -279,9 +271,9 @@ export function refusalMessage(refusal: Omit<DiscountRefusal, "ok">): string {
     case "ended":
       return `The code ${code} has ended.`;
     case "not_started":
-      return `The code ${code} starts on ${refusal.startsOn ? longDate(refusal.startsOn) : "a later day"}.`;
+      return `The code ${code} starts on ${refusal.startsOn ? formatLongDate(refusal.startsOn) : "a later day"}.`;
     case "expired":
-      return `The code ${code} expired${refusal.endsOn ? ` on ${longDate(refusal.endsOn)}` : ""}.`;
+      return `The code ${code} expired${refusal.endsOn ? ` on ${formatLongDate(refusal.endsOn)}` : ""}.`;
     case "used_up":
       return `The code ${code} has been used as many times as it can be.`;
     case "used_by_customer":
@@ -289,7 +281,7 @@ export function refusalMessage(refusal: Omit<DiscountRefusal, "ok">): string {
     case "not_eligible":
       return `The code ${code} is for other products than the ones in your cart.`;
     case "below_minimum":
-      return `The code ${code} needs ${usd(refusal.minimumSubtotalCents ?? 0)} of eligible items; your cart has ${usd(
+      return `The code ${code} needs ${formatCents(refusal.minimumSubtotalCents ?? 0)} of eligible items; your cart has ${formatCents(
         refusal.eligibleSubtotalCents ?? 0,
       )}.`;
   }
@@ -298,6 +290,6 @@ export function refusalMessage(refusal: Omit<DiscountRefusal, "ok">): string {
 /** "15% off", "$10.00 off", "Free shipping": what a code gives, as the shopper's summary line names it. */
 export function discountDescription(rule: Pick<DiscountRule, "kind" | "percentOff" | "amountOffCents">): string {
   if (rule.kind === "percent") return `${rule.percentOff ?? 0}% off`;
-  if (rule.kind === "amount") return `${usd(rule.amountOffCents ?? 0)} off`;
+  if (rule.kind === "amount") return `${formatCents(rule.amountOffCents ?? 0)} off`;
   return "Free shipping";
 }

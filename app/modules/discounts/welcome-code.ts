@@ -1,3 +1,4 @@
+import { formatLongDate } from "~/modules/dates";
 import { discountDescription } from "./rules";
 
 /** The welcome code as the newsletter's welcome e-mail carries it (confirm_newsletter_subscription's payload). */
@@ -10,14 +11,6 @@ export interface WelcomeCodePayload {
   ends_on: string | null;
 }
 
-const longDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
 /** "15% off your next order at checkout, once, until December 31, 2026." */
 export function welcomeCodeNote(code: WelcomeCodePayload): string {
   const gives = discountDescription({
@@ -26,6 +19,6 @@ export function welcomeCodeNote(code: WelcomeCodePayload): string {
     amountOffCents: code.amount_off_cents,
   });
   return `${gives} your next order: type it at the cart or checkout. It works once${
-    code.ends_on ? `, until ${longDate(code.ends_on)}` : ""
+    code.ends_on ? `, until ${formatLongDate(code.ends_on)}` : ""
   }.`;
 }

@@ -106,12 +106,9 @@ export function CartDiscountForm({
   flash: DiscountFlash | null;
   redirectTo: string;
 }) {
-  const fetcher = useDiscountFetcher();
-  const inputId = useId();
-  const errorId = useId();
+  const field = useCodeField(flash);
+  const { fetcher } = field;
   const formRef = useRef<HTMLFormElement>(null);
-  const usedFetcher = fetcher.state !== "idle" || fetcher.data !== undefined;
-  const error = answerError(fetcher) ?? (usedFetcher ? null : (flash?.error ?? null));
   const answered = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (answered?.ok) formRef.current?.reset();
@@ -132,35 +129,7 @@ export function CartDiscountForm({
     <fetcher.Form ref={formRef} id="discount-code" method="post" action={DISCOUNT_ACTION} noValidate>
       <ReturnToField to={redirectTo} />
       <input type="hidden" name="intent" value={APPLY} />
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">
-        Discount code
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id={inputId}
-          name="code"
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={TYPED_MAX}
-          defaultValue={usedFetcher ? undefined : (flash?.typed ?? "")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="input"
-        />
-        <button
-          type="submit"
-          aria-label="Apply discount code"
-          className="btn-outline shrink-0 px-5"
-          disabled={fetcher.state === "submitting"}
-        >
-          Apply
-        </button>
-      </div>
-      <p id={errorId} className="mt-1 min-h-5 text-sm text-red-800" aria-live="polite" data-testid="discount-error">
-        {error}
-      </p>
+      <CodeInput field={field} input={{ name: "code", className: "input" }} />
     </fetcher.Form>
   );
 }
@@ -232,12 +201,9 @@ export function CheckoutDiscountField({
   formId: string;
   hydrated: boolean;
 }) {
-  const fetcher = useDiscountFetcher();
-  const inputId = useId();
-  const errorId = useId();
+  const field = useCodeField(flash);
+  const { fetcher } = field;
   const inputRef = useRef<HTMLInputElement>(null);
-  const usedFetcher = fetcher.state !== "idle" || fetcher.data !== undefined;
-  const error = answerError(fetcher) ?? (usedFetcher ? null : (flash?.error ?? null));
   const post = (fields: Record<string, string>) => {
     const form = document.forms.namedItem(formId);
     const email = form?.elements.namedItem("email");
@@ -271,35 +237,68 @@ export function CheckoutDiscountField({
   }
   return (
     <div id="discount-code" className="mt-4">
+      <CodeInput
+        field={field}
+        inputRef={inputRef}
+        input={{
+          form: formId,
+          name: CHECKOUT_DISCOUNT_FIELD,
+          className: "input bg-white",
+          // Enter applies the code here (without JavaScript the checkout's action does so for a typed code).
+          onKeyDown: (event) => {
+            if (event.key === "Enter") apply(event);
+          },
+        }}
+        apply={{ form: formId, name: "intent", value: CHECKOUT_APPLY_DISCOUNT, onClick: apply }}
+      />
+    </div>
+  );
+}
+
+/** A code field's state: its fetcher, its ids, and its message (the fetcher's answer, else the last plain post's). */
+function useCodeField(flash: DiscountFlash | null) {
+  const fetcher = useDiscountFetcher();
+  const inputId = useId();
+  const errorId = useId();
+  const usedFetcher = fetcher.state !== "idle" || fetcher.data !== undefined;
+  const error = answerError(fetcher) ?? (usedFetcher ? null : (flash?.error ?? null));
+  return { fetcher, inputId, errorId, error, typed: usedFetcher ? undefined : (flash?.typed ?? "") };
+}
+
+/** The label, the code's input and its Apply button, and the message under them: the cart's field and the checkout's. */
+function CodeInput({
+  field: { fetcher, inputId, errorId, error, typed },
+  inputRef,
+  input,
+  apply,
+}: {
+  field: ReturnType<typeof useCodeField>;
+  inputRef?: React.Ref<HTMLInputElement>;
+  input: React.InputHTMLAttributes<HTMLInputElement>;
+  apply?: React.ButtonHTMLAttributes<HTMLButtonElement>;
+}) {
+  return (
+    <>
       <label htmlFor={inputId} className="text-sm font-medium text-ink">
         Discount code
       </label>
       <div className="mt-1 flex gap-2">
         <input
+          {...input}
           ref={inputRef}
           id={inputId}
-          form={formId}
-          name={CHECKOUT_DISCOUNT_FIELD}
           type="text"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={TYPED_MAX}
-          defaultValue={usedFetcher ? undefined : (flash?.typed ?? "")}
+          defaultValue={typed}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          // Enter applies the code here (without JavaScript the checkout's action does so for a typed code).
-          onKeyDown={(event) => {
-            if (event.key === "Enter") apply(event);
-          }}
-          className="input bg-white"
         />
         <button
+          {...apply}
           type="submit"
-          form={formId}
-          name="intent"
-          value={CHECKOUT_APPLY_DISCOUNT}
-          onClick={apply}
           aria-label="Apply discount code"
           className="btn-outline shrink-0 px-5"
           disabled={fetcher.state === "submitting"}
@@ -310,7 +309,7 @@ export function CheckoutDiscountField({
       <p id={errorId} className="mt-1 min-h-5 text-sm text-red-800" aria-live="polite" data-testid="discount-error">
         {error}
       </p>
-    </div>
+    </>
   );
 }
 
