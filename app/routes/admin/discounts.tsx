@@ -24,10 +24,11 @@ import { discountDescription } from "~/modules/discounts/rules";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, backend } = await requireStaff(request, context);
-  // A search or a page of the list counts against the staff member's share, as the other lists' do (decision 0035).
-  await requireSearchShare(user.id);
   const url = new URL(request.url);
   const { source, search } = parseDiscountListQuery(url.searchParams);
+  // A text search reads every code (and every welcome code's address), and counts against the staff member's share
+  // (decision 0035), as the products list's does; a page of the list, newest first, is an indexed read.
+  if (search) await requireSearchShare(user.id);
   const [{ result, pagination }, offer] = await Promise.all([
     loadPage(url, ADMIN_DISCOUNTS_PAGE_SIZE, (window) =>
       orBackOfficeRefusal(orUnavailablePage(backend.staffDiscounts.listCodes({ source, search, ...window }))),
