@@ -13,6 +13,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 
+import { missingNodeFlags } from "./server/node-flags.js";
 import { createPageCache } from "./server/page-cache.js";
 import { remixHandler } from "./server/remix-handler.js";
 import {
@@ -285,10 +286,16 @@ function describeMemory() {
   const saver =
     process.env.MEMORY_SAVER === "off" ? "MEMORY_SAVER=off (V8's defaults, ~100 MB more)" : "memory saver on";
   const embedded = started?.embeddedDatabase;
+  const missing = missingNodeFlags();
+  const flags =
+    missing.length > 0
+      ? ` Started without node ${missing.join(" ")} (npm start passes it): ~30 MB more than that.`
+      : "";
   return (
     `Memory: ${resident} MB resident now; the shop needs up to ${embedded ? "300" : "200"} MB under load` +
     `${embedded ? " with the embedded database" : ""} (${saver}, JavaScript heap limit ${heapLimit} MB): ` +
-    'a 512 MB server runs it as it is, see the README\'s "Memory" for 512 MB and 1 GB servers.'
+    'a 512 MB server runs it as it is, see the README\'s "Memory" for 512 MB and 1 GB servers.' +
+    flags
   );
 }
 // Keep idle connections open longer than a load balancer's idle timeout (commonly 60 s) and than clients wait

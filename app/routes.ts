@@ -59,6 +59,8 @@ export default [
   route("order-status", "routes/checkout/order-status.tsx"),
   // Returns and exchanges of a delivered order, a member's or a guest's (decision 0047).
   route("order-return", "routes/account/order-return.tsx"),
+  // A request's return label, the PDF staff attached (decision 0048).
+  route("return-label", "routes/account/return-label.ts"),
 
   // Wishlist and newsletter.
   route("wishlist", "routes/wishlist/wishlist-endpoint.tsx", [index("routes/wishlist/wishlist-page.tsx")]),
@@ -73,6 +75,7 @@ export default [
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
   route("admin/orders/packing-slips", "routes/admin/packing-slips.ts"),
   route("admin/orders/:id/packing-slip", "routes/admin/packing-slip.ts"),
+  route("admin/orders/:id/return-labels", "routes/admin/order-return-labels.tsx"),
   route("admin/orders/:id", "routes/admin/order.tsx"),
   route("admin/products", "routes/admin/products.tsx"),
   route("admin/products/export.csv", "routes/admin/products-export.ts"),

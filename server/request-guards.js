@@ -41,20 +41,29 @@ export const isPhotoUpload = (req) =>
   PHOTO_UPLOAD_PATH.test(splitUrl(req.originalUrl).path);
 
 /**
- * The back office's product CSV import (app/routes.ts: admin/products/import, and its `.data`; decision 0040): a
- * multipart post of a file of at most 2 MB, or the confirmation carrying that file back (base64, a third larger).
- * Read and checked here like any form, within this larger limit; the route refuses a file over 2 MB itself.
+ * The back office's multipart posts that are larger than a form, read and checked here like any form, each within its
+ * own limit (its route refuses a file over its own size itself): the product CSV import (app/routes.ts:
+ * admin/products/import, decision 0040: a file of at most 2 MB, or the confirmation carrying that file back as base64,
+ * a third larger) and an order's return labels (admin/orders/:id/return-labels, decision 0048: a PDF of at most 1 MB).
  */
-const CSV_IMPORT_PATH = /^\/admin\/products\/import(?:\.data)?$/;
-
-/** The most a CSV import's body may be: a 2 MB file as base64, and the form's few other fields. */
-export const CSV_IMPORT_LIMIT_BYTES = 3 * 1024 * 1024;
+const LARGER_FORMS = [
+  {
+    path: /^\/admin\/products\/import(?:\.data)?$/,
+    limit: 3 * 1024 * 1024,
+    tooLarge: "The file you sent is larger than 2 MB. Please import the products in several files.",
+  },
+  {
+    path: /^\/admin\/orders\/[^/]+\/return-labels(?:\.data)?$/,
+    limit: 1.5 * 1024 * 1024,
+    tooLarge: "The label you sent is larger than 1 MB. Please send the carrier's PDF as it came.",
+  },
+];
 
 /** @param {import("express").Request} req */
-const isCsvImport = (req) =>
-  req.method === "POST" &&
-  formKind(req.get("Content-Type")) === "multipart" &&
-  CSV_IMPORT_PATH.test(splitUrl(req.originalUrl).path);
+const largerForm = (req) =>
+  req.method === "POST" && formKind(req.get("Content-Type")) === "multipart"
+    ? LARGER_FORMS.find((form) => form.path.test(splitUrl(req.originalUrl).path))
+    : undefined;
 
 /**
  * Answers with a small page (or plain text for non-browser clients) and nothing else.
@@ -191,10 +200,11 @@ async function isValidMultipart(body, contentType) {
 export function readFormBody({ limit: formLimit = DEFAULT_BODY_LIMIT_BYTES } = {}) {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const limit = isCsvImport(req) ? CSV_IMPORT_LIMIT_BYTES : formLimit;
-    const tooLarge = isCsvImport(req)
-      ? "The file you sent is larger than 2 MB. Please import the products in several files."
-      : `The form you sent is larger than ${Math.round(limit / 1024)} KB. Please shorten what you typed and try again.`;
+    const larger = largerForm(req);
+    const limit = larger?.limit ?? formLimit;
+    const tooLarge =
+      larger?.tooLarge ??
+      `The form you sent is larger than ${Math.round(limit / 1024)} KB. Please shorten what you typed and try again.`;
 
     const declared = Number(req.get("Content-Length") ?? NaN);
     if (isPhotoUpload(req)) {

@@ -30,3 +30,6 @@ export const ORDER_TRACKING_PATTERN = "[A-Za-z0-9][A-Za-z0-9 \\-]*";
 /** Below the database's 2000: the reason goes into the customer's e-mail. */
 export const ORDER_CANCEL_REASON_MAX_LENGTH = 500;
 export const ORDER_NOTE_MAX_LENGTH = 2000;
+
+/** The most a return label (a PDF) may be: a carrier's label is tens of KB; the database checks it too. */
+export const RETURN_LABEL_MAX_BYTES = 1024 * 1024;

@@ -4,6 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { CheckboxField, FormErrors, TextAreaField, TextField } from "~/components/form-field";
 import { useIsPosting, useZodForm, type FormConstraint } from "~/forms/zod-form";
 import { RETURN_MOVE_INTENT } from "~/modules/admin/return-forms";
+import { RETURN_LABEL_FIELD } from "~/modules/admin/return-label";
 import type { AdminReturnView } from "~/modules/admin/return-view";
 import { AdminPanel } from "./admin-panel";
 
@@ -66,6 +67,17 @@ export function AdminOrderReturns({
             {request.trackingNumber ? (
               <p className="mt-1 text-sm text-ink-muted">Return tracking number: {request.trackingNumber}</p>
             ) : null}
+            {request.labelHref ? (
+              <p className="mt-1 text-sm">
+                <a
+                  href={request.labelHref}
+                  download
+                  className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+                >
+                  Return label (PDF)
+                </a>
+              </p>
+            ) : null}
             {request.refunded ? <p className="mt-1 text-sm text-ink">Refunded {request.refunded}</p> : null}
             {request.exchange ? (
               <p className="mt-1 text-sm">
@@ -77,6 +89,7 @@ export function AdminOrderReturns({
                 </Link>
               </p>
             ) : null}
+            {request.takesLabel ? <ReturnLabelForm orderId={orderId} request={request} /> : null}
             {request.moves.map((move) => (
               <ReturnMoveForm
                 key={move.kind}
@@ -91,6 +104,43 @@ export function AdminOrderReturns({
         ))}
       </ul>
     </AdminPanel>
+  );
+}
+
+/**
+ * The return parcel's prepaid label, a PDF from the carrier (decision 0048): attached before the approval, the
+ * approval's e-mail carries it; after, the approval's e-mail goes again with it. A multipart post to the order's
+ * return labels page (routes/admin/order-return-labels.tsx), which says a refusal.
+ */
+export function ReturnLabelForm({ orderId, request }: { orderId: string; request: AdminReturnView }) {
+  const path = `/admin/orders/${orderId}/return-labels`;
+  const busy = useIsPosting(path);
+  const inputId = `return-label-${request.id}`;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={path}
+      className="mt-3 space-y-2 border-t border-sand-200 pt-3"
+      aria-label={`Return label: ${request.title.toLowerCase()}`}
+    >
+      <input type="hidden" name="requestId" value={request.id} />
+      <input type="hidden" name="expectedState" value={request.state} />
+      <label htmlFor={inputId} className="block text-sm font-medium text-ink">
+        {request.labelHref ? "Replace the return label (PDF, up to 1 MB)" : "Return label (PDF, up to 1 MB, optional)"}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        name={RETURN_LABEL_FIELD}
+        accept="application/pdf,.pdf"
+        required
+        className="block min-h-11 w-full text-sm text-ink file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-brand-50 file:px-4"
+      />
+      <button type="submit" className="btn-outline w-full" disabled={busy}>
+        {request.labelHref ? "Replace label" : "Attach label"}
+      </button>
+    </Form>
   );
 }
 

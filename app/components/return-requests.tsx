@@ -34,6 +34,18 @@ export function ReturnRequests({ requests, headingId }: { requests: readonly Ret
             {request.returnTracking ? (
               <p className="mt-1 text-ink-muted">Return tracking number: {request.returnTracking}</p>
             ) : null}
+            {request.labelHref ? (
+              <p className="mt-1">
+                {/* A file to save, not a page: a plain link, never a client-side navigation. */}
+                <a
+                  href={request.labelHref}
+                  download
+                  className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+                >
+                  Download your return label (PDF)
+                </a>
+              </p>
+            ) : null}
             {request.refunded ? <p className="mt-1 text-ink">Refunded {request.refunded}</p> : null}
             {request.exchange ? (
               <p className="mt-1 text-ink">

@@ -22,6 +22,7 @@ import {
 } from "./lib/report.mjs";
 import { visitorCartCookie } from "./lib/shop-client.mjs";
 import {
+  benchNodeFlags,
   buildSnapshot,
   checkPageAssets,
   projectRoot,
@@ -38,6 +39,8 @@ const settings = options({
   skipBuild: false,
   // Measure an existing build directory (e.g. a saved copy of main's build/) instead of building this tree.
   buildDir: "",
+  // "none" runs the server without the shop's V8 flags (server/node-flags.js), to compare.
+  nodeFlags: "shop",
   chromePath: chromiumPath,
   // Lighthouse's default, the budgets' measure. Its docs (throttling.md, "Calibrating the CPU slowdown") suggest 2x
   // on a low-end desktop (benchmark index 1000-1500) to emulate the same mid-tier phone: a figure beside the budgets.
@@ -255,7 +258,10 @@ async function main() {
     skipBuild: settings.skipBuild || Boolean(settings.buildDir),
     source: settings.buildDir || undefined,
   });
-  const server = await startShopServer(snapshot, { label: "Lighthouse" }).catch((error) => {
+  const server = await startShopServer(snapshot, {
+    label: "Lighthouse",
+    nodeFlags: benchNodeFlags(settings.nodeFlags),
+  }).catch((error) => {
     removeSnapshot(snapshot);
     throw error;
   });

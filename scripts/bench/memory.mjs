@@ -1,5 +1,6 @@
 // npm run bench:memory -- [--duration=8] [--connections=50] [--products=10000] [--variants=3] [--store-orders=10000]
 //   [--member-orders=100] [--flood-seconds=20] [--uploads=4] [--build-dir=<a saved build>] [--skip-build]
+//   [--node-flags=shop|none|<flag,...>]
 // Does the shop stay within its memory budget (issue 39)? In one run, the server's resident memory at rest and its
 // peak under each load the other benchmarks make, beside the budget: at rest <= 200 MB, every peak <= 300 MB. The
 // loads run on three servers, as the benchmarks they come from set them up:
@@ -46,7 +47,7 @@ import {
   signUpMember,
   visitorCartCookie,
 } from "./lib/shop-client.mjs";
-import { buildSnapshot, checkPageAssets, startShopServer } from "./lib/shop-server.mjs";
+import { benchNodeFlags, buildSnapshot, checkPageAssets, startShopServer } from "./lib/shop-server.mjs";
 
 const settings = options({
   duration: 8,
@@ -63,6 +64,7 @@ const settings = options({
   uploads: 4,
   buildDir: "",
   skipBuild: false,
+  nodeFlags: "shop",
 });
 
 const MB = 1024 * 1024;
@@ -145,21 +147,23 @@ async function signInFlood(server, seconds) {
 }
 
 function start(snapshot, label, extraEnv, prepare) {
-  return startShopServer(snapshot, { label, extraEnv, prepare }).then((server) => {
-    server.label = label;
-    const { creationPeak, vmHwm } = server.memory();
-    rows.push({
-      server: label,
-      what: "start-up (opening the database)",
-      kind: "peak",
-      bytes: vmHwm,
-      limit: PEAK_BUDGET,
-    });
-    console.log(
-      `  start-up peak ${formatMegabytes(vmHwm)} (the start that created the database: ${formatMegabytes(creationPeak)})`,
-    );
-    return server;
-  });
+  return startShopServer(snapshot, { label, extraEnv, prepare, nodeFlags: benchNodeFlags(settings.nodeFlags) }).then(
+    (server) => {
+      server.label = label;
+      const { creationPeak, vmHwm } = server.memory();
+      rows.push({
+        server: label,
+        what: "start-up (opening the database)",
+        kind: "peak",
+        bytes: vmHwm,
+        limit: PEAK_BUDGET,
+      });
+      console.log(
+        `  start-up peak ${formatMegabytes(vmHwm)} (the start that created the database: ${formatMegabytes(creationPeak)})`,
+      );
+      return server;
+    },
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 // npm run bench:server -- [--duration=10] [--connections=50] [--warmup=2] [--log-level=info] [--skip-build]
+//   [--node-flags=shop|none|<flag,...>]
 // Builds the shop, starts the production server on a fresh embedded database, and loads it from this machine
 // with autocannon: pages, the cart add POST (visitor and member) and the checkout POST. Prints requests per
 // second, p50/p99 latency, failures and the server's peak memory against the budgets in docs/performance.md, and writes
@@ -15,9 +16,16 @@ import {
   signUpMember,
   visitorCartCookie,
 } from "./lib/shop-client.mjs";
-import { buildSnapshot, checkPageAssets, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
+import { benchNodeFlags, buildSnapshot, checkPageAssets, removeSnapshot, startShopServer } from "./lib/shop-server.mjs";
 
-const settings = options({ duration: 10, connections: 50, warmup: 2, skipBuild: false, logLevel: "info" });
+const settings = options({
+  duration: 10,
+  connections: 50,
+  warmup: 2,
+  skipBuild: false,
+  logLevel: "info",
+  nodeFlags: "shop",
+});
 
 async function main() {
   const machine = machineInfo();
@@ -25,6 +33,7 @@ async function main() {
   // LOG_LEVEL=info (the default in production) writes one JSON line per request: part of what is measured.
   const server = await startShopServer(snapshot, {
     label: "Load-test",
+    nodeFlags: benchNodeFlags(settings.nodeFlags),
     extraEnv: { LOG_LEVEL: settings.logLevel },
   }).catch((error) => {
     removeSnapshot(snapshot);

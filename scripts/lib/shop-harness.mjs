@@ -13,6 +13,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import lockfile from "proper-lockfile";
 
+import { SHOP_NODE_FLAGS } from "../../server/node-flags.js";
+
 const execFileAsync = promisify(execFile);
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -213,7 +215,9 @@ export function throwawayDir(prefix, { at } = {}) {
  *   the caller's: a DATABASE_URL or SMTP_URL in a developer's shell or .env must not change what is tested.
  * @property {{ command: string; args: string[] }} [wrapper] runs the server through this command (its args, then
  *   `node server.js`), e.g. `unshare` to make it PID 1 of a container
- * @property {string[]} [nodeArgs] for node itself, e.g. ["--cpu-prof"]
+ * @property {string[]} [nodeArgs] for node itself, e.g. ["--cpu-prof"], after the shop's own flags
+ * @property {string[]} [nodeFlags] the shop's V8 flags, as `npm start` passes them (server/node-flags.js); [] to
+ *   measure the shop without them
  * @property {boolean} [echo] also write the server's output to ours (it is always kept, see output())
  * @property {(line: string) => void} [onLine] called with each line the server writes
  * @property {number} [timeoutMs] how long start waits for /healthz; default 180 s (creating an embedded database
@@ -250,13 +254,14 @@ export function spawnShop({
   env = {},
   wrapper,
   nodeArgs = [],
+  nodeFlags = SHOP_NODE_FLAGS,
   echo = false,
   onLine,
 }) {
   const embedded = !env.BACKEND && !env.DATABASE_URL && !env.SUPABASE_URL ? true : env.BACKEND === "embedded";
   const throwaway = embedded && !dataDir ? throwawayDir("shop-data-") : undefined;
   const databaseDir = embedded ? (dataDir ?? throwaway?.path) : undefined;
-  const node = [process.execPath, ...nodeArgs, path.join(projectRoot, "server.js")];
+  const node = [process.execPath, ...nodeFlags, ...nodeArgs, path.join(projectRoot, "server.js")];
   const [command, ...args] = wrapper ? [wrapper.command, ...wrapper.args, ...node] : node;
   const child = spawn(command, args, {
     // Not the project: server.js reads a .env file in its working directory. The build is never written to.

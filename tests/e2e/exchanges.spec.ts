@@ -67,6 +67,22 @@ test("a line returned in part and refunded, another order exchanged and shipped,
       .getByLabel("Return tracking number (optional)")
       .fill("RET 123"),
   );
+  // The carrier's prepaid label, attached after the approval (decision 0048): the guest downloads it from their page.
+  const orderPage = page.url();
+  const labelForm = page.getByRole("form", { name: "Return label: return" });
+  await labelForm.getByLabel(/Return label \(PDF/).setInputFiles({
+    name: "label.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n% e2e label\n%%EOF\n"),
+  });
+  await act(page, hasJs, () => labelForm.getByRole("button", { name: "Attach label" }).click());
+  await expect(page.getByTestId("toast")).toContainText("Label attached");
+  await visit(page, guestPage("return"));
+  const download = page.getByRole("link", { name: "Download your return label (PDF)" });
+  const label = await page.request.get((await download.getAttribute("href"))!);
+  expect(label.headers()["content-type"]).toBe("application/pdf");
+  expect((await label.body()).toString()).toContain("% e2e label");
+  await visit(page, orderPage);
   await moveRequest(page, hasJs, "Mark as received", "Marked as received.");
   await moveRequest(page, hasJs, "Refund the returned items", "Returned items refunded.");
   await expect(page.getByTestId("order-refunded")).toHaveText("Partly refunded $24.00");

@@ -27,6 +27,8 @@ export interface ReturnRequest {
   staffNote: string | null;
   /** The return parcel's tracking number, where staff gave one. */
   trackingNumber: string | null;
+  /** Whether staff attached the return parcel's label (a PDF: ReturnsPort.label). */
+  hasLabel: boolean;
   /** ISO 8601. */
   createdAt: string;
   updatedAt: string;
@@ -89,6 +91,8 @@ export interface ReturnsPort {
     lines: ReturnLineInput[];
     reason: string;
   }): Promise<ReturnRequest>;
+  /** A request's return label (a PDF), for the order's owner (or staff); null when there is none or not theirs. */
+  label(input: { requestId: string; proof?: string | null }): Promise<Uint8Array | null>;
 }
 
 /** A request as /admin/returns lists it: with whose order it is. */
@@ -126,4 +130,10 @@ export interface StaffReturnsPort {
    * "move_not_allowed", "invalid_input" (no reason to decline), "out_of_stock" (the exchange's variant).
    */
   move(input: ReturnMoveInput): Promise<ReturnRequest>;
+  /**
+   * Attaches (or replaces) the return parcel's label, a PDF of at most RETURN_LABEL_MAX_BYTES, to a request asked or
+   * approved (an approved one's customer is e-mailed it again). Refused: "not_found", "order_changed" (moved
+   * meanwhile), "move_not_allowed" (past approval), "invalid_input" (not a PDF, too large).
+   */
+  attachLabel(input: { requestId: string; expectedState: ReturnState; pdf: Uint8Array }): Promise<ReturnRequest>;
 }

@@ -1,14 +1,14 @@
 // Returns and exchanges over the database functions both adapters call alike (request_return, order_return_requests,
 // move_return_request, staff_return_requests in supabase/migrations/20261209000100_return_requests.sql).
-import { MAX_STAFF_PAGE_SIZE } from "~/backend/constants";
+import { MAX_STAFF_PAGE_SIZE, RETURN_LABEL_MAX_BYTES } from "~/backend/constants";
 import { BackendError } from "~/backend/errors";
 import { isUuid, requirePageWindow } from "~/backend/input.server";
-import type {
-  OrderReturns,
-  ReturnRequest,
-  ReturnsPort,
-  StaffReturnRequest,
-  StaffReturnsPort,
+import {
+  type OrderReturns,
+  type ReturnRequest,
+  type ReturnsPort,
+  type StaffReturnRequest,
+  type StaffReturnsPort,
 } from "~/backend/ports/returns";
 import { toIsoString } from "~/backend/rows.server";
 import { isReturnState, type OrderStatus, type ReturnKind, type ReturnState } from "~/modules/orders/lifecycle";
@@ -26,6 +26,7 @@ interface ReturnRequestRow {
   requested_by: "member" | "guest";
   staff_note: string | null;
   tracking_number: string | null;
+  has_label: boolean;
   created_at: string;
   updated_at: string;
   refund_amount: number | null;
@@ -52,6 +53,7 @@ function toReturnRequest(row: ReturnRequestRow): ReturnRequest {
     requestedBy: row.requested_by,
     staffNote: row.staff_note,
     trackingNumber: row.tracking_number,
+    hasLabel: row.has_label === true,
     createdAt: toIsoString(row.created_at),
     updatedAt: toIsoString(row.updated_at),
     refundAmount: row.refund_amount == null ? null : Number(row.refund_amount),
@@ -155,8 +157,18 @@ export function createReturnsPort(call: RpcCall): ReturnsPort {
       })) as ReturnRequestRow;
       return toReturnRequest(row);
     },
+
+    async label({ requestId, proof }) {
+      if (!isUuid(requestId)) return null;
+      return bytesOf(
+        await call("return_label", { p_request_id: [requestId, "uuid"], p_proof: [proofOf(proof), "text"] }),
+      );
+    },
   };
 }
+
+/** A label as the database functions pass it: base64 text, the same through SQL and PostgREST's JSON. */
+const bytesOf = (data: unknown) => (typeof data === "string" ? new Uint8Array(Buffer.from(data, "base64")) : null);
 
 export function createStaffReturnsPort(staffCall: RpcCall): StaffReturnsPort {
   return {
@@ -203,6 +215,20 @@ export function createStaffReturnsPort(staffCall: RpcCall): StaffReturnsPort {
         p_tracking_number: [trackingNumber ?? null, "text"],
         p_lines: [restock.map((itemId) => ({ item_id: itemId, restock: true })), "jsonb"],
         p_shipping: [shipping, "boolean"],
+      })) as ReturnRequestRow;
+      return toReturnRequest(row);
+    },
+
+    async attachLabel({ requestId, expectedState, pdf }) {
+      if (!isUuid(requestId)) throw new BackendError("not_found", "Return request not found.");
+      if (!isReturnState(expectedState)) throw new BackendError("move_not_allowed", "That change is not allowed.");
+      if (pdf.byteLength > RETURN_LABEL_MAX_BYTES) {
+        throw new BackendError("invalid_input", "The label can be at most 1 MB.");
+      }
+      const row = (await staffCall("attach_return_label", {
+        p_request_id: [requestId, "uuid"],
+        p_expected_state: [expectedState, "text"],
+        p_pdf_base64: [Buffer.from(pdf).toString("base64"), "text"],
       })) as ReturnRequestRow;
       return toReturnRequest(row);
     },

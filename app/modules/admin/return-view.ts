@@ -8,6 +8,7 @@ import {
   type ReturnMoveRule,
   type ReturnState,
 } from "~/modules/orders/lifecycle";
+import { returnLabelHref } from "~/modules/orders/returns";
 
 /** One return or exchange request as the back office's order page shows it, with the moves it offers now. */
 export interface AdminReturnView {
@@ -21,6 +22,10 @@ export interface AdminReturnView {
   reason: string;
   staffNote: string | null;
   trackingNumber: string | null;
+  /** The attached label's link, if any. */
+  labelHref: string | null;
+  /** Whether a label may be attached (or replaced) now: until the parcel is received. */
+  takesLabel: boolean;
   lines: { itemId: string; text: string; restocked: boolean | null }[];
   refunded: string | null;
   exchange: { id: string; number: string; status: string } | null;
@@ -44,6 +49,8 @@ export function toAdminReturnView(
     reason: request.reason,
     staffNote: request.staffNote,
     trackingNumber: request.trackingNumber,
+    labelHref: request.hasLabel ? returnLabelHref({ orderId: request.orderId }, request.id) : null,
+    takesLabel: request.state === "requested" || request.state === "approved",
     lines: request.lines.map((line) => ({
       itemId: line.itemId,
       text:

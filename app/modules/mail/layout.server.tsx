@@ -18,6 +18,14 @@ export interface RenderedMail {
   headers: Record<string, string>;
   /** Every link in the message, for the development log. */
   links: string[];
+  /** Files sent with it (a return's label). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface RenderContext {

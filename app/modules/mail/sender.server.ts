@@ -82,6 +82,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         text: mail.text,
         html: mail.html,
         headers: mail.headers,
+        attachments: mail.attachments,
         outboxId: message.id,
       });
       await holdClaim(message, sending);

@@ -4,6 +4,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
+import type { MailAttachment } from "./layout.server";
+
 export interface OutgoingMail {
   from: string;
   to: string;
@@ -11,6 +13,7 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  attachments?: MailAttachment[];
   /** The outbox row's id: the Message-ID derives from it, so a message sent twice would show as the same one. */
   outboxId: string;
 }
@@ -69,6 +72,7 @@ function toNodemailer(mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     headers: mail.headers,
+    attachments: mail.attachments,
     messageId: `<${mail.outboxId}@${domain}>`,
   };
 }

@@ -6,13 +6,22 @@ import { orderNumber } from "~/modules/account/orders";
 import { browserOrderPage, browserOrderToken } from "~/modules/checkout/browser-orders.server";
 import { formatLongDate } from "~/modules/dates";
 import { returnWindowEnd } from "~/modules/orders/lifecycle";
-import { returnRefusal, returnRequestView, unitsAsked } from "~/modules/orders/returns";
+import {
+  orderLinkQuery,
+  returnLabelHref,
+  returnRefusal,
+  returnRequestView,
+  unitsAsked,
+  type OrderLinkRef,
+} from "~/modules/orders/returns";
 
 export interface ReturnOrderRef {
   orderId: string;
   proof: string | null;
   /** The order's own page, where the shopper came from. */
   back: string;
+  /** How this page's links name the order again. */
+  link: OrderLinkRef;
 }
 
 /** `?token=` (the guest's e-mailed link) or `?order=<id>` (a member's order, or one this browser placed); else null. */
@@ -25,25 +34,38 @@ export async function returnOrderRef(
   const token = query.get("token");
   if (token !== null) {
     const order = await backend.guestOrders.get({ token });
-    return order ? { orderId: order.id, proof: token, back: `/order-status?${new URLSearchParams({ token })}` } : null;
+    return order
+      ? { orderId: order.id, proof: token, back: `/order-status?${new URLSearchParams({ token })}`, link: { token } }
+      : null;
   }
   const orderId = query.get("order");
   if (!orderId) return null;
   const proof = await browserOrderToken(request, orderId);
-  return { orderId, proof, back: signedIn || !proof ? "/orders" : browserOrderPage(orderId) };
+  return { orderId, proof, back: signedIn || !proof ? "/orders" : browserOrderPage(orderId), link: { orderId } };
 }
 
 /** The link from an order's page to its request form (the same proof the page was opened with). */
-export function returnPageHref(ref: { orderId: string } | { token: string }): string {
-  return `/order-return?${new URLSearchParams("token" in ref ? { token: ref.token } : { order: ref.orderId })}`;
+export function returnPageHref(ref: OrderLinkRef): string {
+  return `/order-return?${new URLSearchParams(orderLinkQuery(ref))}`;
+}
+
+/** The shopper's view of each request, with its label's link while the parcel is still to be sent. */
+function requestViews(returns: OrderReturns, ref: OrderLinkRef) {
+  return returns.requests.map((request) =>
+    returnRequestView(
+      request,
+      returns.currency,
+      request.hasLabel && request.state === "approved" ? returnLabelHref(ref, request.id) : null,
+    ),
+  );
 }
 
 /** What an order's page says of its returns: the requests, and whether (and where) more can be asked. */
-export function returnsSummary(returns: OrderReturns | null, href: string) {
+export function returnsSummary(returns: OrderReturns | null, ref: OrderLinkRef) {
   if (!returns) return { requests: [], askHref: null };
   return {
-    requests: returns.requests.map((request) => returnRequestView(request, returns.currency)),
-    askHref: returnRefusal(returns) === null ? href : null,
+    requests: requestViews(returns, ref),
+    askHref: returnRefusal(returns) === null ? returnPageHref(ref) : null,
   };
 }
 
@@ -68,6 +90,6 @@ export function returnPageData(returns: OrderReturns, ref: ReturnOrderRef) {
         })),
       }))
       .filter((line) => line.unitsLeft > 0),
-    requests: returns.requests.map((request) => returnRequestView(request, returns.currency)),
+    requests: requestViews(returns, ref.link),
   };
 }

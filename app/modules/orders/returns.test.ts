@@ -12,6 +12,7 @@ const request = (state: ReturnRequest["state"], quantity: number): ReturnRequest
   requestedBy: "guest",
   staffNote: state === "declined" ? "Worn" : null,
   trackingNumber: null,
+  hasLabel: false,
   createdAt: "2026-12-01T10:00:00.000Z",
   updatedAt: "2026-12-01T10:00:00.000Z",
   refundAmount: null,

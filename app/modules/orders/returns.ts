@@ -13,6 +13,17 @@ import {
   type StatusTone,
 } from "~/modules/orders/lifecycle";
 
+/** How a page names an order in its links: by the guest's e-mailed token, or by id (a member's, or this browser's). */
+export type OrderLinkRef = { orderId: string } | { token: string };
+
+export const orderLinkQuery = (ref: OrderLinkRef): Record<string, string> =>
+  "token" in ref ? { token: ref.token } : { order: ref.orderId };
+
+/** A request's return label (routes/account/return-label.ts), with the order's proof; staff open it by its id. */
+export function returnLabelHref(ref: OrderLinkRef, requestId: string): string {
+  return `/return-label?${new URLSearchParams({ ...orderLinkQuery(ref), request: requestId })}`;
+}
+
 /** Units of each line asked for by requests not declined, by order line. */
 export function unitsAsked(requests: readonly ReturnRequest[]): Map<string, number> {
   const asked = new Map<string, number>();
@@ -49,11 +60,17 @@ export interface ReturnRequestView {
   said: string;
   lines: string[];
   returnTracking: string | null;
+  /** The return parcel's label (a PDF) to download, while it is still to be sent. */
+  labelHref: string | null;
   refunded: string | null;
   exchange: { number: string; status: string; tracking: string | null } | null;
 }
 
-export function returnRequestView(request: ReturnRequest, currency: string): ReturnRequestView {
+export function returnRequestView(
+  request: ReturnRequest,
+  currency: string,
+  labelHref: string | null = null,
+): ReturnRequestView {
   const rule = RETURN_STATE_RULES[request.state];
   return {
     id: request.id,
@@ -69,6 +86,7 @@ export function returnRequestView(request: ReturnRequest, currency: string): Ret
         (line.exchangeLabel ? `, for ${line.exchangeLabel}` : ""),
     ),
     returnTracking: request.trackingNumber,
+    labelHref,
     refunded: request.refundAmount === null ? null : formatCents(request.refundAmount, currency),
     exchange: request.exchangeOrder
       ? {

@@ -19,7 +19,7 @@ import { formatLongDate } from "~/modules/dates";
 import { discountLineOf, itemsSubtotalCents } from "~/modules/discounts/order-discount";
 import { formatCents } from "~/modules/money";
 import { refundSummary } from "~/modules/orders/refunds";
-import { returnPageHref, returnsSummary } from "~/modules/orders/return-page.server";
+import { returnsSummary } from "~/modules/orders/return-page.server";
 import { pageCount, pageHref, pageOffset, paginationLinks, parsePageRequest, resolvePage } from "~/modules/pagination";
 import { originFromMatches, seo } from "~/site/seo";
 
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({
       orders: orders.map((order, index) => ({
         ...toOrderCard(order),
-        returns: returnsSummary(returns[index] ?? null, returnPageHref({ orderId: order.id })),
+        returns: returnsSummary(returns[index] ?? null, { orderId: order.id }),
       })),
       pagination: paginationLinks(url.pathname, url.searchParams, resolved.page, totalPages),
       loadFailed: false,

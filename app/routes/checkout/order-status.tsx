@@ -16,7 +16,7 @@ import { formatLongDate } from "~/modules/dates";
 import { discountLineOf, itemsSubtotalCents } from "~/modules/discounts/order-discount";
 import { formatCents } from "~/modules/money";
 import { refundSummary } from "~/modules/orders/refunds";
-import { returnPageHref, returnsSummary } from "~/modules/orders/return-page.server";
+import { returnsSummary } from "~/modules/orders/return-page.server";
 import { getEnv } from "~/site/env.server";
 
 /**
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       total: money(order.totalAmount),
       progress: orderProgress(order),
     },
-    returns: returnsSummary(returns, returnPageHref(token !== null ? { token } : { orderId: order.id })),
+    returns: returnsSummary(returns, token !== null ? { token } : { orderId: order.id }),
     sendsMail: getEnv().MAIL !== "off",
   };
 }

@@ -40,14 +40,22 @@ function readMemory(pid) {
 }
 
 /** One `node server.js` process, sampled for memory; resolves once it answers HTTP. */
-async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [] }) {
+async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [], nodeFlags }) {
   // With LOG_LEVEL=info the server writes a line per request: keep every error line apart.
   const errorLines = [];
   const keepErrors = (line) => {
     const isError = line.startsWith("{") ? line.includes('"level":"error"') : /error/i.test(line);
     if (isError && errorLines.length < 50) errorLines.push(line.slice(0, 500));
   };
-  const server = spawnShop({ buildDir: snapshot, port: await freePort(), dataDir, env, nodeArgs, onLine: keepErrors });
+  const server = spawnShop({
+    buildDir: snapshot,
+    port: await freePort(),
+    dataDir,
+    env,
+    nodeArgs,
+    nodeFlags,
+    onLine: keepErrors,
+  });
   let peakRss = 0;
   const sampler = setInterval(() => {
     const memory = readMemory(server.pid);
@@ -98,13 +106,17 @@ async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [] }) {
  * shop runs: the database is created by a first start that is then stopped, and the measured server opens it.
  * (Creating it runs initdb inside the process, a one-off peak of several hundred MB, reported as creationPeak.)
  * `extraEnv` adds variables (e.g. CATALOG_FIXTURE, LOG_LEVEL); `nodeArgs` go to the measured server's node
- * (e.g. ["--cpu-prof"] to see where its time goes).
+ * (e.g. ["--cpu-prof"] to see where its time goes), after the shop's own V8 flags; `nodeFlags` replaces those
+ * (benchFlags turns a bench's --node-flags into it).
  */
 /**
  * `prepare(dataDir)`, when given, runs once the database exists and before the measured server opens it (e.g. to
  * write many rows directly, faster than through the shop).
  */
-export async function startShopServer(snapshot, { extraEnv = {}, label = "shop", nodeArgs = [], prepare } = {}) {
+export async function startShopServer(
+  snapshot,
+  { extraEnv = {}, label = "shop", nodeArgs = [], nodeFlags, prepare } = {},
+) {
   const dataDir = throwawayDir("shop-bench-data-");
   // Otherwise as deployed (every request logged, per-client limits on, Secure cookies).
   const env = {
@@ -125,7 +137,7 @@ export async function startShopServer(snapshot, { extraEnv = {}, label = "shop",
     creationSeconds = creator.startSeconds;
     await creator.stop();
     if (prepare) await prepare(dataDir.path);
-    server = await launchServer(snapshot, { env, dataDir: dataDir.path, label, nodeArgs });
+    server = await launchServer(snapshot, { env, dataDir: dataDir.path, label, nodeArgs, nodeFlags });
   } catch (error) {
     dataDir.remove();
     throw error;
@@ -168,4 +180,15 @@ export async function checkPageAssets(baseUrl) {
     if (assetResponse.status !== 200) throw new Error(`${asset}, linked from /, answered ${assetResponse.status}`);
     await assetResponse.arrayBuffer();
   }
+}
+
+/**
+ * A bench's --node-flags option as startShopServer's `nodeFlags`: "shop" (the default) runs the server with the
+ * shop's V8 flags as `npm start` does, "none" without them (to measure what they change), anything else is a
+ * comma-separated list of flags.
+ */
+export function benchNodeFlags(option) {
+  if (option === "shop") return undefined;
+  if (option === "none") return [];
+  return option.split(",").filter(Boolean);
 }

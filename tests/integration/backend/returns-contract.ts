@@ -395,5 +395,50 @@ export function describeReturnsContract(context: () => { backend: Backend; db: S
       expect(await stockOf(other)).toBe(0);
       await db.query("update public.product_variants set stock_on_hand = 500 where id = $1", [other]);
     });
+
+    test("a return label: staff attach a PDF until the parcel is received; only the order's owner (and staff) read it; the approval's e-mail carries it", async () => {
+      const { backend, db } = context();
+      const order = await memberOrder(1);
+      const asked = await member.scope.returns.request({
+        orderId: order.id,
+        kind: "return",
+        lines: line(order, 1),
+        reason: "Shade",
+      });
+      const pdf = new Uint8Array(Buffer.from("%PDF-1.4\n% a carrier's label\n%%EOF\n"));
+      const attach = (scope: RequestBackend, bytes: Uint8Array, expectedState: ReturnState = "requested") =>
+        scope.staffReturns.attachLabel({ requestId: asked.id, expectedState, pdf: bytes });
+
+      await expectBackendError(attach(member.scope, pdf), "not_authorized");
+      await expectBackendError(attach(staff, new Uint8Array(Buffer.from("<html>not a label</html>"))), "invalid_input");
+      await expectBackendError(attach(staff, pdf, "approved"), "order_changed");
+      expect(await member.scope.returns.label({ requestId: asked.id })).toBeNull();
+
+      await expect(attach(staff, pdf)).resolves.toMatchObject({ hasLabel: true, state: "requested" });
+      expect(Buffer.from((await member.scope.returns.label({ requestId: asked.id }))!)).toEqual(Buffer.from(pdf));
+      expect(await staff.returns.label({ requestId: asked.id })).not.toBeNull();
+      expect(await stranger.scope.returns.label({ requestId: asked.id })).toBeNull();
+      expect(
+        await backend.forRequest(requestWith()).returns.label({ requestId: asked.id, proof: "0".repeat(64) }),
+      ).toBeNull();
+
+      await staff.staffReturns.move({ requestId: asked.id, expectedState: "requested", newState: "approved" });
+      const approvalMail = async () =>
+        (
+          await db.query<{ label: string | null }>(
+            `select payload ->> 'return_label_pdf' as label from public.outbox
+             where kind = 'return_approved' and payload ->> 'id' = $1 order by created_at desc, id desc limit 1`,
+            [order.id],
+          )
+        )[0]?.label;
+      expect(Buffer.from((await approvalMail())!, "base64")).toEqual(Buffer.from(pdf));
+
+      // Replaced after the approval: the approval's e-mail again, with the new one; none once received.
+      const replacement = new Uint8Array(Buffer.from("%PDF-1.7\n% the second label\n%%EOF\n"));
+      await attach(staff, replacement, "approved");
+      expect(Buffer.from((await approvalMail())!, "base64")).toEqual(Buffer.from(replacement));
+      await staff.staffReturns.move({ requestId: asked.id, expectedState: "approved", newState: "received" });
+      await expectBackendError(attach(staff, pdf, "received"), "move_not_allowed");
+    });
   });
 }

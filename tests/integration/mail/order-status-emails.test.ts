@@ -182,7 +182,7 @@ describe("order status e-mails", () => {
     expect(refund?.parsed.text).toContain("Refunded: $12.50");
   });
 
-  it("a return's steps tell the customer what was asked, how to send it back (with the tracking number), and when it arrived", async () => {
+  it("a return's steps tell the customer what was asked, how to send it back (with the tracking number and the attached label), and when it arrived", async () => {
     smtp.received.length = 0;
     const idempotencyKey = `return-mail-${crypto.randomUUID()}`;
     const shop = backend.forRequest(new Request("http://shop.test/checkout"));
@@ -212,6 +212,9 @@ describe("order status e-mails", () => {
       lines: [{ itemId: order.items[0]!.id, quantity: 1 }],
       reason: "The shade is too light",
     });
+    // The carrier's prepaid label, attached before the approval: its e-mail carries it (decision 0048).
+    const label = Buffer.from("%PDF-1.4\n% the carrier's label\n%%EOF\n");
+    await staff.staffReturns.attachLabel({ requestId: request.id, expectedState: "requested", pdf: label });
     await staff.staffReturns.move({
       requestId: request.id,
       expectedState: "requested",
@@ -229,6 +232,12 @@ describe("order status e-mails", () => {
     expect(approved).toContain("Use the prepaid label we sent.");
     expect(approved).toContain("Return tracking number: RET-42");
     expect(approved).toContain("1 x Silky Straight Clip-In Extensions: Returned");
+    expect(approved).toContain("Your prepaid return label is attached");
+    const approval = mails.find((mail) => /is approved$/.test(mail.parsed.subject ?? ""))!;
+    expect(approval.parsed.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [`return-label-${number}.pdf`, "application/pdf"],
+    ]);
+    expect(approval.parsed.attachments[0]!.content).toEqual(label);
     expect(text(`Your return for Luxe Strands order #${number} has arrived`)).toContain(
       "we will refund the returned items",
     );

@@ -3,7 +3,7 @@ import { toOrder, type OrderRow } from "~/backend/rows.server";
 import { orderNumber } from "~/modules/account/orders";
 import { returnStateLabel, type ReturnState } from "~/modules/orders/lifecycle";
 import { site } from "~/site/site";
-import { factsMessage, type RenderContext, type RenderedMail } from "../layout.server";
+import { factsMessage, type MailAttachment, type RenderContext, type RenderedMail } from "../layout.server";
 
 // A return or exchange request's steps (issue 40, decision 0047), written by the step's own transaction
 // (public.request_return, public.move_return_request): the order status e-mails' shape, one fact a line.
@@ -31,6 +31,9 @@ export function returnRequestMail(message: OutboxMessage, context: RenderContext
       line.exchange_label ? `For: ${line.exchange_label}` : "Returned",
     ]),
   ];
+  // The approval's label (decision 0048), when staff attached one: the carrier's PDF, base64 in the payload.
+  const label = typeof message.payload.return_label_pdf === "string" ? message.payload.return_label_pdf : null;
+  const attachments: MailAttachment[] = [];
   let heading: string;
   let subject: string;
   let paragraphs: string[];
@@ -40,10 +43,18 @@ export function returnRequestMail(message: OutboxMessage, context: RenderContext
       subject = `Your ${what} for ${site.name} order #${number} is approved`;
       paragraphs = [
         `Please pack the items unused, with their tags, write order #${number} on a note inside, and send them to: ${site.address}.`,
+        ...(label ? ["Your prepaid return label is attached: print it and stick it on the parcel."] : []),
         ...(request.staff_note ? [request.staff_note] : []),
         "We will e-mail you as soon as they arrive.",
       ];
       if (request.tracking_number) facts.push(["Return tracking number", request.tracking_number]);
+      if (label) {
+        attachments.push({
+          filename: `return-label-${number}.pdf`,
+          contentType: "application/pdf",
+          content: Buffer.from(label, "base64"),
+        });
+      }
       break;
     case "declined":
       heading = `We cannot accept this ${what}`;
@@ -77,5 +88,5 @@ export function returnRequestMail(message: OutboxMessage, context: RenderContext
   paragraphs.push(`Questions? Write to us at ${site.email} or call ${site.phone}.`);
   const action = order.userId ? { label: "See your orders", href: new URL("/orders", context.origin).href } : null;
 
-  return factsMessage(context, { subject, heading, paragraphs, facts, action });
+  return { ...factsMessage(context, { subject, heading, paragraphs, facts, action }), attachments };
 }
