@@ -33,8 +33,9 @@ export async function seedStoreOrders(dataDir, count) {
          from generate_series(1, $1::int) as n
          returning id, total_amount
        )
-       insert into public.order_items (order_id, line_number, product_id, variant_id, product_name, sku, quantity, price_per_item)
-       select id, 1, 'clip-1', 'clip-1', 'Silky Straight Clip-In Extensions', 'LS-CLIP-1', 1, total_amount from placed`,
+       insert into public.order_items (order_id, line_number, product_id, variant_id, product_name, sku, quantity, price_per_item, paid_amount)
+       select id, 1, 'clip-1', 'clip-1', 'Silky Straight Clip-In Extensions', 'LS-CLIP-1', 1, total_amount, total_amount
+       from placed`,
       [count],
     );
   } finally {

@@ -2,8 +2,8 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 import { cameraJpeg } from "../../support/photos";
 import { shippingAddress } from "../../support/shipping";
-import { visit } from "../fixtures";
-import { stripeShopPort } from "../servers";
+import { test, visit } from "../fixtures";
+import { stripeShopPort, stripeShopURL } from "../servers";
 import { signInAsStaff } from "./admin";
 import { addFromProductPage, expectToast } from "./cart-ui";
 import { act } from "./navigation";
@@ -138,4 +138,18 @@ export async function ownerRunsTheCatalogue(page: Page, hasJs: boolean, mark: st
   await addFromProductPage(page, hasJs, 1);
   await visit(page, "/cart");
   await expect(page.getByRole("main")).toContainText("$140.00");
+}
+
+/** The flow as a test of the spec that calls this, on the card-payment shop, its name made the project's own. */
+export function testOwnerRunsTheCatalogue() {
+  test.describe(() => {
+    test.describe.configure({ timeout: 240_000 });
+    test.use({ baseURL: stripeShopURL });
+    test("the owner creates a product with two variants and a photo; a shopper buys the last unit; the owner restocks and reprices", async ({
+      page,
+      hasJs,
+    }) => {
+      await ownerRunsTheCatalogue(page, hasJs, `${test.info().project.name}-${Date.now().toString(36)}`);
+    });
+  });
 }
