@@ -127,7 +127,9 @@ export function ReturnLabelForm({ orderId, request }: { orderId: string; request
       <input type="hidden" name="requestId" value={request.id} />
       <input type="hidden" name="expectedState" value={request.state} />
       <label htmlFor={inputId} className="block text-sm font-medium text-ink">
-        {request.labelHref ? "Replace the return label (PDF, up to 1 MB)" : "Return label (PDF, up to 1 MB, optional)"}
+        {request.labelHref
+          ? "Replace the return label (PDF, up to 1 MB)"
+          : "Return label from the carrier (PDF, up to 1 MB)"}
       </label>
       <input
         id={inputId}

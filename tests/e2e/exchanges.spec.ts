@@ -70,7 +70,7 @@ test("a line returned in part and refunded, another order exchanged and shipped,
   // The carrier's prepaid label, attached after the approval (decision 0048): the guest downloads it from their page.
   const orderPage = page.url();
   const labelForm = page.getByRole("form", { name: "Return label: return" });
-  await labelForm.getByLabel(/Return label \(PDF/).setInputFiles({
+  await labelForm.getByLabel(/^Return label from the carrier/).setInputFiles({
     name: "label.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from("%PDF-1.4\n% e2e label\n%%EOF\n"),
