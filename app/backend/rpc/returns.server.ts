@@ -1,14 +1,15 @@
 // Returns and exchanges over the database functions both adapters call alike (request_return, order_return_requests,
-// move_return_request, staff_return_requests in supabase/migrations/20261209000100_return_requests.sql).
+// move_return_request, staff_return_requests in supabase/migrations/20261209000100_return_requests.sql; the labels'
+// attach_return_label and return_label in 20261210000100_return_labels.sql).
 import { MAX_STAFF_PAGE_SIZE, RETURN_LABEL_MAX_BYTES } from "~/backend/constants";
 import { BackendError } from "~/backend/errors";
 import { isUuid, requirePageWindow } from "~/backend/input.server";
-import {
-  type OrderReturns,
-  type ReturnRequest,
-  type ReturnsPort,
-  type StaffReturnRequest,
-  type StaffReturnsPort,
+import type {
+  OrderReturns,
+  ReturnRequest,
+  ReturnsPort,
+  StaffReturnRequest,
+  StaffReturnsPort,
 } from "~/backend/ports/returns";
 import { toIsoString } from "~/backend/rows.server";
 import { isReturnState, type OrderStatus, type ReturnKind, type ReturnState } from "~/modules/orders/lifecycle";

@@ -5,6 +5,7 @@ import {
   RETURN_STATE_RULES,
   staffReturnMovesFrom,
   statusLabel,
+  takesReturnLabel,
   type ReturnMoveRule,
   type ReturnState,
 } from "~/modules/orders/lifecycle";
@@ -50,7 +51,7 @@ export function toAdminReturnView(
     staffNote: request.staffNote,
     trackingNumber: request.trackingNumber,
     labelHref: request.hasLabel ? returnLabelHref({ orderId: request.orderId }, request.id) : null,
-    takesLabel: request.state === "requested" || request.state === "approved",
+    takesLabel: takesReturnLabel(request.state),
     lines: request.lines.map((line) => ({
       itemId: line.itemId,
       text:

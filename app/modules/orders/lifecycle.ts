@@ -269,6 +269,10 @@ export const RETURN_MOVES: readonly ReturnMoveRule[] = [
 /** The e-mail the shopper's request writes (public.request_return). */
 export const RETURN_REQUESTED_EMAIL = "return_requested" as const;
 
+/** Whether staff may attach (or replace) a request's return label now: until the parcel is on its way back
+ * (public.attach_return_label checks the same, decision 0048). */
+export const takesReturnLabel = (state: ReturnState) => state === "requested" || state === "approved";
+
 export function isReturnState(value: unknown): value is ReturnState {
   return typeof value === "string" && (RETURN_STATES as readonly string[]).includes(value);
 }

@@ -48,7 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const requestId = form?.get("requestId");
   const expectedState = form?.get("expectedState");
   const file = form?.get(RETURN_LABEL_FIELD);
-  if (!returns.requests.some((asked) => asked.id === requestId) || !isReturnState(expectedState)) {
+  const asked = returns.requests.find((candidate) => candidate.id === requestId);
+  if (!asked || !isReturnState(expectedState)) {
     return refuse(400, "This request was not recognised, so nothing was changed.");
   }
   if (!(file instanceof File) || file.size === 0) return refuse(400, "Choose the label's PDF file first.");
@@ -56,7 +57,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const pdf = new Uint8Array(await file.arrayBuffer());
   if (!isPdf(pdf)) return refuse(400, "That file is not a PDF. Send the carrier's label as a PDF.");
   try {
-    const attached = await backend.staffReturns.attachLabel({ requestId: requestId as string, expectedState, pdf });
+    const attached = await backend.staffReturns.attachLabel({ requestId: asked.id, expectedState, pdf });
     return redirectWithToast(context, `/admin/orders/${returns.orderId}`, {
       title: "Label attached",
       description:

@@ -107,7 +107,7 @@ async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [], node
  * (Creating it runs initdb inside the process, a one-off peak of several hundred MB, reported as creationPeak.)
  * `extraEnv` adds variables (e.g. CATALOG_FIXTURE, LOG_LEVEL); `nodeArgs` go to the measured server's node
  * (e.g. ["--cpu-prof"] to see where its time goes), after the shop's own V8 flags; `nodeFlags` replaces those
- * (benchFlags turns a bench's --node-flags into it).
+ * (benchNodeFlags turns a bench's --node-flags into it).
  */
 /**
  * `prepare(dataDir)`, when given, runs once the database exists and before the measured server opens it (e.g. to
