@@ -16,9 +16,9 @@ const stages = [
   ["typecheck + lint", ["npx tsc", "npm run lint"]],
   ["build (tests)", "npm run build:tests"],
   ["vitest unit", "npx vitest run --project unit --maxWorkers=2"],
-  ["vitest integration", "npx vitest run --project integration --maxWorkers=2"],
-  ["vitest backend", "npx vitest run --project backend --maxWorkers=2"],
-  ["vitest production", "npx vitest run --project production --maxWorkers=2"],
+  ["vitest integration", "npx vitest run --project integration --project integration-env --maxWorkers=2"],
+  ["vitest backend", "npx vitest run --isolate --project backend --maxWorkers=2"],
+  ["vitest production", "npx vitest run --isolate --project production --maxWorkers=2"],
   ["playwright", "npm run e2e"],
 ];
 

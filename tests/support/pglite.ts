@@ -1,11 +1,13 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { throwawayDir, tmpDir } from "#scripts/lib/shop-harness.mjs";
 
 import { setBackendForTests } from "~/backend/backend.server";
 import type { Backend } from "~/backend/ports/backend";
 import { cachedDatabaseImage } from "~/backend/sql/database-image.server";
-import { wrapPGlite } from "~/backend/sql/pglite-database.server";
+import { pgliteStartParams, wrapPGlite } from "~/backend/sql/pglite-database.server";
 import { createSqlBackend, type SqlBackendOptions } from "~/backend/sql/sql-backend.server";
 import type { SqlDatabase } from "~/backend/sql/sql-database";
 import { startCatalogue, stopCatalogue } from "~/modules/catalog/catalog.server";
@@ -38,10 +40,47 @@ export function getMigratedSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
-/** An in-memory PGlite restored from the migrated snapshot, with direct (owner) SQL access. */
+let template: Promise<string> | undefined;
+
+/**
+ * A migrated embedded-database directory (its `pglite` folder as DATA_DIR holds it), restored once from the
+ * migrated snapshot and kept in tests/.tmp by the snapshot's hash, to be copied, never opened. Restoring the
+ * tarball into a new process's memory takes ~2 s; copying this and starting PGlite on the copy a third of that.
+ */
+export function migratedDataDirTemplate(): Promise<string> {
+  template ??= (async () => {
+    const snapshot = await getMigratedSnapshot();
+    const fingerprint = Buffer.from(await crypto.subtle.digest("SHA-256", await snapshot.arrayBuffer()))
+      .toString("hex")
+      .slice(0, 16);
+    const dir = path.join(tmpDir, `pglite-data-dir-${fingerprint}`);
+    if (!fs.existsSync(dir)) {
+      const partial = `${dir}.${process.pid}.partial`;
+      fs.mkdirSync(partial, { recursive: true });
+      const pglite = await PGlite.create(path.join(partial, "pglite"), { loadDataDir: snapshot });
+      await pglite.close();
+      // Renamed into place whole: parallel test files never copy half a template.
+      try {
+        fs.renameSync(partial, dir);
+      } catch {
+        // Another test file got there first.
+        fs.rmSync(partial, { recursive: true, force: true });
+      }
+    }
+    return dir;
+  })();
+  return template;
+}
+
+/**
+ * A fresh migrated PGlite with direct (owner) SQL access: a copy of the template, started as the shop starts it,
+ * removed when the database is closed (or this process exits).
+ */
 export async function openTestDatabase(): Promise<{ db: SqlDatabase; pglite: PGlite }> {
-  const pglite = await PGlite.create({ loadDataDir: await getMigratedSnapshot() });
-  return { db: wrapPGlite(pglite, "PGlite in memory (test)"), pglite };
+  const copy = throwawayDir("pglite-test-");
+  fs.cpSync(path.join(await migratedDataDirTemplate(), "pglite"), copy.path, { recursive: true });
+  const pglite = await PGlite.create(copy.path, { startParams: pgliteStartParams });
+  return { db: wrapPGlite(pglite, "PGlite (test)", async () => copy.remove()), pglite };
 }
 
 /** The SQL adapter over a fresh test database, as the embedded backend runs it. */
@@ -49,7 +88,7 @@ export async function createTestBackend(
   overrides: Partial<SqlBackendOptions> = {},
 ): Promise<{ backend: Backend; db: SqlDatabase }> {
   const { db } = await openTestDatabase();
-  const backend = createSqlBackend(db, "embedded (PGlite in memory, test)", { ...testBackendOptions, ...overrides });
+  const backend = createSqlBackend(db, "embedded (PGlite, test)", { ...testBackendOptions, ...overrides });
   return { backend, db };
 }
 

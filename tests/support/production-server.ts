@@ -7,11 +7,10 @@ import {
   spawnShop,
   startShop,
   throwawayDir,
-  tmpDir,
   type ShopOptions,
   type ShopProcess,
 } from "#scripts/lib/shop-harness.mjs";
-import { getMigratedSnapshot } from "#tests/support/pglite";
+import { migratedDataDirTemplate } from "#tests/support/pglite";
 import { afterAll, beforeAll } from "vitest";
 
 // The production suites' servers: the shop harness (scripts/lib/shop-harness.mjs) with these suites' settings.
@@ -39,32 +38,10 @@ function suiteEnv(env: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-/**
- * A migrated embedded-database directory, ready for DATA_DIR. Creating and migrating one takes many seconds;
- * a template restored once from the migrated snapshot (tests/support/pglite.ts) and cached in tests/.tmp is copied
- * in well under one.
- */
+/** A migrated embedded-database directory, ready for DATA_DIR: a copy of the tests' template. */
 async function migratedDataDir(): Promise<string> {
-  const snapshot = await getMigratedSnapshot();
-  const fingerprint = Buffer.from(await crypto.subtle.digest("SHA-256", await snapshot.arrayBuffer()))
-    .toString("hex")
-    .slice(0, 16);
-  const template = path.join(tmpDir, `pglite-data-dir-${fingerprint}`);
-  if (!fs.existsSync(template)) {
-    const partial = `${template}.${process.pid}.partial`;
-    fs.mkdirSync(partial, { recursive: true });
-    const pglite = await PGlite.create(path.join(partial, "pglite"), { loadDataDir: snapshot });
-    await pglite.close();
-    // Renamed into place whole: parallel test files never copy half a template.
-    try {
-      fs.renameSync(partial, template);
-    } catch {
-      // Another test file got there first.
-      fs.rmSync(partial, { recursive: true, force: true });
-    }
-  }
   const dataDir = throwawayDir("shop-production-").path;
-  fs.cpSync(template, dataDir, { recursive: true });
+  fs.cpSync(await migratedDataDirTemplate(), dataDir, { recursive: true });
   return dataDir;
 }
 

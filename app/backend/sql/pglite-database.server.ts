@@ -17,6 +17,13 @@ export interface PGliteOpenOptions {
 }
 
 /**
+ * How the shop starts PostgreSQL. Its default 128 MB of shared buffers is sized for a server of its own; a shop's
+ * tables fit in a fraction, and WebAssembly memory never shrinks: 16 MB takes ~130 MB off the process
+ * (docs/performance.md).
+ */
+export const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) persisted in `<dataDir>/pglite`,
  * locked against a second process (`<dataDir>/pglite.lockdir`).
  */
@@ -30,11 +37,7 @@ export async function openPGliteDatabase(dataDir: string, { image }: PGliteOpenO
     if (image && (await unpackImageIfNew(image, databaseDir))) {
       console.log(`Created the embedded database in ${displayPath(databaseDir)} from the build's migrated image.`);
     }
-    const pglite = await PGlite.create(databaseDir, {
-      // PostgreSQL's default 128 MB of shared buffers is sized for a server of its own; a shop's tables fit in a
-      // fraction, and WebAssembly memory never shrinks: 16 MB takes ~130 MB off the process (docs/performance.md).
-      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
-    });
+    const pglite = await PGlite.create(databaseDir, { startParams: pgliteStartParams });
     return wrapPGlite(pglite, `PGlite at ${displayPath(databaseDir)}`, () => lock.release());
   } catch (error) {
     await lock.release();
