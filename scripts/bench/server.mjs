@@ -1,5 +1,5 @@
 // npm run bench:server -- [--duration=10] [--connections=50] [--warmup=2] [--log-level=info] [--skip-build]
-//   [--node-flags=shop|none|<flag,...>]
+//   [--node-flags=shop|none|<flag,...>] [--build-dir=<a saved build>]
 // Builds the shop, starts the production server on a fresh embedded database, and loads it from this machine
 // with autocannon: pages, the cart add POST (visitor and member) and the checkout POST. Prints requests per
 // second, p50/p99 latency, failures and the server's peak memory against the budgets in docs/performance.md, and writes
@@ -25,11 +25,12 @@ const settings = options({
   skipBuild: false,
   logLevel: "info",
   nodeFlags: "shop",
+  buildDir: "",
 });
 
 async function main() {
   const machine = machineInfo();
-  const snapshot = await buildSnapshot({ skipBuild: settings.skipBuild });
+  const snapshot = await buildSnapshot({ source: settings.buildDir || undefined });
   // LOG_LEVEL=info (the default in production) writes one JSON line per request: part of what is measured.
   const server = await startShopServer(snapshot, {
     label: "Load-test",

@@ -147,7 +147,6 @@ export async function signUpMember(baseUrl, email = `bench-${crypto.randomBytes(
 }
 
 /**
-/**
  * A signed-in staff session for `email` (which the server's STAFF_EMAILS lists), made as the owner does on day one
  * (decision 0032): the set-up link the server printed at start-up (`serverOutput`, its log so far), and a password
  * posted to it. The one place the benchmarks make staff.

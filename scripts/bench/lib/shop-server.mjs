@@ -40,12 +40,13 @@ function readMemory(pid) {
 }
 
 /** One `node server.js` process, sampled for memory; resolves once it answers HTTP. */
-async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [], nodeFlags }) {
+async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [], nodeFlags, onLine }) {
   // With LOG_LEVEL=info the server writes a line per request: keep every error line apart.
   const errorLines = [];
   const keepErrors = (line) => {
     const isError = line.startsWith("{") ? line.includes('"level":"error"') : /error/i.test(line);
     if (isError && errorLines.length < 50) errorLines.push(line.slice(0, 500));
+    onLine?.(line);
   };
   const server = spawnShop({
     buildDir: snapshot,
@@ -111,11 +112,12 @@ async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [], node
  */
 /**
  * `prepare(dataDir)`, when given, runs once the database exists and before the measured server opens it (e.g. to
- * write many rows directly, faster than through the shop).
+ * write many rows directly, faster than through the shop). `onLine(line)` is called with each line the measured
+ * server writes: output() keeps only its last 8 MB, which a few seconds of logged requests under load fill.
  */
 export async function startShopServer(
   snapshot,
-  { extraEnv = {}, label = "shop", nodeArgs = [], nodeFlags, prepare } = {},
+  { extraEnv = {}, label = "shop", nodeArgs = [], nodeFlags, prepare, onLine } = {},
 ) {
   const dataDir = throwawayDir("shop-bench-data-");
   // Otherwise as deployed (every request logged, per-client limits on, Secure cookies).
@@ -137,7 +139,7 @@ export async function startShopServer(
     creationSeconds = creator.startSeconds;
     await creator.stop();
     if (prepare) await prepare(dataDir.path);
-    server = await launchServer(snapshot, { env, dataDir: dataDir.path, label, nodeArgs, nodeFlags });
+    server = await launchServer(snapshot, { env, dataDir: dataDir.path, label, nodeArgs, nodeFlags, onLine });
   } catch (error) {
     dataDir.remove();
     throw error;
