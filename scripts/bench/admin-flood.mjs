@@ -72,7 +72,7 @@ async function main() {
   });
   let record;
   try {
-    const staff = await signInStaff(server.baseUrl, STAFF_EMAIL, server.output());
+    const staff = await signInStaff(server.baseUrl, STAFF_EMAIL, server.startupOutput);
     await pageTimes(server.baseUrl, 10);
     const idle = await pageTimes(server.baseUrl, settings.samples * PAGES.length);
     const idlePeak = server.memory().vmHwm;

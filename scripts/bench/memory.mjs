@@ -164,9 +164,6 @@ function start(snapshot, label, extraEnv, prepare) {
   }).then((server) => {
     server.label = label;
     server.childPeaks = childPeaks;
-    // The staff set-up link is printed at start-up: kept now, since the server's output keeps only its last 8 MB,
-    // which a few seconds of logged requests under load (LOG_LEVEL=info) overwrite.
-    server.startupOutput = server.output();
     const { creationPeak, vmHwm } = server.memory();
     rows.push({
       server: label,

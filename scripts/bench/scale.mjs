@@ -83,7 +83,7 @@ async function measureDataset(snapshot, dataset) {
     const member = await signUpMember(server.baseUrl);
     console.log(`Seeding ${dataset.orders} orders for a member through the shop...`);
     const seeded = await seedMemberOrders(server.baseUrl, member.cookie, dataset.orders, settings.seedWorkers);
-    const staff = await signInStaff(server.baseUrl, STAFF_EMAIL, server.output());
+    const staff = await signInStaff(server.baseUrl, STAFF_EMAIL, server.startupOutput);
 
     const targets = [
       { name: "listing", path: "/shop" },

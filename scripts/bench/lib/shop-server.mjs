@@ -43,7 +43,7 @@ function readMemory(pid) {
 async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [], nodeFlags, onLine }) {
   // With LOG_LEVEL=info the server writes a line per request: keep every error line apart.
   const errorLines = [];
-  const keepErrors = (line) => {
+  const readLine = (line) => {
     const isError = line.startsWith("{") ? line.includes('"level":"error"') : /error/i.test(line);
     if (isError && errorLines.length < 50) errorLines.push(line.slice(0, 500));
     onLine?.(line);
@@ -55,7 +55,7 @@ async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [], node
     env,
     nodeArgs,
     nodeFlags,
-    onLine: keepErrors,
+    onLine: readLine,
   });
   let peakRss = 0;
   const sampler = setInterval(() => {
@@ -109,8 +109,6 @@ async function launchServer(snapshot, { env, dataDir, label, nodeArgs = [], node
  * `extraEnv` adds variables (e.g. CATALOG_FIXTURE, LOG_LEVEL); `nodeArgs` go to the measured server's node
  * (e.g. ["--cpu-prof"] to see where its time goes), after the shop's own V8 flags; `nodeFlags` replaces those
  * (benchNodeFlags turns a bench's --node-flags into it).
- */
-/**
  * `prepare(dataDir)`, when given, runs once the database exists and before the measured server opens it (e.g. to
  * write many rows directly, faster than through the shop). `onLine(line)` is called with each line the measured
  * server writes: output() keeps only its last 8 MB, which a few seconds of logged requests under load fill.
@@ -127,6 +125,7 @@ export async function startShopServer(
     ...extraEnv,
   };
   let server;
+  let startupOutput = "";
   let creationPeak = 0;
   let creationSeconds = 0;
   try {
@@ -140,6 +139,7 @@ export async function startShopServer(
     await creator.stop();
     if (prepare) await prepare(dataDir.path);
     server = await launchServer(snapshot, { env, dataDir: dataDir.path, label, nodeArgs, nodeFlags, onLine });
+    startupOutput = server.output();
   } catch (error) {
     dataDir.remove();
     throw error;
@@ -151,6 +151,11 @@ export async function startShopServer(
     ...server,
     /** Seconds from spawn to a 200 from /healthz of the start that created the database (startSeconds: the measured one). */
     creationSeconds,
+    /**
+     * What the measured server wrote until it answered (the staff set-up links among it): output() keeps only the
+     * last 8 MB, which the request log overwrites under load.
+     */
+    startupOutput,
     /** Memory of the measured server, plus the one-off peak of the start that created the database. */
     memory: () => ({ ...server.memory(), creationPeak }),
     async stop() {
