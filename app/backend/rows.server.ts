@@ -9,6 +9,7 @@ import type { PaymentOrder } from "~/backend/ports/payments";
 import type { Profile } from "~/backend/ports/profiles";
 import type { NewsletterSubscriber } from "~/backend/ports/staff";
 import type { ImageAsset } from "~/content/images";
+import type { Interner } from "~/modules/catalog/interner";
 import { paidAmountOf, toOrderDiscount, type OrderDiscountColumns } from "./discount-rows.server";
 
 /** A catalogue image as the database keeps it (product_images, or an order line's kept cover). */
@@ -21,14 +22,18 @@ export interface ImageRow {
   source: "shipped" | "upload";
 }
 
-/** An image row (or an order line's kept cover) as the storefront's image components take it. */
-export function toImageAsset(row: ImageRow): ImageAsset {
+/**
+ * An image row (or an order line's kept cover) as the storefront's image components take it; `intern` shares its
+ * widths with every other image's while the catalogue is read.
+ */
+export function toImageAsset(row: ImageRow, intern?: Interner): ImageAsset {
+  const widths = row.widths.map(Number);
   return {
     id: row.id,
     alt: row.alt,
     width: Number(row.width),
     height: Number(row.height),
-    widths: row.widths.map(Number),
+    widths: intern ? intern.list(widths) : widths,
     ...(row.source === "upload" ? { uploaded: true } : {}),
   };
 }

@@ -12,6 +12,7 @@ import type {
 } from "~/backend/ports/catalogue";
 import { toImageAsset, type ImageRow } from "~/backend/rows.server";
 import type { ImageAsset } from "~/content/images";
+import { createInterner, type Interner } from "~/modules/catalog/interner";
 import type { Product, ProductCategory, ProductStatus, ProductVariant } from "~/modules/catalog/product";
 import type { RpcCall } from "./rpc-call";
 import { readShippingRates } from "./shipping.server";
@@ -102,29 +103,33 @@ function toProductListRow(row: ProductListEntry): ProductListRow {
 
 const dollars = (cents: number) => cents / 100;
 
-function toVariant(row: VariantRow, imagesById: ReadonlyMap<string, ImageAsset>): ProductVariant {
+/** Most variants show their product's images: one empty list for all of them. */
+const NO_OWN_IMAGES: readonly ImageAsset[] = Object.freeze([]);
+
+function toVariant(row: VariantRow, imagesById: ReadonlyMap<string, ImageAsset>, intern: Interner): ProductVariant {
   const stockOnHand = row.stock_on_hand === null ? null : Number(row.stock_on_hand);
   return {
     id: row.id,
     sku: row.sku,
-    optionValues: row.option_values,
+    optionValues: intern.list(row.option_values),
     price: dollars(Number(row.price_cents)),
     ...(row.compare_at_cents === null ? {} : { originalPrice: dollars(Number(row.compare_at_cents)) }),
     stockOnHand,
     lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
     inStock: stockOnHand === null || stockOnHand > 0,
-    images: row.image_ids.flatMap((id) => imagesById.get(id) ?? []),
+    images: row.image_ids.length === 0 ? NO_OWN_IMAGES : row.image_ids.flatMap((id) => imagesById.get(id) ?? []),
   };
 }
 
 /**
  * A product as the app reads it. Its card price is its lowest variant's (with that variant's compare-at price), and
- * it is in stock while any variant is: a product with none shows the spec's out-of-stock state by itself.
+ * it is in stock while any variant is: a product with none shows the spec's out-of-stock state by itself. `intern`
+ * shares texts and lists that other products repeat (one interner for a whole read of the catalogue).
  */
-export function toProduct(row: CatalogueProductRow): Product {
-  const images = row.images.map(toImageAsset);
+export function toProduct(row: CatalogueProductRow, intern: Interner = createInterner()): Product {
+  const images = row.images.map((image) => toImageAsset(image, intern));
   const imagesById = new Map(images.map((image) => [image.id, image]));
-  const variants = row.variants.map((variant) => toVariant(variant, imagesById));
+  const variants = row.variants.map((variant) => toVariant(variant, imagesById, intern));
   const cheapest = variants.reduce<ProductVariant | undefined>(
     (best, variant) => (!best || variant.price < best.price ? variant : best),
     undefined,
@@ -136,18 +141,18 @@ export function toProduct(row: CatalogueProductRow): Product {
     price: cheapest?.price ?? 0,
     ...(cheapest?.originalPrice === undefined ? {} : { originalPrice: cheapest.originalPrice }),
     images,
-    category: row.category,
-    ...(row.length === null ? {} : { length: row.length }),
-    color: row.color,
-    ...(row.texture === null ? {} : { texture: row.texture }),
+    category: intern.text(row.category) as ProductCategory,
+    ...(row.length === null ? {} : { length: intern.text(row.length) }),
+    color: intern.text(row.color),
+    ...(row.texture === null ? {} : { texture: intern.text(row.texture) }),
     rating: Number(row.rating),
     reviewCount: Number(row.review_count),
     inStock: variants.some((variant) => variant.inStock),
     ...(row.is_sale ? { isSale: true } : {}),
     ...(row.is_new ? { isNew: true } : {}),
-    features: row.features,
-    specifications: row.specifications,
-    options: row.option_names,
+    features: row.features.map(intern.text),
+    specifications: row.specifications.map((pair) => intern.list(pair) as readonly [string, string]),
+    options: intern.list(row.option_names),
     variants,
     status: row.status,
     featuredPosition: Number(row.featured_position),
@@ -164,6 +169,7 @@ export function createCatalogueReader(rpc: RpcCall): CatalogueReader {
       const products: Product[] = [];
       let after: string | null = null;
       let version: number | undefined;
+      const intern = createInterner();
       for (;;) {
         const page = (await rpc("catalogue_page", {
           p_after: [after, "text"],
@@ -171,7 +177,7 @@ export function createCatalogueReader(rpc: RpcCall): CatalogueReader {
         })) as { version: number; products: CatalogueProductRow[] };
         // The first page's version: a change after it moves the version on, so the next check reads again.
         version ??= Number(page.version);
-        products.push(...page.products.map(toProduct));
+        products.push(...page.products.map((row) => toProduct(row, intern)));
         if (page.products.length < CATALOGUE_PAGE_SIZE) break;
         after = page.products[page.products.length - 1]?.id ?? null;
       }
@@ -285,7 +291,7 @@ export function createStaffCataloguePort(rpc: RpcCall): StaffCataloguePort {
               p_limit: [EXPORT_BATCH, "integer"],
             })) as { products: CatalogueProductRow[] },
         );
-        yield* page.products.map(toProduct);
+        yield* page.products.map((row) => toProduct(row));
         after = page.products.at(-1)?.id ?? null;
         if (!after || page.products.length < EXPORT_BATCH) return;
         await rest();

@@ -32,7 +32,7 @@ export interface CartLine {
   /** "22 inch / Honey Blonde" where the product has several variants. */
   variantLabel?: string;
   price: number;
-  images: ImageAsset[];
+  images: readonly ImageAsset[];
   quantity: number;
   category: Product["category"];
   inStock: boolean;

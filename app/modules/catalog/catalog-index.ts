@@ -48,13 +48,15 @@ const byFeaturedPosition = (a: Product, b: Product) =>
 export function buildCatalogIndex(unordered: readonly Product[]): CatalogIndex {
   const products = [...unordered].sort(byFeaturedPosition);
   const byId = new Map<string, IndexedProduct>();
-  const choices = new Map<string, ProductChoice>();
+  // The product of each variant; the choice is made when asked for (30,000 variants: a megabyte less held).
+  const productOfVariant = new Map<string, Product>();
   for (const product of products) {
     if (byId.has(product.id)) throw new Error(`Catalogue: product id "${product.id}" appears more than once.`);
     byId.set(product.id, { product, searchText: productSearchText(product), colorText: productColorText(product) });
     for (const variant of product.variants) {
-      if (choices.has(variant.id)) throw new Error(`Catalogue: variant id "${variant.id}" appears more than once.`);
-      choices.set(variant.id, { product, variant });
+      if (productOfVariant.has(variant.id))
+        throw new Error(`Catalogue: variant id "${variant.id}" appears more than once.`);
+      productOfVariant.set(variant.id, product);
     }
   }
   const entry = (product: Product) => byId.get(product.id) as IndexedProduct;
@@ -66,7 +68,11 @@ export function buildCatalogIndex(unordered: readonly Product[]): CatalogIndex {
   return {
     products,
     findProduct: (id) => byId.get(id)?.product,
-    findChoice: (variantId) => choices.get(variantId),
+    findChoice(variantId) {
+      const product = productOfVariant.get(variantId);
+      const variant = product?.variants.find((candidate) => candidate.id === variantId);
+      return product && variant ? { product, variant } : undefined;
+    },
     queryListing(params, { offset, limit }) {
       const words = searchWords(params.q);
       const ordered = sorted[params.sort];

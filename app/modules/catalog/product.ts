@@ -21,7 +21,7 @@ export type ProductStatus = (typeof productStatuses)[number];
 export interface ProductVariant {
   id: string;
   sku: string;
-  optionValues: string[];
+  optionValues: readonly string[];
   price: number;
   /** Shown struck through next to `price`; never charged. */
   originalPrice?: number;
@@ -30,7 +30,7 @@ export interface ProductVariant {
   lowStockThreshold: number | null;
   inStock: boolean;
   /** The variant's own images (first is its cover); empty: the product's. */
-  images: ImageAsset[];
+  images: readonly ImageAsset[];
 }
 
 /**
@@ -45,7 +45,7 @@ export interface Product {
   price: number;
   originalPrice?: number;
   /** The first is the cover. */
-  images: ImageAsset[];
+  images: readonly ImageAsset[];
   category: ProductCategory;
   length?: string;
   color: string;
@@ -55,11 +55,11 @@ export interface Product {
   inStock: boolean;
   isSale?: boolean;
   isNew?: boolean;
-  features: string[];
+  features: readonly string[];
   /** Name and value, in the order the page lists them. */
-  specifications: Array<[name: string, value: string]>;
+  specifications: ReadonlyArray<readonly [name: string, value: string]>;
   /** What a shopper chooses between, e.g. ["Length", "Shade"]; every variant has a value for each. */
-  options: string[];
+  options: readonly string[];
   /** At least one; the first is the one a product page opens on. */
   variants: ProductVariant[];
   status: ProductStatus;
@@ -95,6 +95,6 @@ export function productPath({ product, variant }: ProductChoice): string {
 }
 
 /** The variant's images where it has its own, else the product's. */
-export function choiceImages({ product, variant }: ProductChoice): ImageAsset[] {
+export function choiceImages({ product, variant }: ProductChoice): readonly ImageAsset[] {
   return variant.images.length > 0 ? variant.images : product.images;
 }
